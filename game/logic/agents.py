@@ -1,0 +1,55 @@
+"""Computer opponents. An agent sees only a player's view, never the hidden tiles.
+
+Every agent has one method, `choose(view, rng) -> move`; a stronger search plugs in by
+registering another class here. Variants supply the greedy level's judgement as a
+`heuristic(view, move) -> float` static method on their state class.
+"""
+from __future__ import annotations
+
+import random
+
+from .core import OptionError
+from .variants import find_variant
+
+
+class Agent:
+    name = "agent"
+    title = "Agent"
+
+    def choose(self, view, rng: random.Random):
+        raise NotImplementedError
+
+
+class RandomAgent(Agent):
+    """Any legal move, uniformly."""
+
+    name = "random"
+    title = "Easy"
+
+    def choose(self, view, rng):
+        return rng.choice(view.legal_moves())
+
+
+class GreedyAgent(Agent):
+    """The move the variant's heuristic rates best right now; ties broken at random."""
+
+    name = "greedy"
+    title = "Medium"
+
+    def choose(self, view, rng):
+        moves = view.legal_moves()
+        if len(moves) == 1:
+            return moves[0]
+        heuristic = find_variant(view.variant).heuristic
+        scored = [(heuristic(view, m), i) for i, m in enumerate(moves)]
+        best = max(s for s, _ in scored)
+        return moves[rng.choice([i for s, i in scored if s == best])]
+
+
+AGENTS: dict[str, type[Agent]] = {"random": RandomAgent, "greedy": GreedyAgent}
+
+
+def make_agent(name: str) -> Agent:
+    if name not in AGENTS:
+        raise OptionError(f"unknown computer level {name!r} (known: {', '.join(AGENTS)})")
+    return AGENTS[name]()

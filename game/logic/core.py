@@ -1,0 +1,210 @@
+"""The vocabulary every variant shares: errors, tiles, moves, outcomes and the state protocol.
+
+The logic package never imports pygame. A variant's state follows the protocol of
+`GameState` below (in the spirit of python-chess and OpenSpiel): it lists legal moves in
+canonical text order, applies a move or refuses it with a reason, undoes, says whose turn
+it is, whether the game is over and how it ended, and gives each player a view that hides
+what that player may not see.
+"""
+from __future__ import annotations
+
+import copy
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+
+class DominoError(ValueError):
+    """Base of every error the logic package raises on bad input."""
+
+
+class IllegalMoveError(DominoError):
+    """A move that is malformed or not legal in the position; `reason` says why."""
+
+    def __init__(self, move: object, reason: str):
+        super().__init__(f"illegal move {str(move)!r}: {reason}")
+        self.move = str(move)
+        self.reason = reason
+
+
+class OptionError(DominoError):
+    """An unknown variant, option or agent name, or an option value of the wrong kind."""
+
+
+class FileFormatError(DominoError):
+    """A malformed level, position or record file: `path:line: message` on one line."""
+
+    def __init__(self, path: object, line: int | None, message: str):
+        where = f"{path}:{line}" if line else f"{path}"
+        super().__init__(f"{where}: {message}")
+        self.path = str(path)
+        self.line = line
+        self.message = message
+
+
+@dataclass(frozen=True, order=True)
+class Tile:
+    """A domino `a-b` with a <= b. Blank tiles (no pips) are `Tile(-1, -1)`, written `_`."""
+
+    a: int
+    b: int
+
+    def __post_init__(self):
+        if self.a > self.b:
+            raise ValueError(f"tile ends out of order: {self.a}-{self.b}")
+
+    @classmethod
+    def of(cls, x: int, y: int) -> "Tile":
+        return cls(x, y) if x <= y else cls(y, x)
+
+    @classmethod
+    def parse(cls, text: str) -> "Tile":
+        text = text.strip()
+        if text == "_":
+            return BLANK
+        parts = text.split("-")
+        if len(parts) != 2 or not all(p.isdigit() for p in parts):
+            raise ValueError(f"not a tile: {text!r} (expected a-b, like 3-5)")
+        return cls.of(int(parts[0]), int(parts[1]))
+
+    @property
+    def is_blank(self) -> bool:
+        return self.a < 0
+
+    @property
+    def is_double(self) -> bool:
+        return self.a == self.b
+
+    @property
+    def value(self) -> int:
+        return 0 if self.is_blank else self.a + self.b
+
+    def other(self, n: int) -> int:
+        """The number at the other end from `n` (which must be on the tile)."""
+        return self.b if n == self.a else self.a
+
+    def __str__(self) -> str:
+        return "_" if self.is_blank else f"{self.a}-{self.b}"
+
+    def __repr__(self) -> str:
+        return f"Tile.parse({str(self)!r})"
+
+
+BLANK = Tile(-1, -1)
+
+
+def double_set(top: int = 6) -> tuple[Tile, ...]:
+    """Every tile from 0-0 to top-top, in canonical order (0-0, 0-1, ..., top-top)."""
+    return tuple(Tile(a, b) for a in range(top + 1) for b in range(a, top + 1))
+
+
+DOUBLE_SIX = double_set(6)
+PASS = "pass"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended. `scores` per player (their meaning is the variant's), `winner` a
+    player index or None for a draw, `reason` a short word (domino, blocked, territory...)."""
+
+    scores: tuple[int, ...]
+    winner: int | None
+    reason: str = ""
+
+    def as_record(self) -> dict:
+        return {"scores": list(self.scores), "winner": self.winner}
+
+
+class GameState(ABC):
+    """The protocol every variant's state implements (push/pop style, like python-chess).
+
+    Moves are variant-specific frozen objects whose `str()` is the canonical text from
+    RULES.md; `parse_move` turns text back into a move. Every method that takes a move
+    accepts either the object or its text.
+    """
+
+    variant: ClassVar[str]            # registry name, e.g. "classic"
+    title: ClassVar[str]              # human name, e.g. "Classic draw dominoes"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+
+    options_declared: ClassVar[tuple] = ()   # tuple of options.Option
+    rules_text: ClassVar[str] = ""            # plain-language rules for the rules screen,
+                                              # including the choices this project made
+
+    players: int
+    seed: int | None
+    options: dict[str, Any]
+
+    @classmethod
+    @abstractmethod
+    def new(cls, players: int, seed: int, options: dict | None = None) -> "GameState":
+        """A game dealt from `seed` (options by name; unknown names raise OptionError)."""
+
+    @classmethod
+    @abstractmethod
+    def from_record(cls, record: dict) -> "GameState":
+        """The game of `record` from its deal with all its moves applied; IllegalMoveError
+        (whose message names the move's index) at the first move that is not legal."""
+
+    @classmethod
+    @abstractmethod
+    def from_position(cls, data: dict, path: str = "<position>") -> "GameState":
+        """A state from a parsed position file (TOML); FileFormatError names what is wrong."""
+
+    @staticmethod
+    def heuristic(view, move) -> float:
+        """How good `move` looks to the greedy computer player, from `view` alone."""
+        return 0.0
+
+    @property
+    @abstractmethod
+    def current_player(self) -> int | None:
+        """The player to move, or None when the game is over."""
+
+    @abstractmethod
+    def legal_moves(self) -> list:
+        """Legal moves of the player to move in a stable order (sorted by canonical text
+        unless the variant says otherwise); [] when the game is over."""
+
+    @abstractmethod
+    def parse_move(self, text: str):
+        """The move object for `text`; IllegalMoveError if the text is malformed."""
+
+    @abstractmethod
+    def illegal_reason(self, move) -> str | None:
+        """Why `move` is illegal here, in words for a player; None when it is legal."""
+
+    @abstractmethod
+    def apply(self, move):
+        """Play `move` (object or text) for the player to move and return the move object.
+        Raises IllegalMoveError with the reason, leaving the state unchanged."""
+
+    @abstractmethod
+    def undo(self):
+        """Take back the last applied move and return it; IndexError if there is none."""
+
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """The result once the game is over, else None."""
+
+    @abstractmethod
+    def view(self, player: int):
+        """What `player` may see: own tiles, the sizes of other hands and of the stock,
+        the public board. Views also offer `legal_moves()` on that player's turn."""
+
+    @abstractmethod
+    def record(self) -> dict:
+        """The game record (RULES.md): variant, options, seed, players, deal, moves, result."""
+
+    def is_over(self) -> bool:
+        return self.outcome() is not None
+
+    def is_legal(self, move) -> bool:
+        try:
+            return self.illegal_reason(move) is None
+        except IllegalMoveError:
+            return False
+
+    def clone(self):
+        return copy.deepcopy(self)

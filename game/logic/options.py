@@ -1,0 +1,71 @@
+"""Declared variant options: each variant lists its options once; the command line, level
+and position files, the variant-select screen and the rules screen all read that list."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .core import OptionError
+
+
+@dataclass(frozen=True)
+class Option:
+    name: str
+    default: Any                      # bool, int or str; its type is the option's type
+    help: str
+    choices: tuple = ()               # allowed values, empty for any value of the type
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def convert(self, value: Any) -> Any:
+        """`value` (text from a command line, or a TOML value) as this option's type."""
+        kind = type(self.default)
+        if kind is bool:
+            if isinstance(value, bool):
+                result = value
+            elif str(value).strip().lower() in ("1", "true", "yes", "on"):
+                result = True
+            elif str(value).strip().lower() in ("0", "false", "no", "off"):
+                result = False
+            else:
+                raise OptionError(f"option {self.name} takes true or false, not {value!r}")
+        elif kind is int:
+            try:
+                result = int(value)
+            except (TypeError, ValueError):
+                raise OptionError(f"option {self.name} takes a whole number, not {value!r}") from None
+            if isinstance(value, bool):
+                raise OptionError(f"option {self.name} takes a whole number, not {value!r}")
+            if self.minimum is not None and result < self.minimum:
+                raise OptionError(f"option {self.name} must be at least {self.minimum}, not {result}")
+            if self.maximum is not None and result > self.maximum:
+                raise OptionError(f"option {self.name} must be at most {self.maximum}, not {result}")
+        else:
+            result = str(value)
+        if self.choices and result not in self.choices:
+            allowed = ", ".join(str(c) for c in self.choices)
+            raise OptionError(f"option {self.name} must be one of {allowed}, not {result!r}")
+        return result
+
+
+def resolve_options(declared: tuple[Option, ...], given: dict | None, variant: str) -> dict:
+    """Defaults overlaid with `given`, each converted; an unknown name is an OptionError."""
+    by_name = {o.name: o for o in declared}
+    result = {o.name: o.default for o in declared}
+    for name, value in (given or {}).items():
+        if name not in by_name:
+            known = ", ".join(by_name) or "none"
+            raise OptionError(f"unknown option {name!r} for {variant} (known: {known})")
+        result[name] = by_name[name].convert(value)
+    return result
+
+
+def parse_option_pairs(pairs: list[str]) -> dict[str, str]:
+    """['limit=100', 'block=true'] -> {'limit': '100', 'block': 'true'}."""
+    result = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name.strip():
+            raise OptionError(f"option {pair!r} is not NAME=VALUE")
+        result[name.strip()] = value.strip()
+    return result

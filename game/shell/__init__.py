@@ -1,0 +1,1 @@
+"""The pygame shell: frame loop, scene stack, input, settings, sprites and screens."""

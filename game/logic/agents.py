@@ -53,3 +53,17 @@ def make_agent(name: str) -> Agent:
     if name not in AGENTS:
         raise OptionError(f"unknown computer level {name!r} (known: {', '.join(AGENTS)})")
     return AGENTS[name]()
+
+
+def play_out(state, agents: list[Agent], rng: random.Random, max_moves: int = 100_000) -> int:
+    """Let `agents` (one per seat) play `state` to the end; returns the number of moves.
+    Each agent is shown only its own view. `max_moves` guards against a variant that
+    never ends (a bug, reported rather than hanging)."""
+    moves = 0
+    while not state.is_over():
+        if moves >= max_moves:
+            raise RuntimeError(f"{state.variant} game did not end within {max_moves} moves")
+        player = state.current_player
+        state.apply(agents[player].choose(state.view(player), rng))
+        moves += 1
+    return moves

@@ -149,8 +149,9 @@ class GameState(ABC):
 
     @classmethod
     @abstractmethod
-    def from_position(cls, data: dict, path: str = "<position>") -> "GameState":
-        """A state from a parsed position file (TOML); FileFormatError names what is wrong."""
+    def from_position(cls, data, path: str = "<position>") -> "GameState":
+        """A state from a position file's TomlFile (textfiles.py) or plain dict;
+        FileFormatError names the file, the line and what is wrong."""
 
     @staticmethod
     def heuristic(view, move) -> float:

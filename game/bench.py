@@ -1,0 +1,133 @@
+"""Benchmark: prints the figures the closing notes quote. Not a test; run it by hand.
+
+    python -m game.bench [--quick]
+
+Measures: random 2-player block dominoes playouts per second (both cores), random Dominox
+games per second, computer move time per variant and level, frame time (median and p99)
+of the busiest match scenes drawn at 1920x1080 headless, and launch time to the first
+menu frame.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import subprocess
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def percentile(values, fraction):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def _playout_worker(args):
+    from game.logic.fastline import random_block_playouts
+    games, seed = args
+    started = time.perf_counter()
+    random_block_playouts(games, seed)
+    return games, time.perf_counter() - started
+
+
+def bench_playouts(games_per_process: int, processes: int = 2) -> None:
+    with ProcessPoolExecutor(processes) as pool:
+        list(pool.map(_playout_worker, [(200, s) for s in range(processes)]))   # warm up
+        started = time.perf_counter()
+        results = list(pool.map(_playout_worker, [(games_per_process, s) for s in range(processes)]))
+        wall = time.perf_counter() - started
+    total = sum(g for g, _ in results)
+    per_core = statistics.mean(g / t for g, t in results)
+    print(f"random 2-player block dominoes: {total / wall:,.0f} games/s on {processes} processes "
+          f"({per_core:,.0f} games/s per process)")
+
+
+def bench_dominox(games: int) -> None:
+    from game.logic.dominox import random_games
+    n, moves, seconds = random_games(games, seed=1)
+    print(f"random Dominox games (8x8): {n / seconds:,.0f} games/s, "
+          f"{moves / seconds:,.0f} moves/s")
+
+
+def bench_agents(samples: int) -> None:
+    from game.logic.agents import AGENTS
+    from game.logic.variants import new_game
+    cases = [("classic", 2, {}), ("classic", 4, {}), ("blank", 4, {}), ("dominox", 2, {})]
+    for variant, players, options in cases:
+        for name, cls in AGENTS.items():
+            agent, rng, times = cls(), random.Random(7), []
+            seed = 0
+            while len(times) < samples:
+                state = new_game(variant, players, seed, options)
+                seed += 1
+                while not state.is_over() and len(times) < samples:
+                    view = state.view(state.current_player)
+                    started = time.perf_counter()
+                    move = agent.choose(view, rng)
+                    times.append(time.perf_counter() - started)
+                    state.apply(move)
+            print(f"computer move time, {variant} {players}p {name}: "
+                  f"median {statistics.median(times) * 1e3:.3f} ms, "
+                  f"p99 {percentile(times, 0.99) * 1e3:.3f} ms, max {max(times) * 1e3:.3f} ms")
+
+
+def bench_frames(frames: int) -> None:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import pygame
+    from game.shell.app import App
+    from game.shell.config import MatchConfig, Seat
+    import tempfile
+    for variant, players in (("classic", 4), ("dominox", 2)):
+        with tempfile.TemporaryDirectory() as folder:
+            app = App(windowed=True, settings_path=Path(folder) / "settings.json")
+            app.settings.anim_speed = 2.0
+            app.window = pygame.display.set_mode((1920, 1080))
+            seats = tuple(Seat(f"Computer {i + 1}", "computer", "greedy") for i in range(players))
+            app.start_match(MatchConfig(variant, seats, {}, 11))
+            app.running = True
+            times = []
+            for _ in range(frames):
+                started = time.perf_counter()
+                app.run_frame(1 / 60)
+                times.append(time.perf_counter() - started)
+                if not app.running:
+                    break
+            pygame.display.quit()
+        print(f"frame time, {variant} {players}-computer match at 1920x1080: "
+              f"median {statistics.median(times) * 1e3:.2f} ms, "
+              f"p99 {percentile(times, 0.99) * 1e3:.2f} ms over {len(times)} frames")
+
+
+def bench_launch(runs: int) -> None:
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    times = []
+    for _ in range(runs):
+        started = time.perf_counter()
+        subprocess.run([sys.executable, "main.py", "--windowed", "--frames", "1"],
+                       cwd=ROOT, env=env, check=True, capture_output=True)
+        times.append(time.perf_counter() - started)
+    print(f"launch to first menu frame (process start to exit after frame 1): "
+          f"median {statistics.median(times) * 1e3:.0f} ms, max {max(times) * 1e3:.0f} ms")
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m game.bench")
+    parser.add_argument("--quick", action="store_true", help="fewer samples")
+    args = parser.parse_args(argv)
+    quick = args.quick
+    bench_launch(3 if quick else 7)
+    bench_playouts(20_000 if quick else 100_000)
+    bench_dominox(20 if quick else 200)
+    bench_agents(100 if quick else 400)
+    bench_frames(300 if quick else 1200)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

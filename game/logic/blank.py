@@ -1,0 +1,75 @@
+"""Blank tiles: a single hand of line play with 28 tiles that have no pips.
+
+Built on the classic match as a tile set and a match rule: every tile fits every end,
+nobody draws, player 0 opens with any tile, and (option `doubles`) every blank tile
+counts as a double and earns another play. The first to empty the hand wins; the others
+rank by the tiles they still hold (the outcome's scores are the tiles left).
+"""
+from __future__ import annotations
+
+from .classic import ClassicMatch
+from .core import BLANK, FileFormatError, Outcome
+from .line import LineMove, LineRound, LineRules, LineView
+from .options import Option
+
+
+class BlankGame(ClassicMatch):
+    variant = "blank"
+    title = "Blank tiles"
+    min_players = 2
+    max_players = 4
+    options_declared = (
+        Option("doubles", True, "every blank tile counts as a double and earns another play"),
+        Option("one_extra", False, "at most one extra play per turn"),
+    )
+    rules_text = """\
+All 28 tiles are blank. Each player gets 7; the rest are put aside and nobody draws. \
+The first player opens with any tile, then each turn a tile goes on either end of the line: \
+every tile fits every end.
+
+A blank tile has the same (empty) number on both ends, so it counts as a double and \
+earns another play, as the source rules say. With the default rules that lets a player \
+keep playing; the option one_extra allows at most one extra play per turn, and turning \
+off the option doubles gives plain turns.
+
+The first player to empty their hand wins; the others rank by the tiles they still hold."""
+
+    def _make_rules(self) -> LineRules:
+        return LineRules(blank=True, drawing=False, opening="any",
+                         extra_for_double=self.options["doubles"],
+                         one_extra=self.options["one_extra"], score_by="tiles")
+
+    def _deal(self, number: int, seats) -> LineRound:
+        size = self.rules.hand_size
+        hands = {s: [BLANK] * size for s in seats}
+        return LineRound(self.rules, seats, hands, [BLANK] * (28 - size * len(seats)))
+
+    def _finish_round(self, rnd: LineRound) -> None:
+        scores = tuple(rnd.scores(self.players))
+        self._outcome = Outcome(scores, rnd.domino_seat, rnd.end_reason)
+
+    @classmethod
+    def from_record(cls, record: dict) -> "BlankGame":
+        """A blank game is one hand: its deal, moves and result sit at the top level."""
+        if "deal" not in record:
+            raise FileFormatError("<record>", None, "the record has no deal")
+        single = {key: record[key] for key in ("variant", "options", "seed", "players")
+                  if key in record}
+        single["rounds"] = [{key: record[key] for key in ("deal", "moves", "start") if key in record}]
+        return super().from_record(single)
+
+    def record(self) -> dict:
+        nested = super().record()
+        nested.pop("result", None)
+        (rnd,) = nested.pop("rounds")
+        rnd.pop("active", None)
+        rnd.pop("result", None)
+        nested.update(rnd)
+        if self._outcome:
+            nested["result"] = self._outcome.as_record()
+        return nested
+
+    @staticmethod
+    def heuristic(view: LineView, move: LineMove) -> float:
+        """Every blank move is as good as any other."""
+        return 0.0

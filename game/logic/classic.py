@@ -1,0 +1,319 @@
+"""Classic draw dominoes: rounds of line play until players reach the point limit.
+
+A `ClassicMatch` is a sequence of `LineRound`s (line.py). When a round ends, the pips
+left in each hand are added to that player's total, players at the limit are out, and
+the next round is dealt at once from the match seed, so `apply()` of a round's last
+move returns with the next round ready; `finished_rounds` grows by one.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from .core import (DOUBLE_SIX, DominoError, FileFormatError, GameState, IllegalMoveError,
+                   OptionError, Outcome)
+from .line import (LineMove, LineRound, LineRules, LineView, make_view, read_round,
+                   round_position_lines)
+from .options import Option, resolve_options
+from .textfiles import TomlFile, parse_toml, read_toml
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """How one finished round went: what each player added and the totals after it."""
+
+    number: int
+    scores: tuple[int, ...]
+    reason: str                 # "domino" or "blocked"
+    domino: int | None          # the player who emptied the hand
+    totals: tuple[int, ...]
+    out: tuple[int, ...]        # players who reached the limit in this round
+
+
+class ClassicMatch(GameState):
+    variant = "classic"
+    title = "Classic draw dominoes"
+    min_players = 2
+    max_players = 4
+    options_declared = (
+        Option("limit", 150, "points that put a player out of the match", minimum=1),
+        Option("block", False, "block game: nobody draws from the boneyard"),
+    )
+    rules_text = """\
+Each player gets 7 tiles from the double-six set; the rest is the boneyard. The holder \
+of the highest double opens the round with it (with no double dealt, the heaviest tile \
+opens). Then, in turn, play a tile whose number matches one of the two open ends of the \
+line. A tile that fits both ends goes where you choose.
+
+If you cannot play, the game draws for you, one tile at a time, until a tile fits or \
+the boneyard is empty; then you pass. You never pass while you can play. In the block \
+game (option block) nobody draws.
+
+A round ends when someone plays their last tile, or as soon as nobody can play and \
+nothing is left to draw (blocked). Every player adds the pips left in their own hand to \
+their own total (0-0 counts 0).
+
+A player whose total reaches the limit (150 unless changed) is out, and the next rounds \
+are dealt to the others only. The last player left wins. If the last players all go out \
+in the same round, the lowest total among them wins; equal lowest totals are a draw."""
+
+    def __init__(self, players: int, seed: int, options: dict, totals=None,
+                 first_round: int = 1, recorded_rounds=()):
+        if not self.min_players <= players <= self.max_players:
+            raise OptionError(f"{self.variant} is played by {self.min_players} to "
+                              f"{self.max_players} players, not {players}")
+        self.players = players
+        self.seed = seed
+        self.options = options
+        self.rules = self._make_rules()
+        self.totals = list(totals or [0] * players)
+        self.start_totals = tuple(self.totals)
+        self.eliminated = [p for p in range(players) if self.limit and self.totals[p] >= self.limit]
+        self.first_round = first_round
+        self.finished_rounds: list[RoundResult] = []
+        self._rounds: list[LineRound] = []
+        self._recorded = list(recorded_rounds)
+        self._undo: list[tuple] = []
+        self._outcome: Outcome | None = None
+
+    # ---- variant hooks (blank.py overrides these) ---------------------------------
+    def _make_rules(self) -> LineRules:
+        return LineRules(drawing=not self.options["block"])
+
+    @property
+    def limit(self) -> int:
+        return self.options.get("limit", 0)
+
+    def _deal(self, number: int, seats) -> LineRound:
+        tiles = list(DOUBLE_SIX)
+        random.Random(f"{self.seed}:{number}").shuffle(tiles)
+        size = self.rules.hand_size
+        hands = {s: tiles[i * size:(i + 1) * size] for i, s in enumerate(seats)}
+        return LineRound(self.rules, seats, hands, tiles[len(seats) * size:])
+
+    def _finish_round(self, rnd: LineRound) -> None:
+        scores = rnd.scores(self.players)
+        for s in rnd.seats:
+            self.totals[s] += scores[s]
+        out = [s for s in rnd.seats if self.totals[s] >= self.limit]
+        self.eliminated.extend(out)
+        self.finished_rounds.append(RoundResult(self.round_number, tuple(scores), rnd.end_reason,
+                                                rnd.domino_seat, tuple(self.totals), tuple(out)))
+        remaining = [s for s in rnd.seats if s not in out]
+        if len(remaining) >= 2:
+            self._rounds.append(self._next_round(remaining))
+        elif remaining:
+            self._outcome = Outcome(tuple(self.totals), remaining[0], "eliminated")
+        else:
+            lowest = min(self.totals[s] for s in out)
+            best = [s for s in out if self.totals[s] == lowest]
+            self._outcome = Outcome(tuple(self.totals), best[0] if len(best) == 1 else None, "all out")
+
+    # ---- construction --------------------------------------------------------------
+    @classmethod
+    def new(cls, players: int, seed: int, options: dict | None = None) -> "ClassicMatch":
+        match = cls(players, seed, resolve_options(cls.options_declared, options, cls.variant))
+        match._rounds.append(match._deal(match.first_round, tuple(range(players))))
+        return match
+
+    def _next_round(self, seats) -> LineRound:
+        index = len(self._rounds)
+        number = self.first_round + index
+        if index >= len(self._recorded):
+            return self._deal(number, tuple(seats))
+        data = self._recorded[index]
+        if list(data.get("active", seats)) != list(seats):
+            raise DominoError(f"round {number}: the record deals to players {data.get('active')}, "
+                              f"but the players left are {list(seats)}")
+        try:
+            return LineRound.from_record(self.rules, tuple(seats), data, self.players)
+        except (KeyError, IndexError, TypeError, AttributeError, ValueError) as exc:
+            raise FileFormatError("<record>", None, f"round {number}: bad deal ({exc})") from None
+
+    @classmethod
+    def from_record(cls, record: dict) -> "ClassicMatch":
+        if record.get("variant") != cls.variant:
+            raise FileFormatError("<record>", None, f"not a {cls.variant} record: {record.get('variant')!r}")
+        rounds = record.get("rounds") or []
+        if not rounds:
+            raise FileFormatError("<record>", None, "the record has no rounds")
+        options = resolve_options(cls.options_declared, record.get("options"), cls.variant)
+        try:
+            start = record.get("start", {})
+            match = cls(record["players"], record.get("seed", 0), options, start.get("totals"),
+                        start.get("round", 1), rounds)
+            seats = rounds[0].get("active") or [p for p in range(match.players)
+                                                if p not in match.eliminated]
+        except (KeyError, TypeError, AttributeError) as exc:
+            raise FileFormatError("<record>", None, f"malformed record ({exc!r})") from None
+        match._rounds.append(match._next_round(seats))
+        match._replay(rounds)
+        return match
+
+    def _replay(self, rounds) -> None:
+        for index, data in enumerate(rounds):
+            number = self.first_round + index
+            for i, entry in enumerate(data.get("moves", [])):
+                where = f"round {number}, move {i + 1}"
+                if self.is_over() or len(self._rounds) != index + 1:
+                    raise IllegalMoveError(entry.get("move"), f"{where}: the round is already over")
+                try:
+                    move = self.parse_move(entry["move"])
+                    if entry.get("player") != self.current_player:
+                        raise IllegalMoveError(move, f"it is player {self.current_player}'s turn, "
+                                                     f"not player {entry.get('player')}'s")
+                    self.apply(move)
+                except IllegalMoveError as exc:
+                    raise IllegalMoveError(exc.move, f"{where}: {exc.reason}") from None
+
+    # ---- the protocol --------------------------------------------------------------
+    @property
+    def round(self) -> LineRound:
+        """The round being played (the last one once the match is over)."""
+        return self._rounds[-1]
+
+    @property
+    def round_number(self) -> int:
+        return self.first_round + len(self._rounds) - 1
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self._outcome else self.round.current
+
+    @property
+    def drawn_this_turn(self) -> list:
+        """Tiles the player to move drew from the boneyard at the start of this turn."""
+        return [] if self._outcome else list(self.round.drawn)
+
+    def legal_moves(self) -> list[LineMove]:
+        return [] if self._outcome else self.round.legal_moves()
+
+    def parse_move(self, text: str) -> LineMove:
+        return LineMove.parse(text)
+
+    def _as_move(self, move) -> LineMove:
+        return move if isinstance(move, LineMove) else self.parse_move(move)
+
+    def illegal_reason(self, move) -> str | None:
+        move = self._as_move(move)
+        if self._outcome:
+            return "the game is over"
+        return self.round.illegal_reason(move)
+
+    def apply(self, move) -> LineMove:
+        move = self._as_move(move)
+        if self._outcome:
+            raise IllegalMoveError(move, "the game is over")
+        rnd = self.round
+        snap = (rnd, rnd.snapshot(), self.totals[:], self.eliminated[:],
+                len(self.finished_rounds), len(self._rounds), self._outcome)
+        rnd.apply(move)             # refuses an illegal move before changing anything
+        self._undo.append(snap)
+        if rnd.end_reason:
+            self._finish_round(rnd)
+        return move
+
+    def undo(self) -> LineMove:
+        if not self._undo:
+            raise IndexError("no move to undo")
+        rnd, snap, totals, eliminated, finished, rounds, outcome = self._undo.pop()
+        move = rnd.moves[-1][1]
+        del self.finished_rounds[finished:]
+        del self._rounds[rounds:]
+        rnd.restore(snap)
+        self.totals, self.eliminated, self._outcome = totals, eliminated, outcome
+        return move
+
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    def view(self, player: int) -> LineView:
+        return make_view(self.variant, self.round, player, self.players, self.totals,
+                         self.eliminated, self.round_number, self.limit)
+
+    def tile_count(self) -> int:
+        """Tiles in hands, line and boneyard of the current round (always 28)."""
+        return self.round.tile_count()
+
+    def record(self) -> dict:
+        result = {"variant": self.variant, "options": dict(self.options), "seed": self.seed,
+                  "players": self.players}
+        if any(self.start_totals) or self.first_round != 1:
+            result["start"] = {"totals": list(self.start_totals), "round": self.first_round}
+        result["rounds"] = [dict(r.record(self.players), active=list(r.seats)) for r in self._rounds]
+        if self._outcome:
+            result["result"] = self._outcome.as_record()
+        return result
+
+    # ---- the greedy computer player's judgement -------------------------------------
+    @staticmethod
+    def heuristic(view: LineView, move: LineMove) -> float:
+        """Shed heavy tiles, play doubles early, keep ends you can follow, and leave ends
+        the next player has shown they lack (they drew or passed on them)."""
+        if move.is_pass:
+            return 0.0
+        tile = move.tile
+        score = tile.value + (4.0 if tile.is_double else 0.0)
+        rest = list(view.hand)
+        rest.remove(tile)
+        if view.ends is None:
+            ends = (tile.a, tile.b)
+        elif move.end == "L":
+            ends = (tile.other(view.ends[0]), view.ends[1])
+        else:
+            ends = (view.ends[0], tile.other(view.ends[1]))
+        score += 1.5 * sum(1 for t in rest if t.a in ends or t.b in ends)
+        lacking = view.known_missing[view.next_player()]
+        score += 3.0 * sum(1 for n in set(ends) if n in lacking)
+        return score
+
+    # ---- position files --------------------------------------------------------------
+    @classmethod
+    def load_position(cls, path) -> "ClassicMatch":
+        return cls.from_position(read_toml(path), str(path))
+
+    @classmethod
+    def from_position(cls, data, path: str = "<position>") -> "ClassicMatch":
+        """A match from a position file: `data` is a TomlFile (errors name lines) or a dict."""
+        toml = data if isinstance(data, TomlFile) else TomlFile(path, "", data)
+        variant = toml.get("variant", str)
+        if variant != cls.variant:
+            raise toml.error("variant", f"this is a {variant!r} position, not {cls.variant!r}")
+        players = toml.get("players", int)
+        if not cls.min_players <= players <= cls.max_players:
+            raise toml.error("players", f"{cls.variant} is played by {cls.min_players} to "
+                                        f"{cls.max_players} players, not {players}")
+        try:
+            options = resolve_options(cls.options_declared, toml.get("options", dict, {}), cls.variant)
+        except OptionError as exc:
+            line = next((n for n, t in enumerate(toml.text.splitlines(), 1)
+                         if t.strip() == "[options]"), None)
+            raise FileFormatError(toml.path, line, str(exc)) from None
+        totals = toml.get("totals", list, [0] * players)
+        if len(totals) != players or not all(isinstance(t, int) and t >= 0 for t in totals):
+            raise toml.error("totals", f"totals must list {players} whole numbers")
+        match = cls(players, toml.get("seed", int, 0), options, totals, toml.get("round", int, 1))
+        seats = tuple(p for p in range(players) if p not in match.eliminated)
+        if len(seats) < 2:
+            raise toml.error("totals", "fewer than two players are below the limit")
+        match._rounds.append(read_round(toml, match.rules, players, seats))
+        if match.round.end_reason:
+            raise toml.error("hands", "nobody can play in this position: the round is blocked")
+        return match
+
+    def position_text(self) -> str:
+        """This position as a position file (from_position reads it back)."""
+        if self._outcome:
+            raise DominoError("the game is over: there is no position to write")
+        lines = [f'variant = "{self.variant}"', f"players = {self.players}",
+                 f"seed = {self.seed}"]
+        if self.limit:          # a match over several rounds
+            lines += [f"round = {self.round_number}", f"totals = {self.totals}"]
+        lines += round_position_lines(self.round, self.players)
+        lines += ["", "[options]"]
+        lines += [f"{k} = {str(v).lower() if isinstance(v, bool) else v}" for k, v in self.options.items()]
+        return "\n".join(lines) + "\n"
+
+    @classmethod
+    def position_from_text(cls, text: str, path: str = "<position>") -> "ClassicMatch":
+        return cls.from_position(parse_toml(text, path), path)

@@ -1,0 +1,156 @@
+"""Command line of the logic package: selfplay, replay and legal.
+
+    python -m game.logic selfplay VARIANT --games N --seed S [--players K]
+                                  [--ai NAME,NAME,...] [--option KEY=VALUE ...]
+    python -m game.logic replay FILE
+    python -m game.logic legal FILE
+
+Bad input (an unknown variant, option or agent, a malformed file) is one line on stderr
+and exit status 2; an illegal move or a wrong result in `replay` is exit status 1.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+
+from .agents import make_agent, play_out
+from .core import DominoError, IllegalMoveError, OptionError
+from .options import parse_option_pairs
+from .positions import load_position
+from .variants import find_variant, new_game
+
+EXIT_BAD_INPUT = 2
+EXIT_WRONG_GAME = 1
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports usage errors as our one-line errors (exit status 2)."""
+
+    def error(self, message):
+        raise OptionError(message)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="python -m game.logic", description="Domino rules engines.")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    selfplay = commands.add_parser("selfplay", help="computer games, one JSON record per line")
+    selfplay.add_argument("variant")
+    selfplay.add_argument("--games", type=int, default=1)
+    selfplay.add_argument("--seed", type=int, default=0)
+    selfplay.add_argument("--players", type=int)
+    selfplay.add_argument("--ai", default="random", help="agent per seat, comma separated")
+    selfplay.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    replay = commands.add_parser("replay", help="check game records move by move")
+    replay.add_argument("file")
+    legal = commands.add_parser("legal", help="list the legal moves of a position file")
+    legal.add_argument("file")
+    return parser
+
+
+def selfplay(args) -> int:
+    out, err = sys.stdout, sys.stderr
+    cls = find_variant(args.variant)
+    players = args.players or cls.min_players
+    names = [n.strip() for n in args.ai.split(",") if n.strip()] or ["random"]
+    if len(names) not in (1, players):
+        raise OptionError(f"--ai names {len(names)} agents for {players} players")
+    agents = [make_agent(n) for n in (names * players if len(names) == 1 else names)]
+    options = parse_option_pairs(args.option)
+    if args.games < 1:
+        raise OptionError("--games must be at least 1")
+    wins, draws, total_moves = [0] * players, 0, 0
+    started = time.perf_counter()
+    for index in range(args.games):
+        seed = args.seed + index
+        state = new_game(cls.variant, players, seed, options)
+        total_moves += play_out(state, agents, random.Random(seed))
+        out.write(json.dumps(state.record(), separators=(",", ":")) + "\n")
+        winner = state.outcome().winner
+        if winner is None:
+            draws += 1
+        else:
+            wins[winner] += 1
+    elapsed = time.perf_counter() - started
+    seats = ", ".join(f"seat {i} ({agents[i].name}): {w}" for i, w in enumerate(wins))
+    err.write(f"{args.games} {cls.variant} games: wins {seats}; draws {draws}; "
+              f"mean moves {total_moves / args.games:.1f}; "
+              f"{args.games / elapsed:.1f} games/s\n")
+    return 0
+
+
+def read_records(path: str) -> list[tuple[int, dict]]:
+    """The records of a JSON-lines file (or one JSON object or array), with their lines."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            text = handle.read()
+    except OSError as exc:
+        raise DominoError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    stripped = text.strip()
+    if stripped.startswith("["):
+        try:
+            items = json.loads(stripped)
+        except json.JSONDecodeError as exc:
+            raise DominoError(f"{path}:{exc.lineno}: not valid JSON: {exc.msg}") from None
+        return [(1, item) for item in items]
+    records = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            records.append((number, json.loads(line)))
+        except json.JSONDecodeError as exc:
+            raise DominoError(f"{path}:{number}: not valid JSON: {exc.msg}") from None
+    if not records:
+        raise DominoError(f"{path}: no game records")
+    return records
+
+
+def replay(args) -> int:
+    out, err = sys.stdout, sys.stderr
+    records = read_records(args.file)
+    for index, (line, record) in enumerate(records, start=1):
+        where = f"{args.file}:{line}: game {index}"
+        if not isinstance(record, dict) or "variant" not in record:
+            raise DominoError(f"{where}: not a game record (no variant)")
+        cls = find_variant(record["variant"])
+        try:
+            state = cls.from_record(record)
+        except IllegalMoveError as exc:
+            err.write(f"{where}: {exc}\n")
+            return EXIT_WRONG_GAME
+        except DominoError as exc:
+            raise DominoError(f"{where}: {exc}") from None
+        except (KeyError, TypeError, IndexError, AttributeError) as exc:
+            raise DominoError(f"{where}: malformed record ({type(exc).__name__}: {exc})") from None
+        outcome = state.outcome()
+        if outcome is None:
+            err.write(f"{where}: the moves end before the game is over\n")
+            return EXIT_WRONG_GAME
+        expected = record.get("result")
+        if outcome.as_record() != expected:
+            err.write(f"{where}: wrong result: the moves give {json.dumps(outcome.as_record())}, "
+                      f"the record says {json.dumps(expected)}\n")
+            return EXIT_WRONG_GAME
+    out.write(f"{len(records)} games replayed: every move legal, every result right\n")
+    return 0
+
+
+def legal(args) -> int:
+    state = load_position(args.file)
+    for move in state.legal_moves():
+        sys.stdout.write(f"{move}\n")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    try:
+        args = build_parser().parse_args(argv)
+        return {"selfplay": selfplay, "replay": replay, "legal": legal}[args.command](args)
+    except DominoError as exc:
+        sys.stderr.write(f"error: {exc}\n")
+        return EXIT_BAD_INPUT
+    except BrokenPipeError:
+        return 0

@@ -1,0 +1,415 @@
+"""Dominox: two players lay dominoes on a chessboard and score the empty areas their
+colour dominates (RULES.md section 3).
+
+Speed matters here because search and self-play replay thousands of games. Every empty
+square keeps a 7-bit mask of the numbers it accepts (all seven while no covered square
+touches it), updated incrementally by apply and undo; with the tables of dominox_moves a
+slot's legal tiles are then two lookups ANDed with the hand (hands are 28-bit sets).
+"""
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+
+from . import dominox_files, dominox_view
+from .core import PASS, DominoError, GameState, IllegalMoveError, OptionError, Outcome, Tile
+from .dominox_moves import (ALL_NUMBERS, DOUBLES, FIRST_IN, NOT_DOUBLES, ORIENTED, SECOND_IN,
+                            TILE_INDEX, TILES, Placement, placement_table, tile_bits, tiles_of)
+from .grid import EMPTY, BoardShape
+from .levels import Layout, load_layout
+from .options import Option, resolve_options
+
+
+def _and_list(numbers) -> str:
+    words = [str(n) for n in numbers]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+RULES_TEXT = """\
+Dominox is played by White and Black on a board of squares (a chessboard unless the \
+layout says otherwise). A square is white when its file and rank count up to an even \
+number from a1, so a1 and h8 are white and a8 and h1 are black.
+
+Each player is dealt 8 tiles in secret; the rest form the stock. If nobody holds a \
+double the tiles are dealt again. Whoever holds the lowest double begins by laying it \
+anywhere.
+
+A tile covers two neighbouring empty squares, in either direction, and need not touch \
+anything. Each end that touches tiles already on the board (side by side or end to end, \
+not diagonally) must show the same number as at least one of them.
+
+If you cannot lay a tile you pass; you may not pass while any placement is legal. After \
+laying a tile or passing you draw one tile while the stock lasts.
+
+When the stock is empty and both players pass in turn, the game ends. (A pass that \
+draws the last tile does not count towards this: the new tile may fit.) Every \
+connected area of empty squares then scores its size to the colour that has more \
+squares in it; an area with as many white as black squares scores nothing. The higher \
+score wins; equal scores are a draw.
+
+Options: layout (a board from the levels folder, some with blocked squares that are \
+never covered) and hand (how many tiles each player is dealt, 8 by default)."""
+
+
+class DominoxGame(GameState):
+    variant = "dominox"
+    title = "Dominox"
+    min_players = max_players = 2
+    options_declared = (
+        Option("layout", "standard", "board layout: a level file in levels/dominox"),
+        Option("hand", 8, "tiles dealt to each player", minimum=1, maximum=14),
+    )
+    rules_text = RULES_TEXT
+
+    def __init__(self, layout: Layout, options: dict, seed: int | None):
+        self.players = 2
+        self.seed = seed
+        self.options = options
+        self.layout = layout
+        self.shape: BoardShape = layout.shape
+        size = self.shape.size
+        self.numbers = [EMPTY] * size
+        self.counts = [0] * (size * 7)      # counts[s*7+n]: covered neighbours of s showing n
+        self.covered = [0] * size           # covered neighbours of s
+        self.accepts = [ALL_NUMBERS] * size
+        self.hands = [0, 0]                 # 28-bit tile sets
+        self.stock: list[int] = []
+        self.drawn = 0                      # stock[drawn] is the next tile to draw
+        self.to_move = 0
+        self.passes = 0                     # passes in a row made with the stock empty
+        self.opening = -1                   # the tile the next move must be, or -1
+        self.placed: list[tuple[int, int, int, int]] = []   # (s1, x, s2, y) in play order
+        self.history: list[tuple] = []
+        self.start: dict = {}               # the record's "deal" or "position"
+
+    # ----- creating games -----
+
+    @classmethod
+    def new(cls, players: int = 2, seed: int = 0, options: dict | None = None) -> "DominoxGame":
+        if players != 2:
+            raise OptionError(f"dominox is played by 2 players, not {players}")
+        options = resolve_options(cls.options_declared, options, cls.variant)
+        rng = random.Random(seed)
+        tiles, size = list(range(28)), options["hand"]
+        while True:
+            rng.shuffle(tiles)
+            if any(DOUBLES >> t & 1 for t in tiles[:2 * size]):
+                break
+        hands = [tiles_of(tile_bits(TILES[t] for t in tiles[:size])),
+                 tiles_of(tile_bits(TILES[t] for t in tiles[size:2 * size]))]
+        return cls.from_deal(hands, [TILES[t] for t in tiles[2 * size:]], options, seed)
+
+    @classmethod
+    def from_deal(cls, hands, stock, options: dict | None = None, seed: int | None = None):
+        """A game from a given deal (tiles or their texts; the stock's next tile first)."""
+        options = resolve_options(cls.options_declared, options, cls.variant)
+        game = cls(load_layout(options["layout"]), options, seed)
+        hands = [[Tile.parse(t) if isinstance(t, str) else t for t in hand] for hand in hands]
+        stock = [Tile.parse(t) if isinstance(t, str) else t for t in stock]
+        if len(hands) != 2:
+            raise DominoError(f"a dominox deal has 2 hands, not {len(hands)}")
+        game._check_unique([t for hand in hands for t in hand] + stock)
+        game.hands = [tile_bits(hand) for hand in hands]
+        game.stock = [TILE_INDEX[t] for t in stock]
+        doubles = [(TILE_INDEX[t], p) for p, hand in enumerate(hands) for t in hand if t.is_double]
+        if not doubles:
+            raise DominoError("neither hand holds a double, so nobody can open")
+        game.opening, game.to_move = min(doubles)
+        game.start = {"deal": {"hands": [[str(t) for t in h] for h in hands],
+                               "stock": [str(t) for t in stock]}}
+        return game
+
+    @staticmethod
+    def _check_unique(tiles) -> None:
+        seen = set()
+        for tile in tiles:
+            if tile not in TILE_INDEX:
+                raise DominoError(f"{tile} is not a double-six tile")
+            if tile in seen:
+                raise DominoError(f"tile {tile} appears twice")
+            seen.add(tile)
+
+    @classmethod
+    def from_record(cls, record: dict) -> "DominoxGame":
+        if "position" in record:
+            game = cls.from_position(record["position"], "<record position>")
+        elif isinstance(record.get("deal"), dict) and "hands" in record["deal"]:
+            deal = record["deal"]
+            game = cls.from_deal(deal["hands"], deal.get("stock", []),
+                                 record.get("options"), record.get("seed"))
+        else:
+            raise DominoError("a dominox record needs a deal (hands and stock) or a position")
+        for index, entry in enumerate(record.get("moves", [])):
+            text = entry["move"] if isinstance(entry, dict) else entry
+            player = entry.get("player") if isinstance(entry, dict) else None
+            if player is not None and player != game.current_player:
+                raise IllegalMoveError(text, f"moves[{index}]: recorded for player {player} "
+                                             f"but player {game.current_player} is to move")
+            try:
+                game.apply(text)
+            except IllegalMoveError as exc:
+                raise IllegalMoveError(text, f"moves[{index}]: {exc.reason}") from None
+        return game
+
+    @classmethod
+    def from_position(cls, data, path: str = "<position>") -> "DominoxGame":
+        return dominox_files.game_from_position(cls, data, path)
+
+    def position_text(self) -> str:
+        """This position as a position file (TOML) that `from_position` reads back."""
+        return dominox_files.position_text(self)
+
+    # ----- the protocol -----
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.passes >= 2 else self.to_move
+
+    def legal_moves(self) -> list:
+        if self.passes >= 2:
+            return []
+        found = self._legal_bits()
+        if not found:
+            return [PASS]
+        placements, rank = placement_table(self.shape)
+        found_codes = []
+        for slot, bits in found:
+            base = slot * 56
+            while bits:
+                low = bits & -bits
+                found_codes.append(base + low.bit_length() - 1)
+                bits ^= low
+        found_codes.sort(key=rank.__getitem__)
+        return [placements[code] for code in found_codes]
+
+    def _legal_bits(self) -> list[tuple[int, int]]:
+        """(slot, 56-bit set of oriented tiles) for every slot with a legal placement."""
+        hand = 1 << self.opening if self.opening >= 0 else self.hands[self.to_move]
+        usable = hand | (hand & NOT_DOUBLES) << 28
+        if not usable:
+            return []
+        numbers, accepts, first_in, second_in = self.numbers, self.accepts, FIRST_IN, SECOND_IN
+        found = []
+        for slot, (s1, s2) in enumerate(self.shape.slots):
+            if numbers[s1] == EMPTY and numbers[s2] == EMPTY:
+                bits = first_in[accepts[s1]] & second_in[accepts[s2]] & usable
+                if bits:
+                    found.append((slot, bits))
+        return found
+
+    def parse_move(self, text):
+        if isinstance(text, Placement) or text == PASS:
+            return text
+        if str(text).strip().lower() == PASS:
+            return PASS
+        try:
+            return Placement.parse(str(text))
+        except ValueError as exc:
+            raise IllegalMoveError(text, str(exc)) from None
+
+    def illegal_reason(self, move) -> str | None:
+        move = self.parse_move(move)
+        if self.passes >= 2:
+            return "the game is over"
+        if move == PASS:
+            return "you cannot pass: you have a legal placement" if self._legal_bits() else None
+        shape = self.shape
+        try:
+            s1, s2 = shape.square(move.first), shape.square(move.second)
+        except ValueError as exc:
+            return str(exc)
+        for square in (s1, s2):
+            if not shape.playable[square]:
+                return f"{shape.names[square]} is a blocked square"
+        if (s1, s2) not in shape.slot_of:
+            return f"{move.first} and {move.second} are not adjacent squares"
+        tile = TILE_INDEX[move.tile]
+        if self.opening >= 0 and tile != self.opening:
+            return f"you must open with your lowest double {TILES[self.opening]}"
+        if not self.hands[self.to_move] >> tile & 1:
+            return f"you do not have {move.tile}"
+        for square in (s1, s2):
+            if self.numbers[square] != EMPTY:
+                return f"{shape.names[square]} is taken"
+        for square, number in ((s1, move.x), (s2, move.y)):
+            if not self.accepts[square] >> number & 1:
+                touching = sorted({self.numbers[t] for t in shape.neighbours[square]
+                                   if self.numbers[t] != EMPTY})
+                return (f"the {number} on {shape.names[square]} touches "
+                        f"{_and_list(touching)} but no {number}")
+        return None
+
+    def apply(self, move):
+        move = self.parse_move(move)
+        reason = self.illegal_reason(move)
+        if reason is not None:
+            raise IllegalMoveError(move, reason)
+        if move == PASS:
+            self._pass()
+        else:
+            s1, s2 = self.shape.index[move.first], self.shape.index[move.second]
+            self._place(s1, move.x, s2, move.y, TILE_INDEX[move.tile])
+        return move
+
+    def _place(self, s1: int, x: int, s2: int, y: int, tile: int) -> None:
+        player = self.to_move
+        self.hands[player] &= ~(1 << tile)
+        self.numbers[s1], self.numbers[s2] = x, y
+        self._cover(s1, x)
+        self._cover(s2, y)
+        self.placed.append((s1, x, s2, y))
+        self.history.append((player, s1, x, s2, y, tile, self._draw(player), self.passes, self.opening))
+        self.passes, self.opening, self.to_move = 0, -1, 1 - player
+
+    def _pass(self) -> None:
+        player = self.to_move
+        drew = self._draw(player)
+        self.history.append((player, -1, -1, -1, -1, -1, drew, self.passes, self.opening))
+        self.passes = 0 if drew >= 0 else self.passes + 1
+        self.to_move = 1 - player
+
+    def _draw(self, player: int) -> int:
+        if self.drawn >= len(self.stock):
+            return -1
+        tile = self.stock[self.drawn]
+        self.drawn += 1
+        self.hands[player] |= 1 << tile
+        return tile
+
+    def _cover(self, square: int, number: int) -> None:
+        counts, covered, accepts = self.counts, self.covered, self.accepts
+        for t in self.shape.neighbours[square]:
+            counts[t * 7 + number] += 1
+            accepts[t] = 1 << number if covered[t] == 0 else accepts[t] | 1 << number
+            covered[t] += 1
+
+    def _uncover(self, square: int, number: int) -> None:
+        counts, covered, accepts = self.counts, self.covered, self.accepts
+        for t in self.shape.neighbours[square]:
+            counts[t * 7 + number] -= 1
+            covered[t] -= 1
+            if covered[t] == 0:
+                accepts[t] = ALL_NUMBERS
+            elif counts[t * 7 + number] == 0:
+                accepts[t] &= ~(1 << number)
+
+    def undo(self):
+        if not self.history:
+            raise IndexError("no move to take back")
+        player, s1, x, s2, y, tile, drew, passes, opening = self.history.pop()
+        if drew >= 0:
+            self.hands[player] &= ~(1 << drew)
+            self.drawn -= 1
+        if s1 >= 0:
+            self.placed.pop()
+            self._uncover(s2, y)
+            self._uncover(s1, x)
+            self.numbers[s1] = self.numbers[s2] = EMPTY
+            self.hands[player] |= 1 << tile
+        self.to_move, self.passes, self.opening = player, passes, opening
+        return self._move_of(s1, x, s2, y)
+
+    def _move_of(self, s1, x, s2, y):
+        return PASS if s1 < 0 else Placement(x, y, self.shape.names[s1], self.shape.names[s2])
+
+    def moves_played(self) -> list[tuple[int, object]]:
+        return [(entry[0], self._move_of(*entry[1:5])) for entry in self.history]
+
+    def outcome(self) -> Outcome | None:
+        if self.passes < 2:
+            return None
+        white, black = self.scores()
+        winner = 0 if white > black else 1 if black > white else None
+        return Outcome((white, black), winner, "territory")
+
+    # ----- territory -----
+
+    def territory(self) -> list["Region"]:
+        """Every connected empty area with its colour counts, its winner and points."""
+        return territory_of(self.shape, self.numbers)
+
+    def scores(self) -> tuple[int, int]:
+        """(White's points, Black's points) if the game ended now."""
+        points = [0, 0]
+        for region in self.territory():
+            if region.winner is not None:
+                points[region.winner] += region.points
+        return points[0], points[1]
+
+    # ----- what players see and what is written down -----
+
+    def view(self, player: int):
+        return dominox_view.view_of(self, player)
+
+    @staticmethod
+    def heuristic(view, move) -> float:
+        return dominox_view.heuristic(view, move)
+
+    def record(self) -> dict:
+        outcome = self.outcome()
+        return {"variant": self.variant, "options": dict(self.options), "seed": self.seed,
+                "players": 2, **self.start,
+                "moves": [{"player": p, "move": str(m)} for p, m in self.moves_played()],
+                "result": outcome.as_record() if outcome else None}
+
+    def clone(self) -> "DominoxGame":
+        """An independent copy (faster than the protocol's deepcopy: shared parts never change)."""
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        for name in ("numbers", "counts", "covered", "accepts", "hands", "placed", "history"):
+            setattr(other, name, list(getattr(self, name)))
+        return other
+
+
+@dataclass(frozen=True)
+class Region:
+    """One connected empty area as it would score now."""
+
+    squares: tuple[str, ...]
+    white: int
+    black: int
+    winner: int | None        # 0 White, 1 Black, None for a tie
+    points: int
+
+
+def territory_of(shape: BoardShape, numbers: list[int]) -> list[Region]:
+    regions = []
+    for squares in shape.regions(numbers):
+        black = sum(shape.colours[s] for s in squares)
+        white = len(squares) - black
+        winner = 0 if white > black else 1 if black > white else None
+        regions.append(Region(tuple(shape.names[s] for s in squares), white, black, winner,
+                              len(squares) if winner is not None else 0))
+    return regions
+
+
+def random_games(n: int, seed: int = 0, options: dict | None = None) -> tuple[int, int, float]:
+    """Play `n` complete games choosing uniformly among legal moves, through the engine's
+    fast path (no move objects); returns (games, moves, seconds) for the benchmark."""
+    rng = random.Random(seed)
+    moves = 0
+    started = time.perf_counter()
+    for _ in range(n):
+        game = DominoxGame.new(2, rng.randrange(1 << 30), options)
+        slots = game.shape.slots
+        while game.passes < 2:
+            found = game._legal_bits()
+            moves += 1
+            if not found:
+                game._pass()
+                continue
+            pick = rng.randrange(sum(bits.bit_count() for _, bits in found))
+            for slot, bits in found:
+                count = bits.bit_count()
+                if pick >= count:
+                    pick -= count
+                    continue
+                while pick:
+                    bits &= bits - 1
+                    pick -= 1
+                j = (bits & -bits).bit_length() - 1
+                (s1, s2), (x, y) = slots[slot], ORIENTED[j]
+                game._place(s1, x, s2, y, j % 28)
+                break
+    return n, moves, time.perf_counter() - started

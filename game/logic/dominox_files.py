@@ -1,0 +1,119 @@
+"""Dominox position files: TOML a person can write or the game can save.
+
+    variant = "dominox"
+    layout = "standard"            # a level name or path; or an inline grid = \"\"\"...\"\"\"
+    placed = ["0-0@g7g8", "0-5@g6h6"]
+    hands = [["1-2", "3-3"], ["4-6"]]
+    stock = ["2-2", "0-1"]         # the next tile to draw first
+    to_move = 0                    # 0 White, 1 Black
+    passes = 0                     # passes in a row with the stock empty
+
+Every problem is a FileFormatError naming the file and the line of the offending key.
+"""
+from __future__ import annotations
+
+import json
+
+from .core import DominoError, FileFormatError, OptionError, Tile
+from .dominox_moves import TILE_INDEX, TILES, Placement, tile_bits, tiles_of
+from .grid import Grid
+from .levels import layout_from_toml, load_layout
+from .options import resolve_options
+from .textfiles import TomlFile
+
+KEYS = ("variant", "layout", "grid", "name", "description", "placed", "hands", "stock",
+        "to_move", "passes")
+
+
+def game_from_position(cls, data, path: str):
+    """The game a parsed position file describes; `data` is a TomlFile or a plain dict."""
+    toml = data if isinstance(data, TomlFile) else TomlFile(path, "", dict(data))
+    for key in toml.data:
+        if key not in KEYS:
+            raise toml.error(key, f"unknown key {key!r} (known: {', '.join(KEYS)})")
+    if toml.get("variant", str, cls.variant) != cls.variant:
+        raise toml.error("variant", f"this reader is for {cls.variant} positions")
+    if "grid" in toml.data:
+        layout = layout_from_toml(TomlFile(toml.path, toml.text, {
+            k: toml.data[k] for k in ("grid", "name", "description") if k in toml.data}), "inline")
+        options = resolve_options(cls.options_declared, {"layout": "inline"}, cls.variant)
+    else:
+        name = toml.get("layout", str, "standard")
+        try:
+            layout = load_layout(name)
+        except (OptionError, FileFormatError) as exc:
+            raise toml.error("layout", str(exc)) from None
+        options = resolve_options(cls.options_declared, {"layout": name}, cls.variant)
+    game = cls(layout, options, None)
+
+    def tiles(key, values):
+        try:
+            return [Tile.parse(str(v)) for v in values]
+        except (ValueError, TypeError) as exc:
+            raise toml.error(key, f"{key}: {exc}") from None
+
+    hands = toml.get("hands", list)
+    if len(hands) != 2 or not all(isinstance(h, list) for h in hands):
+        raise toml.error("hands", "hands must be two lists of tiles, White's then Black's")
+    hand_tiles = [tiles("hands", hand) for hand in hands]
+    stock = tiles("stock", toml.get("stock", list, []))
+    grid = Grid(game.shape, game.numbers)
+    placements = []
+    for text in toml.get("placed", list, []):
+        try:
+            move = Placement.parse(str(text))
+            s1, s2 = game.shape.square(move.first), game.shape.square(move.second)
+            grid.place(s1, move.x, s2, move.y)
+        except (ValueError, KeyError) as exc:
+            raise toml.error("placed", f"placed tile {text!r}: {exc}") from None
+        placements.append((s1, move.x, s2, move.y, move.tile))
+    try:
+        game._check_unique([p[4] for p in placements] + [t for h in hand_tiles for t in h] + stock)
+    except DominoError as exc:
+        raise toml.error("placed" if placements else "hands", str(exc)) from None
+    for s1, x, s2, y, _ in placements:
+        game._cover(s1, x)
+        game._cover(s2, y)
+        game.placed.append((s1, x, s2, y))
+    game.hands = [tile_bits(h) for h in hand_tiles]
+    game.stock = [TILE_INDEX[t] for t in stock]
+    game.to_move = toml.get("to_move", int, 0)
+    if game.to_move not in (0, 1):
+        raise toml.error("to_move", "to_move must be 0 (White) or 1 (Black)")
+    game.passes = toml.get("passes", int, 0)
+    if not 0 <= game.passes <= 2:
+        raise toml.error("passes", "passes must be 0, 1 or 2")
+    if not placements:
+        doubles = [TILE_INDEX[t] for t in hand_tiles[game.to_move] if t.is_double]
+        if not doubles:
+            raise toml.error("to_move" if "to_move" in toml.data else "hands", "the board is empty, so the player to move must hold "
+                                        "a double to open with")
+        game.opening = min(doubles)
+    game.start = {"position": position_data(game)}
+    return game
+
+
+def position_data(game) -> dict:
+    """The position as the dict a position file holds (the layout by name, or its grid)."""
+    data = {"variant": game.variant}
+    if game.options["layout"] == "inline":
+        data["grid"] = game.layout.grid_text()
+    else:
+        data["layout"] = game.options["layout"]
+    data["placed"] = [str(game._move_of(*p)) for p in game.placed]
+    data["hands"] = [[str(t) for t in tiles_of(h)] for h in game.hands]
+    data["stock"] = [str(TILES[t]) for t in game.stock[game.drawn:]]
+    data["to_move"] = game.to_move
+    data["passes"] = game.passes
+    return data
+
+
+def position_text(game) -> str:
+    """The position file text of `game`'s current position."""
+    lines = []
+    for key, value in position_data(game).items():
+        if key == "grid":
+            lines.append(f'grid = """\n{value}\n"""')
+        else:
+            lines.append(f"{key} = {json.dumps(value)}")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,100 @@
+"""Dominox moves as bits and as text: the tile tables and the Placement move.
+
+A tile laid on a slot (s1, s2) is one of 56 "oriented tiles": j < 28 is TILES[j] as
+(a on s1, b on s2), j >= 28 is TILES[j - 28] the other way round (doubles have only the
+first). `FIRST_IN[mask]` / `SECOND_IN[mask]` are the 56-bit sets of oriented tiles whose
+first or second number a 7-bit mask of accepted numbers allows, so the tiles that fit a
+slot are two table lookups ANDed with the hand.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .core import DOUBLE_SIX, Tile
+from .grid import BoardShape, canonical_pair
+
+TILES = DOUBLE_SIX
+TILE_INDEX = {tile: i for i, tile in enumerate(TILES)}
+ALL_NUMBERS = 0b1111111
+DOUBLES = sum(1 << i for i, t in enumerate(TILES) if t.is_double)
+NOT_DOUBLES = ((1 << 28) - 1) & ~DOUBLES
+ORIENTED = tuple((t.a, t.b) for t in TILES) + tuple((t.b, t.a) for t in TILES)
+FIRST_IN = tuple(sum(1 << j for j, (x, y) in enumerate(ORIENTED)
+                     if m >> x & 1 and (j < 28 or not TILES[j - 28].is_double)) for m in range(128))
+SECOND_IN = tuple(sum(1 << j for j, (x, y) in enumerate(ORIENTED)
+                      if m >> y & 1 and (j < 28 or not TILES[j - 28].is_double)) for m in range(128))
+
+
+def oriented(tiles: int) -> int:
+    """A 28-bit tile set as the 56-bit set of its orientations."""
+    return tiles | (tiles & NOT_DOUBLES) << 28
+
+
+def tile_bits(tiles) -> int:
+    return sum(1 << TILE_INDEX[t] for t in tiles)
+
+
+def tiles_of(bits: int) -> tuple[Tile, ...]:
+    return tuple(t for i, t in enumerate(TILES) if bits >> i & 1)
+
+
+_PLACEMENT = re.compile(r"(\d+)-(\d+)@([a-z]\d+)([a-z]\d+)")
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """Number `x` on square `first`, `y` on `second`; canonical when `first` is the lower
+    (vertical) or left (horizontal) square, which `make` and `parse` guarantee."""
+
+    x: int
+    y: int
+    first: str
+    second: str
+
+    @classmethod
+    def make(cls, x: int, first: str, y: int, second: str) -> "Placement":
+        if canonical_pair(first, second) == (first, second):
+            return cls(x, y, first, second)
+        return cls(y, x, second, first)
+
+    @classmethod
+    def parse(cls, text: str) -> "Placement":
+        match = _PLACEMENT.fullmatch(text.strip().lower())
+        if not match:
+            raise ValueError(f"{text!r} is not a placement: write it like 5-3@c4c5, or pass")
+        x, y = int(match.group(1)), int(match.group(2))
+        if x > 6 or y > 6:
+            raise ValueError(f"{text!r}: numbers go from 0 to 6")
+        return cls.make(x, match.group(3), y, match.group(4))
+
+    @property
+    def tile(self) -> Tile:
+        return Tile.of(self.x, self.y)
+
+    def __str__(self) -> str:
+        return f"{self.x}-{self.y}@{self.first}{self.second}"
+
+    def __repr__(self) -> str:
+        return f"Placement.parse({str(self)!r})"
+
+
+PLACEMENT_TABLES: dict[BoardShape, tuple[list, list]] = {}
+
+
+def placement_table(shape: BoardShape) -> tuple[list, list]:
+    """Every placement of a board shape, indexed by slot * 56 + oriented tile, and each
+    one's rank in canonical text order: legal_moves() builds and sorts no strings."""
+    table = PLACEMENT_TABLES.get(shape)
+    if table is None:
+        placements = [None] * (len(shape.slots) * 56)
+        for slot, (s1, s2) in enumerate(shape.slots):
+            for j, (x, y) in enumerate(ORIENTED):
+                if j < 28 or x != y:
+                    placements[slot * 56 + j] = Placement(x, y, shape.names[s1], shape.names[s2])
+        order = sorted((c for c, p in enumerate(placements) if p), key=lambda c: str(placements[c]))
+        rank = [0] * len(placements)
+        for position, code in enumerate(order):
+            rank[code] = position
+        table = PLACEMENT_TABLES[shape] = (placements, rank)
+    return table

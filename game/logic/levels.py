@@ -1,0 +1,153 @@
+"""Board layouts from level files: plain TOML with an ASCII grid a person can edit.
+
+    name = "Standard 8x8"
+    description = "The board of the original rules."
+    grid = \"\"\"
+    ........
+    ..#..#..
+    \"\"\"
+
+`.` is a playable square, `#` a blocked one; the top line is the highest rank. The board
+size follows from the grid. Every problem is a FileFormatError `file:line: message`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from .core import FileFormatError, OptionError
+from .grid import MAX_SIDE, MIN_SIDE, BoardShape, board_shape, parse_square, square_name
+from .textfiles import TomlFile, parse_toml, read_toml
+
+LEVELS_ROOT = Path(__file__).resolve().parent.parent.parent / "levels"
+PLAYABLE, BLOCKED = ".", "#"
+LEGEND = f"'{PLAYABLE}' for a playable square, '{BLOCKED}' for a blocked one"
+KNOWN_KEYS = ("name", "description", "grid")
+
+
+@dataclass(frozen=True)
+class Layout:
+    name: str                      # the file's stem, what options and records use
+    title: str                     # the human name written in the file
+    description: str
+    width: int
+    height: int
+    blocked: frozenset[str]        # names of blocked squares
+    path: str
+
+    @property
+    def shape(self) -> BoardShape:
+        indices = frozenset(rank * self.width + file
+                            for file, rank in map(parse_square, self.blocked))
+        return board_shape(self.width, self.height, indices)
+
+    def grid_text(self) -> str:
+        """The layout's grid as the level files write it (top rank first)."""
+        rows = []
+        for rank in reversed(range(self.height)):
+            rows.append("".join(BLOCKED if square_name(f, rank) in self.blocked else PLAYABLE
+                                for f in range(self.width)))
+        return "\n".join(rows)
+
+
+@dataclass(frozen=True)
+class LayoutEntry:
+    """One level file as the variant-select screen lists it: loaded, or its error."""
+
+    name: str
+    path: str
+    layout: Layout | None
+    error: str | None
+
+
+def layout_folder(variant: str = "dominox") -> Path:
+    return LEVELS_ROOT / variant
+
+
+def layout_from_toml(toml: TomlFile, name: str, known_keys=KNOWN_KEYS) -> Layout:
+    """The layout described by a parsed level (or position) file."""
+    for key in toml.data:
+        if key not in known_keys:
+            raise toml.error(key, f"unknown key {key!r} (known: {', '.join(known_keys)})")
+    title = toml.get("name", str, name)
+    description = toml.get("description", str, "")
+    width, height, blocked = parse_grid(toml)
+    return Layout(name, title, description, width, height, blocked, toml.path)
+
+
+def parse_grid(toml: TomlFile, key: str = "grid") -> tuple[int, int, frozenset[str]]:
+    """(width, height, blocked square names) of the ASCII grid held in `key`."""
+    if key not in toml.data:
+        raise toml.error(None, f"missing {key!r}: draw the board with {LEGEND}")
+    rows = toml.grid_lines(key)
+    if not rows:
+        raise toml.error(key, f"the {key} is empty: draw the board with {LEGEND}")
+    first_line, first_row = rows[0]
+    width, height = len(first_row), len(rows)
+    for line, row in rows:
+        for char in row:
+            if char not in (PLAYABLE, BLOCKED):
+                raise FileFormatError(toml.path, line, f"unknown character {char!r} in the {key} "
+                                                       f"(use {LEGEND})")
+        if len(row) != width:
+            raise FileFormatError(toml.path, line, f"this row is {len(row)} squares wide but the "
+                                                   f"first row (line {first_line}) is {width}: "
+                                                   f"the {key} must be rectangular")
+    for size, what, line in ((width, "wide", first_line), (height, "high", rows[-1][0])):
+        if not MIN_SIDE <= size <= MAX_SIDE:
+            raise FileFormatError(toml.path, line, f"the board is {size} square{'s' * (size != 1)} {what}; "
+                                                   f"it must be {MIN_SIDE} to {MAX_SIDE}")
+    blocked = frozenset((height - 1 - top_down) * width + file
+                        for top_down, (_, row) in enumerate(rows)
+                        for file, char in enumerate(row) if char == BLOCKED)
+    shape = board_shape(width, height, blocked)
+    if not shape.slots:
+        raise toml.error(key, "the board has no two adjacent playable squares, so no tile fits")
+    return width, height, frozenset(shape.names[i] for i in blocked)
+
+
+def layout_path(name_or_path: str, variant: str = "dominox") -> Path:
+    """The file of a layout: a bare name is looked up in levels/<variant>/."""
+    text = str(name_or_path)
+    if "/" in text or "\\" in text or text.endswith(".toml"):
+        return Path(text)
+    path = layout_folder(variant) / f"{text}.toml"
+    if not path.exists():
+        known = ", ".join(sorted(p.stem for p in layout_folder(variant).glob("*.toml")))
+        raise OptionError(f"unknown layout {text!r} (known: {known or 'none'})")
+    return path
+
+
+_cache: dict[tuple[str, float], Layout] = {}
+
+
+def load_layout(name_or_path: str, variant: str = "dominox") -> Layout:
+    """The layout named (from levels/<variant>/) or at a path; cached until the file changes."""
+    path = layout_path(name_or_path, variant)
+    try:
+        key = (str(path.resolve()), path.stat().st_mtime)
+    except OSError:
+        raise FileFormatError(path, None, "no such file") from None
+    if key not in _cache:
+        name = path.stem if path.parent.resolve() == layout_folder(variant).resolve() else str(name_or_path)
+        _cache[key] = layout_from_toml(read_toml(path), name)
+    return _cache[key]
+
+
+def layout_from_text(text: str, name: str = "custom", path: str = "<layout>") -> Layout:
+    """A layout from level-file text (tests, and the editor if one comes)."""
+    return layout_from_toml(parse_toml(text, path), name)
+
+
+def list_layouts(variant: str = "dominox", folder: Path | None = None) -> list[LayoutEntry]:
+    """Every level file of the folder, "standard" first, then by name; a broken file is
+    listed with its one-line error instead of raising."""
+    folder = Path(folder) if folder is not None else layout_folder(variant)
+    paths = sorted(folder.glob("*.toml"), key=lambda p: (p.stem != "standard", p.stem))
+    entries = []
+    for path in paths:
+        try:
+            entries.append(LayoutEntry(path.stem, str(path), load_layout(str(path), variant), None))
+        except FileFormatError as exc:
+            entries.append(LayoutEntry(path.stem, str(path), None, str(exc)))
+    return entries

@@ -1,0 +1,484 @@
+"""The line-of-play engine shared by classic draw dominoes and blank tiles.
+
+One `LineRound` plays one round (hand): tiles go on the two open ends of a single line.
+What differs between the variants is a `LineRules` value (tile set, drawing, opening
+rule, extra plays, scoring); the match rules around a round live in classic.py and
+blank.py. Undo is by snapshots: `snapshot()` before a move, `restore()` to take it back.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .core import BLANK, DOUBLE_SIX, FileFormatError, IllegalMoveError, PASS, Tile
+
+LEFT, RIGHT = "L", "R"
+_MOVE_HELP = "write a tile (3-5), a tile and an end (3-5L, 3-5R, _L) or pass"
+
+
+@dataclass(frozen=True)
+class LineMove:
+    """A tile played alone (the opening), a tile on the left/right end, or a pass."""
+
+    tile: Tile | None
+    end: str = ""           # "" for the opening tile and for a pass, else "L" or "R"
+
+    @property
+    def is_pass(self) -> bool:
+        return self.tile is None
+
+    def __str__(self) -> str:
+        return PASS if self.tile is None else f"{self.tile}{self.end}"
+
+    def __repr__(self) -> str:
+        return f"LineMove.parse({str(self)!r})"
+
+    @classmethod
+    def parse(cls, text: str) -> "LineMove":
+        """`6-6`, `3-6R`, `0-3L`, `_L`, `pass` -> a move; IllegalMoveError when malformed."""
+        raw = str(text).strip()
+        if raw.lower() == PASS:
+            return PASS_MOVE
+        end = raw[-1:].upper() if raw[-1:] in ("L", "R", "l", "r") else ""
+        body = raw[:-1] if end else raw
+        try:
+            tile = Tile.parse(body)
+        except ValueError:
+            raise IllegalMoveError(raw, f"not a move: {_MOVE_HELP}") from None
+        if not tile.is_blank and tile.b > 6:
+            raise IllegalMoveError(raw, f"{tile} is not a double-six tile (numbers go from 0 to 6)")
+        return cls(tile, end)
+
+
+PASS_MOVE = LineMove(None, "")
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A tile lying in the line: `left` is the number facing left, `right` the other."""
+
+    tile: Tile
+    left: int
+    right: int
+
+    def __str__(self) -> str:
+        return "_" if self.tile.is_blank else f"{self.left}|{self.right}"
+
+    @classmethod
+    def parse(cls, text: str) -> "Placed":
+        """`6|3` (6 faces left) or `_`; ValueError with a reason otherwise."""
+        text = text.strip()
+        if text in ("_", "_|_"):
+            return cls(BLANK, -1, -1)
+        parts = text.split("|")
+        if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+            raise ValueError(f"{text!r} is not a laid tile (write left|right, like 6|3)")
+        left, right = int(parts[0]), int(parts[1])
+        if max(left, right) > 6:
+            raise ValueError(f"{text!r} is not a double-six tile")
+        return cls(Tile.of(left, right), left, right)
+
+
+@dataclass(frozen=True)
+class LineRules:
+    """What a variant changes in a round of line play."""
+
+    blank: bool = False            # tile set: 28 tiles without pips (every tile fits every end)
+    hand_size: int = 7
+    drawing: bool = True           # a player who cannot play draws until a tile fits
+    opening: str = "highest_double"  # or "any": the first player opens with any tile
+    extra_for_double: bool = False   # a double earns another play in the same turn
+    one_extra: bool = False          # at most one extra play per turn
+    score_by: str = "pips"           # round scores: "pips" left in hand or "tiles" left
+
+    def tile_set(self) -> tuple[Tile, ...]:
+        return (BLANK,) * 28 if self.blank else DOUBLE_SIX
+
+    def fits(self, tile: Tile, end: int) -> bool:
+        return self.blank or tile.a == end or tile.b == end
+
+    def score(self, hand) -> int:
+        return len(hand) if self.score_by == "tiles" else sum(t.value for t in hand)
+
+
+def _tile_order(tile: Tile) -> tuple[int, int]:
+    """Sort key of tiles in canonical order (faster than comparing Tile objects)."""
+    return tile.a, tile.b
+
+
+def heaviest(tiles) -> Tile:
+    """The heaviest tile: highest value, then the higher number."""
+    return max(tiles, key=lambda t: (t.value, t.b))
+
+
+def opening_tile(hands) -> Tile | None:
+    """The tile that must open: the highest double held, else the heaviest tile held."""
+    held = [t for hand in hands for t in hand]
+    if not held:
+        return None
+    doubles = [t for t in held if t.is_double]
+    return max(doubles) if doubles else heaviest(held)
+
+
+class LineRound:
+    """One round of line play among the `seats` (player indices of the match, in turn order).
+
+    Drawing is done by the engine when a turn begins; `drawn` holds what the player to move
+    drew at the start of this turn. The round ends at `domino` (a hand emptied) or `blocked`
+    (nobody can play and nothing is left to draw), detected as soon as it happens.
+    """
+
+    def __init__(self, rules: LineRules, seats, hands: dict, stock, line=(), to_move=None,
+                 extra_plays: int = 0):
+        self.rules = rules
+        self.seats = tuple(seats)
+        self.hands: dict[int, list[Tile]] = {s: sorted(hands[s], key=_tile_order) for s in self.seats}
+        self.stock: list[Tile] = list(stock)
+        self.line: list[Placed] = list(line)
+        self.start_line = tuple(self.line)          # non-empty only when set up from a position
+        self.deal_hands = {s: tuple(self.hands[s]) for s in self.seats}
+        self.deal_stock = tuple(self.stock)
+        self.moves: list[tuple[int, LineMove, int]] = []   # (seat, move, tiles drawn before it)
+        self.drawn: list[Tile] = []
+        self.extra_plays = self.start_extra = extra_plays   # extra plays taken this turn
+        self.lacks: dict[int, frozenset] = {s: frozenset() for s in self.seats}
+        self.end_reason: str | None = None
+        self.domino_seat: int | None = None
+        self._legal: list[LineMove] | None = None
+        if to_move is None:
+            to_move = self._opener() if not self.line else self.seats[0]
+        self.start_to_move = to_move
+        self.turn = self.seats.index(to_move)
+        self._begin_turn()
+
+    # ---- reading the state -------------------------------------------------------
+    @property
+    def current(self) -> int | None:
+        return None if self.end_reason else self.seats[self.turn]
+
+    @property
+    def ends(self) -> tuple[int, int] | None:
+        return (self.line[0].left, self.line[-1].right) if self.line else None
+
+    def required_opening(self) -> Tile | None:
+        if self.line or self.rules.opening != "highest_double":
+            return None
+        return opening_tile(self.hands.values())
+
+    def _opener(self) -> int:
+        if self.rules.opening != "highest_double":
+            return self.seats[0]
+        tile = opening_tile(self.hands.values())
+        return next(s for s in self.seats if tile in self.hands[s])
+
+    def can_play(self, seat: int) -> bool:
+        hand = self.hands[seat]
+        if not self.line or self.rules.blank:
+            return bool(hand)
+        left, right = self.line[0].left, self.line[-1].right
+        return any(t.a == left or t.b == left or t.a == right or t.b == right for t in hand)
+
+    def legal_moves(self) -> list[LineMove]:
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return list(self._legal)
+
+    def _compute_legal(self) -> list[LineMove]:
+        """Moves in canonical text order: hands are kept sorted, L comes before R."""
+        if self.end_reason:
+            return []
+        hand = self.hands[self.current]
+        if not self.line:
+            required = self.required_opening()
+            return [LineMove(t) for t in sorted({required} if required else set(hand), key=_tile_order)]
+        if self.rules.blank:
+            return [LineMove(BLANK, LEFT), LineMove(BLANK, RIGHT)]
+        left, right = self.line[0].left, self.line[-1].right
+        moves = []
+        for t in hand:
+            if t.a == left or t.b == left:
+                moves.append(LineMove(t, LEFT))
+            if t.a == right or t.b == right:
+                moves.append(LineMove(t, RIGHT))
+        return moves or [PASS_MOVE]
+
+    def illegal_reason(self, move: LineMove) -> str | None:
+        if move in self.legal_moves():
+            return None
+        if self.end_reason:
+            return "the round is over"
+        if move.is_pass:
+            if self.legal_moves() != [PASS_MOVE]:
+                return "you have a playable tile, so you cannot pass"
+            return None
+        tile = move.tile
+        if tile not in self.hands[self.current]:
+            return f"{tile} is not in your hand"
+        if not self.line:
+            if move.end:
+                return f"the first tile is played alone: write {tile}"
+            required = self.required_opening()
+            if required and tile != required:
+                if required.is_double:
+                    return f"you must open with the highest double {required}"
+                return f"nobody holds a double, so you must open with the heaviest tile {required}"
+            return None
+        if not move.end:
+            return f"say which end: {tile}L or {tile}R"
+        side, number = ("left", self.ends[0]) if move.end == LEFT else ("right", self.ends[1])
+        if not self.rules.fits(tile, number):
+            numbers = f"{tile.a}" if tile.is_double else f"neither {tile.b} nor {tile.a}"
+            verb = "does not match" if tile.is_double else "matches"
+            return f"{numbers} {verb} the {side} end {number}"
+        return None
+
+    # ---- changing the state ------------------------------------------------------
+    def apply(self, move: LineMove) -> None:
+        reason = self.illegal_reason(move)
+        if reason:
+            raise IllegalMoveError(move, reason)
+        seat = self.current
+        self.moves.append((seat, move, len(self.drawn)))
+        self._legal = None
+        if move.is_pass:
+            if self.line:
+                self.lacks[seat] = self.lacks[seat] | set(self.ends)
+            self._next_turn()
+            return
+        tile = move.tile
+        self.hands[seat].remove(tile)
+        self._place(tile, move.end)
+        if not self.hands[seat]:
+            self.end_reason, self.domino_seat = "domino", seat
+            return
+        rules = self.rules
+        if (rules.extra_for_double and tile.is_double and self.can_play(seat)
+                and not (rules.one_extra and self.extra_plays)):
+            self.extra_plays += 1
+            self.drawn = []
+            return
+        self._next_turn()
+
+    def _place(self, tile: Tile, end: str) -> None:
+        if not self.line:
+            self.line.append(Placed(tile, tile.a, tile.b))
+        elif end == LEFT:
+            number = self.line[0].left
+            self.line.insert(0, Placed(tile, tile.other(number), number))
+        else:
+            number = self.line[-1].right
+            self.line.append(Placed(tile, number, tile.other(number)))
+
+    def _next_turn(self) -> None:
+        self.turn = (self.turn + 1) % len(self.seats)
+        self.extra_plays = 0
+        self._begin_turn()
+
+    def _begin_turn(self) -> None:
+        """Automatic draws for the player to move, then the blocked-round check."""
+        self.drawn = []
+        seat = self.seats[self.turn]
+        if self.can_play(seat):
+            return
+        if self.rules.drawing and self.stock and self.line:
+            self.lacks[seat] = self.lacks[seat] | set(self.ends)
+            while self.stock:
+                tile = self.stock.pop(0)
+                self.hands[seat].append(tile)
+                self.drawn.append(tile)
+                if self.can_play(seat):
+                    break
+            self.hands[seat].sort(key=_tile_order)
+            if self.can_play(seat):
+                return
+        if not any(self.can_play(s) for s in self.seats):
+            self.end_reason = "blocked"
+
+    def snapshot(self) -> tuple:
+        return ({s: h[:] for s, h in self.hands.items()}, self.stock[:], self.line[:],
+                len(self.moves), self.turn, self.drawn[:], self.extra_plays,
+                dict(self.lacks), self.end_reason, self.domino_seat)
+
+    def restore(self, snap: tuple) -> None:
+        (hands, stock, line, n_moves, self.turn, drawn, self.extra_plays,
+         lacks, self.end_reason, self.domino_seat) = snap
+        self.hands = {s: h[:] for s, h in hands.items()}
+        self.stock, self.line, self.drawn, self.lacks = stock[:], line[:], drawn[:], dict(lacks)
+        del self.moves[n_moves:]
+        self._legal = None
+
+    # ---- results and records -----------------------------------------------------
+    def scores(self, players: int) -> list[int]:
+        """What each player adds for this round (0 for players not in it)."""
+        result = [0] * players
+        for s in self.seats:
+            result[s] = self.rules.score(self.hands[s])
+        return result
+
+    def tile_count(self) -> int:
+        return len(self.stock) + len(self.line) + sum(len(h) for h in self.hands.values())
+
+    def record(self, players: int) -> dict:
+        """This round in the RULES.md record form (deal, moves, result when over)."""
+        hands = [[str(t) for t in self.deal_hands.get(s, ())] for s in range(players)]
+        result = {"deal": {"hands": hands, "stock": [str(t) for t in self.deal_stock]},
+                  "moves": [{"player": s, "move": str(m)} for s, m, _ in self.moves]}
+        if self.start_line:
+            result["start"] = {"line": [str(p) for p in self.start_line],
+                               "to_move": self.start_to_move}
+            if self.start_extra:
+                result["start"]["extra_plays"] = self.start_extra
+        if self.end_reason:
+            result["result"] = {"scores": self.scores(players), "reason": self.end_reason}
+        return result
+
+    @classmethod
+    def from_record(cls, rules: LineRules, seats, data: dict, players: int) -> "LineRound":
+        """The round as dealt in `data` (moves not applied); ValueError when malformed."""
+        deal = data["deal"]
+        hands = {s: [Tile.parse(t) for t in deal["hands"][s]] for s in range(players)}
+        stock = [Tile.parse(t) for t in deal["stock"]]
+        start = data.get("start") or {}
+        line = [Placed.parse(p) for p in start.get("line", [])]
+        dealt = [t for h in hands.values() for t in h] + stock + [p.tile for p in line]
+        if sorted(dealt, key=_tile_order) != sorted(rules.tile_set(), key=_tile_order):
+            raise ValueError("the deal does not hold every tile of the set exactly once")
+        return cls(rules, seats, hands, stock, line, start.get("to_move"), start.get("extra_plays", 0))
+
+
+@dataclass(frozen=True)
+class LineView:
+    """What one player sees of a line game: a snapshot that later moves do not change."""
+
+    variant: str
+    player: int
+    players: int
+    current_player: int | None
+    hand: tuple[Tile, ...]
+    hand_sizes: tuple[int, ...]
+    boneyard: int
+    line: tuple[Placed, ...]
+    ends: tuple[int, int] | None
+    totals: tuple[int, ...]
+    eliminated: tuple[int, ...]
+    round_number: int
+    history: tuple[tuple[int, str, int], ...]   # (player, move text, tiles drawn before it)
+    drawn_this_turn: int                        # how many tiles the player to move drew
+    drawn_tiles: tuple[Tile, ...]               # those tiles, only in the drawer's own view
+    known_missing: tuple[frozenset, ...]        # numbers each player showed they lacked
+    limit: int
+    moves: tuple[LineMove, ...] = field(default=())
+
+    def legal_moves(self) -> list[LineMove]:
+        return list(self.moves)
+
+    def next_player(self) -> int:
+        """The player who moves after this view's player (skipping players who are out)."""
+        seats = [p for p in range(self.players) if p not in self.eliminated]
+        return seats[(seats.index(self.player) + 1) % len(seats)] if self.player in seats else self.player
+
+
+def make_view(variant: str, rnd: LineRound, player: int, players: int, totals, eliminated,
+              round_number: int, limit: int) -> LineView:
+    current = rnd.current
+    own_turn = current == player
+    return LineView(
+        variant=variant, player=player, players=players, current_player=current,
+        hand=tuple(rnd.hands.get(player, ())),
+        hand_sizes=tuple(len(rnd.hands.get(p, ())) for p in range(players)),
+        boneyard=len(rnd.stock), line=tuple(rnd.line), ends=rnd.ends,
+        totals=tuple(totals), eliminated=tuple(eliminated), round_number=round_number,
+        history=tuple((s, str(m), d) for s, m, d in rnd.moves),
+        drawn_this_turn=len(rnd.drawn), drawn_tiles=tuple(rnd.drawn) if own_turn else (),
+        known_missing=tuple(rnd.lacks.get(p, frozenset()) for p in range(players)),
+        limit=limit, moves=tuple(rnd.legal_moves()) if own_turn else ())
+
+
+# ---- position files (TOML) shared by the line variants -----------------------------
+def _line_with(toml, key: str, needle: str) -> int | None:
+    """The first line at or after `key = ...` that contains `needle` (for item errors)."""
+    start = toml.line_of(key) or 1
+    for number, text in enumerate(toml.text.splitlines()[start - 1:], start=start):
+        if needle in text:
+            return number
+    return toml.line_of(key)
+
+
+def _tile_list(toml, key: str, items, rules: LineRules) -> list[Tile]:
+    if not isinstance(items, list) or not all(isinstance(i, str) for i in items):
+        raise toml.error(key, f"{key} must be a list of tiles written as text, like \"3-5\"")
+    tiles = []
+    for item in items:
+        try:
+            tile = Tile.parse(item)
+            if tile.is_blank != rules.blank or tile.b > 6:
+                raise ValueError
+        except ValueError:
+            kind = "a blank tile _" if rules.blank else "a double-six tile like 3-5"
+            raise FileFormatError(toml.path, _line_with(toml, key, f'"{item}"'),
+                                  f"{key}: {item!r} is not {kind}") from None
+        tiles.append(tile)
+    return tiles
+
+
+def read_round(toml, rules: LineRules, players: int, seats) -> LineRound:
+    """The round described by a position file's line, hands, stock and to_move keys."""
+    hands_raw = toml.get("hands", list)
+    if len(hands_raw) != players:
+        raise toml.error("hands", f"hands lists {len(hands_raw)} hands for {players} players")
+    hands = {p: _tile_list(toml, "hands", h, rules) for p, h in enumerate(hands_raw)}
+    stock = _tile_list(toml, "stock", toml.get("stock", list), rules)
+    line = []
+    for item in toml.get("line", list):
+        try:
+            line.append(Placed.parse(str(item)))
+            if line[-1].tile.is_blank != rules.blank:
+                raise ValueError(f"{item!r} does not belong to this tile set")
+        except ValueError as exc:
+            raise FileFormatError(toml.path, _line_with(toml, "line", str(item)), f"line: {exc}") from None
+        if len(line) > 1 and not rules.blank and line[-2].right != line[-1].left:
+            raise toml.error("line", f"line: {line[-2]} and {line[-1]} do not join "
+                                     f"({line[-2].right} next to {line[-1].left})")
+    to_move = toml.get("to_move", int)
+    seen: dict[Tile, str] = {}
+    entries = [("line", p.tile, str(p)) for p in line] + [("stock", t, str(t)) for t in stock]
+    entries += [("hands", t, str(t)) for h in hands.values() for t in h]
+    for key, tile, text in entries:
+        if tile in seen and not rules.blank:
+            raise FileFormatError(toml.path, _line_with(toml, key, f'"{text}"'),
+                                  f"{key}: {tile} appears twice (also in {seen[tile]})")
+        seen[tile] = key
+    placed = len(line) + len(stock) + sum(len(h) for h in hands.values())
+    if rules.blank and placed != 28:
+        raise toml.error("stock", f"the position holds {placed} blank tiles, not 28")
+    missing = [str(t) for t in rules.tile_set() if t not in seen]
+    if missing and not rules.blank:
+        raise toml.error("stock", f"tiles not placed anywhere: {', '.join(missing)}")
+    for p in range(players):
+        if p not in seats and hands[p]:
+            raise toml.error("hands", f"player {p} is out of the match but holds tiles")
+        if p in seats and not hands[p]:
+            raise toml.error("hands", f"player {p} has no tiles: that round would be over")
+    if to_move not in seats:
+        raise toml.error("to_move", f"to_move must be a player in the round ({', '.join(map(str, seats))})")
+    if not line and rules.opening == "highest_double":
+        required = opening_tile(hands[s] for s in seats)
+        if required not in hands[to_move]:
+            raise toml.error("to_move", f"player {to_move} cannot open: {required} must open the round")
+    extra_plays = toml.get("extra_plays", int, 0) if line else 0
+    return LineRound(rules, seats, hands, stock, line, to_move, extra_plays)
+
+
+def _toml_list(items) -> str:
+    return "[" + ", ".join(f'"{i}"' for i in items) + "]"
+
+
+def round_position_lines(rnd: LineRound, players: int) -> list[str]:
+    """The line, hands, stock and to_move keys of a position file for `rnd`."""
+    hands = [rnd.hands.get(p, []) for p in range(players)]
+    return [f"line = {_toml_list(rnd.line)}",
+            "hands = [",
+            *(f"  {_toml_list(h)}," for h in hands),
+            "]",
+            f"stock = {_toml_list(rnd.stock)}",
+            f"to_move = {rnd.current}",
+            *([f"extra_plays = {rnd.extra_plays}"] if rnd.extra_plays else [])]

@@ -1,0 +1,290 @@
+"""The application: window, fixed-step loop, scene stack, settings, sound and speech.
+
+Every scene draws on one logical 1920x1080 surface; the app scales it to the window with
+letterboxing and converts mouse positions back. The simulation advances in fixed steps
+of 1/60 s, at most MAX_CATCHUP steps per drawn frame, so a stall never fast-forwards play.
+"""
+from __future__ import annotations
+
+import importlib
+import random
+import sys
+import traceback
+from pathlib import Path
+
+import pygame
+
+from . import theme
+from .audio import Sounds
+from .config import MatchConfig, Seat
+from .input import InputMapper
+from .scene import LOGICAL_SIZE, Action, Scene
+from .settings import default_path, load_settings, save_settings
+from .speech import Speaker
+
+STEP = 1 / 60
+MAX_CATCHUP = 5
+FPS_CAP = 60
+WINDOWED_SIZE = (1280, 720)
+
+# variant -> "module:Class" of its match scene, imported when a match starts.
+MATCH_SCENES = {
+    "classic": "game.shell.line_match:LineMatchScene",
+    "blank": "game.shell.line_match:LineMatchScene",
+    "dominox": "game.shell.grid_match:GridMatchScene",
+}
+
+
+class App:
+    def __init__(self, windowed=False, demo=None, frames=None, screenshot=None,
+                 settings_path=None, seed=None, clock=None):
+        pygame.display.init()
+        pygame.font.init()
+        pygame.joystick.init()
+        theme.reset_caches()
+        self.settings_path = Path(settings_path) if settings_path else default_path()
+        self.settings, self.notice = load_settings(self.settings_path)
+        self.fullscreen = self.settings.fullscreen and not windowed
+        self.demo = demo
+        self.frames = frames
+        self.screenshot = screenshot
+        self.seed = seed
+        self.clock = clock or pygame.time.Clock()
+        self.time = 0.0          # simulated seconds since start, for animations
+        self.frame = 0           # frames drawn
+        self.lag = 0.0
+        self.running = False
+        self.status = 0
+        self.stack: list[Scene] = []
+        self._scaled = None      # reusable surface for the window-sized frame
+        pygame.display.set_caption("Dominoes")
+        self.window = self._open_window()
+        self.screen = pygame.Surface(LOGICAL_SIZE).convert()
+        self.input = InputMapper(self.to_logical)
+        self.sounds = Sounds(self.settings)
+        self.speaker = Speaker()
+        from .menus import TitleScene
+        self.push(TitleScene(self))
+        if demo:
+            self.start_demo(demo)
+
+    # ---- window --------------------------------------------------------------------
+    def _open_window(self):
+        if self.fullscreen:
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        return pygame.display.set_mode(WINDOWED_SIZE, pygame.RESIZABLE)
+
+    def toggle_fullscreen(self) -> None:
+        self.fullscreen = not self.fullscreen
+        self.settings.fullscreen = self.fullscreen
+        self.window = self._open_window()
+        self.save_settings()
+
+    def _letterbox(self) -> tuple[float, pygame.Rect]:
+        """Scale and target rectangle of the logical surface inside the window."""
+        ww, wh = self.window.get_size()
+        lw, lh = LOGICAL_SIZE
+        scale = min(ww / lw, wh / lh) or 1.0
+        size = (max(1, round(lw * scale)), max(1, round(lh * scale)))
+        return scale, pygame.Rect(((ww - size[0]) // 2, (wh - size[1]) // 2), size)
+
+    def to_logical(self, pos) -> tuple[int, int]:
+        """Window pixels -> logical pixels (clamped to the logical surface)."""
+        scale, rect = self._letterbox()
+        x = (pos[0] - rect.x) / scale
+        y = (pos[1] - rect.y) / scale
+        return (min(max(round(x), 0), LOGICAL_SIZE[0] - 1),
+                min(max(round(y), 0), LOGICAL_SIZE[1] - 1))
+
+    def present(self) -> None:
+        scale, rect = self._letterbox()
+        if rect.size == LOGICAL_SIZE:
+            self.window.blit(self.screen, rect)
+        else:
+            if self._scaled is None or self._scaled.get_size() != rect.size:
+                self._scaled = pygame.Surface(rect.size).convert()
+            resize = pygame.transform.smoothscale if scale < 1 else pygame.transform.scale
+            resize(self.screen, rect.size, self._scaled)
+            self.window.fill((0, 0, 0))
+            self.window.blit(self._scaled, rect)
+        pygame.display.flip()
+
+    # ---- scene stack ---------------------------------------------------------------
+    @property
+    def top(self) -> Scene | None:
+        return self.stack[-1] if self.stack else None
+
+    def push(self, scene: Scene) -> None:
+        if self.stack:
+            self.stack[-1].leave()
+        self.stack.append(scene)
+        scene.enter()
+
+    def pop(self) -> Scene | None:
+        """Remove the top scene; popping the last one quits."""
+        if not self.stack:
+            return None
+        scene = self.stack.pop()
+        scene.leave()
+        if self.stack:
+            self.stack[-1].enter()
+        else:
+            self.quit()
+        return scene
+
+    def replace(self, scene: Scene) -> None:
+        if self.stack:
+            self.stack.pop().leave()
+        self.stack.append(scene)
+        scene.enter()
+
+    def remove(self, scene: Scene) -> None:
+        """Take `scene` off the stack wherever it is (a no-op if it is not there)."""
+        if scene is self.top:
+            self.pop()
+        elif scene in self.stack:
+            self.stack.remove(scene)
+
+    def _clear_to_menu(self) -> None:
+        from .menus import TitleScene
+        if self.stack:
+            self.stack[-1].leave()
+        if self.stack and isinstance(self.stack[0], TitleScene):
+            del self.stack[1:]
+        else:
+            self.stack = [TitleScene(self)]
+
+    def back_to_menu(self) -> None:
+        """Clear the stack down to the title menu."""
+        self._clear_to_menu()
+        self.demo = None
+        self.stack[-1].enter()
+
+    def quit(self) -> None:
+        self.running = False
+
+    # ---- matches -------------------------------------------------------------------
+    @staticmethod
+    def match_scene_class(variant: str):
+        module, _, name = MATCH_SCENES[variant].partition(":")
+        return getattr(importlib.import_module(module), name)
+
+    def start_match(self, config: MatchConfig) -> None:
+        """Replace everything above the title menu with the variant's match scene; if it
+        cannot be built, a message scene says why instead."""
+        from .overlays import MessageScene
+        try:
+            scene = self.match_scene_class(config.variant)(self, config)
+        except Exception as error:     # missing module, broken level file, ...
+            from game.logic.core import DominoError
+            if not isinstance(error, (ImportError, DominoError)):
+                traceback.print_exc(file=sys.stderr)     # a bug: keep the details
+            scene = MessageScene(self, "The match cannot start", f"{error}")
+        self._clear_to_menu()
+        self.stack.append(scene)
+        scene.enter()
+
+    def start_demo(self, variant: str) -> None:
+        from .overlays import MessageScene
+        try:
+            config = self.demo_config(variant)
+        except Exception as error:     # unknown name or a variant module not written yet
+            self.push(MessageScene(self, "The demo cannot start", f"{error}"))
+            return
+        self.start_match(config)
+
+    def demo_config(self, variant: str) -> MatchConfig:
+        """All computers (greedy) for attract mode; raises OptionError for unknown names."""
+        from game.logic.variants import find_variant
+        cls = find_variant(variant)
+        players = max(cls.min_players, min(cls.max_players, 4))
+        names = self.settings.player_names
+        seats = tuple(Seat(names[i], "computer", "greedy") for i in range(players))
+        seed = self.seed if self.seed is not None else random.randrange(2 ** 31)
+        return MatchConfig(cls.variant, seats, {}, seed)
+
+    # ---- services ------------------------------------------------------------------
+    def font(self, size: int, bold: bool = False):
+        return theme.font(size, bold)
+
+    def speak(self, text: str) -> None:
+        if not self.settings.muted:
+            self.speaker.say(text)
+
+    def save_settings(self) -> bool:
+        try:
+            save_settings(self.settings, self.settings_path)
+            return True
+        except OSError as error:
+            self.notice = f"Settings not saved: {error.strerror or error}"
+            return False
+
+    # ---- loop ----------------------------------------------------------------------
+    def dispatch(self, action: Action) -> None:
+        if action.name == "fullscreen":
+            self.toggle_fullscreen()
+        elif self.top is not None:
+            self.top.handle(action)
+
+    def process_events(self) -> None:
+        for event in pygame.event.get():
+            if event.type == pygame.QUIT:
+                self.quit()
+                continue
+            if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+                self.window = pygame.display.get_surface() or self.window
+            text_mode = bool(getattr(self.top, "wants_text", False))
+            for action in self.input.translate(event, text_mode):
+                self.dispatch(action)
+
+    def advance(self, elapsed: float) -> int:
+        """Add `elapsed` seconds and run the fixed updates due (at most MAX_CATCHUP);
+        returns how many ran."""
+        self.lag += elapsed
+        updates = 0
+        while self.lag >= STEP - 1e-9 and updates < MAX_CATCHUP:
+            if self.top is not None:
+                self.top.update(STEP)
+            self.time += STEP
+            self.lag -= STEP
+            updates += 1
+        if updates == MAX_CATCHUP:
+            self.lag = min(self.lag, STEP)   # drop the backlog rather than fast-forward
+        return updates
+
+    def draw(self) -> None:
+        """Draw the top scene and, under overlays, the scenes they cover."""
+        first = len(self.stack) - 1
+        while first > 0 and self.stack[first].overlay:
+            first -= 1
+        if first < 0 or self.stack[first].overlay:
+            theme.draw_felt(self.screen)
+        for scene in self.stack[max(first, 0):]:
+            scene.draw(self.screen)
+
+    def run_frame(self, elapsed: float) -> None:
+        self.process_events()
+        self.advance(elapsed)
+        if not self.running:
+            return
+        self.draw()
+        self.present()
+        self.frame += 1
+
+    def run(self) -> int:
+        self.running = True
+        try:
+            while self.running:
+                self.run_frame(self.clock.tick(FPS_CAP) / 1000)
+                if self.frames is not None and self.frame >= self.frames:
+                    self.running = False
+        finally:
+            self._finish()
+        return self.status
+
+    def _finish(self) -> None:
+        self.speaker.stop()
+        if self.screenshot:
+            path = Path(self.screenshot)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            pygame.image.save(self.screen, str(path))

@@ -1,0 +1,88 @@
+"""Short synthesised sound effects: built once from tones, no files, no numpy.
+
+If the mixer cannot start (no audio device), every play() is a silent no-op.
+"""
+from __future__ import annotations
+
+import math
+import random
+from array import array
+
+import pygame
+
+# name -> notes of (frequency Hz, seconds, waveform); frequency 0 is noise.
+RECIPES: dict[str, tuple[tuple[float, float, str], ...]] = {
+    "place": ((180, 0.05, "sine"), (0, 0.03, "noise")),
+    "draw": ((0, 0.06, "noise"), (520, 0.05, "sine")),
+    "pass": ((330, 0.09, "sine"), (247, 0.12, "sine")),
+    "invalid": ((140, 0.16, "square"),),
+    "round_end": ((523, 0.1, "sine"), (659, 0.1, "sine"), (784, 0.2, "sine")),
+    "select": ((880, 0.04, "sine"),),
+    "capture": ((392, 0.06, "square"), (0, 0.05, "noise"), (196, 0.1, "sine")),
+    "win": ((523, 0.12, "sine"), (659, 0.12, "sine"), (784, 0.12, "sine"), (1047, 0.3, "sine")),
+}
+SOUND_NAMES = tuple(RECIPES)
+
+
+def synthesise(notes, rate: int, channels: int) -> bytes:
+    """Signed 16-bit samples of `notes` played one after another, each with a short
+    attack and a decay so nothing clicks."""
+    noise = random.Random(7)
+    samples = array("h")
+    for freq, seconds, wave in notes:
+        count = int(rate * seconds)
+        attack = max(1, int(rate * 0.004))
+        for i in range(count):
+            envelope = min(1.0, i / attack) * (1 - i / count) ** 2
+            if freq == 0:
+                value = noise.uniform(-1, 1)
+            else:
+                phase = math.sin(2 * math.pi * freq * i / rate)
+                value = phase if wave == "sine" else (0.5 if phase >= 0 else -0.5)
+            sample = int(12000 * envelope * value)
+            samples.extend((sample,) * channels)
+    return samples.tobytes()
+
+
+class Sounds:
+    """`play(name)` for the effect names of RECIPES, at the settings' volume and mute."""
+
+    def __init__(self, settings):
+        self.settings = settings
+        self._cache: dict[str, object] = {}
+        self.enabled = self._start_mixer()
+
+    @staticmethod
+    def _start_mixer() -> bool:
+        try:
+            if not pygame.mixer.get_init():
+                pygame.mixer.init(frequency=22050, size=-16, channels=1, buffer=512)
+            return bool(pygame.mixer.get_init())
+        except pygame.error:
+            return False
+
+    def sound(self, name: str):
+        """The pygame Sound for `name`, synthesised on first use (None without a mixer)."""
+        if not self.enabled:
+            return None
+        if name not in self._cache:
+            rate, size, channels = pygame.mixer.get_init()
+            if size != -16:
+                self.enabled = False     # only signed 16-bit is synthesised
+                return None
+            self._cache[name] = pygame.mixer.Sound(
+                buffer=synthesise(RECIPES[name], rate, channels))
+        return self._cache[name]
+
+    def play(self, name: str) -> None:
+        if name not in RECIPES:
+            raise KeyError(f"unknown sound {name!r} (known: {', '.join(RECIPES)})")
+        if self.settings.muted or self.settings.volume <= 0:
+            return
+        try:
+            sound = self.sound(name)
+            if sound is not None:
+                sound.set_volume(self.settings.volume)
+                sound.play()
+        except pygame.error:
+            self.enabled = False

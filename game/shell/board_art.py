@@ -1,0 +1,625 @@
+"""The Dominox board on screen: square geometry, the cached board layer, the territory tint.
+
+Squares are (file, rank) pairs counted from a1 = (0, 0); rank 0 is drawn at the bottom,
+as on a chess board. The geometry turns them into logical pixels and back; the art
+functions draw the squares, blocked holes, coordinates and the end-of-game tint.
+"""
+from __future__ import annotations
+
+import string
+
+import pygame
+
+from game.shell import theme, tile_art
+
+# Colours chosen to read as the two scoring colours and to stay apart from ivory tiles.
+WHITE_SQUARE = (214, 196, 158)
+WHITE_SQUARE_EDGE = (196, 176, 136)
+BLACK_SQUARE = (40, 48, 66)
+BLACK_SQUARE_EDGE = (54, 63, 84)
+FRAME_OUTER = (58, 38, 26)
+FRAME_INNER = (122, 86, 52)
+HOLE = (16, 16, 20)
+HOLE_HATCH = (70, 66, 60)
+COORD_TEXT = (236, 222, 190)
+LEGAL_GLOW = (120, 230, 140)
+LAST_MOVE = (255, 208, 70)
+# end-of-game territory: (fill, stripe) per winner, and (ink, disc) of the points badge
+TINTS = {0: ((252, 249, 240, 205), (255, 255, 255, 255)),
+         1: ((8, 10, 16, 215), (0, 0, 0, 255)),
+         None: ((118, 118, 124, 215), (150, 150, 156, 255))}
+BADGES = {0: ((28, 30, 40), (252, 249, 240)), 1: ((246, 240, 224), (14, 16, 24)),
+          None: ((240, 240, 240), (96, 96, 104))}
+
+Square = tuple[int, int]
+
+
+def square_name(square: Square) -> str:
+    """'a1' for (0, 0); files beyond z are not needed (boards are at most 26 wide)."""
+    return f"{string.ascii_lowercase[square[0]]}{square[1] + 1}"
+
+
+def parse_square(text: str) -> Square:
+    return (string.ascii_lowercase.index(text[0]), int(text[1:]) - 1)
+
+
+def is_white(square: Square) -> bool:
+    """a1 is white: a square is white when file + rank is even (RULES.md)."""
+    return (square[0] + square[1]) % 2 == 0
+
+
+
+class BoardGeometry:
+    """Where each square of a `width` x `height` board lies inside `area` (a Rect).
+
+    The square size follows the board size so that 2x2 up to 26x26 boards fit, with a
+    margin for the frame and the coordinates."""
+
+    MAX_SQUARE = 96
+
+    def __init__(self, width: int, height: int, area: pygame.Rect):
+        self.width, self.height = width, height
+        self.area = pygame.Rect(area)
+        fit = min(self.area.w / (width + 0.9), self.area.h / (height + 0.9))
+        self.size = max(12, min(self.MAX_SQUARE, int(fit)))
+        self.margin = max(14, int(self.size * 0.42))       # frame + coordinate band
+        board_w, board_h = width * self.size, height * self.size
+        self.rect = pygame.Rect(0, 0, board_w, board_h)
+        self.rect.center = self.area.center
+        self.outer = self.rect.inflate(2 * self.margin, 2 * self.margin)
+
+    def contains(self, square: Square) -> bool:
+        return 0 <= square[0] < self.width and 0 <= square[1] < self.height
+
+    def square_rect(self, square: Square) -> pygame.Rect:
+        f, r = square
+        s = self.size
+        return pygame.Rect(self.rect.x + f * s, self.rect.bottom - (r + 1) * s, s, s)
+
+    def square_at(self, pos) -> Square | None:
+        """The square under logical position `pos`, or None off the board."""
+        x, y = pos
+        if not self.rect.collidepoint(x, y):
+            return None
+        return ((x - self.rect.x) // self.size, (self.rect.bottom - 1 - y) // self.size)
+
+    def nearest_square(self, pos) -> Square:
+        """The square under `pos`, clamped onto the board (for snapping a ghost)."""
+        x = min(max(pos[0], self.rect.x), self.rect.right - 1)
+        y = min(max(pos[1], self.rect.y), self.rect.bottom - 1)
+        return self.square_at((x, y))
+
+    def span_rect(self, first: Square, second: Square) -> pygame.Rect:
+        return self.square_rect(first).union(self.square_rect(second))
+
+    def center(self, square: Square) -> tuple[int, int]:
+        return self.square_rect(square).center
+
+
+def _hatch(surface, rect: pygame.Rect, step: int):
+    pygame.draw.rect(surface, HOLE, rect)
+    width = max(1, step // 4)
+    for k in range(-rect.h, rect.w, step):
+        start = (rect.x + max(k, 0), rect.y + max(-k, 0))
+        length = min(rect.w - max(k, 0), rect.h - max(-k, 0))
+        end = (start[0] + length - 1, start[1] + length - 1)
+        pygame.draw.line(surface, HOLE_HATCH, start, end, width)
+    pygame.draw.rect(surface, (0, 0, 0), rect, max(1, step // 6))
+
+
+def draw_board(surface, geo: BoardGeometry, blocked, font=None):
+    """Frame, squares, blocked holes and (when `font` is given) the a.. / 1.. coordinates."""
+    radius = max(4, geo.margin // 2)
+    shadow = geo.outer.move(geo.size // 10 + 4, geo.size // 10 + 6)
+    pygame.draw.rect(surface, (10, 30, 20), shadow, border_radius=radius)
+    pygame.draw.rect(surface, FRAME_OUTER, geo.outer, border_radius=radius)
+    inner = geo.rect.inflate(max(4, geo.margin // 5), max(4, geo.margin // 5))
+    pygame.draw.rect(surface, FRAME_INNER, inner, border_radius=2)
+    edge = max(1, geo.size // 30)
+    for f in range(geo.width):
+        for r in range(geo.height):
+            rect = geo.square_rect((f, r))
+            if (f, r) in blocked:
+                _hatch(surface, rect, max(6, geo.size // 6))
+                continue
+            white = is_white((f, r))
+            pygame.draw.rect(surface, WHITE_SQUARE if white else BLACK_SQUARE, rect)
+            pygame.draw.rect(surface, WHITE_SQUARE_EDGE if white else BLACK_SQUARE_EDGE,
+                             rect, edge)
+    if font is not None:
+        _draw_coordinates(surface, geo, font)
+
+
+def _draw_coordinates(surface, geo: BoardGeometry, font):
+    band = geo.margin // 2 + 1
+    for f in range(geo.width):
+        label = font.render(string.ascii_lowercase[f], True, COORD_TEXT)
+        x = geo.square_rect((f, 0)).centerx
+        surface.blit(label, label.get_rect(center=(x, geo.rect.bottom + band)))
+        surface.blit(label, label.get_rect(center=(x, geo.rect.top - band)))
+    for r in range(geo.height):
+        label = font.render(str(r + 1), True, COORD_TEXT)
+        y = geo.square_rect((0, r)).centery
+        surface.blit(label, label.get_rect(center=(geo.rect.left - band, y)))
+        surface.blit(label, label.get_rect(center=(geo.rect.right + band, y)))
+
+
+def outline_squares(surface, geo: BoardGeometry, squares, colour, width: int | None = None):
+    """A rounded outline around the box spanned by `squares` (a placed tile, a hint)."""
+    squares = list(squares)
+    rect = geo.square_rect(squares[0]).unionall([geo.square_rect(s) for s in squares[1:]])
+    width = width or max(2, geo.size // 16)
+    pygame.draw.rect(surface, colour, rect.inflate(width, width), width,
+                     border_radius=max(3, geo.size // 8))
+
+
+def territory_layer(geo: BoardGeometry, regions, font) -> pygame.Surface:
+    """A transparent layer painting each empty region in the colour it scores for.
+
+    `regions` holds (squares, winner, points) with winner 0 White, 1 Black or None (a tie,
+    painted grey). Stripes keep a claimed area from looking like a tile face; the points
+    are written on the region's most central square."""
+    layer = pygame.Surface(geo.outer.size, pygame.SRCALPHA)
+    offset = (-geo.outer.x, -geo.outer.y)
+    step = max(6, geo.size // 5)
+    for squares, winner, points in regions:
+        tint, stripe = TINTS[winner]
+        for square in squares:
+            rect = geo.square_rect(square).move(offset)
+            layer.fill(tint, rect)
+            layer.set_clip(rect)
+            first = (rect.x + rect.y) // step * step      # lines x + y = k, aligned
+            for k in range(first, rect.right + rect.bottom + step, step):
+                pygame.draw.line(layer, stripe, (k - rect.bottom, rect.bottom),
+                                 (k - rect.y, rect.y), 2)
+            layer.set_clip(None)
+        centre = geo.square_rect(_central_square(squares)).move(offset).center
+        radius = max(10, int(geo.size * 0.34))
+        ink, disc = BADGES[winner]
+        pygame.draw.circle(layer, (*disc, 245), centre, radius)
+        pygame.draw.circle(layer, (220, 180, 80, 255), centre, radius, max(2, radius // 8))
+        badge = font.render(str(points), True, ink)
+        layer.blit(badge, badge.get_rect(center=(centre[0], centre[1] + 1)))
+    return layer
+
+
+def _central_square(squares) -> Square:
+    squares = list(squares)
+    cx = sum(f for f, _ in squares) / len(squares)
+    cy = sum(r for _, r in squares) / len(squares)
+    return min(squares, key=lambda s: ((s[0] - cx) ** 2 + (s[1] - cy) ** 2, s))
+
+
+# Directions from the square of a tile's first shown number to its second, in clockwise
+# screen order: right, down, left, up (rank grows upwards). Rotating steps through them.
+DIRECTIONS = ((1, 0), (0, -1), (-1, 0), (0, 1))
+
+
+class Ghost:
+    """The tile a player is about to place: which numbers, which way round, and where.
+
+    `anchor` is the square under the first shown number; `direction` (an index into
+    DIRECTIONS) points to the square of the second. Rotating turns the tile a quarter
+    clockwise about the anchor; flipping swaps its two numbers in place."""
+
+    def __init__(self, ends: tuple[int, int], anchor: Square = (0, 0), direction: int = 0):
+        self.ends = tuple(ends)
+        self.anchor = anchor
+        self.direction = direction
+
+    @property
+    def squares(self) -> tuple[Square, Square]:
+        df, dr = DIRECTIONS[self.direction]
+        return self.anchor, (self.anchor[0] + df, self.anchor[1] + dr)
+
+    @property
+    def vertical(self) -> bool:
+        return DIRECTIONS[self.direction][0] == 0
+
+    def rotate(self, steps: int = 1) -> None:
+        self.direction = (self.direction + steps) % 4
+
+    def flip(self) -> None:
+        self.ends = (self.ends[1], self.ends[0])
+
+    def move_by(self, df: int, dr: int, geo: BoardGeometry) -> None:
+        self.anchor = (self.anchor[0] + df, self.anchor[1] + dr)
+        self.keep_on(geo)
+
+    def follow(self, pos, geo: BoardGeometry) -> None:
+        """Snap so that the tile's middle lies near the pointer at `pos`."""
+        df, dr = DIRECTIONS[self.direction]
+        half = geo.size // 2
+        self.anchor = geo.nearest_square((pos[0] - df * half, pos[1] + dr * half))
+        self.keep_on(geo)
+
+    def keep_on(self, geo: BoardGeometry) -> None:
+        """Shift the anchor so that both squares lie on the board."""
+        f = min(max(self.anchor[0], 0), geo.width - 1)
+        r = min(max(self.anchor[1], 0), geo.height - 1)
+        df, dr = DIRECTIONS[self.direction]
+        if not 0 <= f + df < geo.width:
+            f -= df
+        if not 0 <= r + dr < geo.height:
+            r -= dr
+        self.anchor = (f, r)
+
+    def text(self) -> str:
+        """The canonical placement text (lower/left square first)."""
+        (s1, s2), (x, y) = self.squares, self.ends
+        if self.direction in (0, 3):            # second square right of / above the first
+            return f"{x}-{y}@{square_name(s1)}{square_name(s2)}"
+        return f"{y}-{x}@{square_name(s2)}{square_name(s1)}"
+
+    def drawing_ends(self) -> tuple[int, int]:
+        """The numbers in tile_art order: left/right for horizontal, top/bottom for vertical."""
+        x, y = self.ends
+        return (x, y) if self.direction in (0, 1) else (y, x)
+
+
+def squares_of(placement) -> tuple[Square, Square]:
+    """The squares of a logic Placement (number x on `first`, y on `second`)."""
+    return parse_square(placement.first), parse_square(placement.second)
+
+
+def draw_placed(surface, geo: BoardGeometry, placement, state: str = "normal") -> None:
+    """A placed tile on its two squares, with tile_art's sprite."""
+    s1, s2 = squares_of(placement)
+    draw_placed_at(surface, tile_body(geo, s1, s2), placement, s1, s2, state)
+
+
+def tile_body(geo: BoardGeometry, s1: Square, s2: Square) -> pygame.Rect:
+    """The rect a placed tile's body fills: its two squares, inset so the grid shows."""
+    span = geo.span_rect(s1, s2)
+    inset = max(2, geo.size // 14)
+    long_side = 2 * geo.size - 2 * inset
+    short = long_side // 2
+    w, h = (short, long_side) if span.h > span.w else (long_side, short)
+    body = pygame.Rect(0, 0, w, h)
+    body.center = span.center
+    return body
+
+
+# --- the table around the board --------------------------------------------------------
+
+BOARD_AREA = pygame.Rect(470, 92, 980, 744)
+CARD_RECTS = (pygame.Rect(36, 100, 400, 460), pygame.Rect(1484, 100, 400, 460))
+STOCK_RECT = pygame.Rect(36, 600, 400, 230)
+INFO_RECT = pygame.Rect(1484, 600, 400, 230)
+TRAY_RECT = pygame.Rect(300, 852, 1320, 160)
+PASS_RECT = pygame.Rect(1648, 872, 236, 116)
+COLOURS = ("White", "Black")
+SWATCH = ((236, 226, 200), (30, 36, 52))
+HAND_LONG = 120
+MINI_LONG = 68
+GOLD = (255, 206, 84)
+HINT_FILL = (*LEGAL_GLOW, 90)
+HINT_RING = (150, 255, 170, 230)
+LEGEND = ("Click, Left/Right: pick tile   R, right-click, wheel: turn   F: flip   "
+          "Arrows: move   Enter, click: place   Backspace: hand   H: hints   Esc: pause")
+LEVELS = {"random": "Easy", "greedy": "Medium"}
+
+
+SLIDE_SECONDS = 0.22
+FLIGHT_SECONDS = 0.45
+
+
+def sentence(reason: str) -> str:
+    """A reason with a capital first letter, unless it starts with a square name (b7)."""
+    first = reason.split(" ", 1)[0]
+    return reason[:1].upper() + reason[1:] if first.isalpha() else reason
+
+
+def ease_out(t: float) -> float:
+    t = min(max(t, 0.0), 1.0)
+    return 1 - (1 - t) ** 3
+
+
+class GridTable:
+    """Draws a GridMatchScene: the cached board layer, the ghost, both players' cards,
+    the stock, the shown hand and the captions. Reads the scene; changes nothing."""
+
+    def __init__(self, scene):
+        self.scene = scene
+        self.app = scene.app
+        self.ctl = scene.ctl
+        self.geo = scene.geo
+        self.stock_rect = STOCK_RECT
+        self.pass_rect = PASS_RECT
+        self._texts: dict[tuple, pygame.Surface] = {}
+        self._static = self._static_key = None
+        self._settled = 0                  # placed tiles already drawn into the static layer
+        self._hints = self._hints_key = None
+        self._territory = None
+        self._scores = self._scores_ply = None
+
+    # --- geometry the scene asks about ------------------------------------------------
+
+    def hand_rects(self) -> list[pygame.Rect]:
+        """Where each tile of the shown hand lies (vertical tiles centred in the tray)."""
+        count = len(self.scene.shown_tiles())
+        long_side, gap = HAND_LONG, 20
+        w, h = tile_art.body_size(long_side, vertical=True)
+        while count * (w + gap) > TRAY_RECT.w - 260 and long_side > 50:
+            long_side, gap = long_side - 8, max(8, gap - 2)
+            w, h = tile_art.body_size(long_side, vertical=True)
+        total = count * w + max(0, count - 1) * gap
+        x0 = TRAY_RECT.centerx + 100 - total // 2
+        y = TRAY_RECT.centery - h // 2 + 6
+        return [pygame.Rect(x0 + i * (w + gap), y, w, h) for i in range(count)]
+
+    def hand_index_at(self, pos) -> int | None:
+        for i, rect in enumerate(self.hand_rects()):
+            if rect.inflate(12, 12).collidepoint(pos):
+                return i
+        return None
+
+    def card_rect(self, player: int) -> pygame.Rect:
+        return CARD_RECTS[player]
+
+    def hand_target(self, player: int) -> pygame.Rect:
+        return TRAY_RECT if self.ctl.shown_hand == player else CARD_RECTS[player]
+
+    def final_caption(self) -> str:
+        outcome = self.scene.game.outcome()
+        white, black = outcome.scores
+        if outcome.winner is None:
+            return f"A draw: {white} points each."
+        win, lose = (white, black) if outcome.winner == 0 else (black, white)
+        who = f"{self.ctl.name(outcome.winner)} ({COLOURS[outcome.winner]})"
+        return f"{who} wins, {win} points to {lose}."
+
+    # --- drawing ----------------------------------------------------------------------
+
+    def text(self, text, size, colour=theme.TEXT, bold=False) -> pygame.Surface:
+        key = (text, size, colour, bold)
+        if key not in self._texts:
+            if len(self._texts) > 600:
+                self._texts.clear()
+            self._texts[key] = self.app.font(size, bold).render(str(text), True, colour)
+        return self._texts[key]
+
+    def put(self, surface, text, pos, size, colour=theme.TEXT, anchor="topleft", bold=False):
+        image = self.text(text, size, colour, bold)
+        rect = image.get_rect(**{anchor: pos})
+        surface.blit(image, rect)
+        return rect
+
+    def draw(self, surface) -> None:
+        scene = self.scene
+        view = scene.view(0)
+        surface.blit(self._static_layer(view), (0, 0))
+        if scene.ghost is not None and self.app.settings.show_hints:
+            self._draw_hints(surface)
+        if view.placed:
+            self._draw_last(surface, view.placed[-1])
+        if scene.over_for is not None:
+            if self._territory is None:
+                regions = [([parse_square(s) for s in r.squares], r.winner, r.points)
+                           for r in scene.game.territory()]
+                self._territory = territory_layer(self.geo, regions, self.app.font(34, True))
+            surface.blit(self._territory, self.geo.outer)
+        if scene.ghost is not None:
+            self._draw_ghost(surface)
+        for player in (0, 1):
+            self._draw_card(surface, player)
+        self._draw_stock(surface, view)
+        self._draw_info(surface, view)
+        self._draw_hand(surface)
+        if self.ctl.caption:
+            self.put(surface, self.ctl.caption, (962, 48), 34, (0, 0, 0), "center")
+            self.put(surface, self.ctl.caption, (960, 46), 34, theme.TEXT, "center")
+        self._draw_flight(surface)
+
+    def _static_layer(self, view) -> pygame.Surface:
+        """Felt, board, panels, legend and every placed tile but the last. Built once;
+        a tile is added when it stops being the last one, so a move costs one blit."""
+        settled = max(0, len(view.placed) - 1)
+        key = self.app.settings.show_coords
+        if key != self._static_key or settled < self._settled:
+            layer = self._static or pygame.Surface((1920, 1080))
+            if pygame.display.get_surface() is not None:
+                layer = layer.convert()
+            theme.draw_felt(layer)
+            coords = self.app.font(max(14, min(28, self.geo.margin * 2 // 3)), True)
+            draw_board(layer, self.geo, self.scene.blocked, coords if key else None)
+            for rect in (*CARD_RECTS, STOCK_RECT, INFO_RECT, TRAY_RECT):
+                theme.draw_panel(layer, rect)
+            theme.draw_legend(layer, self.app, LEGEND)
+            self._static, self._static_key, self._settled = layer, key, 0
+        while self._settled < settled:
+            draw_placed(self._static, self.geo, view.placed[self._settled])
+            self._settled += 1
+        return self._static
+
+    def _draw_last(self, surface, placement) -> None:
+        """The last tile: sliding in from where it was played, then outlined."""
+        s1, s2 = squares_of(placement)
+        body = tile_body(self.geo, s1, s2)
+        slide, duration = self.scene.slide, self.ctl.paced(SLIDE_SECONDS)
+        t = 1.0 if slide is None or duration <= 0 else (self.app.time - slide[1]) / duration
+        if t < 1:
+            centre = pygame.Vector2(slide[0].center).lerp(body.center, ease_out(t))
+            body = body.copy()
+            body.center = (round(centre.x), round(centre.y))
+        else:
+            width = max(3, self.geo.size // 16)
+            pygame.draw.rect(surface, LAST_MOVE, body.inflate(2 * width + 2, 2 * width + 2),
+                             width, border_radius=max(4, self.geo.size // 8))
+        draw_placed_at(surface, body, placement, s1, s2)
+
+    def warm_up(self):
+        """Sprites this board will need, one per call (the scene calls it between frames
+        so that no move pays for rendering a new sprite)."""
+        long_side = tile_body(self.geo, (0, 0), (1, 0)).w
+        hand_w, hand_h = tile_art.body_size(HAND_LONG, vertical=True)
+        for a in range(7):
+            for b in range(7):
+                yield tile_art.face((a, b), long_side, False)
+                yield tile_art.face((a, b), long_side, True)
+                if a <= b:
+                    yield tile_art.face((a, b), MINI_LONG, True)
+                    yield tile_art.face((a, b), hand_h, True)
+
+    def _draw_hints(self, surface) -> None:
+        scene = self.scene
+        tile = scene.shown_tiles()[scene.picked]
+        key = (self.ctl.ply, tile)
+        if key != self._hints_key:
+            layer = pygame.Surface(self.geo.rect.size, pygame.SRCALPHA)
+            offset = (-self.geo.rect.x, -self.geo.rect.y)
+            spots = {square for move in scene.legal_moves()
+                     if move != "pass" and move.tile == tile for square in squares_of(move)}
+            radius = max(4, self.geo.size // 6)
+            for square in spots:
+                centre = self.geo.square_rect(square).move(offset).center
+                pygame.draw.circle(layer, HINT_FILL, centre, radius * 2)
+                pygame.draw.circle(layer, HINT_RING, centre, radius * 2, max(2, radius // 3))
+            self._hints, self._hints_key = layer, key
+        surface.blit(self._hints, self.geo.rect)
+
+    def _draw_ghost(self, surface) -> None:
+        scene = self.scene
+        ghost = scene.ghost
+        body = tile_body(self.geo, *ghost.squares)
+        legal = scene.ghost_reason is None
+        tile_art.draw_tile(surface, body, ghost.drawing_ends(), "ghost_ok" if legal else "ghost_bad")
+        if legal:
+            return
+        label = self.text(sentence(scene.ghost_reason), 28)
+        back = label.get_rect().inflate(28, 14)
+        back.midbottom = (body.centerx, body.top - 10)
+        if back.top < self.geo.outer.top:
+            back.midtop = (body.centerx, body.bottom + 10)
+        back.clamp_ip(pygame.Rect(0, 0, 1920, 1080))
+        pygame.draw.rect(surface, (90, 18, 18), back, border_radius=12)
+        pygame.draw.rect(surface, theme.ILLEGAL, back, 2, border_radius=12)
+        surface.blit(label, label.get_rect(center=back.center))
+
+    def _draw_card(self, surface, player: int) -> None:
+        ctl, scene, rect = self.ctl, self.scene, CARD_RECTS[player]
+        to_move = scene.game.current_player == player
+        if to_move:
+            pygame.draw.rect(surface, GOLD, rect.inflate(8, 8), 4, border_radius=22)
+        pygame.draw.circle(surface, (150, 136, 100), (rect.x + 50, rect.y + 52), 30)
+        pygame.draw.circle(surface, SWATCH[player], (rect.x + 50, rect.y + 52), 27)
+        self.put(surface, ctl.name(player)[:14], (rect.x + 96, rect.y + 52), 44, theme.TEXT,
+                 "midleft", bold=True)
+        seat = ctl.config.seats[player]
+        kind = "human" if seat.is_human else f"{LEVELS.get(seat.level, seat.level)} computer"
+        self.put(surface, f"{COLOURS[player]}  ·  {kind}", (rect.x + 24, rect.y + 96), 27,
+                 theme.TEXT_DIM)
+        view = scene.view(player)
+        if scene.over_for is not None:
+            points = scene.game.outcome().scores[player]
+            self.put(surface, f"{points} points", (rect.x + 24, rect.y + 136), 48, GOLD,
+                     bold=True)
+        else:
+            if to_move:
+                self.put(surface, "Thinking..." if ctl.thinking else "To move",
+                         (rect.x + 24, rect.y + 140), 32, GOLD, bold=True)
+            self.put(surface, f"Territory now: {self._live_scores()[player]}",
+                     (rect.x + 24, rect.y + 186), 28)
+        shown = ctl.shown_hand == player and scene.over_for is None
+        count = f"{len(view.hand)} tiles" + (", shown below" if shown else " in hand")
+        self.put(surface, count, (rect.x + 24, rect.y + 230), 28)
+        if shown:
+            return
+        face_up = ctl.face_up(player)
+        w, h = tile_art.body_size(MINI_LONG, vertical=True)
+        for i, tile in enumerate(view.hand):
+            x = rect.x + 26 + (i % 8) * (w + 12)
+            y = rect.y + 282 + (i // 8) * (h + 14)
+            tile_art.draw_tile(surface, (x, y, w, h), tile_art.ends_of(tile) if face_up else None)
+
+    def _live_scores(self):
+        if self._scores_ply != self.ctl.ply:
+            self._scores, self._scores_ply = self.scene.game.scores(), self.ctl.ply
+        return self._scores
+
+    def _draw_stock(self, surface, view) -> None:
+        rect = STOCK_RECT
+        self.put(surface, "Stock", (rect.x + 24, rect.y + 20), 34, theme.TEXT, bold=True)
+        w, h = tile_art.body_size(90, vertical=False)
+        for i in range(min(view.stock_size, 6)):
+            tile_art.draw_tile(surface, (rect.x + 40 + i * 4, rect.y + 150 - i * 10, w, h))
+        count = view.stock_size
+        words = "empty" if count == 0 else f"{count} tile{'s' if count != 1 else ''}"
+        self.put(surface, words, (rect.x + 170, rect.y + 128), 48, GOLD, "midleft", bold=True)
+        note = "one drawn after each turn" if count else "no more tiles to draw"
+        self.put(surface, note, (rect.x + 24, rect.y + 190), 26, theme.TEXT_DIM)
+
+    def _draw_info(self, surface, view) -> None:
+        rect = INFO_RECT
+        game = self.scene.game
+        self.put(surface, game.layout.title, (rect.x + 24, rect.y + 20), 34, theme.TEXT,
+                 bold=True)
+        self.put(surface, f"{len(view.placed)} tiles on the board", (rect.x + 24, rect.y + 70),
+                 30)
+        last = view.last_move
+        if last is not None:
+            mover = 1 - game.current_player if game.current_player is not None else None
+            text = f"Last: {last}" if mover is None else f"Last: {COLOURS[mover]} {last}"
+            self.put(surface, text, (rect.x + 24, rect.y + 112), 30)
+        if view.passes:
+            self.put(surface, f"{view.passes} pass{'es' if view.passes > 1 else ''} in a row", (rect.x + 24, rect.y + 166), 28, GOLD)
+            return
+        self.put(surface, "Each empty area scores for", (rect.x + 24, rect.y + 160), 26,
+                 theme.TEXT_DIM)
+        self.put(surface, "the colour most of it has", (rect.x + 24, rect.y + 190), 26,
+                 theme.TEXT_DIM)
+
+    def _draw_hand(self, surface) -> None:
+        scene, ctl = self.scene, self.ctl
+        player = ctl.shown_hand
+        if player is None:
+            text = ("Waiting for the next player" if ctl.couch and scene.over_for is None
+                    else "Computers at play" if not ctl.humans else "")
+            self.put(surface, text, TRAY_RECT.center, 34, theme.TEXT_DIM, "center")
+            return
+        self.put(surface, f"{ctl.name(player)}'s tiles", (TRAY_RECT.x + 24, TRAY_RECT.y + 20),
+                 30, theme.TEXT, bold=True)
+        if scene.over_for is not None:
+            self.put(surface, "Enter / click: results", (TRAY_RECT.x + 24, TRAY_RECT.y + 60),
+                     26, GOLD)
+        elif not ctl.human_turn:
+            self.put(surface, "wait for your turn", (TRAY_RECT.x + 24, TRAY_RECT.y + 60), 26,
+                     theme.TEXT_DIM)
+        playable = scene.playable() if self.app.settings.show_hints else set()
+        tiles = scene.shown_tiles()
+        for i, (tile, rect) in enumerate(zip(tiles, self.hand_rects())):
+            state = ("selected" if i == scene.picked else
+                     "playable" if tile in playable else "normal")
+            tile_art.draw_tile(surface, rect, tile_art.ends_of(tile), state)
+            if i == scene.cursor and scene.picked is None and ctl.human_turn:
+                pygame.draw.rect(surface, theme.SELECTION, rect.inflate(14, 14), 4,
+                                 border_radius=10)
+        if scene.must_pass():
+            pygame.draw.rect(surface, (120, 40, 36), PASS_RECT, border_radius=16)
+            pygame.draw.rect(surface, GOLD, PASS_RECT, 3, border_radius=16)
+            self.put(surface, "Pass", (PASS_RECT.centerx, PASS_RECT.y + 40), 44, theme.TEXT,
+                     "center", bold=True)
+            self.put(surface, "Enter / click", (PASS_RECT.centerx, PASS_RECT.y + 86), 26,
+                     theme.TEXT_DIM, "center")
+
+    def _draw_flight(self, surface) -> None:
+        flight = self.scene.flight
+        duration = self.ctl.paced(FLIGHT_SECONDS)
+        if flight is None or duration <= 0:
+            return
+        t = (self.app.time - flight[2]) / duration
+        if t >= 1:
+            return
+        pos = pygame.Vector2(flight[0]).lerp(flight[1], ease_out(t))
+        w, h = tile_art.body_size(80, vertical=True)
+        tile_art.draw_tile(surface, (round(pos.x - w / 2), round(pos.y - h / 2), w, h))
+
+
+def draw_placed_at(surface, body, placement, s1, s2, state="normal") -> None:
+    """Number x on s1 and y on s2 drawn into `body` (tile_art: left/top number first)."""
+    x, y = placement.x, placement.y
+    if s1[1] == s2[1]:
+        ends = (x, y) if s1[0] < s2[0] else (y, x)
+    else:
+        ends = (x, y) if s1[1] > s2[1] else (y, x)
+    tile_art.draw_tile(surface, body, ends, state)

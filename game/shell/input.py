@@ -1,0 +1,120 @@
+"""Raw pygame events -> named Actions, from data tables of bindings.
+
+Keyboard, mouse and gamepads (hot-plugged, tracked by instance id) all end up as the
+action names of scene.py, so scenes never look at key codes. Printable characters also
+arrive as `text` actions. While the top scene edits text (`wants_text`), letter keys
+give only `text`, and Backspace gives the text character "\\b" instead of `back`.
+"""
+from __future__ import annotations
+
+import pygame
+
+from .scene import Action
+
+KEY_BINDINGS: dict[int, str] = {
+    pygame.K_UP: "up", pygame.K_w: "up",
+    pygame.K_DOWN: "down", pygame.K_s: "down",
+    pygame.K_LEFT: "left", pygame.K_a: "left",
+    pygame.K_RIGHT: "right",
+    pygame.K_RETURN: "confirm", pygame.K_KP_ENTER: "confirm", pygame.K_SPACE: "confirm",
+    pygame.K_ESCAPE: "back", pygame.K_BACKSPACE: "back",
+    pygame.K_p: "pause",
+    pygame.K_TAB: "next",
+    pygame.K_r: "rotate", pygame.K_f: "flip",
+    pygame.K_d: "draw",
+    pygame.K_t: "announce_turn", pygame.K_e: "read_ends",
+    pygame.K_h: "hint",
+    pygame.K_F11: "fullscreen",
+}
+# Keys that keep their action while text is being typed.
+TEXT_MODE_KEYS = {pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_RETURN,
+                  pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_TAB, pygame.K_F11}
+
+# Standard (XInput-style) button numbers.
+PAD_BUTTONS: dict[int, str] = {
+    0: "confirm",   # A
+    1: "back",      # B
+    2: "rotate",    # X
+    3: "draw",      # Y
+    4: "prev",      # left shoulder
+    5: "next",      # right shoulder
+    6: "hint",      # Back / Select
+    7: "pause",     # Start
+}
+PAD_HAT = {(0, 1): "up", (0, -1): "down", (-1, 0): "left", (1, 0): "right"}
+STICK_THRESHOLD = 0.6
+
+MOUSE_BUTTONS = {1: "click", 3: "rclick"}
+
+
+class InputMapper:
+    """Turns one pygame event into zero or more Actions.
+
+    `to_logical(pos)` converts window pixels to logical pixels (the app's letterbox)."""
+
+    def __init__(self, to_logical=lambda pos: pos):
+        self.to_logical = to_logical
+        self.pads: dict[int, object] = {}              # instance id -> Joystick
+        self._stick: dict[tuple[int, int], int] = {}   # (instance, axis) -> -1, 0, +1
+
+    def translate(self, event, text_mode: bool = False) -> list[Action]:
+        kind = event.type
+        if kind == pygame.KEYDOWN:
+            return self._key(event, text_mode)
+        if kind == pygame.MOUSEMOTION:
+            return [Action("point", pos=self.to_logical(event.pos))]
+        if kind == pygame.MOUSEBUTTONDOWN and event.button in MOUSE_BUTTONS:
+            return [Action(MOUSE_BUTTONS[event.button], pos=self.to_logical(event.pos))]
+        if kind == pygame.MOUSEBUTTONUP and event.button == 1:
+            return [Action("release", pos=self.to_logical(event.pos))]
+        if kind == pygame.MOUSEWHEEL and event.y:
+            step = 1 if event.y > 0 else -1
+            return [Action("wheel", pos=self.to_logical(pygame.mouse.get_pos()), amount=step)]
+        if kind == pygame.JOYDEVICEADDED:
+            self._plug(event.device_index)
+        elif kind == pygame.JOYDEVICEREMOVED:
+            self.pads.pop(event.instance_id, None)
+        elif kind == pygame.JOYBUTTONDOWN and event.button in PAD_BUTTONS:
+            return [Action(PAD_BUTTONS[event.button])]
+        elif kind == pygame.JOYHATMOTION and tuple(event.value) in PAD_HAT:
+            return [Action(PAD_HAT[tuple(event.value)])]
+        elif kind == pygame.JOYAXISMOTION and event.axis in (0, 1):
+            return self._axis(event)
+        return []
+
+    def _key(self, event, text_mode: bool) -> list[Action]:
+        char = getattr(event, "unicode", "") or ""
+        printable = len(char) == 1 and char.isprintable()
+        if text_mode:
+            if event.key == pygame.K_BACKSPACE:
+                return [Action("text", char="\b")]
+            if printable:
+                return [Action("text", char=char)]
+            name = KEY_BINDINGS.get(event.key) if event.key in TEXT_MODE_KEYS else None
+            return [Action(name)] if name else []
+        name = KEY_BINDINGS.get(event.key)
+        if name == "next" and event.mod & pygame.KMOD_SHIFT:
+            name = "prev"
+        actions = [Action(name)] if name else []
+        if printable and event.key != pygame.K_SPACE:
+            actions.append(Action("text", char=char))
+        return actions
+
+    def _axis(self, event) -> list[Action]:
+        # A stick acts like a d-pad: one action each time it crosses the threshold.
+        key = (getattr(event, "instance_id", getattr(event, "joy", 0)), event.axis)
+        direction = (event.value > STICK_THRESHOLD) - (event.value < -STICK_THRESHOLD)
+        previous = self._stick.get(key, 0)
+        self._stick[key] = direction
+        if direction == 0 or direction == previous:
+            return []
+        names = ("left", "right") if event.axis == 0 else ("up", "down")
+        return [Action(names[direction > 0])]
+
+    def _plug(self, device_index: int) -> None:
+        try:
+            pad = pygame.joystick.Joystick(device_index)
+            pad.init()
+            self.pads[pad.get_instance_id()] = pad
+        except pygame.error:
+            pass    # unplugged again before we got to it

@@ -1,0 +1,219 @@
+"""What every match scene shares: seats, computer turns, hand-over, feedback, results.
+
+API (stable; the line and grid match scenes both compose one `MatchController`):
+
+    ctl = MatchController(app, config, on_move=None, state=None)
+        Deals `config` (or adopts `state`). `on_move(player, move)` is called on the main
+        thread right after any move (human or computer) has been applied to `ctl.state`.
+    ctl.update(dt)          call from Scene.update: paces and applies computer moves (the
+                            agent thinks in a worker thread on a view snapshot, never the
+                            state; the frame loop never waits) and pushes the hand-over.
+    ctl.play(move) -> bool  a human move (object or text) with feedback: illegal -> "invalid"
+                            sound + the reason as caption, legal -> applied + "place"/"pass".
+    ctl.human_turn -> bool  the player to move is a human who may act now (hand-over done).
+    ctl.face_up(player)     may that player's hand be drawn face up right now?
+    ctl.shown_hand          the one human hand to show face up at the bottom, or None.
+    ctl.name(player), ctl.is_human(player), ctl.thinking, ctl.caption, ctl.say(text)
+    ctl.announce_turn()     caption + speech: whose turn it is.
+    ctl.pause()             push the pause overlay.
+    ctl.show_results(title, rows, winner_text, final, on_continue=None, headers=None)
+                            push ResultsScene; final results offer Rematch / Menu, round
+                            results Continue (then `on_continue()` runs).
+    ctl.hide_hands()        a new turn of the same player (a new round): hand over again.
+    ctl.rematch()           the same seats and options dealt from a new seed.
+    ctl.paced(seconds)      a duration scaled by settings.anim_speed (0 = instant).
+
+The hand-over rule: with two or more human seats (and not in demo mode), a human's turn
+starts with HandOverScene, and no hand is face up until it is continued. With one human,
+that human's hand is always face up; with no humans every hand may show.
+"""
+from __future__ import annotations
+
+import random
+import threading
+
+from game.logic.agents import make_agent
+from game.logic.core import IllegalMoveError
+from game.logic.variants import new_game
+
+THINK_SECONDS = 0.7    # the least time a computer turn takes at normal speed, to be followed
+
+
+class MatchController:
+    def __init__(self, app, config, on_move=None, state=None):
+        self.app = app
+        self.config = config
+        self.state = state if state is not None else new_game(
+            config.variant, config.players, config.seed, config.options)
+        self.on_move = on_move
+        self.agents = {i: make_agent(seat.level) for i, seat in enumerate(config.seats)
+                       if not seat.is_human}
+        # one generator per computer seat, so a seed replays the same computer choices
+        self.rngs = {i: random.Random(config.seed * 31 + i) for i in self.agents}
+        self.caption = ""
+        self.humans = [i for i, seat in enumerate(config.seats) if seat.is_human]
+        self.ply = 0                  # moves applied so far: stale worker answers are dropped
+        self._revealed = None         # the human who has continued the current hand-over
+        self._handover_pending = False
+        self._job = None              # (ply, player, holder dict, thread)
+        self._waited = 0.0
+
+    # --- seats -----------------------------------------------------------------------
+    def name(self, player: int) -> str:
+        return self.config.seats[player].name
+
+    def is_human(self, player) -> bool:
+        return player is not None and self.config.seats[player].is_human
+
+    @property
+    def couch(self) -> bool:
+        """Hands must be hidden between turns (two or more people share the screen)."""
+        return len(self.humans) >= 2 and not getattr(self.app, "demo", None)
+
+    @property
+    def human_turn(self) -> bool:
+        player = self.state.current_player
+        if not self.is_human(player) or self.state.is_over():
+            return False
+        return not self.couch or self._revealed == player
+
+    def face_up(self, player: int) -> bool:
+        if not self.humans or self.state.is_over():
+            return True
+        if not self.couch:
+            return player in self.humans
+        return player == self.state.current_player and self._revealed == player
+
+    @property
+    def shown_hand(self):
+        if self.couch:
+            player = self.state.current_player
+            return player if self.face_up(player) else None
+        return self.humans[0] if self.humans else None
+
+    @property
+    def thinking(self) -> bool:
+        return self._job is not None
+
+    # --- feedback --------------------------------------------------------------------
+    def paced(self, seconds: float) -> float:
+        speed = getattr(self.app.settings, "anim_speed", 1.0)
+        return 0.0 if speed <= 0 else seconds / speed
+
+    def sound(self, name: str) -> None:
+        sounds = getattr(self.app, "sounds", None)
+        if sounds is not None:
+            sounds.play(name)
+
+    def say(self, text: str, speak: bool = True) -> None:
+        self.caption = text
+        if speak and hasattr(self.app, "speak"):
+            self.app.speak(text)
+
+    def announce_turn(self) -> None:
+        player = self.state.current_player
+        if player is None:
+            self.say("The game is over.")
+        else:
+            who = "your" if self.is_human(player) and len(self.humans) == 1 else \
+                f"{self.name(player)}'s"
+            self.say(f"It is {who} turn.")
+
+    # --- moves -----------------------------------------------------------------------
+    def play(self, move) -> bool:
+        """A human's move; False (with the reason said) when it is not legal."""
+        if not self.human_turn:
+            self.sound("invalid")
+            self.say("Wait for your turn.")
+            return False
+        try:
+            if isinstance(move, str):
+                move = self.state.parse_move(move)
+            reason = self.state.illegal_reason(move)
+        except IllegalMoveError as error:
+            reason = error.reason
+        if reason:
+            self.sound("invalid")
+            self.say(reason[0].upper() + reason[1:])
+            return False
+        self._apply(move)
+        return True
+
+    def _apply(self, move) -> None:
+        player = self.state.current_player
+        move = self.state.apply(move)
+        self.ply += 1
+        self.sound("pass" if str(move) == "pass" else "place")
+        if self.state.current_player != player:
+            self._revealed = None
+        if self.on_move is not None:
+            self.on_move(player, move)
+
+    def hide_hands(self) -> None:
+        self._revealed = None
+
+    def update(self, dt: float) -> None:
+        if self.state.is_over():
+            return
+        player = self.state.current_player
+        if self.is_human(player):
+            if self.couch and self._revealed != player and not self._handover_pending:
+                self._push_handover(player)
+            return
+        if self._job is None:
+            self._start_thinking(player)
+        self._waited += dt
+        ply, job_player, holder, thread = self._job
+        if thread.is_alive() or self._waited < self.paced(THINK_SECONDS):
+            return
+        self._job = None
+        if "error" in holder:
+            raise holder["error"]
+        if ply == self.ply and job_player == self.state.current_player:
+            self._apply(holder["move"])
+
+    def _start_thinking(self, player: int) -> None:
+        view = self.state.view(player)
+        agent, rng = self.agents[player], self.rngs[player]
+        holder: dict = {}
+
+        def think():
+            try:
+                holder["move"] = agent.choose(view, rng)
+            except Exception as error:     # handed to the main thread by update()
+                holder["error"] = error
+
+        thread = threading.Thread(target=think, name=f"agent-{player}", daemon=True)
+        self._job = (self.ply, player, holder, thread)
+        self._waited = 0.0
+        thread.start()
+
+    def _push_handover(self, player: int) -> None:
+        from game.shell.overlays import HandOverScene
+
+        def continued():
+            self._handover_pending = False
+            if self.state.current_player == player:
+                self._revealed = player
+
+        self._handover_pending = True
+        self.app.push(HandOverScene(self.app, self.name(player), continued))
+
+    # --- screens ---------------------------------------------------------------------
+    def pause(self) -> None:
+        from game.shell.overlays import PauseOverlay
+        self.app.push(PauseOverlay(self.app, self.config.variant))
+
+    def show_results(self, title: str, rows, winner_text: str, final: bool,
+                     on_continue=None, headers=None) -> None:
+        from game.shell.overlays import ResultsScene
+        self.sound("win" if final else "round_end")
+        if final:
+            self.app.push(ResultsScene(self.app, title, rows, winner_text, rematch=self.rematch,
+                                       headers=headers))
+        else:
+            self.app.push(ResultsScene(self.app, title, rows, winner_text, headers=headers,
+                                       on_continue=on_continue or (lambda: None)))
+
+    def rematch(self) -> None:
+        self.app.start_match(self.config.with_seed(random.randrange(1, 2 ** 31)))

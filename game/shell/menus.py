@@ -1,0 +1,283 @@
+"""The title menu, the variant picker for the rules, and the match setup screen."""
+from __future__ import annotations
+
+import random
+
+from . import theme
+from .config import MatchConfig, Seat
+from .scene import Scene
+from .widgets import Button, Label, Menu, Selector
+
+MENU_LEGEND = "Up/Down: choose   Enter: select   Esc: back   F11: full screen"
+
+
+def load_variants() -> tuple[list[tuple[str, type]], list[str]]:
+    """[(name, state class)] of every variant that imports, and an error line for each
+    that does not (the logic package is imported here, not at start-up)."""
+    from game.logic.variants import find_variant, variant_names
+    found, errors = [], []
+    for name in variant_names():
+        try:
+            found.append((name, find_variant(name)))
+        except Exception as error:      # a variant still being written must not stop the menu
+            errors.append(f"{name}: not available ({error})")
+    return found, errors
+
+
+class TitleScene(Scene):
+    def __init__(self, app):
+        super().__init__(app)
+        self.notice = None
+        self.menu = Menu(app, [
+            Button("Play", self.play),
+            Button("Rules", self.rules),
+            Button("Settings", self.settings),
+            Button("Quit", app.quit),
+        ], top=500, bottom=900)
+
+    def enter(self):
+        if self.app.notice:               # shown once: taken from the app on arrival
+            self.notice, self.app.notice = self.app.notice, None
+
+    def play(self):
+        self.app.push(VariantSelectScene(self.app))
+
+    def rules(self):
+        from .overlays import RulesScene
+        self.app.push(VariantPickScene(self.app, "Rules of which game?",
+                                       lambda name: self.app.push(RulesScene(self.app, name))))
+
+    def settings(self):
+        from .overlays import SettingsScene
+        self.app.push(SettingsScene(self.app))
+
+    def handle(self, action):
+        if action.name == "back":
+            self.menu.focus = len(self.menu.widgets) - 1     # Esc moves to Quit
+        else:
+            self.menu.handle(action)
+
+    def draw(self, surface):
+        theme.draw_felt(surface)
+        w = surface.get_width()
+        for i, (a, b) in enumerate(((6, 6), (5, 3), (4, 1), (2, 0), (6, 4))):
+            theme.draw_tile_icon(surface, (w // 2 + (i - 2) * 150, 150), a, b, 56,
+                                 vertical=i % 2 == 0)
+        theme.draw_title(surface, "DOMINOES", 330, 150)
+        theme.draw_text(surface, "Draw, blank-tile and Dominox, for the couch",
+                        (w // 2, 430), 36, theme.TEXT_DIM, "center")
+        self.menu.draw(surface)
+        if self.notice:
+            theme.draw_caption(surface, self.app, self.notice, color=theme.HIGHLIGHT)
+        theme.draw_legend(surface, self.app, MENU_LEGEND)
+
+
+class VariantPickScene(Scene):
+    """A list of the variants; choosing one calls `on_pick(name)` after this pops."""
+
+    def __init__(self, app, heading: str, on_pick):
+        super().__init__(app)
+        self.heading = heading
+        variants, self.errors = load_variants()
+        rows = [Button(cls.title, lambda n=name: self.pick(n)) for name, cls in variants]
+        rows += [Label(e, color=theme.ILLEGAL) for e in self.errors]
+        rows.append(Button("Back", app.pop))
+        self.on_pick = on_pick
+        self.menu = Menu(app, rows, top=300, bottom=960)
+
+    def pick(self, name):
+        self.app.pop()
+        self.on_pick(name)
+
+    def handle(self, action):
+        if action.name == "back":
+            self.app.pop()
+        else:
+            self.menu.handle(action)
+
+    def draw(self, surface):
+        theme.draw_felt(surface)
+        theme.draw_title(surface, self.heading, 160)
+        self.menu.draw(surface)
+        theme.draw_legend(surface, self.app, MENU_LEGEND)
+
+
+def option_choices(option) -> list[tuple[object, str]]:
+    """The values the setup screen offers for a declared option, as (value, text)."""
+    default = option.default
+    if isinstance(default, bool):
+        return [(False, "Off"), (True, "On")]
+    if option.choices:
+        return [(c, str(c)) for c in option.choices]
+    if isinstance(default, int):
+        low = option.minimum if option.minimum is not None else 0
+        high = option.maximum if option.maximum is not None else max(default * 3, 10)
+        if high - low <= 15:
+            values = range(low, high + 1)
+        else:
+            step = 50 if default >= 50 else 10 if default >= 10 else 1
+            values = {default + step * k for k in range(-4, 5)}
+        return [(v, str(v)) for v in sorted(values) if low <= v <= high]
+    return [(default, str(default))]
+
+
+def layout_choices() -> tuple[list[tuple[str, str]], list[str]] | None:
+    """(playable layouts, error lines of broken ones) from game.logic.levels, or None
+    while that module does not exist."""
+    try:
+        from game.logic.levels import list_layouts
+    except ImportError:
+        return None
+    good, broken = [], []
+    for item in list_layouts():
+        title = getattr(item, "title", None) or getattr(item.layout, "title", None) or item.name
+        if item.error:
+            broken.append(f"{item.name}: {item.error}")
+        else:
+            good.append((item.name, title))
+    return good, broken
+
+
+class VariantSelectScene(Scene):
+    """Choose the game, the players, each seat's controller and the options; Start."""
+
+    def __init__(self, app):
+        super().__init__(app)
+        from game.logic.agents import AGENTS
+        self.variants, self.errors = load_variants()
+        self.classes = dict(self.variants)
+        self.seat_choices = [("human", "Human")] + [
+            (name, f"Computer: {cls.title}") for name, cls in AGENTS.items()]
+        setup = app.settings.last_setup if isinstance(app.settings.last_setup, dict) else {}
+        names = list(self.classes)
+        self.variant = setup.get("variant") if setup.get("variant") in names else (
+            names[0] if names else None)
+        saved_seats = setup.get("seats") if isinstance(setup.get("seats"), list) else []
+        kinds = [k for k, _ in self.seat_choices]
+        self.seats = [saved_seats[i] if i < len(saved_seats) and saved_seats[i] in kinds
+                      else ("human" if i == 0 else "greedy") for i in range(4)]
+        saved_options = setup.get("options") if isinstance(setup.get("options"), dict) else {}
+        self.options = {n: dict(v) for n, v in saved_options.items() if isinstance(v, dict)}
+        self.players = setup.get("players")
+        self.menu = None
+        self.rebuild(focus=0)
+
+    # ---- state -> widgets ----------------------------------------------------------
+    @property
+    def cls(self):
+        return self.classes.get(self.variant)
+
+    def rebuild(self, focus=None):
+        focus = self.menu.focus if focus is None and self.menu else (focus or 0)
+        rows = []
+        if self.cls is not None:
+            cls = self.cls
+            if not isinstance(self.players, int) or not (
+                    cls.min_players <= self.players <= cls.max_players):
+                self.players = cls.min_players
+            rows.append(Selector.of("Game", [(n, c.title) for n, c in self.variants],
+                                    self.variant, self.set_variant))
+            rows.append(Selector.of("Players", [(n, str(n)) for n in range(
+                cls.min_players, cls.max_players + 1)], self.players, self.set_players))
+            rows[0].help = "Left/Right picks the game; its rules are summed up on the right"
+            rows[1].help = (f"{cls.min_players} to {cls.max_players} players"
+                            if cls.min_players < cls.max_players
+                            else f"Always {cls.min_players} players")
+            names = self.app.settings.player_names
+            for i in range(self.players):
+                seat = Selector.of(names[i], self.seat_choices, self.seats[i],
+                                   lambda v, i=i: self.set_seat(i, v))
+                seat.marker = theme.PLAYER_COLOURS[i]
+                seat.help = f"Who plays seat {i + 1}: a person or the computer"
+                rows.append(seat)
+            rows += self.option_rows(cls)
+            rows.append(Button("Start", self.start))
+        rows += [Label(e, color=theme.ILLEGAL) for e in self.errors]
+        rows.append(Button("Back", self.app.pop))
+        self.menu = Menu(self.app, rows, center_x=520, top=200, bottom=960, focus=focus,
+                         width=900)
+
+    def option_rows(self, cls) -> list:
+        chosen = self.options.setdefault(self.variant, {})
+        rows = []
+        for option in cls.options_declared:
+            choices, broken = option_choices(option), []
+            if option.name == "layout":
+                layouts = layout_choices()
+                if layouts is not None:
+                    choices, broken = layouts
+            if not choices:
+                choices = [(option.default, str(option.default))]
+            values = [v for v, _ in choices]
+            if chosen.get(option.name) not in values:
+                chosen[option.name] = option.default if option.default in values else values[0]
+            selector = Selector.of(option.name.replace("_", " ").capitalize(), choices,
+                                   chosen[option.name],
+                                   lambda v, n=option.name: chosen.__setitem__(n, v))
+            selector.help = option.help
+            rows.append(selector)
+            rows += [Label(line, color=theme.ILLEGAL, size=26) for line in broken]
+        return rows
+
+    def set_variant(self, name):
+        self.variant = name
+        self.rebuild()
+
+    def set_players(self, n):
+        self.players = n
+        self.rebuild()
+
+    def set_seat(self, i, kind):
+        self.seats[i] = kind
+
+    # ---- start ---------------------------------------------------------------------
+    def config(self, seed: int) -> MatchConfig:
+        names = self.app.settings.player_names
+        seats = tuple(Seat(names[i]) if self.seats[i] == "human"
+                      else Seat(names[i], "computer", self.seats[i])
+                      for i in range(self.players))
+        return MatchConfig(self.variant, seats, dict(self.options.get(self.variant, {})), seed)
+
+    def start(self):
+        self.app.settings.last_setup = {"variant": self.variant, "players": self.players,
+                                        "seats": list(self.seats), "options": self.options}
+        self.app.save_settings()
+        self.app.start_match(self.config(random.randrange(2 ** 31)))
+
+    def handle(self, action):
+        if action.name == "back":
+            self.app.pop()
+        else:
+            self.menu.handle(action)
+
+    # ---- drawing -------------------------------------------------------------------
+    @staticmethod
+    def summary(cls, max_lines: int = 18) -> list[str]:
+        """The first whole paragraphs of the rules that fit the side panel."""
+        lines: list[str] = []
+        for paragraph in cls.rules_text.strip().split("\n\n"):
+            wrapped = theme.wrap_text(paragraph.replace("\n", " "), 740, 28)
+            if len(lines) + len(wrapped) > max_lines:
+                break
+            lines += wrapped + [""]
+        return lines
+
+    def draw(self, surface):
+        theme.draw_felt(surface)
+        theme.draw_title(surface, "New game", 100, 72)
+        self.menu.draw(surface)
+        panel = (1040, 200, 820, 760)
+        theme.draw_panel(surface, panel)
+        cls = self.cls
+        if cls is not None:
+            theme.draw_text(surface, cls.title, (1080, 230), 40, theme.TITLE, bold=True)
+            y = 300
+            for line in self.summary(cls):
+                theme.draw_text(surface, line, (1080, y), 28, theme.TEXT)
+                y += 32
+            theme.draw_text(surface, "Full rules: Rules on the title menu or the pause menu",
+                            (1080, 920), 26, theme.TEXT_DIM, "midleft")
+        help_text = getattr(self.menu.focused, "help", "") or ""
+        theme.draw_caption(surface, self.app, help_text[:1].upper() + help_text[1:], y=1000)
+        theme.draw_legend(surface, self.app,
+                          "Up/Down: choose   Left/Right: change   Enter: select   Esc: back")

@@ -1,0 +1,307 @@
+"""Screens pushed on top of others: pause, rules, settings, hand-over, results, messages."""
+from __future__ import annotations
+
+import pygame
+
+from . import theme
+from .scene import Scene
+from .settings import ANIM_SPEEDS
+from .widgets import Button, Label, Menu, Selector, TextField
+
+ON_OFF = [(False, "Off"), (True, "On")]
+
+
+class PauseOverlay(Scene):
+    """Resume, Rules, Settings, Quit to menu (asks first). Esc/pause resumes."""
+
+    overlay = True
+
+    def __init__(self, app, variant=None):
+        super().__init__(app)
+        self.variant = variant
+        self.confirming = False
+        self.build()
+
+    def build(self):
+        app = self.app
+        if self.confirming:
+            rows = [Label("Leave this match? It cannot be resumed.", size=32,
+                          color=theme.TEXT),
+                    Button("No, keep playing", self.cancel, width=640),
+                    Button("Yes, quit to menu", app.back_to_menu, width=640)]
+        else:
+            rows = [Button("Resume", app.pop, width=640)]
+            if self.variant:
+                rows.append(Button("Rules", lambda: app.push(RulesScene(app, self.variant)),
+                                   width=640))
+            rows += [Button("Settings", lambda: app.push(SettingsScene(app)), width=640),
+                     Button("Quit to menu", self.ask, width=640)]
+        self.menu = Menu(app, rows, top=400, bottom=860)
+
+    def ask(self):
+        self.confirming = True
+        self.build()
+
+    def cancel(self):
+        self.confirming = False
+        self.build()
+
+    def handle(self, action):
+        if action.name in ("back", "pause"):
+            self.cancel() if self.confirming else self.app.pop()
+        else:
+            self.menu.handle(action)
+
+    def draw(self, surface):
+        theme.dim(surface)
+        theme.draw_panel(surface, (560, 220, 800, 560))
+        theme.draw_title(surface, "Paused", 300, 80)
+        self.menu.draw(surface)
+        theme.draw_legend(surface, self.app, "Up/Down: choose   Enter: select   Esc: resume")
+
+
+def _variant_class(variant):
+    if isinstance(variant, str):
+        from game.logic.variants import find_variant
+        return find_variant(variant)
+    return variant
+
+
+class RulesScene(Scene):
+    """The variant's rules and options, scrolled by line or by page."""
+
+    BODY = 32
+    LINE = 42
+    TOP, BOTTOM = 200, 960
+
+    def __init__(self, app, variant):
+        super().__init__(app)
+        cls = _variant_class(variant)
+        self.title = cls.title
+        width = 1600
+        lines = theme.wrap_text(cls.rules_text.strip() or "No rules text yet.", width, self.BODY)
+        if cls.options_declared:
+            lines += ["", "# Options"]
+            for option in cls.options_declared:
+                lines += theme.wrap_text(f"{option.name} (default {option.default}): "
+                                         f"{option.help}", width, self.BODY)
+        self.lines = lines
+        self.per_page = (self.BOTTOM - self.TOP) // self.LINE
+        self.offset = 0
+
+    @property
+    def pages(self) -> int:
+        return max(1, -(-len(self.lines) // self.per_page))
+
+    def scroll(self, delta: int):
+        last = max(0, len(self.lines) - self.per_page)
+        self.offset = min(max(self.offset + delta, 0), last)
+
+    def handle(self, action):
+        moves = {"up": -1, "down": 1, "left": -self.per_page, "prev": -self.per_page,
+                 "right": self.per_page, "next": self.per_page}
+        if action.name in ("back", "confirm", "pause"):
+            self.app.pop()
+        elif action.name in moves:
+            self.scroll(moves[action.name])
+        elif action.name == "wheel":
+            self.scroll(-3 * action.amount)
+
+    def draw(self, surface):
+        theme.draw_felt(surface)
+        theme.draw_panel(surface, (120, 60, 1680, 940))
+        theme.draw_title(surface, self.title, 120, 60)
+        y = self.TOP
+        for line in self.lines[self.offset:self.offset + self.per_page]:
+            heading = line.startswith("# ")
+            theme.draw_text(surface, line[2:] if heading else line, (160, y), self.BODY,
+                            theme.TITLE if heading else theme.TEXT, bold=heading)
+            y += self.LINE
+        page = self.offset // self.per_page + 1
+        if self.offset + self.per_page >= len(self.lines):
+            page = self.pages
+        theme.draw_text(surface, f"Page {page} of {self.pages}", (1760, 120), 28,
+                        theme.TEXT_DIM, "midright")
+        theme.draw_legend(surface, self.app,
+                          "Up/Down: scroll   Left/Right: page   Esc or Enter: back")
+
+
+class SettingsScene(Scene):
+    """Display, sound, animation, hints and player names; saved when it closes."""
+
+    def __init__(self, app):
+        super().__init__(app)
+        s = app.settings
+        speeds = list(ANIM_SPEEDS.items())
+        rows = [
+            Selector.of("Full screen", ON_OFF, app.fullscreen, self.set_fullscreen),
+            Selector.of("Volume", [(v, f"{v}%") for v in range(0, 101, 10)],
+                        int(round(s.volume * 10)) * 10, self.set_volume),
+            Selector.of("Sound", [(False, "On"), (True, "Muted")], s.muted,
+                        lambda v: setattr(s, "muted", v)),
+            Selector.of("Animation", speeds, s.anim_speed, lambda v: setattr(s, "anim_speed", v)),
+            Selector.of("Legal-move hints", ON_OFF, s.show_hints,
+                        lambda v: setattr(s, "show_hints", v)),
+            Selector.of("Board coordinates", ON_OFF, s.show_coords,
+                        lambda v: setattr(s, "show_coords", v)),
+        ]
+        rows += [TextField(f"Player {i + 1} name", s.player_names[i],
+                           lambda text, i=i: s.player_names.__setitem__(i, text))
+                 for i in range(4)]
+        rows.append(Button("Back", app.pop))
+        self.menu = Menu(app, rows, top=170, bottom=1000, width=900)
+
+    @property
+    def wants_text(self) -> bool:
+        return self.menu.editing
+
+    def set_fullscreen(self, value):
+        if value != self.app.fullscreen:
+            self.app.toggle_fullscreen()
+
+    def set_volume(self, percent):
+        self.app.settings.volume = percent / 100
+        self.app.sounds.play("select")
+
+    def leave(self):
+        self.app.save_settings()
+
+    def handle(self, action):
+        if self.menu.handle(action):
+            return
+        if action.name == "back":
+            self.app.pop()
+
+    def draw(self, surface):
+        theme.draw_felt(surface)
+        theme.draw_title(surface, "Settings", 90, 72)
+        self.menu.draw(surface)
+        legend = ("Type the name   Enter: keep   Esc: undo" if self.wants_text else
+                  "Up/Down: choose   Left/Right: change   Enter: edit   Esc: back")
+        theme.draw_legend(surface, self.app, legend)
+
+
+class HandOverScene(Scene):
+    """Hides the table between two people's turns; Enter or a click continues."""
+
+    def __init__(self, app, name: str, on_continue=None):
+        super().__init__(app)
+        self.name = name
+        self.on_continue = on_continue
+        self.done = False
+
+    def handle(self, action):
+        if action.name in ("confirm", "click") and not self.done:
+            self.done = True
+            if self.on_continue:
+                self.on_continue()
+            self.app.remove(self)
+
+    def draw(self, surface):
+        surface.fill((12, 18, 22))
+        w, h = surface.get_size()
+        theme.draw_text(surface, "Pass the screen to", (w // 2, h // 2 - 140), 48,
+                        theme.TEXT_DIM, "center")
+        theme.draw_text(surface, self.name, (w // 2, h // 2), 120, theme.TITLE, "center",
+                        bold=True, shadow=True)
+        theme.draw_text(surface, "Press Enter or click to continue", (w // 2, h // 2 + 160),
+                        40, theme.TEXT, "center")
+
+
+class ResultsScene(Scene):
+    """A score table over the dimmed table: Continue after a round, Rematch or Menu after
+    a match. `rows` are (name, numbers...); `headers` names the columns (or the first row
+    does, if it holds only words)."""
+
+    overlay = True
+
+    def __init__(self, app, title, rows, winner_text, on_continue=None, rematch=None,
+                 headers=None):
+        super().__init__(app)
+        rows = [tuple(r) for r in rows]
+        if headers is None and rows and rows[0][1:] and all(
+                isinstance(x, str) and not x.lstrip("-").isdigit() for x in rows[0][1:]):
+            headers, rows = rows[0], rows[1:]
+        self.title, self.rows, self.headers = title, rows, headers
+        self.winner_text = winner_text
+        self.on_continue, self.rematch = on_continue, rematch
+        self.demo_wait = self.DEMO_PAUSE
+        if on_continue is not None:
+            buttons = [Button("Continue", self.proceed, width=520)]
+        else:
+            buttons = ([Button("Rematch", rematch, width=520)] if rematch else []) + [
+                Button("Menu", app.back_to_menu, width=520)]
+        self.menu = Menu(app, buttons, top=800, bottom=960)
+
+    DEMO_PAUSE = 6.0     # seconds a demo (attract mode) shows results before going on
+
+    def proceed(self):
+        self.app.remove(self)
+        self.on_continue()
+
+    def update(self, dt):
+        # Nobody is at the controls in a demo: go on by itself after a while.
+        if not self.app.demo or self.demo_wait is None:
+            return
+        self.demo_wait -= dt
+        if self.demo_wait <= 0:
+            self.demo_wait = None
+            self.menu.widgets[0].handle_confirm()
+
+    def handle(self, action):
+        if action.name == "back" and self.on_continue is None:
+            self.app.back_to_menu()
+        else:
+            self.menu.handle(action)
+
+    def draw(self, surface):
+        theme.dim(surface, 170)
+        theme.draw_panel(surface, (360, 100, 1200, 880))
+        theme.draw_title(surface, self.title, 180, 64)
+        theme.draw_text(surface, self.winner_text, (960, 270), 44, theme.HIGHLIGHT, "center",
+                        bold=True)
+        columns = max([len(r) for r in self.rows] + [len(self.headers or ())] + [1])
+        step = min(260, 900 // max(1, columns - 1))
+        # The name column is left-aligned; number columns are right-aligned.
+        xs = [440] + [1480 - (columns - 2 - i) * step for i in range(columns - 1)]
+        y = 340
+        if self.headers:
+            for i, (x, text) in enumerate(zip(xs, self.headers)):
+                theme.draw_text(surface, text, (x, y), 30, theme.TEXT_DIM,
+                                "topright" if i else "topleft")
+            y += 50
+        for i, row in enumerate(self.rows[:7]):
+            colour = theme.PLAYER_COLOURS[i % len(theme.PLAYER_COLOURS)]
+            pygame.draw.circle(surface, colour, (416, y + 26), 11)
+            for j, (x, value) in enumerate(zip(xs, row)):
+                theme.draw_text(surface, value, (x, y), 48, theme.TEXT, "topright" if j else
+                                "topleft", bold=j == len(row) - 1 or j == 0)
+            y += 62
+        self.menu.draw(surface)
+        theme.draw_legend(surface, self.app, "Enter: select   Up/Down: choose")
+
+
+class MessageScene(Scene):
+    """A full-screen message (an error that stopped something); any key goes back."""
+
+    def __init__(self, app, title: str, message: str):
+        super().__init__(app)
+        self.title = title
+        self.lines = theme.wrap_text(message, 1500, 34)
+        self.menu = Menu(app, [Button("OK", app.pop, width=400)], top=860, bottom=940)
+
+    def handle(self, action):
+        if action.name in ("back", "confirm"):
+            self.app.pop()
+        else:
+            self.menu.handle(action)
+
+    def draw(self, surface):
+        theme.draw_felt(surface)
+        theme.draw_panel(surface, (160, 140, 1600, 840))
+        theme.draw_title(surface, self.title, 240, 64)
+        y = 340
+        for line in self.lines[:12]:
+            theme.draw_text(surface, line, (960, y), 34, theme.TEXT, "midtop")
+            y += 44
+        self.menu.draw(surface)

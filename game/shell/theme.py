@@ -1,0 +1,206 @@
+"""Colours, type and the shared backdrop pieces every screen draws with.
+
+All sizes are logical pixels on the 1920x1080 surface. A font `size` is the text's line
+height in those pixels (pygame's default face renders smaller than its nominal size, so
+the cache scales it up).
+"""
+from __future__ import annotations
+
+import pygame
+
+# Table and panels.
+FELT = (22, 92, 58)
+FELT_DARK = (10, 52, 32)
+PANEL = (18, 28, 34)
+PANEL_EDGE = (96, 128, 118)
+SHADOW = (0, 0, 0)
+
+# Tiles.
+IVORY = (246, 239, 220)
+IVORY_EDGE = (170, 160, 138)
+PIP = (20, 20, 22)
+TILE_BACK = (120, 34, 40)
+
+# Text.
+TEXT = (240, 240, 232)
+TEXT_DIM = (176, 190, 182)
+TEXT_DARK = (24, 30, 28)
+TITLE = (250, 214, 120)
+
+# States.
+HIGHLIGHT = (255, 222, 90)
+SELECTION = (90, 190, 255)
+LEGAL = (90, 220, 120)
+ILLEGAL = (235, 80, 70)
+FOCUS = HIGHLIGHT
+
+# One colour per seat, in seat order.
+PLAYER_COLOURS = ((240, 96, 80), (80, 160, 250), (250, 200, 70), (170, 110, 230))
+
+LEGEND_SIZE = 28
+CAPTION_SIZE = 32
+BODY_SIZE = 32
+
+_FONT_SCALE = 1.5            # nominal size per pixel of line height for the default face
+_fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+_backdrops: dict[tuple[int, int], pygame.Surface] = {}
+_texts: dict[tuple, pygame.Surface] = {}
+
+
+def reset_caches() -> None:
+    """Forget cached fonts and backdrops (a new App may follow a pygame.quit())."""
+    _fonts.clear()
+    _backdrops.clear()
+    _texts.clear()
+
+
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """pygame's default face at about `size` pixels of line height, cached."""
+    key = (int(size), bool(bold))
+    if key not in _fonts:
+        if not pygame.font.get_init():
+            pygame.font.init()
+        face = pygame.font.Font(None, max(6, round(size * _FONT_SCALE)))
+        face.bold = bold
+        _fonts[key] = face
+    return _fonts[key]
+
+
+def draw_text(surface, text, pos, size=BODY_SIZE, color=TEXT, anchor="topleft",
+              font=None, bold=False, shadow=False) -> pygame.Rect:
+    """Render one line of `text` with its `anchor` (a pygame.Rect attribute name) at `pos`;
+    returns the rectangle it covers."""
+    face = font or globals()["font"](size, bold)
+    image = _rendered(face, str(text), tuple(color))
+    rect = image.get_rect(**{anchor: pos})
+    if shadow:
+        surface.blit(_rendered(face, str(text), SHADOW), rect.move(3, 3))
+    surface.blit(image, rect)
+    return rect
+
+
+def _rendered(face, text: str, color) -> pygame.Surface:
+    # Most text is the same from frame to frame: keep recent renderings.
+    key = (face, text, color)        # holding the face keeps its id from being reused
+    image = _texts.get(key)
+    if image is None:
+        if len(_texts) >= 1024:
+            _texts.clear()
+        image = _texts[key] = face.render(text, True, color)
+    return image
+
+
+def wrap_text(text: str, width: int, size=BODY_SIZE, bold=False) -> list[str]:
+    """`text` broken into lines no wider than `width`; blank lines in `text` are kept."""
+    face = font(size, bold)
+    lines: list[str] = []
+    for paragraph in str(text).splitlines():
+        line = ""
+        for word in paragraph.split():
+            candidate = f"{line} {word}" if line else word
+            if line and face.size(candidate)[0] > width:
+                lines.append(line)
+                line = word
+            else:
+                line = candidate
+        lines.append(line)
+    return lines
+
+
+def draw_panel(surface, rect, color=PANEL, alpha=235, border=PANEL_EDGE, radius=18):
+    """A rounded, slightly translucent panel with a thin edge and a soft shadow."""
+    rect = pygame.Rect(rect)
+    layer = pygame.Surface(rect.inflate(24, 24).size, pygame.SRCALPHA)
+    inner = pygame.Rect(12, 12, rect.w, rect.h)
+    pygame.draw.rect(layer, (0, 0, 0, 90), inner.move(6, 8), border_radius=radius)
+    pygame.draw.rect(layer, (*color, alpha), inner, border_radius=radius)
+    if border:
+        pygame.draw.rect(layer, (*border, 255), inner, width=2, border_radius=radius)
+    surface.blit(layer, rect.move(-12, -12).topleft)
+
+
+def dim(surface, alpha=150):
+    """Darken everything already drawn (behind an overlay)."""
+    veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    veil.fill((0, 0, 0, alpha))
+    surface.blit(veil, (0, 0))
+
+
+def _make_backdrop(size) -> pygame.Surface:
+    # A small radial gradient scaled up once: bright felt in the middle, darker edges.
+    small = pygame.Surface((96, 54))
+    small.fill(FELT_DARK)
+    steps = 24
+    for i in range(steps):
+        t = i / (steps - 1)
+        colour = [round(d + (f - d) * t) for d, f in zip(FELT_DARK, FELT)]
+        w, h = 130 * (1 - t) + 30, 80 * (1 - t) + 16
+        pygame.draw.ellipse(small, colour, pygame.Rect(48 - w / 2, 27 - h / 2, w, h))
+    return pygame.transform.smoothscale(small, size)
+
+
+def draw_felt(surface):
+    """The felt table that fills the screen behind every scene."""
+    size = surface.get_size()
+    if size not in _backdrops:
+        _backdrops[size] = _make_backdrop(size)
+    surface.blit(_backdrops[size], (0, 0))
+
+
+def draw_legend(surface, app, text: str):
+    """The key legend along the bottom edge: what each key does on this screen."""
+    w, h = surface.get_size()
+    bar = pygame.Rect(0, h - 52, w, 52)
+    layer = pygame.Surface(bar.size, pygame.SRCALPHA)
+    layer.fill((0, 0, 0, 150))
+    surface.blit(layer, bar)
+    draw_text(surface, text, (w // 2, bar.centery), LEGEND_SIZE, TEXT_DIM, "center",
+              font=app.font(LEGEND_SIZE) if app else None)
+
+
+def draw_caption(surface, app, text: str, y: int | None = None, color=TEXT):
+    """The caption line just above the legend: what just happened."""
+    w, h = surface.get_size()
+    y = h - 96 if y is None else y
+    if text:
+        draw_text(surface, text, (w // 2, y), CAPTION_SIZE, color, "center",
+                  font=app.font(CAPTION_SIZE) if app else None, shadow=True)
+
+
+def draw_title(surface, text: str, y: int = 110, size: int = 84):
+    """A screen's heading, centred."""
+    draw_text(surface, text, (surface.get_width() // 2, y), size, TITLE, "center",
+              bold=True, shadow=True)
+
+
+# Pip positions on a 3x3 grid (column, row) for 0-9, as on real dominoes.
+PIP_GRID = {
+    0: (), 1: ((1, 1),), 2: ((0, 0), (2, 2)), 3: ((0, 0), (1, 1), (2, 2)),
+    4: ((0, 0), (2, 0), (0, 2), (2, 2)), 5: ((0, 0), (2, 0), (1, 1), (0, 2), (2, 2)),
+    6: ((0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)),
+    7: ((0, 0), (2, 0), (0, 1), (1, 1), (2, 1), (0, 2), (2, 2)),
+    8: ((0, 0), (1, 0), (2, 0), (0, 1), (2, 1), (0, 2), (1, 2), (2, 2)),
+    9: tuple((c, r) for r in range(3) for c in range(3)),
+}
+
+
+def draw_tile_icon(surface, center, a: int, b: int, half: int = 48, vertical: bool = False):
+    """A decorative domino for menus (the match scenes have their own tile art): two
+    `half`-pixel squares with pips, a divider and a shadow."""
+    w, h = (half, half * 2) if vertical else (half * 2, half)
+    rect = pygame.Rect(0, 0, w, h)
+    rect.center = center
+    pygame.draw.rect(surface, SHADOW, rect.move(5, 7), border_radius=half // 6)
+    pygame.draw.rect(surface, IVORY, rect, border_radius=half // 6)
+    pygame.draw.rect(surface, IVORY_EDGE, rect, width=2, border_radius=half // 6)
+    halves = ((rect.x, rect.y), (rect.x, rect.y + half)) if vertical else (
+        (rect.x, rect.y), (rect.x + half, rect.y))
+    if vertical:
+        pygame.draw.line(surface, IVORY_EDGE, (rect.x + 6, rect.centery), (rect.right - 7, rect.centery), 2)
+    else:
+        pygame.draw.line(surface, IVORY_EDGE, (rect.centerx, rect.y + 6), (rect.centerx, rect.bottom - 7), 2)
+    radius = max(2, half // 10)
+    for value, (x, y) in zip((a, b), halves):
+        for col, row in PIP_GRID.get(value, ()):
+            pygame.draw.circle(surface, PIP, (x + half * (0.25 + 0.25 * col),
+                                              y + half * (0.25 + 0.25 * row)), radius)

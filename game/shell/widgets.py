@@ -1,0 +1,301 @@
+"""Menu widgets driven by Actions: buttons, value selectors, text fields, and a vertical
+Menu that gives one of them keyboard/gamepad focus and follows the mouse."""
+from __future__ import annotations
+
+import pygame
+
+from . import theme
+
+ROW_HEIGHT = 64
+ROW_GAP = 12
+
+
+class Widget:
+    """One row of a Menu. `handle` gets the actions while the row has focus and returns
+    True if it used them."""
+
+    focusable = True
+    help = ""              # a line the screen may show while the row has focus
+    marker = None          # a colour dot before the label (a seat's colour)
+
+    def __init__(self, label: str, width: int = 760, height: int = ROW_HEIGHT):
+        self.label = label
+        self.rect = pygame.Rect(0, 0, width, height)
+        self.enabled = True
+
+    def handle(self, action) -> bool:
+        return False
+
+    def click(self, pos) -> None:
+        self.handle_confirm()
+
+    def handle_confirm(self) -> None:
+        pass
+
+    def draw(self, surface, focused: bool) -> None:
+        colour = (52, 74, 82) if focused else (30, 44, 52)
+        pygame.draw.rect(surface, colour, self.rect, border_radius=14)
+        if focused:
+            pygame.draw.rect(surface, theme.FOCUS, self.rect.inflate(8, 8), width=4,
+                             border_radius=18)
+
+    def _text_colour(self):
+        return theme.TEXT if self.enabled else theme.TEXT_DIM
+
+
+class Label(Widget):
+    """A line of text that focus skips (section headings, notes, errors)."""
+
+    focusable = False
+
+    def __init__(self, label: str, width: int = 760, height: int = 44, color=theme.TEXT_DIM,
+                 size: int = 28):
+        super().__init__(label, width, height)
+        self.color, self.size = color, size
+
+    def draw(self, surface, focused: bool) -> None:
+        theme.draw_text(surface, self.label, self.rect.midleft, self.size, self.color, "midleft")
+
+
+class Button(Widget):
+    def __init__(self, label: str, on_press, width: int = 760, height: int = ROW_HEIGHT,
+                 size: int = 40):
+        super().__init__(label, width, height)
+        self.on_press = on_press
+        self.size = size
+
+    def handle(self, action) -> bool:
+        if action.name == "confirm":
+            self.handle_confirm()
+            return True
+        return False
+
+    def handle_confirm(self) -> None:
+        if self.enabled:
+            self.on_press()
+
+    def draw(self, surface, focused: bool) -> None:
+        super().draw(surface, focused)
+        theme.draw_text(surface, self.label, self.rect.center, self.size, self._text_colour(),
+                        "center", bold=focused)
+
+
+class Selector(Widget):
+    """A label and one value of a list; left/right (or clicking an arrow) changes it."""
+
+    def __init__(self, label: str, choices, index: int = 0, on_change=None,
+                 width: int = 760, height: int = ROW_HEIGHT):
+        super().__init__(label, width, height)
+        self.choices = list(choices)            # (value, text) pairs
+        self.index = min(max(index, 0), len(self.choices) - 1)
+        self.on_change = on_change
+
+    @classmethod
+    def of(cls, label, choices, value, on_change=None, **kw) -> "Selector":
+        """A selector whose current value is `value` (or the first choice)."""
+        values = [v for v, _ in choices]
+        return cls(label, choices, values.index(value) if value in values else 0, on_change, **kw)
+
+    @property
+    def value(self):
+        return self.choices[self.index][0]
+
+    def step(self, delta: int) -> None:
+        if len(self.choices) < 2 or not self.enabled:
+            return
+        self.index = (self.index + delta) % len(self.choices)
+        if self.on_change:
+            self.on_change(self.value)
+
+    def handle(self, action) -> bool:
+        steps = {"left": -1, "right": 1, "confirm": 1}
+        if action.name in steps:
+            self.step(steps[action.name])
+            return True
+        return False
+
+    def click(self, pos) -> None:
+        # Left half of the value steps back, right half forward; the label only focuses.
+        left = getattr(self, "_value_left", self.rect.x + self.rect.w * 0.42)
+        if pos[0] >= left - 30:
+            self.step(-1 if pos[0] < (left + self.rect.right) / 2 else 1)
+
+    def draw(self, surface, focused: bool) -> None:
+        super().draw(surface, focused)
+        r = self.rect
+        x = r.x + 24
+        if self.marker:
+            pygame.draw.circle(surface, self.marker, (x + 10, r.centery), 11)
+            x += 34
+        label = theme.draw_text(surface, self.label, (x, r.centery), 34,
+                                self._text_colour(), "midleft")
+        left, right = max(r.x + r.w * 0.42, label.right + 30), r.right - 28
+        self._value_left = left
+        text = self.choices[self.index][1] if self.choices else "-"
+        colour = theme.HIGHLIGHT if focused else theme.TEXT
+        size = 34
+        while size > 22 and theme.font(size, focused).size(text)[0] > right - left - 70:
+            size -= 2
+        theme.draw_text(surface, text, ((left + right) / 2, r.centery), size, colour, "center",
+                        bold=focused)
+        if len(self.choices) > 1 and self.enabled:
+            for x, mark in ((left, "<"), (right, ">")):
+                theme.draw_text(surface, mark, (x, r.centery), 40, theme.TEXT_DIM, "center",
+                                bold=True)
+
+
+class TextField(Widget):
+    """Editable text: confirm or a click starts editing, typed `text` actions edit,
+    confirm keeps the new text, back restores the old one."""
+
+    def __init__(self, label: str, text: str, on_change=None, max_length: int = 16,
+                 width: int = 760, height: int = ROW_HEIGHT):
+        super().__init__(label, width, height)
+        self.text = text
+        self.on_change = on_change
+        self.max_length = max_length
+        self.editing = False
+        self._before = text
+
+    def handle(self, action) -> bool:
+        if not self.editing:
+            if action.name == "confirm":
+                self.handle_confirm()
+                return True
+            return False
+        if action.name == "text":
+            if action.char == "\b":
+                self.text = self.text[:-1]
+            elif action.char.isprintable() and len(self.text) < self.max_length:
+                self.text += action.char
+        elif action.name in ("confirm", "click"):
+            self.finish()
+        elif action.name == "back":
+            self.text, self.editing = self._before, False
+        return True       # while editing, the field keeps every action
+
+    def handle_confirm(self) -> None:
+        self.editing, self._before = True, self.text
+
+    def finish(self) -> None:
+        self.editing = False
+        self.text = self.text.strip() or self._before
+        if self.on_change and self.text != self._before:
+            self.on_change(self.text)
+
+    def draw(self, surface, focused: bool) -> None:
+        super().draw(surface, focused)
+        r = self.rect
+        theme.draw_text(surface, self.label, (r.x + 24, r.centery), 34, theme.TEXT, "midleft")
+        box = pygame.Rect(r.x + r.w * 0.45, r.y + 8, r.w * 0.55 - 16, r.h - 16)
+        pygame.draw.rect(surface, (12, 20, 24), box, border_radius=8)
+        if self.editing:
+            pygame.draw.rect(surface, theme.SELECTION, box, width=3, border_radius=8)
+        shown = self.text + ("|" if self.editing and pygame.time.get_ticks() // 500 % 2 else "")
+        theme.draw_text(surface, shown, (box.x + 14, box.centery), 34, theme.HIGHLIGHT
+                        if self.editing else theme.TEXT, "midleft")
+
+
+class Menu:
+    """A vertical list of widgets centred on `center_x` from `top`, scrolled to keep the
+    focused row inside `bottom`. Up/down/next/prev move focus; the pointer focuses the row
+    under it; a click presses it."""
+
+    def __init__(self, app, widgets, center_x: int = 960, top: int = 300, bottom: int = 1000,
+                 focus: int = 0, width: int | None = None):
+        self.app = app
+        self.widgets = list(widgets)
+        for w in self.widgets if width else ():
+            w.rect.w = width
+        self.center_x, self.top, self.bottom = center_x, top, bottom
+        self.scroll = 0
+        self.focus = self._nearest_focusable(focus)
+        self.layout()
+
+    @property
+    def focused(self) -> Widget | None:
+        return self.widgets[self.focus] if 0 <= self.focus < len(self.widgets) else None
+
+    @property
+    def editing(self) -> bool:
+        """True while a text field is being typed into (the app then sends `text` only)."""
+        return isinstance(self.focused, TextField) and self.focused.editing
+
+    def _nearest_focusable(self, index: int) -> int:
+        for i in list(range(index, len(self.widgets))) + list(range(index - 1, -1, -1)):
+            if 0 <= i < len(self.widgets) and self.widgets[i].focusable:
+                return i
+        return -1
+
+    def layout(self) -> None:
+        y = self.top
+        for w in self.widgets:
+            w.rect.midtop = (self.center_x, y)
+            y += w.rect.h + ROW_GAP
+        focused = self.focused
+        if focused is not None:
+            visible = self.bottom - self.top
+            y0 = focused.rect.top - self.top
+            if y0 - self.scroll < 0:
+                self.scroll = y0
+            elif y0 + focused.rect.h - self.scroll > visible:
+                self.scroll = y0 + focused.rect.h - visible
+        for w in self.widgets:
+            w.rect.y -= self.scroll
+
+    def move(self, delta: int) -> None:
+        if self.focus < 0:
+            return
+        i = self.focus
+        for _ in range(len(self.widgets)):
+            i = (i + delta) % len(self.widgets)
+            if self.widgets[i].focusable:
+                break
+        if i != self.focus:
+            self.focus = i
+            self.app.sounds.play("select")
+            self.layout()
+
+    def _row_at(self, pos) -> int:
+        if pos is None or not self.top - 4 <= pos[1] <= self.bottom + 4:
+            return -1
+        for i, w in enumerate(self.widgets):
+            if w.focusable and w.rect.collidepoint(pos):
+                return i
+        return -1
+
+    def handle(self, action) -> bool:
+        """Apply `action`; True if the menu used it."""
+        focused = self.focused
+        if self.editing:
+            return focused.handle(action)
+        name = action.name
+        if name in ("up", "prev"):
+            self.move(-1)
+        elif name in ("down", "next"):
+            self.move(1)
+        elif name == "wheel":
+            self.move(-action.amount)
+        elif name in ("point", "click"):
+            row = self._row_at(action.pos)
+            if row < 0:
+                return False
+            if row != self.focus:
+                self.focus = row
+                self.layout()
+            if name == "click":
+                self.widgets[row].click(action.pos)
+        elif focused is not None:
+            return focused.handle(action)
+        else:
+            return False
+        return True
+
+    def draw(self, surface) -> None:
+        clip = surface.get_clip()
+        surface.set_clip(pygame.Rect(0, self.top - 12, surface.get_width(),
+                                     self.bottom - self.top + 24))
+        for i, w in enumerate(self.widgets):
+            if w.rect.bottom >= self.top - 12 and w.rect.top <= self.bottom + 12:
+                w.draw(surface, i == self.focus)
+        surface.set_clip(clip)

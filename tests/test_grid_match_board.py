@@ -1,0 +1,100 @@
+"""Board geometry and the ghost tile of the Dominox screen (no scene, no app)."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.logic.dominox import Placement
+from game.shell.board_art import (BOARD_AREA, CARD_RECTS, DIRECTIONS, TRAY_RECT,
+                                  BoardGeometry, Ghost, is_white, sentence, square_name,
+                                  territory_layer)
+
+
+@pytest.mark.parametrize("width,height", [(2, 2), (6, 6), (8, 8), (10, 10), (8, 16),
+                                          (26, 3), (26, 26)])
+def test_every_board_fits_and_squares_round_trip(width, height):
+    geo = BoardGeometry(width, height, BOARD_AREA)
+    # between the players' cards, under the caption line and above the hand tray
+    assert CARD_RECTS[0].right < geo.outer.left and geo.outer.right < CARD_RECTS[1].left
+    assert 70 <= geo.outer.top and geo.outer.bottom < TRAY_RECT.top
+    assert geo.size >= 20
+    for f in range(width):
+        for r in range(height):
+            rect = geo.square_rect((f, r))
+            assert geo.rect.contains(rect)
+            assert geo.square_at(rect.center) == (f, r)
+    assert geo.square_at((geo.rect.x - 1, geo.rect.y)) is None
+    # rank 1 is at the bottom, file a on the left
+    assert geo.square_rect((0, 0)).bottomleft == geo.rect.bottomleft
+
+
+def test_square_colours_follow_the_rules():
+    assert is_white((0, 0)) and is_white((7, 7))          # a1, h8
+    assert not is_white((0, 7)) and not is_white((7, 0))  # a8, h1
+    assert square_name((15, 15)) == "p16"
+
+
+@pytest.mark.parametrize("direction", range(4))
+def test_ghost_text_is_canonical_in_every_orientation(direction):
+    ghost = Ghost((5, 3), anchor=(2, 3), direction=direction)
+    text = ghost.text()
+    placement = Placement.parse(text)
+    assert str(placement) == text
+    first, second = ghost.squares
+    numbers = {square_name(first): 5, square_name(second): 3}
+    assert numbers[placement.first] == placement.x
+    assert numbers[placement.second] == placement.y
+
+
+def test_rotating_turns_clockwise_and_flipping_swaps_the_numbers():
+    ghost = Ghost((5, 3), anchor=(2, 3))
+    seen = []
+    for _ in range(4):
+        seen.append(ghost.text())
+        ghost.rotate()
+    assert seen == ["5-3@c4d4", "3-5@c3c4", "3-5@b4c4", "5-3@c4c5"]
+    assert ghost.text() == seen[0]
+    ghost.flip()
+    assert ghost.text() == "3-5@c4d4"
+    assert ghost.drawing_ends() == (3, 5)
+
+
+def test_ghost_snaps_to_the_pointer_and_stays_on_the_board():
+    geo = BoardGeometry(8, 8, BOARD_AREA)
+    for direction in range(4):
+        ghost = Ghost((1, 2), direction=direction)
+        df, dr = DIRECTIONS[direction]
+        for anchor in [(0, 0), (7, 7), (3, 4), (0, 7), (7, 0)]:
+            second = (anchor[0] + df, anchor[1] + dr)
+            if not geo.contains(second):
+                continue
+            ghost.follow(geo.span_rect(anchor, second).center, geo)
+            assert ghost.anchor == anchor
+        ghost.follow((0, 0), geo)                  # far off the board: clamped onto it
+        assert all(geo.contains(s) for s in ghost.squares)
+        for _ in range(12):
+            ghost.move_by(1, 1, geo)
+            assert all(geo.contains(s) for s in ghost.squares)
+
+
+def test_territory_layer_paints_each_region_in_its_winner_colour():
+    pygame.font.init()
+    geo = BoardGeometry(4, 4, BOARD_AREA)
+    font = pygame.font.Font(None, 30)
+    regions = [([(0, 0), (1, 0), (0, 1)], 0, 3), ([(3, 3)], 1, 1), ([(2, 0), (3, 0)], None, 0)]
+    layer = territory_layer(geo, regions, font)
+
+    def pixel(square):      # a corner of the square, away from stripes and badges
+        rect = geo.square_rect(square).move(-geo.outer.x, -geo.outer.y)
+        return layer.get_at((rect.x + 3, rect.y + 1))
+
+    white, black, tie, empty = pixel((1, 0)), pixel((3, 3)), pixel((3, 0)), pixel((2, 2))
+    assert sum(white[:3]) > 600 and white.a > 150
+    assert sum(black[:3]) < 100 and black.a > 150
+    assert 200 < sum(tie[:3]) < 600
+    assert empty.a == 0
+
+
+def test_reasons_start_with_a_capital_unless_they_name_a_square():
+    assert sentence("you must pass") == "You must pass"
+    assert sentence("b7 is taken") == "b7 is taken"

@@ -1,0 +1,245 @@
+"""The line-game match scene driven headless by the actions a player would send."""
+import time
+
+import pygame
+import pytest
+
+from game.shell.app import App
+from game.shell.config import MatchConfig, Seat
+from game.shell.line_layout import DRAW_BUTTON, PASS_BUTTON
+from game.shell.line_match import LineMatchScene
+from game.shell.overlays import HandOverScene, ResultsScene
+from game.shell.scene import Action
+
+
+@pytest.fixture
+def app(tmp_path):
+    app = App(windowed=True, settings_path=tmp_path / "settings.json")
+    app.settings.muted = True
+    app.settings.anim_speed = 0
+    app.sounds.play = lambda name: app.played.append(name)
+    app.played = []
+    return app
+
+
+def start(app, variant, kinds, seed=3, options=None):
+    seats = tuple(Seat(f"P{i}", kind) for i, kind in enumerate(kinds))
+    app.start_match(MatchConfig(variant, seats, options or {}, seed))
+    scene = app.top
+    assert isinstance(scene, LineMatchScene)
+    return scene
+
+
+def step(app, frames=1):
+    for _ in range(frames):
+        app.advance(1 / 60)
+        app.draw()
+
+
+def wait_for_turn(app, scene, limit=3000):
+    """Run frames until the human may act or something covers the scene."""
+    for _ in range(limit):
+        if app.top is not scene or scene.my_turn:
+            return
+        step(app)
+        if scene.ctl.thinking:
+            time.sleep(0.0005)
+    raise AssertionError("the computer never moved")
+
+
+def play_round(app, scene, act):
+    """Let `act(scene)` make every human move until the first round ends."""
+    moves = 0
+    while True:
+        wait_for_turn(app, scene)
+        if app.top is not scene:
+            return moves
+        before = scene.ctl.ply
+        act(scene)
+        assert scene.ctl.ply == before + 1 or scene.pending or app.top is not scene, \
+            scene.ctl.caption
+        moves += scene.ctl.ply - before
+
+
+def by_keyboard(scene):
+    send = scene.handle
+    while scene.pending:
+        send(Action("draw"))
+    if scene.must_pass:
+        send(Action("confirm"))
+        return
+    move = scene.moves[-1]
+    for _ in range(len(scene.hand)):
+        if scene.hand[scene.cursor] == move.tile:
+            break
+        send(Action("right"))
+    send(Action("confirm"))
+    assert scene.selected == move.tile
+    if move.end:
+        send(Action("left" if move.end == "L" else "right"))
+    send(Action("confirm"))
+
+
+def by_mouse(scene):
+    send = scene.handle
+    while scene.pending:
+        send(Action("click", DRAW_BUTTON.center))
+    if scene.must_pass:
+        send(Action("click", PASS_BUTTON.center))
+        return
+    move = scene.moves[0]
+    tile_at = scene.hand_rects[scene.hand.index(move.tile)].center
+    send(Action("click", tile_at))
+    send(Action("release", tile_at))
+    zone = scene.layout.zones[move.end].rect.center
+    send(Action("point", zone))
+    send(Action("click", zone))
+
+
+@pytest.mark.parametrize("driver", [by_keyboard, by_mouse])
+def test_one_human_plays_a_round_against_the_computer(app, driver):
+    scene = start(app, "classic", ["human", "computer"], seed=5)
+    moves = play_round(app, scene, driver)
+    assert moves >= 3
+    assert isinstance(app.top, ResultsScene)
+    assert len(scene.state.finished_rounds) == 1
+    totals = scene.state.finished_rounds[0].totals
+    assert [row[2] for row in app.top.rows] == list(totals)
+    assert "place" in app.played and "invalid" not in app.played
+    app.top.handle(Action("confirm"))          # Continue: the next round is on the table
+    assert app.top is scene and scene.frozen is None and len(scene.line) <= 1
+
+
+def test_a_click_on_an_end_the_tile_does_not_fit_says_why(app):
+    scene = start(app, "classic", ["human", "computer"], seed=2)
+    for _ in range(30):
+        wait_for_turn(app, scene)
+        assert app.top is scene
+        wrong = [(m.tile, "R" if m.end == "L" else "L") for m in scene.moves
+                 if m.end and len(scene.ends_for(m.tile)) == 1]
+        if wrong:
+            break
+        by_keyboard(scene)
+    tile, end = wrong[0]
+    at = scene.hand_rects[scene.hand.index(tile)].center
+    scene.handle(Action("click", at))
+    scene.handle(Action("release", at))
+    before = scene.ctl.ply
+    scene.handle(Action("click", scene.layout.zones[end].rect.center))
+    assert scene.ctl.ply == before
+    assert app.played[-1] == "invalid"
+    assert "end" in scene.ctl.caption
+
+
+def test_a_drag_onto_an_end_plays_the_tile(app):
+    scene = start(app, "blank", ["human", "computer"], seed=2)
+    wait_for_turn(app, scene)
+    scene.handle(Action("confirm"))            # pick the first tile ...
+    scene.handle(Action("confirm"))            # ... and open with it
+    assert len(scene.line) == 1
+    wait_for_turn(app, scene)
+    before = scene.ctl.ply
+    at = scene.hand_rects[0].center
+    zone = scene.layout.zones["R"].rect.center
+    scene.handle(Action("click", at))
+    scene.handle(Action("point", (at[0] + 40, at[1] - 80)))
+    assert scene.dragging
+    scene.handle(Action("point", zone))
+    step(app)
+    scene.handle(Action("release", zone))
+    assert scene.ctl.ply == before + 1
+    assert scene.public.history[-1][1] == "_R"
+
+
+def test_couch_play_hides_every_hand_but_the_one_whose_turn_it_is(app):
+    scene = start(app, "classic", ["human", "human", "computer"], seed=8)
+    handed_over_to = None
+    handovers = human_moves = 0
+    for _ in range(6000):
+        top = app.top
+        if isinstance(top, HandOverScene):
+            handovers += 1
+            handed_over_to = scene.state.current_player
+            assert top.name == scene.ctl.name(handed_over_to)
+            scene.face_up_drawn = set()
+            app.draw()
+            assert scene.face_up_drawn == set()       # the table is hidden behind it
+            top.handle(Action("confirm"))
+            continue
+        if isinstance(top, ResultsScene):
+            break
+        scene.face_up_drawn = set()                   # filled in only if the scene draws
+        step(app)
+        current = scene.state.current_player
+        for player in scene.face_up_drawn:
+            assert player == current and handed_over_to == current
+        if scene.my_turn:
+            assert handed_over_to == current
+            by_keyboard(scene)
+            human_moves += 1
+            if scene.state.current_player != current:
+                handed_over_to = None
+        elif scene.ctl.thinking:
+            time.sleep(0.0005)
+    assert human_moves >= 4 and handovers >= human_moves // 2
+    assert isinstance(app.top, ResultsScene)
+
+
+def test_the_computer_never_blocks_the_frame_loop(app):
+    app.settings.anim_speed = 1
+    for seed in range(20):
+        scene = start(app, "classic", ["computer", "human"], seed=seed)
+        if scene.state.current_player == 0:
+            break
+    slow = type("Slow", (), {})()
+    real = scene.ctl.agents[0]
+
+    def choose(view, rng):
+        time.sleep(0.6)
+        return real.choose(view, rng)
+
+    slow.choose = choose
+    scene.ctl.agents[0] = slow
+    worst, started = 0.0, time.perf_counter()
+    while scene.ctl.ply == 0:
+        t0 = time.perf_counter()
+        scene.update(1 / 60)
+        worst = max(worst, time.perf_counter() - t0)
+        assert time.perf_counter() - started < 5
+        time.sleep(0.005)
+    assert worst < 0.05
+    assert time.perf_counter() - started >= 0.6
+
+
+def test_a_computer_only_blank_game_ends_with_the_final_results(app):
+    scene = start(app, "blank", ["computer"] * 4, seed=4)
+    for _ in range(4000):
+        if app.top is not scene:
+            break
+        step(app)
+        assert scene.face_up_drawn            # with nobody to hide from, hands show
+        if scene.ctl.thinking:
+            time.sleep(0.0005)
+    results = app.top
+    assert isinstance(results, ResultsScene) and results.rematch is not None
+    winner = scene.state.outcome().winner
+    assert scene.ctl.name(winner) in results.winner_text
+    assert [r[1] for r in results.rows].count(0) == 1
+
+
+def test_keys_for_turn_ends_and_hints_answer_in_the_caption(app):
+    scene = start(app, "classic", ["human", "computer"], seed=6)
+    wait_for_turn(app, scene)
+    scene.handle(Action("announce_turn"))
+    assert "P0 to play" in scene.ctl.caption
+    scene.handle(Action("read_ends"))
+    if scene.line:
+        left, right = scene.line[0].left, scene.line[-1].right
+        assert f"{left} on the left, {right} on the right" in scene.ctl.caption
+    else:
+        assert "empty" in scene.ctl.caption
+    hints = scene.hints
+    scene.handle(Action("hint"))
+    assert scene.hints is not hints
+    scene.handle(Action("back"))               # nothing selected: pause
+    assert app.top is not scene

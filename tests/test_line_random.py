@@ -1,0 +1,183 @@
+"""Seeded random games of the line variants, checking invariants after every move, and the
+fast playout kernel replayed through the engine."""
+import json
+import random
+
+import pytest
+
+from game.logic.agents import GreedyAgent
+from game.logic.classic import ClassicMatch
+from game.logic.core import DOUBLE_SIX, IllegalMoveError
+from game.logic.fastline import random_block_playouts
+from game.logic.line import LineMove
+from game.logic.variants import find_variant, new_game
+
+GREEDY = GreedyAgent()
+ALL_TILES = set(DOUBLE_SIX)
+
+
+def fingerprint(game):
+    """Everything a move can change, cheap enough to compare after every move."""
+    rnd = game.round
+    return (game.current_player, tuple(rnd.line), tuple((p, tuple(h)) for p, h in sorted(rnd.hands.items())),
+            tuple(rnd.stock), len(rnd.moves), tuple(game.totals), len(game.finished_rounds),
+            game.round_number, tuple(rnd.drawn), game.outcome())
+
+
+def check_tiles(game):
+    rnd = game.round
+    held = [t for h in rnd.hands.values() for t in h]
+    every = held + [p.tile for p in rnd.line] + rnd.stock
+    assert len(every) == 28
+    if game.variant == "classic":
+        assert set(every) == ALL_TILES
+        for p, q in zip(rnd.line, rnd.line[1:]):
+            assert p.right == q.left
+
+
+def illegal_tries(game, rng):
+    """A tile not in hand, a tile on an end it does not fit, and a pass while able."""
+    rnd = game.round
+    hand = rnd.hands[game.current_player]
+    moves = game.legal_moves()
+    if game.variant == "classic":
+        outside = [t for t in DOUBLE_SIX if t not in hand]
+        yield LineMove(rng.choice(outside), rng.choice("LR"))
+        if rnd.line:
+            for tile in hand:
+                for end in "LR":
+                    if LineMove(tile, end) not in moves:
+                        yield LineMove(tile, end)
+                        return
+    if moves != [LineMove(None)]:
+        yield LineMove(None)
+
+
+def check_views(game, rng):
+    player = rng.randrange(game.players)
+    view = game.view(player)
+    others = {t for p, h in game.round.hands.items() if p != player for t in h}
+    if game.variant == "classic":
+        assert not others & set(view.hand) and not others & set(view.drawn_tiles)
+        assert not set(game.round.stock) & set(view.hand)
+    assert list(view.hand) == game.round.hands.get(player, [])
+    assert view.boneyard == len(game.round.stock)
+    assert view.legal_moves() == (game.legal_moves() if player == game.current_player else [])
+    texts = [str(m) for m in game.legal_moves()]
+    assert texts == sorted(texts) and len(set(texts)) == len(texts)
+    if player != game.current_player:
+        assert view.drawn_tiles == ()
+
+
+def play_checked(variant, players, options, seed, full_checks):
+    game = new_game(variant, players, seed, options)
+    rng = random.Random(seed)
+    agent_greedy = seed % 5 == 0
+    for step in range(5000):
+        check_tiles(game)
+        if game.is_over():
+            break
+        if full_checks or step % 10 == 0:
+            before = fingerprint(game)
+            for bad in illegal_tries(game, rng):
+                with pytest.raises(IllegalMoveError) as err:
+                    game.apply(bad)
+                assert err.value.reason and game.illegal_reason(bad) == err.value.reason
+                assert fingerprint(game) == before
+            check_views(game, rng)
+        if agent_greedy:
+            move = GREEDY.choose(game.view(game.current_player), rng)
+        else:
+            move = rng.choice(game.legal_moves())
+        if full_checks and rng.random() < 0.2:
+            before, record = fingerprint(game), game.record()
+            game.apply(move)
+            assert game.undo() == move
+            assert fingerprint(game) == before and game.record() == record
+        elif step % 10 == 5:
+            before = fingerprint(game)
+            game.apply(move)
+            assert game.undo() == move and fingerprint(game) == before
+        game.apply(move)
+    else:
+        pytest.fail(f"{variant} seed {seed} did not end")
+    assert game.legal_moves() == [] and game.current_player is None
+    record = game.record()
+    if full_checks:
+        record = json.loads(json.dumps(record))
+    again = find_variant(variant).from_record(record)
+    assert again.outcome() == game.outcome() and again.record() == record
+    if full_checks:          # undo everything, across every round boundary
+        with pytest.raises(IndexError):
+            for _ in range(5001):
+                again.undo()
+        assert again.record() == new_game(variant, players, seed, options).record()
+    return game
+
+
+OPTION_SETS = [
+    ("classic", 2, {"limit": 30}, 1000),
+    ("classic", 3, {"limit": 30}, 1000),
+    ("classic", 4, {"limit": 30}, 1000),
+    ("classic", 2, {"limit": 30, "block": True}, 1000),
+    ("classic", 4, {"limit": 150}, 6),
+    ("classic", 2, {"limit": 150, "block": True}, 6),
+    ("blank", 3, {}, 1000),
+    ("blank", 4, {"one_extra": True}, 1000),
+    ("blank", 2, {"doubles": False}, 300),
+]
+
+
+@pytest.mark.parametrize("variant, players, options, games", OPTION_SETS)
+def test_random_games_keep_every_invariant(variant, players, options, games):
+    reasons = set()
+    for seed in range(games):
+        game = play_checked(variant, players, options, seed, full_checks=seed < 25)
+        reasons.add(game.outcome().reason)
+        if variant == "classic":
+            limit = options["limit"]
+            outcome = game.outcome()
+            alive = [p for p in range(players) if game.totals[p] < limit]
+            assert len(alive) <= 1
+            if alive:
+                assert outcome.winner == alive[0]
+            assert game.record()["result"]["scores"] == game.totals
+    assert reasons
+
+
+def test_kernel_games_replay_through_the_engine():
+    trace = []
+    games, moves, wins = random_block_playouts(300, 12345, trace)
+    assert games == 300 and sum(wins) <= 300
+    assert moves == sum(len(g["moves"]) for g in trace)
+    ends = set()
+    for game in trace:
+        moves = [{"player": p, "move": m} for p, m in zip(game["players"], game["moves"])]
+        record = {"variant": "classic", "options": {"block": True, "limit": 1000}, "seed": 0,
+                  "players": 2, "rounds": [{"deal": {"hands": game["hands"], "stock": game["stock"]},
+                                            "moves": moves}]}
+        match = ClassicMatch.from_record(record)
+        assert match.round_number == 2 and len(match.finished_rounds) == 1
+        result = match.finished_rounds[0]
+        assert result.reason == game["reason"] and list(result.scores) == game["pips"]
+        ends.add(result.reason)
+        low = min(game["pips"])
+        expected = game["pips"].index(low) if game["pips"].count(low) == 1 else None
+        if result.reason == "domino":
+            expected = result.domino
+        assert game["winner"] == expected
+    assert ends == {"domino", "blocked"}
+
+
+def test_kernel_is_seeded_and_plays_like_the_engine_on_average():
+    assert random_block_playouts(2000, 5) == random_block_playouts(2000, 5)
+    games, kernel_moves, wins = random_block_playouts(4000, 6)
+    engine_moves = 0
+    for seed in range(300):
+        game = new_game("classic", 2, seed, {"block": True, "limit": 1})
+        rng = random.Random(seed)
+        while not game.finished_rounds:
+            game.apply(rng.choice(game.legal_moves()))
+            engine_moves += 1
+    assert abs(kernel_moves / games - engine_moves / 300) < 0.6
+    assert abs(wins[0] - wins[1]) < 0.1 * games

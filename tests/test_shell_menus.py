@@ -1,0 +1,267 @@
+"""Every menu and overlay driven by synthetic Actions."""
+import json
+
+import pytest
+
+from game.shell.config import MatchConfig, Seat
+from game.shell.menus import (TitleScene, VariantPickScene, VariantSelectScene,
+                              option_choices)
+from game.shell.overlays import (HandOverScene, MessageScene, PauseOverlay, ResultsScene,
+                                 RulesScene, SettingsScene)
+from game.shell.scene import Action
+from game.shell.widgets import Button
+from game.logic.options import Option
+from test_shell_support import RecordingScene, make_app
+
+
+def press(app, *names):
+    for name in names:
+        app.dispatch(Action(name))
+
+
+def type_text(app, text):
+    for char in text:
+        app.dispatch(Action("text", char=char))
+
+
+def focus_label(scene):
+    return scene.menu.focused.label
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    app = make_app(tmp_path)
+    app.started = []
+    monkeypatch.setattr(app, "start_match", app.started.append)
+    return app
+
+
+def test_title_menu_opens_each_screen(app):
+    assert isinstance(app.top, TitleScene) and focus_label(app.top) == "Play"
+    press(app, "confirm")
+    assert isinstance(app.top, VariantSelectScene)
+    press(app, "back", "down", "confirm")
+    assert isinstance(app.top, VariantPickScene)
+    press(app, "back", "down", "confirm")
+    assert isinstance(app.top, SettingsScene)
+    press(app, "back", "back")
+    assert focus_label(app.top) == "Quit"
+    app.running = True
+    press(app, "confirm")
+    assert not app.running
+
+
+def test_variant_select_starts_the_default_classic_match(app):
+    press(app, "confirm")
+    scene = app.top
+    while focus_label(scene) != "Start":
+        press(app, "down")
+    press(app, "confirm")
+    (config,) = app.started
+    assert config == MatchConfig("classic", (Seat("Player 1", "human"),
+                                             Seat("Player 2", "computer", "greedy")),
+                                 {"limit": 150, "block": False}, config.seed)
+    saved = json.loads(app.settings_path.read_text())
+    assert saved["last_setup"]["variant"] == "classic"
+
+
+def test_variant_select_changes_players_seats_and_options(app):
+    press(app, "confirm")
+    scene = app.top
+    press(app, "down", "right")                  # players 2 -> 3
+    assert scene.players == 3
+    press(app, "down", "down", "right")          # Player 2: Medium -> Human
+    press(app, "down", "down", "right")          # Player 3 row, then limit 150 -> 200
+    assert focus_label(scene) == "Limit"
+    press(app, "down", "right")                  # block on
+    while focus_label(scene) != "Start":
+        press(app, "down")
+    press(app, "confirm")
+    config = app.started[-1]
+    assert [s.kind for s in config.seats] == ["human", "human", "computer"]
+    assert config.options == {"limit": 200, "block": True}
+    # The next visit starts from what was chosen.
+    again = VariantSelectScene(app)
+    assert again.players == 3 and again.config(1).options == {"limit": 200, "block": True}
+
+
+def test_variant_select_reaches_dominox_and_its_layouts(app):
+    press(app, "confirm")
+    scene = app.top
+    press(app, "left")                           # classic -> last variant
+    assert scene.variant == "dominox"
+    labels = [w.label for w in scene.menu.widgets]
+    assert "Layout" in labels and "Players" in labels
+    layout = scene.menu.widgets[labels.index("Layout")]
+    assert "standard" in [v for v, _ in layout.choices]
+
+
+def test_broken_setup_in_settings_is_ignored(app):
+    app.settings.last_setup = {"variant": "nope", "players": 99, "seats": "x", "options": [1]}
+    scene = VariantSelectScene(app)
+    assert scene.variant == "classic" and scene.players == 2
+
+
+def test_option_choices():
+    assert option_choices(Option("block", False, "")) == [(False, "Off"), (True, "On")]
+    limits = [v for v, _ in option_choices(Option("limit", 100, "", minimum=1))]
+    assert {50, 100, 150, 200, 250} <= set(limits) and min(limits) >= 1
+    assert [v for v, _ in option_choices(Option("hand", 8, "", minimum=1, maximum=14))] \
+        == list(range(1, 15))
+    assert option_choices(Option("mode", "a", "", choices=("a", "b")))[1] == ("b", "b")
+
+
+def test_rules_from_the_title_menu_scroll_and_close(app):
+    press(app, "down", "confirm", "confirm")      # Rules, first variant
+    rules = app.top
+    assert isinstance(rules, RulesScene) and rules.title == "Classic draw dominoes"
+    assert app.font(rules.BODY).get_height() >= 27
+    assert any("limit" in line for line in rules.lines)       # the options are listed
+    press(app, "up")
+    assert rules.offset == 0
+    for _ in range(200):
+        press(app, "down")
+    assert rules.offset == max(0, len(rules.lines) - rules.per_page)
+    press(app, "back")
+    assert isinstance(app.top, TitleScene)
+
+
+def test_pause_overlay_resume_and_quit_with_confirmation(app):
+    match = RecordingScene(app, "match")
+    app.push(match)
+    app.push(PauseOverlay(app, "classic"))
+    press(app, "back")
+    assert app.top is match
+    app.push(PauseOverlay(app, "classic"))
+    press(app, "down", "confirm")
+    assert isinstance(app.top, RulesScene)
+    press(app, "back", "down", "down")
+    assert focus_label(app.top) == "Quit to menu"
+    press(app, "confirm")
+    assert app.top.confirming and app.stack[-2] is match
+    press(app, "down", "confirm")                # "Yes, quit to menu"
+    assert len(app.stack) == 1 and isinstance(app.top, TitleScene)
+
+
+def test_settings_screen_edits_and_saves(app):
+    app.push(SettingsScene(app))
+    scene = app.top
+    press(app, "down", "left")                   # volume 70% -> 60%
+    assert app.settings.volume == pytest.approx(0.6)
+    press(app, "down", "right")                  # mute
+    assert app.settings.muted
+    while focus_label(scene) != "Player 1 name":
+        press(app, "down")
+    press(app, "confirm")
+    assert scene.wants_text
+    for _ in range(8):
+        app.dispatch(Action("text", char="\b"))
+    type_text(app, "Ada d")                      # letters that are also keys stay text
+    press(app, "confirm")
+    assert app.settings.player_names[0] == "Ada d" and not scene.wants_text
+    press(app, "back")
+    saved = json.loads(app.settings_path.read_text())
+    assert saved["player_names"][0] == "Ada d" and saved["muted"] is True
+
+
+def test_name_edit_cancelled_with_back(app):
+    app.push(SettingsScene(app))
+    scene = app.top
+    while focus_label(scene) != "Player 2 name":
+        press(app, "down")
+    press(app, "confirm")
+    type_text(app, "xyz")
+    press(app, "back")
+    assert app.settings.player_names[1] == "Player 2" and app.top is scene
+
+
+def test_hand_over_hides_the_table_and_continues_once(app):
+    match = RecordingScene(app, "match")
+    app.push(match)
+    calls = []
+    app.push(HandOverScene(app, "Bob", lambda: calls.append(1)))
+    match.log.clear()
+    app.draw()
+    assert ("draw", "match") not in match.log
+    press(app, "confirm")
+    press(app, "confirm")
+    assert calls == [1] and app.top is match
+
+
+def test_round_results_continue(app):
+    match = RecordingScene(app, "match")
+    app.push(match)
+    calls = []
+    app.push(ResultsScene(app, "Round 1", [("Ann", 3, 10), ("Bob", 0, 7)], "Ann wins",
+                          on_continue=lambda: calls.append(1), headers=("", "Round", "Total")))
+    match.log.clear()
+    app.draw()
+    assert ("draw", "match") in match.log        # an overlay: the table shows through
+    press(app, "back")
+    assert calls == []
+    press(app, "confirm")
+    assert calls == [1] and app.top is match
+
+
+def test_match_results_rematch_and_menu(app):
+    app.push(RecordingScene(app, "match"))
+    calls = []
+    results = ResultsScene(app, "Match over", [("Name", "Total"), ("Ann", 151), ("Bob", 80)],
+                           "Bob wins", rematch=lambda: calls.append("again"))
+    assert results.headers == ("Name", "Total") and len(results.rows) == 2
+    app.push(results)
+    assert [w.label for w in results.menu.widgets] == ["Rematch", "Menu"]
+    press(app, "confirm")
+    assert calls == ["again"]
+    press(app, "down", "confirm")
+    assert len(app.stack) == 1 and isinstance(app.top, TitleScene)
+
+
+def test_message_scene_goes_back(app):
+    app.push(MessageScene(app, "Oops", "layout.toml:3: the grid is empty"))
+    app.draw()
+    press(app, "confirm")
+    assert isinstance(app.top, TitleScene)
+
+
+def test_mouse_clicks_a_button(app):
+    title = app.top
+    quit_button = title.menu.widgets[3]
+    assert isinstance(quit_button, Button)
+    app.running = True
+    app.dispatch(Action("point", pos=quit_button.rect.center))
+    assert focus_label(title) == "Quit"
+    app.dispatch(Action("click", pos=quit_button.rect.center))
+    assert not app.running
+
+
+def test_broken_layouts_are_listed_but_not_selectable(app, monkeypatch):
+    from types import SimpleNamespace
+    import game.logic.levels as levels
+    entries = [SimpleNamespace(name="standard", path="s", layout=SimpleNamespace(title="Std"),
+                               error=None),
+               SimpleNamespace(name="holes", path="h", layout=None,
+                               error="holes.toml:4: the grid is not rectangular")]
+    monkeypatch.setattr(levels, "list_layouts", lambda *a, **k: entries)
+    app.settings.last_setup = {"variant": "dominox"}
+    scene = VariantSelectScene(app)
+    labels = [w.label for w in scene.menu.widgets]
+    layout = scene.menu.widgets[labels.index("Layout")]
+    assert layout.choices == [("standard", "Std")]
+    assert any("not rectangular" in label for label in labels)
+    error_row = scene.menu.widgets[[i for i, l in enumerate(labels) if "holes" in l][0]]
+    assert not error_row.focusable
+
+
+def test_demo_results_go_on_by_themselves(app):
+    app.push(RecordingScene(app, "match"))
+    calls = []
+    app.push(ResultsScene(app, "Match over", [("Ann", 1)], "Ann wins",
+                          rematch=lambda: calls.append("again")))
+    for _ in range(600):
+        app.advance(1 / 60)
+    assert calls == []                           # a person is playing: it waits
+    app.demo = "classic"
+    for _ in range(int(ResultsScene.DEMO_PAUSE * 60) + 2):
+        app.advance(1 / 60)
+    assert calls == ["again"]

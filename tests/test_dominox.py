@@ -162,8 +162,9 @@ def test_a_pass_that_draws_does_not_count_towards_the_end():
     assert game.is_over()
 
 
-def empty_board(empty_squares, layout_shape=None):
-    shape = layout_shape or board_shape(8, 8)
+def empty_board(empty_squares):
+    """An 8x8 board covered everywhere but on `empty_squares`."""
+    shape = board_shape(8, 8)
     numbers = [0] * shape.size
     for name in empty_squares:
         numbers[shape.square(name)] = EMPTY
@@ -181,7 +182,8 @@ def test_territory_in_the_style_of_the_seed_final_tally():
     by_first = {r.squares[0]: r for r in regions}
     assert (by_first["a1"].winner, by_first["a1"].points) == (0, 1)
     assert (by_first["h1"].winner, by_first["h1"].points) == (1, 1)
-    assert (by_first["f5"].white, by_first["f5"].black, by_first["f5"].winner, by_first["f5"].points) == (1, 2, 1, 3)
+    three_area = by_first["f5"]
+    assert (three_area.white, three_area.black, three_area.winner, three_area.points) == (1, 2, 1, 3)
     assert all(r.winner is None and r.points == 0 for r in regions if len(r.squares) in (2, 6))
     white = sum(r.points for r in regions if r.winner == 0)
     black = sum(r.points for r in regions if r.winner == 1)
@@ -190,16 +192,17 @@ def test_territory_in_the_style_of_the_seed_final_tally():
 
 def test_territory_leaves_out_blocked_squares():
     shape = board_shape(3, 3, frozenset({4}))     # b2 blocked: a ring of 8 squares
-    _, numbers = empty_board([], shape)
-    numbers = [EMPTY] * 9
+    numbers = [EMPTY] * shape.size
     regions = territory_of(shape, numbers)
     assert len(regions) == 1 and "b2" not in regions[0].squares
-    assert (regions[0].white, regions[0].black, regions[0].winner, regions[0].points) == (4, 4, None, 0)
+    ring = regions[0]
+    assert (ring.white, ring.black, ring.winner, ring.points) == (4, 4, None, 0)
     numbers[shape.square("a1")] = numbers[shape.square("b1")] = 3
     (region,) = territory_of(shape, numbers)
     assert (region.white, region.black, region.winner, region.points) == (3, 3, None, 0)
     numbers[shape.square("c2")] = numbers[shape.square("c3")] = 3
-    regions = {r.squares: (r.white, r.black, r.winner, r.points) for r in territory_of(shape, numbers)}
+    regions = {r.squares: (r.white, r.black, r.winner, r.points)
+               for r in territory_of(shape, numbers)}
     assert regions == {("c1",): (1, 0, 0, 1), ("a2", "a3", "b3"): (1, 2, 1, 3)}
 
 
@@ -214,7 +217,8 @@ def test_finished_game_outcome_and_scores():
     assert game.is_over() and game.scores() == (5, 0) and game.outcome().winner == 0
     game = finished("...\n...\n...", ["1-1@a1b1", "2-2@a3b3", "3-3@b2c2"])
     assert game.scores() == (2, 1) and game.outcome().winner == 0
-    assert game.outcome().scores == (2, 1) and game.record()["result"] == {"scores": [2, 1], "winner": 0}
+    assert game.outcome().scores == (2, 1)
+    assert game.record()["result"] == {"scores": [2, 1], "winner": 0}
     game = finished("..\n..", ["1-1@a1b1"])
     assert game.scores() == (0, 0) and game.outcome().winner is None
     game = finished("...\n.#.\n...", ["1-1@a1b1", "2-2@c2c3"])     # c1 alone; a2 a3 b3
@@ -273,7 +277,8 @@ def test_record_format_follows_the_rules_page():
     record = game.record()
     assert set(record) == {"variant", "options", "seed", "players", "deal", "moves", "result"}
     assert record["options"] == {"layout": "standard", "hand": 8}
-    assert record["deal"]["hands"][0][0] == "0-0" and record["moves"][1] == {"player": 1, "move": "0-5@g6h6"}
+    assert record["deal"]["hands"][0][0] == "0-0"
+    assert record["moves"][1] == {"player": 1, "move": "0-5@g6h6"}
     assert record["result"] is None
     with pytest.raises(DominoError, match="appears twice"):
         DominoxGame.from_deal([["0-0", "0-0"], ["1-1"]], [])
@@ -309,14 +314,18 @@ def test_position_files_round_trip_and_name_bad_lines(tmp_path):
         "F:3: placed tile '0-0@a1a3': a1 and a3 are not adjacent playable squares"
     assert error_of(head + 'placed = ["0-0@a1a2", "1-1@a2a3"]\nhands = [[], []]\n') == \
         "F:3: placed tile '1-1@a2a3': a2 is taken"
-    assert error_of(head + 'placed = ["0-0@a1a2"]\nhands = [["0-0"], []]\n') == "F:3: tile 0-0 appears twice"
+    assert error_of(head + 'placed = ["0-0@a1a2"]\nhands = [["0-0"], []]\n') == \
+        "F:3: tile 0-0 appears twice"
     assert error_of(head + 'hands = [["1-2"], []]\n') == \
         "F:3: the board is empty, so the player to move must hold a double to open with"
     assert error_of(head + 'hands = [["9-9"]]\n').startswith("F:3: hands must be two lists")
-    assert error_of(head + 'hands = [["1-1"], []]\nto_move = 2\n') == "F:4: to_move must be 0 (White) or 1 (Black)"
-    assert error_of('variant = "dominox"\nlayout = "moon"\nhands = [[], []]\n').startswith("F:2: unknown layout 'moon'")
+    assert error_of(head + 'hands = [["1-1"], []]\nto_move = 2\n') == \
+        "F:4: to_move must be 0 (White) or 1 (Black)"
+    assert error_of('variant = "dominox"\nlayout = "moon"\nhands = [[], []]\n').startswith(
+        "F:2: unknown layout 'moon'")
     assert error_of(head + 'hands = [["1-1"], []]\ncolour = 1\n') == \
-        "F:4: unknown key 'colour' (known: variant, layout, grid, name, description, placed, hands, stock, to_move, passes)"
+        "F:4: unknown key 'colour' (known: variant, layout, grid, name, description, placed, " \
+        "hands, stock, to_move, passes)"
     assert error_of('variant = "dominox"\ngrid = """\n..\n.x\n"""\nhands = [["1-1"], []]\n').startswith(
         "F:4: unknown character 'x'")
 
@@ -325,4 +334,5 @@ def test_rules_text_states_the_project_choices():
     text = DominoxGame.rules_text
     for words in ("lowest double", "stock", "pass", "a1", "layout", "nothing"):
         assert words in text
-    assert DominoxGame.title == "Dominox" and {o.name for o in DominoxGame.options_declared} == {"layout", "hand"}
+    assert DominoxGame.title == "Dominox"
+    assert {o.name for o in DominoxGame.options_declared} == {"layout", "hand"}

@@ -39,11 +39,13 @@ def write(tmp_path, text, name="bad.toml"):
     return path
 
 
+LEGEND = "'.' for a playable square, '#' for a blocked one"
 BAD_FILES = [
     ('name = "x"\ngrid = """\n...\n..\n...\n"""\n',
-     "{path}:4: this row is 2 squares wide but the first row (line 3) is 3: the grid must be rectangular"),
+     "{path}:4: this row is 2 squares wide but the first row (line 3) is 3: "
+     "the grid must be rectangular"),
     ('name = "x"\ngrid = """\n...\n.x.\n"""\n',
-     "{path}:4: unknown character 'x' in the grid (use '.' for a playable square, '#' for a blocked one)"),
+     "{path}:4: unknown character 'x' in the grid (use " + LEGEND + ")"),
     ('name = "x"\ngrid = """\n.\n.\n"""\n',
      "{path}:3: the board is 1 square wide; it must be 2 to 26"),
     ('name = "x"\ngrid = """\n' + "." * 27 + "\n" + "." * 27 + '\n"""\n',
@@ -51,11 +53,11 @@ BAD_FILES = [
     ('name = "x"\ngrid = """\n' + "..\n" * 27 + '"""\n',
      "{path}:29: the board is 27 squares high; it must be 2 to 26"),
     ('name = "x"\ndescription = "none"\n',
-     "{path}: missing 'grid': draw the board with '.' for a playable square, '#' for a blocked one"),
+     "{path}: missing 'grid': draw the board with " + LEGEND),
     ('name = "x"\n\ngrid = """\n.#\n#.\n"""\n',
      "{path}:3: the board has no two adjacent playable squares, so no tile fits"),
     ('name = "x"\ngrid = """\n\n"""\n',
-     "{path}:2: the grid is empty: draw the board with '.' for a playable square, '#' for a blocked one"),
+     "{path}:2: the grid is empty: draw the board with " + LEGEND),
     ('name = "x"\nsize = 8\ngrid = """\n..\n..\n"""\n',
      "{path}:2: unknown key 'size' (known: name, description, grid)"),
     ('name = 3\ngrid = """\n..\n..\n"""\n', "{path}:1: name must be a str, not 3"),

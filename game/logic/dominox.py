@@ -259,7 +259,8 @@ class DominoxGame(GameState):
         self._cover(s1, x)
         self._cover(s2, y)
         self.placed.append((s1, x, s2, y))
-        self.history.append((player, s1, x, s2, y, tile, self._draw(player), self.passes, self.opening))
+        drew = self._draw(player)
+        self.history.append((player, s1, x, s2, y, tile, drew, self.passes, self.opening))
         self.passes, self.opening, self.to_move = 0, -1, 1 - player
 
     def _pass(self) -> None:

@@ -62,9 +62,12 @@ def game_from_position(cls, data, path: str):
     for text in toml.get("placed", list, []):
         try:
             move = Placement.parse(str(text))
+        except ValueError as exc:
+            raise toml.error("placed", f"placed: {exc}") from None
+        try:
             s1, s2 = game.shape.square(move.first), game.shape.square(move.second)
             grid.place(s1, move.x, s2, move.y)
-        except (ValueError, KeyError) as exc:
+        except ValueError as exc:
             raise toml.error("placed", f"placed tile {text!r}: {exc}") from None
         placements.append((s1, move.x, s2, move.y, move.tile))
     try:
@@ -86,8 +89,9 @@ def game_from_position(cls, data, path: str):
     if not placements:
         doubles = [TILE_INDEX[t] for t in hand_tiles[game.to_move] if t.is_double]
         if not doubles:
-            raise toml.error("to_move" if "to_move" in toml.data else "hands", "the board is empty, so the player to move must hold "
-                                        "a double to open with")
+            key = "to_move" if "to_move" in toml.data else "hands"
+            raise toml.error(key, "the board is empty, so the player to move must hold a double "
+                                  "to open with")
         game.opening = min(doubles)
     game.start = {"position": position_data(game)}
     return game

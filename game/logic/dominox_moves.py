@@ -20,10 +20,10 @@ ALL_NUMBERS = 0b1111111
 DOUBLES = sum(1 << i for i, t in enumerate(TILES) if t.is_double)
 NOT_DOUBLES = ((1 << 28) - 1) & ~DOUBLES
 ORIENTED = tuple((t.a, t.b) for t in TILES) + tuple((t.b, t.a) for t in TILES)
-FIRST_IN = tuple(sum(1 << j for j, (x, y) in enumerate(ORIENTED)
-                     if m >> x & 1 and (j < 28 or not TILES[j - 28].is_double)) for m in range(128))
-SECOND_IN = tuple(sum(1 << j for j, (x, y) in enumerate(ORIENTED)
-                      if m >> y & 1 and (j < 28 or not TILES[j - 28].is_double)) for m in range(128))
+# The oriented tiles that exist: the reversed copies of doubles do not.
+ORIENTATIONS = tuple(j for j in range(56) if j < 28 or not TILES[j - 28].is_double)
+FIRST_IN = tuple(sum(1 << j for j in ORIENTATIONS if m >> ORIENTED[j][0] & 1) for m in range(128))
+SECOND_IN = tuple(sum(1 << j for j in ORIENTATIONS if m >> ORIENTED[j][1] & 1) for m in range(128))
 
 
 def oriented(tiles: int) -> int:
@@ -89,9 +89,9 @@ def placement_table(shape: BoardShape) -> tuple[list, list]:
     if table is None:
         placements = [None] * (len(shape.slots) * 56)
         for slot, (s1, s2) in enumerate(shape.slots):
-            for j, (x, y) in enumerate(ORIENTED):
-                if j < 28 or x != y:
-                    placements[slot * 56 + j] = Placement(x, y, shape.names[s1], shape.names[s2])
+            for j in ORIENTATIONS:
+                x, y = ORIENTED[j]
+                placements[slot * 56 + j] = Placement(x, y, shape.names[s1], shape.names[s2])
         order = sorted((c for c, p in enumerate(placements) if p), key=lambda c: str(placements[c]))
         rank = [0] * len(placements)
         for position, code in enumerate(order):

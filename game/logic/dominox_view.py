@@ -145,7 +145,8 @@ class _Judge:
         tile = TILE_INDEX[move.tile]
         loose = self.loose & ~oriented(1 << tile)
         if tile not in self.only_by:
-            self.only_by[tile] = [s for s, bits in enumerate(self.support) if bits and not bits & loose]
+            self.only_by[tile] = [s for s, bits in enumerate(self.support)
+                                  if bits and not bits & loose]
         dead = list(self.dead)
         for s in self.only_by[tile]:
             dead[s] = True

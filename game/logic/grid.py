@@ -120,7 +120,7 @@ class BoardShape:
         return f"BoardShape({self.width}x{self.height}{' blocked ' + blocked if blocked else ''})"
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=None)
 def board_shape(width: int, height: int, blocked: frozenset[int] = frozenset()) -> BoardShape:
     """The shared shape object of a W x H board with these blocked square indices."""
     return BoardShape(width, height, frozenset(blocked))
@@ -143,7 +143,8 @@ class Grid:
 
     def place(self, s1: int, x: int, s2: int, y: int) -> None:
         if (s1, s2) not in self.shape.slot_of:
-            raise ValueError(f"{self._name(s1)} and {self._name(s2)} are not adjacent playable squares")
+            raise ValueError(f"{self._name(s1)} and {self._name(s2)} are not adjacent "
+                             "playable squares")
         if self.numbers[s1] != EMPTY or self.numbers[s2] != EMPTY:
             taken = s1 if self.numbers[s1] != EMPTY else s2
             raise ValueError(f"{self.shape.names[taken]} is taken")

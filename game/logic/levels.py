@@ -17,7 +17,7 @@ from pathlib import Path
 
 from .core import FileFormatError, OptionError
 from .grid import MAX_SIDE, MIN_SIDE, BoardShape, board_shape, parse_square, square_name
-from .textfiles import TomlFile, parse_toml, read_toml
+from .textfiles import TomlFile, read_toml
 
 LEVELS_ROOT = Path(__file__).resolve().parent.parent.parent / "levels"
 PLAYABLE, BLOCKED = ".", "#"
@@ -64,11 +64,11 @@ def layout_folder(variant: str = "dominox") -> Path:
     return LEVELS_ROOT / variant
 
 
-def layout_from_toml(toml: TomlFile, name: str, known_keys=KNOWN_KEYS) -> Layout:
-    """The layout described by a parsed level (or position) file."""
+def layout_from_toml(toml: TomlFile, name: str) -> Layout:
+    """The layout described by a parsed level file (or a position file's grid part)."""
     for key in toml.data:
-        if key not in known_keys:
-            raise toml.error(key, f"unknown key {key!r} (known: {', '.join(known_keys)})")
+        if key not in KNOWN_KEYS:
+            raise toml.error(key, f"unknown key {key!r} (known: {', '.join(KNOWN_KEYS)})")
     title = toml.get("name", str, name)
     description = toml.get("description", str, "")
     width, height, blocked = parse_grid(toml)
@@ -95,7 +95,8 @@ def parse_grid(toml: TomlFile, key: str = "grid") -> tuple[int, int, frozenset[s
                                                    f"the {key} must be rectangular")
     for size, what, line in ((width, "wide", first_line), (height, "high", rows[-1][0])):
         if not MIN_SIDE <= size <= MAX_SIDE:
-            raise FileFormatError(toml.path, line, f"the board is {size} square{'s' * (size != 1)} {what}; "
+            squares = f"{size} square{'s' * (size != 1)}"
+            raise FileFormatError(toml.path, line, f"the board is {squares} {what}; "
                                                    f"it must be {MIN_SIDE} to {MAX_SIDE}")
     blocked = frozenset((height - 1 - top_down) * width + file
                         for top_down, (_, row) in enumerate(rows)
@@ -129,14 +130,10 @@ def load_layout(name_or_path: str, variant: str = "dominox") -> Layout:
     except OSError:
         raise FileFormatError(path, None, "no such file") from None
     if key not in _cache:
-        name = path.stem if path.parent.resolve() == layout_folder(variant).resolve() else str(name_or_path)
+        shipped = path.parent.resolve() == layout_folder(variant).resolve()
+        name = path.stem if shipped else str(name_or_path)
         _cache[key] = layout_from_toml(read_toml(path), name)
     return _cache[key]
-
-
-def layout_from_text(text: str, name: str = "custom", path: str = "<layout>") -> Layout:
-    """A layout from level-file text (tests, and the editor if one comes)."""
-    return layout_from_toml(parse_toml(text, path), name)
 
 
 def list_layouts(variant: str = "dominox", folder: Path | None = None) -> list[LayoutEntry]:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+import time
 
 import pygame
 import pytest
@@ -22,8 +23,7 @@ STEP = 1 / 60
 def app(tmp_path):
     app = App(windowed=True, settings_path=tmp_path / "settings.json")
     app.settings.anim_speed = 0          # computers move at once; no waiting in tests
-    yield app
-    pygame.display.quit()
+    return app
 
 
 def start(app, seats, seed=7, options=None) -> GridMatchScene:
@@ -220,8 +220,7 @@ def test_ghost_says_why_a_spot_is_illegal(app):
 def test_random_actions_raise_nothing(app):
     rng = random.Random(2024)
     names = sorted(ACTION_NAMES - {"fullscreen"})
-    surface = pygame.Surface((1920, 1080))
-    ends = []
+    surface = app.screen
     for seats, count in (([Seat("Ann", "human"), Seat("Bot", "computer", "random")], 1200),
                          ([Seat("Ann", "human"), Seat("Bea", "human")], 1200),
                          ([Seat("Al", "computer", "random"), Seat("Bo", "computer")], 600)):
@@ -238,8 +237,14 @@ def test_random_actions_raise_nothing(app):
                 app.time += STEP
                 scene.update(STEP)
                 scene.draw(surface)
-        ends.append(scene.game.is_over())
-    assert ends[2], "the computers' game should have ended and shown its territory"
+    deadline = time.monotonic() + 30            # the computers think in a worker thread
+    while not scene.game.is_over() and time.monotonic() < deadline:
+        scene.update(STEP)
+        time.sleep(0.001)
+    for _ in range(3):
+        scene.handle(Action(rng.choice(names), pos=(960, 500)))
+        scene.draw(surface)
+    assert scene.game.is_over() and scene.over_for is not None
 
 
 def test_a_move_draws_a_tile_visibly(app):
@@ -281,3 +286,39 @@ def test_a_forced_pass_is_said_and_played(app, tmp_path, how):
         frame(app)
     assert scene.game.is_over()          # the computer could not place either
     assert "draw" in scene.ctl.caption.lower()
+
+
+def test_coordinates_and_hints_follow_the_settings(app):
+    scene = start(app, [Seat("Ann", "human"), Seat("Bea", "human")], seed=9)
+    wait_for_human(app, scene)
+    surface = app.screen
+    band = pygame.Rect(scene.geo.rect.x, scene.geo.rect.bottom + 2, scene.geo.rect.w,
+                       scene.geo.margin - 4)           # where the file letters are written
+
+    def band_pixels():
+        scene.draw(surface)
+        return pygame.image.tobytes(surface.subsurface(band), "RGB")
+
+    app.settings.show_coords = True
+    with_letters = band_pixels()
+    app.settings.show_coords = False
+    assert band_pixels() != with_letters
+    app.settings.show_coords = True
+    assert band_pixels() == with_letters
+
+    before = app.settings.show_hints
+    press(app, "hint")
+    assert app.settings.show_hints is not before
+    app.settings.show_hints = True
+    opening = scene.legal_moves()[0]
+    while scene.shown_tiles()[scene.cursor] != opening.tile:
+        press(app, "right")
+    press(app, "confirm")                               # pick a tile: its legal spots glow
+    spot = next(square for move in scene.legal_moves() for square in squares_of(move)
+                if square not in scene.ghost.squares)
+    centre = scene.geo.square_rect(spot).center
+    scene.draw(surface)
+    lit = surface.get_at(centre)
+    app.settings.show_hints = False
+    scene.draw(surface)
+    assert surface.get_at(centre) != lit

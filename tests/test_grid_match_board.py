@@ -5,7 +5,7 @@ import pygame
 import pytest
 
 from game.logic.dominox import Placement
-from game.shell.board_art import (BOARD_AREA, CARD_RECTS, DIRECTIONS, TRAY_RECT,
+from game.shell.board_art import (BOARD_AREA, CAPTION_RECT, CARD_RECTS, DIRECTIONS, TRAY_RECT,
                                   BoardGeometry, Ghost, is_white, sentence, square_name,
                                   territory_layer)
 
@@ -16,7 +16,7 @@ def test_every_board_fits_and_squares_round_trip(width, height):
     geo = BoardGeometry(width, height, BOARD_AREA)
     # between the players' cards, under the caption line and above the hand tray
     assert CARD_RECTS[0].right < geo.outer.left and geo.outer.right < CARD_RECTS[1].left
-    assert 70 <= geo.outer.top and geo.outer.bottom < TRAY_RECT.top
+    assert CAPTION_RECT.bottom <= geo.outer.top and geo.outer.bottom < TRAY_RECT.top
     assert geo.size >= 20
     for f in range(width):
         for r in range(height):

@@ -1,15 +1,15 @@
-"""The Dominox board on screen: square geometry, the cached board layer, the territory tint.
+"""What the Dominox screen draws: the board's geometry and art, the ghost tile, the
+territory tint, and the table around the board (players' cards, stock, hand tray).
 
 Squares are (file, rank) pairs counted from a1 = (0, 0); rank 0 is drawn at the bottom,
-as on a chess board. The geometry turns them into logical pixels and back; the art
-functions draw the squares, blocked holes, coordinates and the end-of-game tint.
+as on a chess board. BoardGeometry turns them into logical pixels and back.
 """
 from __future__ import annotations
 
-import string
-
 import pygame
 
+from game.logic import grid
+from game.logic.agents import AGENTS
 from game.shell import theme, tile_art
 
 # Colours chosen to read as the two scoring colours and to stay apart from ivory tiles.
@@ -19,15 +19,16 @@ BLACK_SQUARE = (40, 48, 66)
 BLACK_SQUARE_EDGE = (54, 63, 84)
 FRAME_OUTER = (58, 38, 26)
 FRAME_INNER = (122, 86, 52)
-HOLE = (16, 16, 20)
-HOLE_HATCH = (70, 66, 60)
+HOLE = (14, 62, 40)           # the felt seen through the board
+HOLE_SHADE = (6, 34, 22)
+HOLE_MARK = (40, 100, 70)
 COORD_TEXT = (236, 222, 190)
 LEGAL_GLOW = (120, 230, 140)
 LAST_MOVE = (255, 208, 70)
 # end-of-game territory: (fill, stripe) per winner, and (ink, disc) of the points badge
 TINTS = {0: ((252, 249, 240, 205), (255, 255, 255, 255)),
          1: ((8, 10, 16, 215), (0, 0, 0, 255)),
-         None: ((118, 118, 124, 215), (150, 150, 156, 255))}
+         None: ((110, 110, 116, 170), (110, 110, 116, 170))}
 BADGES = {0: ((28, 30, 40), (252, 249, 240)), 1: ((246, 240, 224), (14, 16, 24)),
           None: ((240, 240, 240), (96, 96, 104))}
 
@@ -35,18 +36,16 @@ Square = tuple[int, int]
 
 
 def square_name(square: Square) -> str:
-    """'a1' for (0, 0); files beyond z are not needed (boards are at most 26 wide)."""
-    return f"{string.ascii_lowercase[square[0]]}{square[1] + 1}"
+    """'a1' for (0, 0)."""
+    return grid.square_name(*square)
 
 
-def parse_square(text: str) -> Square:
-    return (string.ascii_lowercase.index(text[0]), int(text[1:]) - 1)
+parse_square = grid.parse_square
 
 
 def is_white(square: Square) -> bool:
     """a1 is white: a square is white when file + rank is even (RULES.md)."""
     return (square[0] + square[1]) % 2 == 0
-
 
 
 class BoardGeometry:
@@ -92,19 +91,20 @@ class BoardGeometry:
     def span_rect(self, first: Square, second: Square) -> pygame.Rect:
         return self.square_rect(first).union(self.square_rect(second))
 
-    def center(self, square: Square) -> tuple[int, int]:
-        return self.square_rect(square).center
 
-
-def _hatch(surface, rect: pygame.Rect, step: int):
+def _hole(surface, rect: pygame.Rect):
+    """A blocked square: a hole through the board showing the felt, with a cut edge so
+    it cannot be taken for a square or for a claimed territory."""
     pygame.draw.rect(surface, HOLE, rect)
-    width = max(1, step // 4)
-    for k in range(-rect.h, rect.w, step):
-        start = (rect.x + max(k, 0), rect.y + max(-k, 0))
-        length = min(rect.w - max(k, 0), rect.h - max(-k, 0))
-        end = (start[0] + length - 1, start[1] + length - 1)
-        pygame.draw.line(surface, HOLE_HATCH, start, end, width)
-    pygame.draw.rect(surface, (0, 0, 0), rect, max(1, step // 6))
+    lip = max(2, rect.w // 9)
+    pygame.draw.rect(surface, HOLE_SHADE, (rect.x, rect.y, rect.w, lip))      # inner shadow
+    pygame.draw.rect(surface, HOLE_SHADE, (rect.x, rect.y, lip, rect.h))
+    pygame.draw.rect(surface, FRAME_INNER, rect, max(1, lip // 2))
+    inset = rect.w // 4
+    cross = rect.inflate(-2 * inset, -2 * inset)
+    width = max(1, rect.w // 16)
+    pygame.draw.line(surface, HOLE_MARK, cross.topleft, cross.bottomright, width)
+    pygame.draw.line(surface, HOLE_MARK, cross.topright, cross.bottomleft, width)
 
 
 def draw_board(surface, geo: BoardGeometry, blocked, font=None):
@@ -120,7 +120,7 @@ def draw_board(surface, geo: BoardGeometry, blocked, font=None):
         for r in range(geo.height):
             rect = geo.square_rect((f, r))
             if (f, r) in blocked:
-                _hatch(surface, rect, max(6, geo.size // 6))
+                _hole(surface, rect)
                 continue
             white = is_white((f, r))
             pygame.draw.rect(surface, WHITE_SQUARE if white else BLACK_SQUARE, rect)
@@ -133,7 +133,7 @@ def draw_board(surface, geo: BoardGeometry, blocked, font=None):
 def _draw_coordinates(surface, geo: BoardGeometry, font):
     band = geo.margin // 2 + 1
     for f in range(geo.width):
-        label = font.render(string.ascii_lowercase[f], True, COORD_TEXT)
+        label = font.render(grid.FILES[f], True, COORD_TEXT)
         x = geo.square_rect((f, 0)).centerx
         surface.blit(label, label.get_rect(center=(x, geo.rect.bottom + band)))
         surface.blit(label, label.get_rect(center=(x, geo.rect.top - band)))
@@ -142,15 +142,6 @@ def _draw_coordinates(surface, geo: BoardGeometry, font):
         y = geo.square_rect((0, r)).centery
         surface.blit(label, label.get_rect(center=(geo.rect.left - band, y)))
         surface.blit(label, label.get_rect(center=(geo.rect.right + band, y)))
-
-
-def outline_squares(surface, geo: BoardGeometry, squares, colour, width: int | None = None):
-    """A rounded outline around the box spanned by `squares` (a placed tile, a hint)."""
-    squares = list(squares)
-    rect = geo.square_rect(squares[0]).unionall([geo.square_rect(s) for s in squares[1:]])
-    width = width or max(2, geo.size // 16)
-    pygame.draw.rect(surface, colour, rect.inflate(width, width), width,
-                     border_radius=max(3, geo.size // 8))
 
 
 def territory_layer(geo: BoardGeometry, regions, font) -> pygame.Surface:
@@ -211,10 +202,6 @@ class Ghost:
     def squares(self) -> tuple[Square, Square]:
         df, dr = DIRECTIONS[self.direction]
         return self.anchor, (self.anchor[0] + df, self.anchor[1] + dr)
-
-    @property
-    def vertical(self) -> bool:
-        return DIRECTIONS[self.direction][0] == 0
 
     def rotate(self, steps: int = 1) -> None:
         self.direction = (self.direction + steps) % 4
@@ -296,10 +283,11 @@ GOLD = (255, 206, 84)
 HINT_FILL = (*LEGAL_GLOW, 90)
 HINT_RING = (150, 255, 170, 230)
 LEGEND = ("Click, Left/Right: pick tile   R, right-click, wheel: turn   F: flip   "
-          "Arrows: move   Enter, click: place   Backspace: hand   H: hints   Esc: pause")
-LEVELS = {"random": "Easy", "greedy": "Medium"}
-
-
+          "Arrows: move   Enter, click: place   Esc: back to hand / pause   H: hints")
+CAPTION_RECT = pygame.Rect(0, 14, 1920, 66)
+HUD_RECTS = (*(r.inflate(20, 20) for r in CARD_RECTS), STOCK_RECT.inflate(20, 20),
+             INFO_RECT.inflate(20, 20), TRAY_RECT.inflate(20, 20), PASS_RECT.inflate(8, 8),
+             CAPTION_RECT)
 SLIDE_SECONDS = 0.22
 FLIGHT_SECONDS = 0.45
 
@@ -327,7 +315,8 @@ class GridTable:
         self.stock_rect = STOCK_RECT
         self.pass_rect = PASS_RECT
         self._texts: dict[tuple, pygame.Surface] = {}
-        self._static = self._static_key = None
+        self._static = self._static_key = self._hud_key = None
+        self._patches = []                 # (rect, clean background) of every HUD panel
         self._settled = 0                  # placed tiles already drawn into the static layer
         self._hints = self._hints_key = None
         self._territory = None
@@ -397,10 +386,53 @@ class GridTable:
             if self._territory is None:
                 regions = [([parse_square(s) for s in r.squares], r.winner, r.points)
                            for r in scene.game.territory()]
-                self._territory = territory_layer(self.geo, regions, self.app.font(34, True))
+                font = self.app.font(max(14, min(34, self.geo.size * 2 // 5)), True)
+                self._territory = territory_layer(self.geo, regions, font)
             surface.blit(self._territory, self.geo.outer)
         if scene.ghost is not None:
             self._draw_ghost(surface)
+        self._draw_flight(surface)
+
+    def _static_layer(self, view) -> pygame.Surface:
+        """Everything that only changes with a move or a choice: felt, board, placed tiles
+        but the last, the cards, stock, hand and caption. The board is drawn once and a
+        tile added when it stops being the last one; the panels are redrawn onto clean
+        copies of their backgrounds when what they show changes. So a frame is one blit
+        plus the few things that move."""
+        settled = max(0, len(view.placed) - 1)
+        coords = self.app.settings.show_coords
+        if coords != self._static_key or settled < self._settled:
+            self._build_static(coords)
+        while self._settled < settled:
+            draw_placed(self._static, self.geo, view.placed[self._settled])
+            self._settled += 1
+        scene, ctl = self.scene, self.ctl
+        key = (ctl.ply, ctl.caption, ctl.thinking, ctl.shown_hand, ctl.human_turn,
+               scene.cursor, scene.picked, scene.over_for is None,
+               self.app.settings.show_hints)
+        if key != self._hud_key:
+            self._hud_key = key
+            for rect, patch in self._patches:
+                self._static.blit(patch, rect)
+            self._draw_hud(self._static, view)
+        return self._static
+
+    def _build_static(self, coords: bool) -> None:
+        if self._static is None:
+            self._static = pygame.Surface((1920, 1080))
+            if pygame.display.get_surface() is not None:
+                self._static = self._static.convert()     # the screen's format: fast blits
+        layer = self._static
+        theme.draw_felt(layer)
+        font = self.app.font(max(14, min(28, self.geo.margin * 2 // 3)), True)
+        draw_board(layer, self.geo, self.scene.blocked, font if coords else None)
+        for rect in (*CARD_RECTS, STOCK_RECT, INFO_RECT, TRAY_RECT):
+            theme.draw_panel(layer, rect)
+        theme.draw_legend(layer, self.app, LEGEND)
+        self._patches = [(rect, layer.subsurface(rect).copy()) for rect in HUD_RECTS]
+        self._static_key, self._settled, self._hud_key = coords, 0, None
+
+    def _draw_hud(self, surface, view) -> None:
         for player in (0, 1):
             self._draw_card(surface, player)
         self._draw_stock(surface, view)
@@ -409,28 +441,6 @@ class GridTable:
         if self.ctl.caption:
             self.put(surface, self.ctl.caption, (962, 48), 34, (0, 0, 0), "center")
             self.put(surface, self.ctl.caption, (960, 46), 34, theme.TEXT, "center")
-        self._draw_flight(surface)
-
-    def _static_layer(self, view) -> pygame.Surface:
-        """Felt, board, panels, legend and every placed tile but the last. Built once;
-        a tile is added when it stops being the last one, so a move costs one blit."""
-        settled = max(0, len(view.placed) - 1)
-        key = self.app.settings.show_coords
-        if key != self._static_key or settled < self._settled:
-            layer = self._static or pygame.Surface((1920, 1080))
-            if pygame.display.get_surface() is not None:
-                layer = layer.convert()
-            theme.draw_felt(layer)
-            coords = self.app.font(max(14, min(28, self.geo.margin * 2 // 3)), True)
-            draw_board(layer, self.geo, self.scene.blocked, coords if key else None)
-            for rect in (*CARD_RECTS, STOCK_RECT, INFO_RECT, TRAY_RECT):
-                theme.draw_panel(layer, rect)
-            theme.draw_legend(layer, self.app, LEGEND)
-            self._static, self._static_key, self._settled = layer, key, 0
-        while self._settled < settled:
-            draw_placed(self._static, self.geo, view.placed[self._settled])
-            self._settled += 1
-        return self._static
 
     def _draw_last(self, surface, placement) -> None:
         """The last tile: sliding in from where it was played, then outlined."""
@@ -449,17 +459,18 @@ class GridTable:
         draw_placed_at(surface, body, placement, s1, s2)
 
     def warm_up(self):
-        """Sprites this board will need, one per call (the scene calls it between frames
-        so that no move pays for rendering a new sprite)."""
+        """Render the sprites this table will need, one per step: the scene steps it once
+        per update until it is used up, so that no move pays for a new sprite in its
+        frame. Sprites already cached cost nothing."""
         long_side = tile_body(self.geo, (0, 0), (1, 0)).w
-        hand_w, hand_h = tile_art.body_size(HAND_LONG, vertical=True)
-        for a in range(7):
-            for b in range(7):
-                yield tile_art.face((a, b), long_side, False)
-                yield tile_art.face((a, b), long_side, True)
-                if a <= b:
-                    yield tile_art.face((a, b), MINI_LONG, True)
-                    yield tile_art.face((a, b), hand_h, True)
+        pairs = [(a, b) for a in range(7) for b in range(7)]
+        jobs = [(pair, long_side, vertical, "normal") for pair in pairs
+                for vertical in (False, True)]
+        jobs += [(pair, size, True, state) for pair in pairs if pair[0] <= pair[1]
+                 for size, state in ((MINI_LONG, "normal"), (HAND_LONG, "normal"),
+                                     (HAND_LONG, "playable"))]
+        for ends, size, vertical, state in jobs:
+            yield tile_art.face(ends, size, vertical, state)
 
     def _draw_hints(self, surface) -> None:
         scene = self.scene
@@ -483,7 +494,8 @@ class GridTable:
         ghost = scene.ghost
         body = tile_body(self.geo, *ghost.squares)
         legal = scene.ghost_reason is None
-        tile_art.draw_tile(surface, body, ghost.drawing_ends(), "ghost_ok" if legal else "ghost_bad")
+        tile_art.draw_tile(surface, body, ghost.drawing_ends(),
+                           "ghost_ok" if legal else "ghost_bad")
         if legal:
             return
         label = self.text(sentence(scene.ghost_reason), 28)
@@ -506,7 +518,7 @@ class GridTable:
         self.put(surface, ctl.name(player)[:14], (rect.x + 96, rect.y + 52), 44, theme.TEXT,
                  "midleft", bold=True)
         seat = ctl.config.seats[player]
-        kind = "human" if seat.is_human else f"{LEVELS.get(seat.level, seat.level)} computer"
+        kind = "human" if seat.is_human else f"{AGENTS[seat.level].title} computer"
         self.put(surface, f"{COLOURS[player]}  ·  {kind}", (rect.x + 24, rect.y + 96), 27,
                  theme.TEXT_DIM)
         view = scene.view(player)
@@ -552,7 +564,7 @@ class GridTable:
     def _draw_info(self, surface, view) -> None:
         rect = INFO_RECT
         game = self.scene.game
-        self.put(surface, game.layout.title, (rect.x + 24, rect.y + 20), 34, theme.TEXT,
+        self.put(surface, game.layout.title[:20], (rect.x + 24, rect.y + 20), 34, theme.TEXT,
                  bold=True)
         self.put(surface, f"{len(view.placed)} tiles on the board", (rect.x + 24, rect.y + 70),
                  30)
@@ -562,7 +574,8 @@ class GridTable:
             text = f"Last: {last}" if mover is None else f"Last: {COLOURS[mover]} {last}"
             self.put(surface, text, (rect.x + 24, rect.y + 112), 30)
         if view.passes:
-            self.put(surface, f"{view.passes} pass{'es' if view.passes > 1 else ''} in a row", (rect.x + 24, rect.y + 166), 28, GOLD)
+            passes = f"{view.passes} pass{'es' if view.passes > 1 else ''} in a row"
+            self.put(surface, passes, (rect.x + 24, rect.y + 166), 28, GOLD)
             return
         self.put(surface, "Each empty area scores for", (rect.x + 24, rect.y + 160), 26,
                  theme.TEXT_DIM)

@@ -11,7 +11,7 @@ MatchController; the board and the table around it are drawn by board_art.
 """
 from __future__ import annotations
 
-import pygame
+import time
 
 from game.logic.core import PASS, IllegalMoveError
 from game.shell import board_art as art
@@ -20,6 +20,7 @@ from game.shell.match_common import MatchController
 from game.shell.scene import Scene
 
 AUTO_PASS_SECONDS = 3.0
+WARM_UP_SECONDS = 0.8
 RESULTS_AFTER = 6.0
 KEY_STEPS = {"left": (-1, 0), "right": (1, 0), "up": (0, 1), "down": (0, -1)}
 
@@ -49,6 +50,12 @@ class GridMatchScene(Scene):
         self._stock = self.view(0).stock_size
         self.table = GridTable(self)
         self._warm = self.table.warm_up()
+        # Sprites are rendered up front so that frames stay short; what this time budget
+        # leaves undone is rendered one sprite per update.
+        deadline = time.perf_counter() + WARM_UP_SECONDS
+        while self._warm is not None and time.perf_counter() < deadline:
+            if next(self._warm, None) is None:
+                self._warm = None
         opener = self.game.current_player
         self.ctl.say(f"{self.ctl.name(opener)} ({COLOURS[opener]}) opens with the lowest "
                      "double.", speak=False)
@@ -143,10 +150,20 @@ class GridMatchScene(Scene):
         if name == "announce_turn":
             self.ctl.announce_turn()
             return
+        if name == "read_ends":             # E: the standing, read aloud
+            white, black = self.game.scores()
+            self.ctl.say(f"If the game ended now: White {white}, Black {black}; "
+                         f"{self.view(0).stock_size} tiles in the stock.")
+            return
+        if name == "draw":
+            self.ctl.say("Tiles are drawn for you after every turn while the stock lasts.")
+            return
         if name == "point":
             self.pointer = action.pos
             if self.ghost is not None and self.geo.outer.collidepoint(action.pos):
                 self._aim(action.pos)
+            elif self.ghost is None and self.table.hand_index_at(action.pos) is not None:
+                self.cursor = self.table.hand_index_at(action.pos)   # focus follows hover
             return
         if self.over_for is not None:
             if name in ("confirm", "click") and not self.results_shown:

@@ -88,3 +88,18 @@ def test_module_entry_point_has_no_traceback():
                             cwd=ROOT, capture_output=True, text=True)
     assert result.returncode == 2
     assert "Traceback" not in result.stderr and "no such file" in result.stderr
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "levels" / "positions").glob("*.toml")),
+                         ids=lambda p: p.name)
+def test_shipped_positions_list_legal_moves(path, capsys):
+    status, out, err = run(["legal", str(path)], capsys)
+    assert status == 0, err
+    moves = out.split()
+    assert moves and moves == sorted(set(moves), key=moves.index)
+
+
+def test_seed_example_position_gives_the_four_fits_on_b7_b8(capsys):
+    status, out, _ = run(["legal", str(ROOT / "levels/positions/dominox-seed.toml")], capsys)
+    assert status == 0
+    assert [m for m in out.split() if m.endswith("@b7b8")] == ["2-3@b7b8", "4-1@b7b8", "5-1@b7b8", "5-3@b7b8"]

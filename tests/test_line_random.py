@@ -13,13 +13,14 @@ from game.logic.line import LineMove
 from game.logic.variants import find_variant, new_game
 
 GREEDY = GreedyAgent()
-ALL_TILES = set(DOUBLE_SIX)
+ALL_TILES = {(t.a, t.b) for t in DOUBLE_SIX}
 
 
 def fingerprint(game):
     """Everything a move can change, cheap enough to compare after every move."""
     rnd = game.round
-    return (game.current_player, tuple(rnd.line), tuple((p, tuple(h)) for p, h in sorted(rnd.hands.items())),
+    hands = tuple((p, tuple(h)) for p, h in sorted(rnd.hands.items()))
+    return (game.current_player, tuple(rnd.line), hands,
             tuple(rnd.stock), len(rnd.moves), tuple(game.totals), len(game.finished_rounds),
             game.round_number, tuple(rnd.drawn), game.outcome())
 
@@ -30,7 +31,7 @@ def check_tiles(game):
     every = held + [p.tile for p in rnd.line] + rnd.stock
     assert len(every) == 28
     if game.variant == "classic":
-        assert set(every) == ALL_TILES
+        assert {(t.a, t.b) for t in every} == ALL_TILES
         for p, q in zip(rnd.line, rnd.line[1:]):
             assert p.right == q.left
 
@@ -102,9 +103,9 @@ def play_checked(variant, players, options, seed, full_checks):
     else:
         pytest.fail(f"{variant} seed {seed} did not end")
     assert game.legal_moves() == [] and game.current_player is None
-    record = game.record()
-    if full_checks:
-        record = json.loads(json.dumps(record))
+    if not full_checks and seed % 4:
+        return game
+    record = json.loads(json.dumps(game.record()))
     again = find_variant(variant).from_record(record)
     assert again.outcome() == game.outcome() and again.record() == record
     if full_checks:          # undo everything, across every round boundary
@@ -132,7 +133,7 @@ OPTION_SETS = [
 def test_random_games_keep_every_invariant(variant, players, options, games):
     reasons = set()
     for seed in range(games):
-        game = play_checked(variant, players, options, seed, full_checks=seed < 25)
+        game = play_checked(variant, players, options, seed, full_checks=seed < 15)
         reasons.add(game.outcome().reason)
         if variant == "classic":
             limit = options["limit"]

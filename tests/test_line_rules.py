@@ -139,9 +139,12 @@ def test_block_option_never_draws():
     assert game.round.stock == stock and len(stock) == 23
     for seed in range(10):
         match = new_game("classic", 2, seed, {"block": True, "limit": 20})
-        while not match.is_over():
+        for _ in range(1000):
+            if match.is_over():
+                break
             assert match.drawn_this_turn == [] and len(match.round.stock) == 14
             match.apply(match.legal_moves()[0])
+        assert match.is_over()
 
 
 # ---- end of a round and scoring --------------------------------------------------------
@@ -183,6 +186,13 @@ def test_elimination_at_the_limit_with_three_players():
     assert len(game.round.stock) == 14 and game.round.hands.get(2) is None
     assert game.view(2).hand == () and game.view(0).hand_sizes[2] == 0
     assert game.record()["rounds"][1]["active"] == [0, 1]
+
+
+def test_a_total_exactly_at_the_limit_is_out():
+    game = position(["6-6", "0-0 1-1", "1-2"], line=["5|6"], stock="", rest_to=2,
+                    totals=[0, 148, 0], options={"limit": 150})
+    game.apply("6-6R")
+    assert game.totals[1] == 150 and game.eliminated[0] == 1
 
 
 def test_elimination_with_four_players_deals_to_three():
@@ -250,6 +260,18 @@ def test_from_record_names_the_round_and_move_of_an_illegal_move():
         ClassicMatch.from_record(record)
     record["rounds"][0]["moves"][3]["move"] = "9-9R"
     with pytest.raises(IllegalMoveError, match="round 1, move 4"):
+        ClassicMatch.from_record(record)
+    assert game.illegal_reason("9-9R").startswith("9-9 is not a double-six tile")
+    assert game.illegal_reason("hello").startswith("not a move")
+
+
+def test_from_record_refuses_moves_after_the_end_of_a_round():
+    game = new_game("classic", 2, 3, {"limit": 500})
+    while not game.finished_rounds:
+        game.apply(game.legal_moves()[0])
+    record = game.record()
+    record["rounds"][0]["moves"].append(record["rounds"][0]["moves"][-1])
+    with pytest.raises(IllegalMoveError, match="the round is already over"):
         ClassicMatch.from_record(record)
 
 
@@ -393,3 +415,17 @@ def test_clones_are_independent():
     assert game.round.line == [] and len(twin.round.line) == 1
     twin.undo()
     assert twin.record() == game.record()
+
+
+def test_position_files_on_disk_load_through_the_shared_loader(tmp_path):
+    from game.logic.positions import load_position
+    game = new_game("classic", 2, 8, {"block": True})
+    game.apply(game.legal_moves()[0])
+    path = tmp_path / "mid-round.toml"
+    path.write_text(game.position_text())
+    loaded = load_position(path)
+    assert isinstance(loaded, ClassicMatch) and loaded.options["block"] is True
+    assert loaded.legal_moves() == game.legal_moves()
+    path.write_text(game.position_text().replace("to_move", "to_mve"))
+    with pytest.raises(FileFormatError, match="missing 'to_move'"):
+        load_position(path)

@@ -55,7 +55,8 @@ The first player to empty their hand wins; the others rank by the tiles they sti
             raise FileFormatError("<record>", None, "the record has no deal")
         single = {key: record[key] for key in ("variant", "options", "seed", "players")
                   if key in record}
-        single["rounds"] = [{key: record[key] for key in ("deal", "moves", "start") if key in record}]
+        single["rounds"] = [{key: record[key] for key in ("deal", "moves", "start")
+                             if key in record}]
         return super().from_record(single)
 
     def record(self) -> dict:

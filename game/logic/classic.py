@@ -15,7 +15,7 @@ from .core import (DOUBLE_SIX, DominoError, FileFormatError, GameState, IllegalM
 from .line import (LineMove, LineRound, LineRules, LineView, make_view, read_round,
                    round_position_lines)
 from .options import Option, resolve_options
-from .textfiles import TomlFile, parse_toml, read_toml
+from .textfiles import TomlFile, parse_toml
 
 
 @dataclass(frozen=True)
@@ -107,7 +107,8 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
         else:
             lowest = min(self.totals[s] for s in out)
             best = [s for s in out if self.totals[s] == lowest]
-            self._outcome = Outcome(tuple(self.totals), best[0] if len(best) == 1 else None, "all out")
+            winner = best[0] if len(best) == 1 else None
+            self._outcome = Outcome(tuple(self.totals), winner, "all out")
 
     # ---- construction --------------------------------------------------------------
     @classmethod
@@ -133,7 +134,8 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
     @classmethod
     def from_record(cls, record: dict) -> "ClassicMatch":
         if record.get("variant") != cls.variant:
-            raise FileFormatError("<record>", None, f"not a {cls.variant} record: {record.get('variant')!r}")
+            raise FileFormatError("<record>", None,
+                                  f"not a {cls.variant} record: {record.get('variant')!r}")
         rounds = record.get("rounds") or []
         if not rounds:
             raise FileFormatError("<record>", None, "the record has no rounds")
@@ -155,8 +157,11 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
             number = self.first_round + index
             for i, entry in enumerate(data.get("moves", [])):
                 where = f"round {number}, move {i + 1}"
-                if self.is_over() or len(self._rounds) != index + 1:
+                if self.is_over() or len(self._rounds) > index + 1:
                     raise IllegalMoveError(entry.get("move"), f"{where}: the round is already over")
+                if len(self._rounds) < index + 1:
+                    raise IllegalMoveError(entry.get("move"),
+                                           f"{where}: round {number - 1} is not over")
                 try:
                     move = self.parse_move(entry["move"])
                     if entry.get("player") != self.current_player:
@@ -195,7 +200,10 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
         return move if isinstance(move, LineMove) else self.parse_move(move)
 
     def illegal_reason(self, move) -> str | None:
-        move = self._as_move(move)
+        try:
+            move = self._as_move(move)
+        except IllegalMoveError as exc:         # malformed text
+            return exc.reason
         if self._outcome:
             return "the game is over"
         return self.round.illegal_reason(move)
@@ -231,16 +239,13 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
         return make_view(self.variant, self.round, player, self.players, self.totals,
                          self.eliminated, self.round_number, self.limit)
 
-    def tile_count(self) -> int:
-        """Tiles in hands, line and boneyard of the current round (always 28)."""
-        return self.round.tile_count()
-
     def record(self) -> dict:
         result = {"variant": self.variant, "options": dict(self.options), "seed": self.seed,
                   "players": self.players}
         if any(self.start_totals) or self.first_round != 1:
             result["start"] = {"totals": list(self.start_totals), "round": self.first_round}
-        result["rounds"] = [dict(r.record(self.players), active=list(r.seats)) for r in self._rounds]
+        result["rounds"] = [dict(r.record(self.players), active=list(r.seats))
+                            for r in self._rounds]
         if self._outcome:
             result["result"] = self._outcome.as_record()
         return result
@@ -269,10 +274,6 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
 
     # ---- position files --------------------------------------------------------------
     @classmethod
-    def load_position(cls, path) -> "ClassicMatch":
-        return cls.from_position(read_toml(path), str(path))
-
-    @classmethod
     def from_position(cls, data, path: str = "<position>") -> "ClassicMatch":
         """A match from a position file: `data` is a TomlFile (errors name lines) or a dict."""
         toml = data if isinstance(data, TomlFile) else TomlFile(path, "", data)
@@ -284,7 +285,8 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
             raise toml.error("players", f"{cls.variant} is played by {cls.min_players} to "
                                         f"{cls.max_players} players, not {players}")
         try:
-            options = resolve_options(cls.options_declared, toml.get("options", dict, {}), cls.variant)
+            given = toml.get("options", dict, {})
+            options = resolve_options(cls.options_declared, given, cls.variant)
         except OptionError as exc:
             line = next((n for n, t in enumerate(toml.text.splitlines(), 1)
                          if t.strip() == "[options]"), None)
@@ -311,7 +313,8 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
             lines += [f"round = {self.round_number}", f"totals = {self.totals}"]
         lines += round_position_lines(self.round, self.players)
         lines += ["", "[options]"]
-        lines += [f"{k} = {str(v).lower() if isinstance(v, bool) else v}" for k, v in self.options.items()]
+        lines += [f"{k} = {str(v).lower() if isinstance(v, bool) else v}"
+                  for k, v in self.options.items()]
         return "\n".join(lines) + "\n"
 
     @classmethod

@@ -131,7 +131,8 @@ class LineRound:
                  extra_plays: int = 0):
         self.rules = rules
         self.seats = tuple(seats)
-        self.hands: dict[int, list[Tile]] = {s: sorted(hands[s], key=_tile_order) for s in self.seats}
+        self.hands: dict[int, list[Tile]] = {s: sorted(hands[s], key=_tile_order)
+                                             for s in self.seats}
         self.stock: list[Tile] = list(stock)
         self.line: list[Placed] = list(line)
         self.start_line = tuple(self.line)          # non-empty only when set up from a position
@@ -175,7 +176,10 @@ class LineRound:
         if not self.line or self.rules.blank:
             return bool(hand)
         left, right = self.line[0].left, self.line[-1].right
-        return any(t.a == left or t.b == left or t.a == right or t.b == right for t in hand)
+        for t in hand:
+            if t.a == left or t.b == left or t.a == right or t.b == right:
+                return True
+        return False
 
     def legal_moves(self) -> list[LineMove]:
         if self._legal is None:
@@ -189,7 +193,8 @@ class LineRound:
         hand = self.hands[self.current]
         if not self.line:
             required = self.required_opening()
-            return [LineMove(t) for t in sorted({required} if required else set(hand), key=_tile_order)]
+            tiles = {required} if required else set(hand)
+            return [LineMove(t) for t in sorted(tiles, key=_tile_order)]
         if self.rules.blank:
             return [LineMove(BLANK, LEFT), LineMove(BLANK, RIGHT)]
         left, right = self.line[0].left, self.line[-1].right
@@ -299,10 +304,9 @@ class LineRound:
                 dict(self.lacks), self.end_reason, self.domino_seat)
 
     def restore(self, snap: tuple) -> None:
-        (hands, stock, line, n_moves, self.turn, drawn, self.extra_plays,
-         lacks, self.end_reason, self.domino_seat) = snap
-        self.hands = {s: h[:] for s, h in hands.items()}
-        self.stock, self.line, self.drawn, self.lacks = stock[:], line[:], drawn[:], dict(lacks)
+        """Go back to `snap`, which this takes over: restore each snapshot at most once."""
+        (self.hands, self.stock, self.line, n_moves, self.turn, self.drawn, self.extra_plays,
+         self.lacks, self.end_reason, self.domino_seat) = snap
         del self.moves[n_moves:]
         self._legal = None
 
@@ -313,9 +317,6 @@ class LineRound:
         for s in self.seats:
             result[s] = self.rules.score(self.hands[s])
         return result
-
-    def tile_count(self) -> int:
-        return len(self.stock) + len(self.line) + sum(len(h) for h in self.hands.values())
 
     def record(self, players: int) -> dict:
         """This round in the RULES.md record form (deal, moves, result when over)."""
@@ -342,7 +343,8 @@ class LineRound:
         dealt = [t for h in hands.values() for t in h] + stock + [p.tile for p in line]
         if sorted(dealt, key=_tile_order) != sorted(rules.tile_set(), key=_tile_order):
             raise ValueError("the deal does not hold every tile of the set exactly once")
-        return cls(rules, seats, hands, stock, line, start.get("to_move"), start.get("extra_plays", 0))
+        return cls(rules, seats, hands, stock, line, start.get("to_move"),
+                   start.get("extra_plays", 0))
 
 
 @dataclass(frozen=True)
@@ -374,7 +376,9 @@ class LineView:
     def next_player(self) -> int:
         """The player who moves after this view's player (skipping players who are out)."""
         seats = [p for p in range(self.players) if p not in self.eliminated]
-        return seats[(seats.index(self.player) + 1) % len(seats)] if self.player in seats else self.player
+        if self.player not in seats:
+            return self.player
+        return seats[(seats.index(self.player) + 1) % len(seats)]
 
 
 def make_view(variant: str, rnd: LineRound, player: int, players: int, totals, eliminated,
@@ -434,7 +438,8 @@ def read_round(toml, rules: LineRules, players: int, seats) -> LineRound:
             if line[-1].tile.is_blank != rules.blank:
                 raise ValueError(f"{item!r} does not belong to this tile set")
         except ValueError as exc:
-            raise FileFormatError(toml.path, _line_with(toml, "line", str(item)), f"line: {exc}") from None
+            where = _line_with(toml, "line", str(item))
+            raise FileFormatError(toml.path, where, f"line: {exc}") from None
         if len(line) > 1 and not rules.blank and line[-2].right != line[-1].left:
             raise toml.error("line", f"line: {line[-2]} and {line[-1]} do not join "
                                      f"({line[-2].right} next to {line[-1].left})")
@@ -459,11 +464,13 @@ def read_round(toml, rules: LineRules, players: int, seats) -> LineRound:
         if p in seats and not hands[p]:
             raise toml.error("hands", f"player {p} has no tiles: that round would be over")
     if to_move not in seats:
-        raise toml.error("to_move", f"to_move must be a player in the round ({', '.join(map(str, seats))})")
+        in_round = ", ".join(map(str, seats))
+        raise toml.error("to_move", f"to_move must be a player in the round ({in_round})")
     if not line and rules.opening == "highest_double":
         required = opening_tile(hands[s] for s in seats)
         if required not in hands[to_move]:
-            raise toml.error("to_move", f"player {to_move} cannot open: {required} must open the round")
+            raise toml.error("to_move",
+                             f"player {to_move} cannot open: {required} must open the round")
     extra_plays = toml.get("extra_plays", int, 0) if line else 0
     return LineRound(rules, seats, hands, stock, line, to_move, extra_plays)
 

@@ -129,6 +129,9 @@ def test_a_click_on_an_end_the_tile_does_not_fit_says_why(app):
     assert scene.ctl.ply == before
     assert app.played[-1] == "invalid"
     assert "end" in scene.ctl.caption
+    scene.handle(Action("click", at))          # the tile fits one end: a second click plays
+    assert scene.ctl.ply == before + 1
+    assert app.played[-1] == "place"
 
 
 def test_a_drag_onto_an_end_plays_the_tile(app):
@@ -243,3 +246,23 @@ def test_keys_for_turn_ends_and_hints_answer_in_the_caption(app):
     assert scene.hints is not hints
     scene.handle(Action("back"))               # nothing selected: pause
     assert app.top is not scene
+
+
+def test_a_played_tile_slides_into_place_without_holding_up_input(app):
+    app.settings.anim_speed = 1
+    scene = start(app, "classic", ["human", "computer"], seed=5)
+    wait_for_turn(app, scene)
+    move = scene.moves[0]
+    scene.ctl.play(move)
+    ends, start_rect, dest, _, seconds = scene.anim
+    assert 0.15 <= seconds <= 0.3 and start_rect.center != dest.center
+    step(app)
+    assert scene.anim is not None
+    for _ in range(20):
+        step(app)
+    assert scene.anim is None                  # landed after about 0.22 s
+    app.settings.anim_speed = 0
+    wait_for_turn(app, scene)
+    if scene.moves and not scene.must_pass:
+        scene.ctl.play(scene.moves[0])
+        assert scene.anim is None              # instant at speed 0

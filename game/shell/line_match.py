@@ -17,8 +17,8 @@ from game.logic.core import Tile
 from game.logic.line import LineMove, Placed
 
 from . import tile_art, theme
-from .line_layout import (BONEYARD, DRAW_BUTTON, HAND_AREA, PASS_BUTTON, SEAT_PANEL, TABLE,
-                          hand_rects, layout_line, top_panels)
+from .line_layout import (BONEYARD, DRAW_BUTTON, HAND_AREA, HAND_LONG, PASS_BUTTON,
+                          SEAT_PANEL, TABLE, hand_rects, layout_line, top_panels)
 from .match_common import MatchController
 from .scene import Scene
 
@@ -47,6 +47,7 @@ class LineMatchScene(Scene):
         self.dragging = False
         self.pending: list[Tile] = []        # drawn tiles the human has not turned up yet
         self._pending_for = None
+        self._cursor_for = None
         self.rounds_seen = len(getattr(self.state, "finished_rounds", ()))
         self.frozen = None                   # (line, opener, last index) while results show
         self.anim = None                     # (ends, from rect, to rect, start, seconds)
@@ -56,7 +57,11 @@ class LineMatchScene(Scene):
         self._layout_key = None
         self._signature = None
         self._static = None
+        self._static_surface = None          # reused: a rebuild redraws it in place
         self._labels: dict = {}
+        if not self.blank:                   # first renders would stall the first moves
+            tile_art.warm(LINE_LONG)
+            tile_art.warm(HAND_LONG, vertical_too=False, states=("normal", "playable"))
         self._refresh()
 
     # --- the model the screen shows ---------------------------------------------------
@@ -88,6 +93,10 @@ class LineMatchScene(Scene):
                 self.hand.remove(tile)
             if ctl.human_turn and not self.pending:
                 self.moves = view.legal_moves()
+                if self._cursor_for != key:        # a new turn: start on a tile that fits
+                    self._cursor_for = key
+                    fits = [i for i, t in enumerate(self.hand) if self.ends_for(t)]
+                    self.cursor = fits[0] if fits else 0
         self.cursor = min(self.cursor, max(0, len(self.hand) - 1))
         self.hand_rects = hand_rects(len(self.hand))
         if self.frozen is None:
@@ -273,6 +282,8 @@ class LineMatchScene(Scene):
 
     def _continue(self) -> None:
         self.frozen = self.anim = None
+        player = self.state.current_player
+        self.ctl.say(f"Round {self.public.round_number}: {self.ctl.name(player)} opens.")
         self._refresh()
 
     # --- accessibility ----------------------------------------------------------------
@@ -299,7 +310,8 @@ class LineMatchScene(Scene):
         elif self.blank:
             text = f"{len(self.line)} blank tiles in the line: any tile fits either end."
         else:
-            text = f"Open ends: {self.line[0].left} on the left, {self.line[-1].right} on the right."
+            left, right = self.line[0].left, self.line[-1].right
+            text = f"Open ends: {left} on the left, {right} on the right."
         self.ctl.say(text)
 
     # --- input ------------------------------------------------------------------------
@@ -571,7 +583,12 @@ class LineMatchScene(Scene):
         seats = self.top_seats
         panels = [(rect, theme.PLAYER_COLOURS[p % 4])
                   for p, rect in zip(seats, top_panels(len(seats)))]
-        surface = _base_layer(self.app, panels + [(SEAT_PANEL, theme.PANEL_EDGE)]).copy()
+        base = _base_layer(self.app, panels + [(SEAT_PANEL, theme.PANEL_EDGE)])
+        surface = self._static_surface
+        if surface is None or surface.get_size() != base.get_size():
+            surface = self._static_surface = base.copy()
+        else:
+            surface.blit(base, (0, 0))
         for i, placed in enumerate(self.layout.tiles):
             if i != self.last_index:
                 tile_art.draw_tile(surface, placed.rect, placed.ends)
@@ -582,7 +599,8 @@ class LineMatchScene(Scene):
         self._draw_boneyard(surface)
         if not self.hand:
             self._draw_hand_message(surface)
-        theme.draw_caption(surface, self.app, self.ctl.caption, y=HAND_AREA.bottom + 26)
+        _text(surface, self.ctl.caption, (TABLE.centerx, HAND_AREA.bottom + 26),
+              theme.CAPTION_SIZE, theme.TEXT, "center", shadow=True)
         return surface
 
     def _status(self, player: int) -> tuple[str, tuple]:
@@ -610,11 +628,11 @@ class LineMatchScene(Scene):
     def _draw_top_panel(self, surface, player: int, rect) -> None:
         colour = theme.PLAYER_COLOURS[player % len(theme.PLAYER_COLOURS)]
         pygame.draw.circle(surface, colour, (rect.x + 30, rect.y + 32), 11)
-        theme.draw_text(surface, self.ctl.name(player), (rect.x + 52, rect.y + 14), 36,
-                        bold=True)
+        _text(surface, self.ctl.name(player), (rect.x + 52, rect.y + 14), 36,
+              bold=True)
         status, status_colour = self._status(player)
-        theme.draw_text(surface, status, (rect.right - 20, rect.y + 16), 30, status_colour,
-                        "topright")
+        _text(surface, status, (rect.right - 20, rect.y + 16), 30, status_colour,
+              "topright")
         count = self.public.hand_sizes[player]
         face_up = player in self._face_up_panels
         tiles = list(self.state.view(player).hand) if face_up else [None] * count
@@ -623,25 +641,25 @@ class LineMatchScene(Scene):
         for i, tile in enumerate(tiles):
             spot = pygame.Rect(rect.x + 20 + round(i * step), rect.y + 60, 28, long_side)
             tile_art.draw_tile(surface, spot, None if tile is None else tile_art.ends_of(tile))
-        theme.draw_text(surface, self._scores(player), (rect.x + 20, rect.bottom - 40), 28,
-                        theme.TEXT_DIM)
+        _text(surface, self._scores(player), (rect.x + 20, rect.bottom - 40), 28,
+              theme.TEXT_DIM)
 
     def _draw_seat_panel(self, surface) -> None:
-        player = self.bottom
-        rect = SEAT_PANEL
-        if player is None or player in self.top_seats:
-            player = None
-        if player is None:
-            theme.draw_text(surface, "Couch play", (rect.x + 20, rect.y + 16), 34, bold=True)
-            theme.draw_text(surface, "hands stay hidden", (rect.x + 20, rect.y + 64), 28,
-                            theme.TEXT_DIM)
+        player, rect = self.bottom, SEAT_PANEL
+        if player is None or (self.ctl.couch and not self.hand):
+            _text(surface, "Couch play", (rect.x + 20, rect.y + 16), 34, bold=True)
+            _text(surface, "hands stay hidden", (rect.x + 20, rect.y + 64), 28,
+                  theme.TEXT_DIM)
             return
-        pygame.draw.circle(surface, theme.PLAYER_COLOURS[player % 4], (rect.x + 30, rect.y + 32), 11)
-        theme.draw_text(surface, self.ctl.name(player), (rect.x + 52, rect.y + 14), 36,
-                        bold=True)
+        colour = theme.PLAYER_COLOURS[player % len(theme.PLAYER_COLOURS)]
+        pygame.draw.circle(surface, colour, (rect.x + 30, rect.y + 32), 11)
+        name = self.ctl.name(player)
+        _text(surface, f"{name}'s hand" if self.ctl.couch else name,
+              (rect.x + 52, rect.y + 14), 36, bold=True)
         status, status_colour = self._status(player)
-        theme.draw_text(surface, status, (rect.right - 16, rect.y + 18), 28, status_colour,
-                        "topright")
+        if not self.ctl.couch:
+            _text(surface, status, (rect.right - 16, rect.y + 18), 28, status_colour,
+                  "topright")
         view = self.public
         if self.blank:
             lines = [f"{view.hand_sizes[player]} tiles in hand"]
@@ -651,7 +669,7 @@ class LineMatchScene(Scene):
             if rounds:
                 lines.append(f"last round +{rounds[-1].scores[player]}")
         for i, text in enumerate(lines):
-            theme.draw_text(surface, text, (rect.x + 20, rect.y + 62 + 40 * i), 32, theme.TEXT)
+            _text(surface, text, (rect.x + 20, rect.y + 62 + 40 * i), 32, theme.TEXT)
 
     def _draw_boneyard(self, surface) -> None:
         rect = BONEYARD
@@ -661,17 +679,17 @@ class LineMatchScene(Scene):
             tile_art.draw_tile(surface, spot, None)
         label = "put aside" if self.blank else (
             "no drawing" if self.state.options.get("block") else "boneyard")
-        theme.draw_text(surface, str(count), (rect.centerx, rect.y + 96), 44, theme.TEXT,
-                        "center", bold=True)
-        theme.draw_text(surface, label, (rect.centerx, rect.y + 136), 26, theme.TEXT_DIM,
-                        "center")
+        _text(surface, str(count), (rect.centerx, rect.y + 96), 44, theme.TEXT,
+              "center", bold=True)
+        _text(surface, label, (rect.centerx, rect.y + 136), 26, theme.TEXT_DIM,
+              "center")
 
     def _draw_header(self, surface) -> None:
         if self.blank:
             text = "Blank tiles: every tile fits either end"
         else:
             text = f"Round {self.public.round_number}    out at {self.public.limit} points"
-        theme.draw_text(surface, text, (TABLE.x + 20, TABLE.y + 12), 28, theme.TEXT_DIM)
+        _text(surface, text, (TABLE.x + 20, TABLE.y + 12), 28, theme.TEXT_DIM)
 
     def _draw_hand_message(self, surface) -> None:
         player = self.state.current_player
@@ -683,10 +701,32 @@ class LineMatchScene(Scene):
             text = f"Pass the screen to {self.ctl.name(player)}"
         else:
             text = f"{self.ctl.name(player)} is thinking..."
-        theme.draw_text(surface, text, HAND_AREA.center, 40, theme.TEXT_DIM, "center")
+        _text(surface, text, HAND_AREA.center, 40, theme.TEXT_DIM, "center")
 
 
 _bases: dict = {}
+_texts: dict = {}
+
+
+def _text(surface, text, pos, size, color=theme.TEXT, anchor="topleft", bold=False,
+          shadow=False) -> None:
+    """theme.draw_text with the rendered line cached: the static layer is redrawn after
+    every move and its words rarely change."""
+    key = (str(text), size, color, bold, shadow)
+    if key not in _texts:
+        if len(_texts) > 400:
+            _texts.clear()
+        face = theme.font(size, bold)
+        image = face.render(str(text), True, color)
+        if shadow:
+            framed = pygame.Surface((image.get_width() + 3, image.get_height() + 3),
+                                    pygame.SRCALPHA)
+            framed.blit(face.render(str(text), True, theme.SHADOW), (3, 3))
+            framed.blit(image, (0, 0))
+            image = framed
+        _texts[key] = image
+    image = _texts[key]
+    surface.blit(image, image.get_rect(**{anchor: pos}))
 
 
 def _base_layer(app, panels) -> pygame.Surface:

@@ -14,6 +14,7 @@ API (stable; the line and grid match scenes share it):
     ends_of(tile, flipped=False) -> (first, second)   a Tile's halves in drawing order
     pip_centres(n, vertical) -> ((x, y), ...)          pip centres as fractions of a half
     body_size(long_side, vertical) -> (w, h);  pad(long_side) -> int;  lift(long_side) -> int
+    warm(long_side, vertical_too=True, states=("normal",))  render all 0-6 faces ahead
     STATES: normal, playable (soft glow), selected (bright outline, lifted),
             ghost_ok / ghost_bad (translucent green / red preview), just_played (highlight)
 """
@@ -87,16 +88,26 @@ def lift(long_side: int) -> int:
 def face(ends, long_side: int, vertical: bool = False, state: str = "normal") -> pygame.Surface:
     key = ("face", tuple(ends), long_side, vertical, state)
     if key not in _cache:
-        _cache[key] = _finish(_render_face(tuple(ends), long_side, vertical), long_side,
-                              vertical, state)
+        _cache[key] = _finish(_body(tuple(ends), long_side, vertical), long_side, vertical,
+                              state)
     return _cache[key]
 
 
 def back(long_side: int, vertical: bool = False, state: str = "normal") -> pygame.Surface:
     key = ("back", long_side, vertical, state)
     if key not in _cache:
-        _cache[key] = _finish(_render_back(long_side, vertical), long_side, vertical, state)
+        _cache[key] = _finish(_body(None, long_side, vertical), long_side, vertical, state)
     return _cache[key]
+
+
+def warm(long_side: int, vertical_too: bool = True, states=("normal",)) -> None:
+    """Render every double-six face at one size ahead of time, so that play never waits
+    for a first render."""
+    for a in range(7):
+        for b in range(7):
+            for vertical in ((False, True) if vertical_too else (True,)):
+                for state in states:
+                    face((a, b), long_side, vertical, state)
 
 
 def draw_tile(surface: pygame.Surface, rect, ends=None, state: str = "normal") -> None:
@@ -110,44 +121,66 @@ def draw_tile(surface: pygame.Surface, rect, ends=None, state: str = "normal") -
     surface.blit(sprite, (rect.x - margin, y))
 
 
-def clear_cache() -> None:
-    _cache.clear()
-
-
 # --- rendering -------------------------------------------------------------------------
 
 def _radius(long_side: int) -> int:
     return max(2, long_side // 12)
 
 
-def _render_face(ends, long_side, vertical) -> pygame.Surface:
-    """The bare body (no margin), anti-aliased by supersampling."""
-    w, h = body_size(long_side, vertical)
+def _body(ends, long_side, vertical) -> pygame.Surface:
+    """The bare tile (no margin), cached; a horizontal tile is the upright one turned a
+    quarter to the left, which puts its first half on the left."""
+    key = ("body", ends, long_side, vertical)
+    if key not in _cache:
+        if vertical:
+            render = _render_back if ends is None else _render_face
+            _cache[key] = render(ends, long_side)
+        else:
+            _cache[key] = pygame.transform.rotate(_body(ends, long_side, True), 90)
+    return _cache[key]
+
+
+def _frame(size, body_rect, long_side, state) -> pygame.Surface:
+    """The margin of a sprite: its drop shadow or glow (blurred once per size and state)."""
+    key = ("frame", size, long_side, state)
+    if key not in _cache:
+        margin, radius = pad(long_side), _radius(long_side)
+        if state in GLOW:
+            layer = _soft_shape(size, body_rect.inflate(margin, margin), GLOW[state], 200,
+                                radius + margin // 2, max(1, margin // 2))
+        elif state in GHOST_TINT:
+            layer = pygame.Surface(size, pygame.SRCALPHA)
+        else:
+            drop = max(1, long_side // 30)
+            layer = _soft_shape(size, body_rect.move(drop, drop), (0, 0, 0), 110, radius,
+                                max(1, margin // 3))
+        _cache[key] = layer
+    return _cache[key]
+
+
+def _render_face(ends, long_side) -> pygame.Surface:
+    """An upright face (first number on top), anti-aliased by supersampling."""
+    w, h = body_size(long_side, True)
     s = SUPERSAMPLE
     big = pygame.Surface((w * s, h * s), pygame.SRCALPHA)
     full = big.get_rect()
     pygame.draw.rect(big, IVORY_EDGE, full, border_radius=_radius(long_side) * s)
     pygame.draw.rect(big, IVORY, full.inflate(-2 * s, -2 * s).move(0, -s // 2 or -1),
                      border_radius=max(1, _radius(long_side) - 1) * s)
-    half = (w * s if vertical else w * s // 2, h * s // 2 if vertical else h * s)
-    inset = half[0] // 8 if vertical else half[1] // 8
-    line_w = max(1, long_side // 40) * s
-    if vertical:
-        pygame.draw.line(big, DIVIDER, (inset, h * s // 2), (w * s - inset, h * s // 2), line_w)
-    else:
-        pygame.draw.line(big, DIVIDER, (w * s // 2, inset), (w * s // 2, h * s - inset), line_w)
-    side = min(half)
+    side = w * s                                   # each half is a square
+    inset = side // 8
+    pygame.draw.line(big, DIVIDER, (inset, side), (side - inset, side),
+                     max(1, long_side // 40) * s)
     pip_r = max(2, round(side * 0.085))
     for index, n in enumerate(ends):
-        ox, oy = (0, index * half[1]) if vertical else (index * half[0], 0)
-        for fx, fy in pip_centres(n, vertical):
-            centre = (ox + fx * half[0], oy + fy * half[1])
-            pygame.draw.circle(big, PIP, centre, pip_r)
+        for fx, fy in pip_centres(n, True):
+            pygame.draw.circle(big, PIP, (fx * side, index * side + fy * side), pip_r)
     return pygame.transform.smoothscale(big, (w, h))
 
 
-def _render_back(long_side, vertical) -> pygame.Surface:
-    w, h = body_size(long_side, vertical)
+def _render_back(_ends, long_side) -> pygame.Surface:
+    """An upright back: a diamond lattice clipped to the inner face, never pips."""
+    w, h = body_size(long_side, True)
     s = SUPERSAMPLE
     big = pygame.Surface((w * s, h * s), pygame.SRCALPHA)
     full = big.get_rect()
@@ -155,7 +188,6 @@ def _render_back(long_side, vertical) -> pygame.Surface:
     pygame.draw.rect(big, BACK_EDGE, full, border_radius=radius)
     inner = full.inflate(-3 * s, -3 * s)
     pygame.draw.rect(big, BACK, inner, border_radius=radius)
-    # a diamond lattice clipped to the inner face: a pattern, never pips
     pattern = pygame.Surface(inner.size, pygame.SRCALPHA)
     step = max(6, min(inner.size) // 3)
     width = max(1, s * max(1, long_side // 60))
@@ -185,16 +217,9 @@ def _finish(body: pygame.Surface, long_side, vertical, state) -> pygame.Surface:
     size = (w + 2 * margin, h + 2 * margin)
     body_rect = pygame.Rect(margin, margin, w, h)
     radius = _radius(long_side)
-    # pygame blends onto transparent pixels as if they were black, so the first layer is
-    # copied, not blended: the glow for lit states, else the drop shadow
-    if state in GLOW:
-        sprite = _soft_shape(size, body_rect.inflate(margin, margin), GLOW[state], 200,
-                             radius + margin // 2, max(1, margin // 2))
-    elif state in GHOST_TINT:
-        sprite = pygame.Surface(size, pygame.SRCALPHA)
-    else:
-        drop = max(1, long_side // 30)
-        sprite = _soft_shape(size, body_rect.move(drop, drop), (0, 0, 0), 110, radius, max(1, margin // 3))
+    # pygame blends onto transparent pixels as if they were black, so the first layer
+    # (glow or shadow) is copied, not blended
+    sprite = _frame(size, body_rect, long_side, state).copy()
     if state in GHOST_TINT:
         tinted = body.copy()
         tint = GHOST_TINT[state]

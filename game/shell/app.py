@@ -38,6 +38,9 @@ MATCH_SCENES = {
 class App:
     def __init__(self, windowed=False, demo=None, frames=None, screenshot=None,
                  settings_path=None, seed=None, clock=None):
+        # Computer players think in a worker thread; a short GIL switch interval keeps
+        # that thread from holding up a frame for the default 5 ms.
+        sys.setswitchinterval(0.001)
         pygame.display.init()
         pygame.font.init()
         pygame.joystick.init()

@@ -162,9 +162,14 @@ def draw_caption(surface, app, text: str, y: int | None = None, color=TEXT):
     """The caption line just above the legend: what just happened."""
     w, h = surface.get_size()
     y = h - 96 if y is None else y
-    if text:
-        draw_text(surface, text, (w // 2, y), CAPTION_SIZE, color, "center",
-                  font=app.font(CAPTION_SIZE) if app else None, shadow=True)
+    if not text:
+        return
+    # A long caption (a file error, say) wraps upwards rather than running off screen.
+    lines = wrap_text(text, w - 120, CAPTION_SIZE)
+    step = font(CAPTION_SIZE).get_linesize()
+    for i, line in enumerate(lines):
+        draw_text(surface, line, (w // 2, y - (len(lines) - 1 - i) * step), CAPTION_SIZE,
+                  color, "center", font=app.font(CAPTION_SIZE) if app else None, shadow=True)
 
 
 def draw_title(surface, text: str, y: int = 110, size: int = 84):

@@ -4,12 +4,13 @@ import time
 import pygame
 import pytest
 
+from game.shell import theme
 from game.shell.app import App
 from game.shell.config import MatchConfig, Seat
 from game.shell.line_layout import DRAW_BUTTON, PASS_BUTTON
 from game.shell.line_match import LineMatchScene
 from game.shell.overlays import HandOverScene, ResultsScene
-from game.shell.scene import Action
+from game.shell.scene import LOGICAL_SIZE, Action
 
 
 @pytest.fixture
@@ -266,3 +267,44 @@ def test_a_played_tile_slides_into_place_without_holding_up_input(app):
     if scene.moves and not scene.must_pass:
         scene.ctl.play(scene.moves[0])
         assert scene.anim is None              # instant at speed 0
+
+
+def badge_pixel_shown(scene, player):
+    """Render a frame and say whether the badge's fill colour shows at its left edge."""
+    surface = pygame.Surface(LOGICAL_SIZE)
+    scene.draw(surface)
+    image = theme.font(30, True).render(scene.badge_text(player) or "x", True, (0, 0, 0))
+    rect = scene._badge_rect(player, image)
+    return tuple(surface.get_at((rect.x + 8, rect.centery)))[:3] == theme.HIGHLIGHT
+
+
+@pytest.mark.parametrize("kinds, seed, mover", [
+    (["computer"] * 4, 3, "computer"),         # 28 tiles dealt: stuck players must pass
+    (["computer"] * 2, 1, "computer"),         # a boneyard: stuck players draw first
+    (["human"] + ["computer"] * 3, 3, "human"),
+])
+def test_a_pass_or_draw_shows_a_badge_on_the_panel_for_a_while(app, kinds, seed, mover):
+    app.settings.anim_speed = 4
+    scene = start(app, "classic", kinds, seed=seed)
+    for _ in range(3000):
+        assert app.top is scene, "the round ended without a pass or a draw"
+        if scene.my_turn:
+            by_keyboard(scene)
+        else:
+            step(app)
+            if scene.ctl.thinking:
+                time.sleep(0.0005)
+        shown = [p for p in range(len(kinds)) if scene.badge_text(p)]
+        if shown and scene.ctl.is_human(shown[0]) == (mover == "human"):
+            break
+    player = shown[0]
+    caption = scene.ctl.caption              # "P3 drew 2 and passed.", "P1 passed." ...
+    assert caption.startswith(f"P{player} ")
+    text = scene.badge_text(player)
+    drew = caption.split(" drew ")[1].split()[0] if " drew " in caption else None
+    assert text == ", ".join(([f"drew {drew}"] if drew else [])
+                             + (["passed"] if caption.endswith("passed.") else []))
+    assert badge_pixel_shown(scene, player)
+    scene.clock += 2.0 / 4                     # BADGE_SECONDS at anim speed 4
+    assert scene.badge_text(player) is None
+    assert not badge_pixel_shown(scene, player)

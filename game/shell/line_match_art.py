@@ -1,0 +1,387 @@
+"""The drawing half of the line-game match scene (see line_match.LineMatchScene).
+
+`LineTableArt` is mixed into the scene and reads its model (line layout, hand, moves,
+controller) without changing it. The static layer (felt, table inset, empty panels, key
+legend, placed tiles, player panels, boneyard, header and caption) is drawn into a cached
+surface rebuilt only when the scene drops `_static`; each frame adds the turn marker, the
+end zones, the last tile, the hand, the buttons, the move badges and a dragged tile.
+"""
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.logic.core import Tile
+
+from . import tile_art, theme
+from .line_layout import (BONEYARD, DRAW_BUTTON, HAND_AREA, PASS_BUTTON, SEAT_PANEL, TABLE,
+                          top_panels)
+
+FLIP_SECONDS = 0.3
+BADGE_SECONDS = 2.0     # how long "passed" / "drew 2" stays on a player's panel
+LEGEND = ("Left/Right: tile or end    Up/Enter: pick, play    Esc: cancel, pause    "
+          "D: draw    T: whose turn    E: ends    H: hints")
+
+
+class LineTableArt:
+    """Mixed into LineMatchScene: everything it draws, and the state only drawing uses."""
+
+    def _init_art(self) -> None:
+        self.face_up_drawn: set[int] = set()  # whose tiles the last frame showed face up
+        self.badges: dict[int, tuple] = {}    # player -> (text, start, seconds)
+        self._static = None
+        self._static_surface = None          # reused: a rebuild redraws it in place
+        self._labels: dict = {}
+
+    # --- the frame --------------------------------------------------------------------
+    def draw(self, surface) -> None:
+        if self._static is None:
+            self._static = self._build_static()
+        surface.blit(self._static, (0, 0))
+        self._draw_turn_marker(surface)
+        self._draw_zones(surface)
+        self._draw_last_tile(surface)
+        self._draw_hand(surface)
+        self._draw_buttons(surface)
+        self._draw_badges(surface)
+        if self.dragging and self.selected is not None:
+            self._draw_dragged(surface)
+
+    def _draw_zones(self, surface) -> None:
+        if not self.moves or self.must_pass:
+            return
+        for key, zone in self.layout.zones.items():
+            fits = self.selected is not None and key in self.ends_for(self.selected)
+            hinted = self.hints and self.selected is None and any(m.end == key for m in self.moves)
+            if fits or hinted:
+                colour = theme.LEGAL if fits else theme.HIGHLIGHT
+                pygame.draw.rect(surface, colour, zone.rect.inflate(12, 12), 4, border_radius=10)
+        if self.selected is not None:
+            end = self._zone_at(self.pointer)
+            end = self.end if end is None else end
+            if end is not None and end in self.layout.zones:
+                ghost = self.ghost(self.selected, end)
+                look = "ghost_ok" if end in self.ends_for(self.selected) else "ghost_bad"
+                tile_art.draw_tile(surface, ghost.rect, ghost.ends, look)
+
+    def _draw_last_tile(self, surface) -> None:
+        if not self.layout.tiles:
+            return
+        placed = self.layout.tiles[self.last_index]
+        if self.anim is None:
+            tile_art.draw_tile(surface, placed.rect, placed.ends, "just_played")
+            return
+        ends, start, dest, t0, seconds = self.anim
+        t = min(1.0, (self.clock - t0) / seconds)
+        ease = 1 - (1 - t) ** 3
+        rect = dest.copy()
+        rect.center = (round(start.centerx + (dest.centerx - start.centerx) * ease),
+                       round(start.centery + (dest.centery - start.centery) * ease))
+        tile_art.draw_tile(surface, rect, ends, "normal")
+
+    def _draw_hand(self, surface) -> None:
+        self.face_up_drawn = {self.bottom} if self.hand else set()
+        self.face_up_drawn |= self._face_up_panels
+        playable = {m.tile for m in self.moves if not m.is_pass}
+        keyboard = self.my_turn and self.hover is None and self.selected is None
+        for i, (tile, rect) in enumerate(zip(self.hand, self.hand_rects)):
+            if tile == self.selected and self.dragging:
+                continue
+            look = "selected" if tile == self.selected else (
+                "playable" if self.hints and tile in playable else "normal")
+            if tile != self.selected and (i == self.hover or (keyboard and i == self.cursor)):
+                rect = rect.move(0, -14)
+            if self.flip and self.flip[0] == tile and self._draw_flip(surface, tile, rect):
+                continue
+            tile_art.draw_tile(surface, rect, tile_art.ends_of(tile), look)
+        if keyboard and self.hand_rects:
+            focus = self.hand_rects[self.cursor]
+            pygame.draw.rect(surface, theme.FOCUS, (focus.x, focus.bottom + 8, focus.w, 6),
+                             border_radius=3)
+
+    def _draw_flip(self, surface, tile: Tile, rect) -> bool:
+        seconds = self.ctl.paced(FLIP_SECONDS)
+        t = (self.clock - self.flip[1]) / seconds if seconds else 1.0
+        if t >= 1:
+            self.flip = None
+            return False
+        long_side = max(rect.size)
+        sprite = (tile_art.back(long_side, True) if t < 0.5
+                  else tile_art.face(tile_art.ends_of(tile), long_side, True))
+        width = max(1, round(sprite.get_width() * abs(1 - 2 * t)))
+        squeezed = pygame.transform.scale(sprite, (width, sprite.get_height()))
+        surface.blit(squeezed, (rect.centerx - width // 2, rect.y - tile_art.pad(long_side)))
+        return True
+
+    def _draw_dragged(self, surface) -> None:
+        rect = self.hand_rects[0].copy() if self.hand_rects else pygame.Rect(0, 0, 48, 96)
+        rect.center = self.pointer
+        end = self._zone_at(self.pointer)
+        look = "normal" if end is None else (
+            "ghost_ok" if end in self.ends_for(self.selected) else "ghost_bad")
+        tile_art.draw_tile(surface, rect, tile_art.ends_of(self.selected), look)
+
+    def _draw_buttons(self, surface) -> None:
+        if self.blank:
+            buttons = []                        # every blank tile fits: no draw, no pass
+        elif self.state.options.get("block"):
+            buttons = [(PASS_BUTTON, "Pass", self.my_turn and self.must_pass)]
+        else:
+            buttons = [(DRAW_BUTTON, "Draw", self.my_turn and bool(self.pending)),
+                       (PASS_BUTTON, "Pass", self.my_turn and self.must_pass)]
+        for rect, label, live in buttons:
+            hot = live and rect.collidepoint(self.pointer)
+            fill = theme.HIGHLIGHT if hot else ((60, 150, 96) if live else (40, 56, 52))
+            pygame.draw.rect(surface, (0, 0, 0), rect.move(4, 6), border_radius=14)
+            pygame.draw.rect(surface, fill, rect, border_radius=14)
+            edge = theme.HIGHLIGHT if live else theme.PANEL_EDGE
+            pygame.draw.rect(surface, edge, rect, 3, border_radius=14)
+            colour = theme.TEXT_DARK if hot else (theme.TEXT if live else theme.TEXT_DIM)
+            key = (label, colour)
+            if key not in self._labels:
+                self._labels[key] = theme.font(36, True).render(label, True, colour)
+            image = self._labels[key]
+            surface.blit(image, image.get_rect(center=rect.center))
+
+    def _draw_turn_marker(self, surface) -> None:
+        player = self.state.current_player
+        if player is None or self.frozen is not None:
+            return
+        rect = self._seat_rect(player).inflate(10, 10)
+        glow = 0.5 + 0.5 * math.sin(self.clock * 4)
+        colour = [round(c * (0.6 + 0.4 * glow)) for c in theme.HIGHLIGHT]
+        pygame.draw.rect(surface, colour, rect, 4, border_radius=20)
+
+    # --- move badges ------------------------------------------------------------------
+    def _badge_move(self, player: int, is_pass: bool, drawn: int) -> None:
+        """Flag a forced pass or a draw on the player's panel for a moment."""
+        words = [f"drew {drawn}"] if drawn else []
+        if is_pass:
+            words.append("passed")
+        seconds = self.ctl.paced(BADGE_SECONDS)
+        if words and seconds > 0:
+            self.badges[player] = (", ".join(words), self.clock, seconds)
+        else:
+            self.badges.pop(player, None)
+
+    def badge_text(self, player: int) -> str | None:
+        """The badge showing on `player`'s panel now, if any."""
+        badge = self.badges.get(player)
+        if badge is None or self.clock >= badge[1] + badge[2]:
+            return None
+        return badge[0]
+
+    def _badge_rect(self, player: int, image) -> pygame.Rect:
+        """A pill hanging off the panel edge that faces the table, at its right end,
+        clear of the name and score lines."""
+        panel = self._seat_rect(player)
+        rect = image.get_rect().inflate(36, 14)
+        if panel is SEAT_PANEL:
+            rect.bottomright = (panel.right - 24, panel.top + 8)
+        else:
+            rect.topright = (panel.right - 24, panel.bottom - 8)
+        return rect
+
+    def _draw_badges(self, surface) -> None:
+        for player in list(self.badges):
+            text = self.badge_text(player)
+            if text is None:
+                del self.badges[player]
+                continue
+            key = ("badge", text)
+            if key not in self._labels:
+                self._labels[key] = theme.font(30, True).render(text, True, theme.TEXT_DARK)
+            image = self._labels[key]
+            rect = self._badge_rect(player, image)
+            pygame.draw.rect(surface, theme.SHADOW, rect.move(3, 4), border_radius=18)
+            pygame.draw.rect(surface, theme.HIGHLIGHT, rect, border_radius=18)
+            colour = theme.PLAYER_COLOURS[player % len(theme.PLAYER_COLOURS)]
+            pygame.draw.rect(surface, colour, rect, 3, border_radius=18)
+            surface.blit(image, image.get_rect(center=rect.center))
+
+    # --- the static layer -------------------------------------------------------------
+    @property
+    def top_seats(self) -> list[int]:
+        fixed = None if self.ctl.couch else self.bottom
+        return [p for p in range(self.state.players) if p != fixed]
+
+    @property
+    def _face_up_panels(self) -> set[int]:
+        return {p for p in self.top_seats if not self.ctl.humans and self.ctl.face_up(p)}
+
+    def _seat_rect(self, player: int) -> pygame.Rect:
+        seats = self.top_seats
+        if player in seats:
+            return top_panels(len(seats))[seats.index(player)]
+        return SEAT_PANEL
+
+    def _build_static(self) -> pygame.Surface:
+        seats = self.top_seats
+        panels = [(rect, theme.PLAYER_COLOURS[p % 4])
+                  for p, rect in zip(seats, top_panels(len(seats)))]
+        base = _base_layer(self.app, panels + [(SEAT_PANEL, theme.PANEL_EDGE)])
+        surface = self._static_surface
+        if surface is None or surface.get_size() != base.get_size():
+            surface = self._static_surface = base.copy()
+        else:
+            surface.blit(base, (0, 0))
+        for i, placed in enumerate(self.layout.tiles):
+            if i != self.last_index:
+                tile_art.draw_tile(surface, placed.rect, placed.ends)
+        self._draw_header(surface)
+        for player, rect in zip(seats, top_panels(len(seats))):
+            self._draw_top_panel(surface, player, rect)
+        self._draw_seat_panel(surface)
+        self._draw_boneyard(surface)
+        if not self.hand:
+            self._draw_hand_message(surface)
+        _text(surface, self.ctl.caption, (TABLE.centerx, HAND_AREA.bottom + 26),
+              theme.CAPTION_SIZE, theme.TEXT, "center", shadow=True)
+        return surface
+
+    def _status(self, player: int) -> tuple[str, tuple]:
+        view, state = self.public, self.state
+        if player in getattr(view, "eliminated", ()):
+            return "out", theme.TEXT_DIM
+        if player == state.current_player and self.frozen is None:
+            return ("to play", theme.HIGHLIGHT) if self.ctl.is_human(player) else (
+                "thinking...", theme.HIGHLIGHT)
+        return "", theme.TEXT
+
+    def _scores(self, player: int) -> str:
+        view = self.public
+        tiles = view.hand_sizes[player]
+        text = f"{tiles} tile{'s' if tiles != 1 else ''}"
+        if player in getattr(view, "eliminated", ()):
+            text = "out of the match"
+        if not self.blank:
+            text += f"    total {view.totals[player]} / {view.limit}"
+            rounds = self.state.finished_rounds
+            if rounds:
+                text += f"    last +{rounds[-1].scores[player]}"
+        return text
+
+    def _draw_top_panel(self, surface, player: int, rect) -> None:
+        colour = theme.PLAYER_COLOURS[player % len(theme.PLAYER_COLOURS)]
+        pygame.draw.circle(surface, colour, (rect.x + 30, rect.y + 32), 11)
+        _text(surface, self.ctl.name(player), (rect.x + 52, rect.y + 14), 36,
+              bold=True)
+        status, status_colour = self._status(player)
+        _text(surface, status, (rect.right - 20, rect.y + 16), 30, status_colour,
+              "topright")
+        count = self.public.hand_sizes[player]
+        face_up = player in self._face_up_panels
+        tiles = list(self.state.view(player).hand) if face_up else [None] * count
+        long_side, area = 56, rect.width - 40
+        step = min(34, (area - 28) / max(1, count - 1)) if count > 1 else 34
+        for i, tile in enumerate(tiles):
+            spot = pygame.Rect(rect.x + 20 + round(i * step), rect.y + 60, 28, long_side)
+            tile_art.draw_tile(surface, spot, None if tile is None else tile_art.ends_of(tile))
+        _text(surface, self._scores(player), (rect.x + 20, rect.bottom - 40), 28,
+              theme.TEXT_DIM)
+
+    def _draw_seat_panel(self, surface) -> None:
+        player, rect = self.bottom, SEAT_PANEL
+        if player is None or (self.ctl.couch and not self.hand):
+            _text(surface, "Couch play", (rect.x + 20, rect.y + 16), 34, bold=True)
+            _text(surface, "hands stay hidden", (rect.x + 20, rect.y + 64), 28,
+                  theme.TEXT_DIM)
+            return
+        colour = theme.PLAYER_COLOURS[player % len(theme.PLAYER_COLOURS)]
+        pygame.draw.circle(surface, colour, (rect.x + 30, rect.y + 32), 11)
+        name = self.ctl.name(player)
+        _text(surface, f"{name}'s hand" if self.ctl.couch else name,
+              (rect.x + 52, rect.y + 14), 36, bold=True)
+        status, status_colour = self._status(player)
+        if not self.ctl.couch:
+            _text(surface, status, (rect.right - 16, rect.y + 18), 28, status_colour,
+                  "topright")
+        view = self.public
+        if self.blank:
+            lines = [f"{view.hand_sizes[player]} tiles in hand"]
+        else:
+            lines = [f"total {view.totals[player]} / {view.limit}"]
+            rounds = self.state.finished_rounds
+            if rounds:
+                lines.append(f"last round +{rounds[-1].scores[player]}")
+        for i, text in enumerate(lines):
+            _text(surface, text, (rect.x + 20, rect.y + 62 + 40 * i), 32, theme.TEXT)
+
+    def _draw_boneyard(self, surface) -> None:
+        rect = BONEYARD
+        count = self.public.boneyard + len(self.pending)
+        for i in range(min(3, count)):
+            spot = pygame.Rect(rect.x + 27 + 6 * i, rect.y + 14 - 4 * i, 96, 48)
+            tile_art.draw_tile(surface, spot, None)
+        label = "put aside" if self.blank else (
+            "no drawing" if self.state.options.get("block") else "boneyard")
+        _text(surface, str(count), (rect.centerx, rect.y + 96), 44, theme.TEXT,
+              "center", bold=True)
+        _text(surface, label, (rect.centerx, rect.y + 136), 26, theme.TEXT_DIM,
+              "center")
+
+    def _draw_header(self, surface) -> None:
+        if self.blank:
+            text = "Blank tiles: every tile fits either end"
+        else:
+            text = f"Round {self.public.round_number}    out at {self.public.limit} points"
+        _text(surface, text, (TABLE.x + 20, TABLE.y + 12), 28, theme.TEXT_DIM)
+
+    def _draw_hand_message(self, surface) -> None:
+        player = self.state.current_player
+        if self.frozen is not None:
+            text = "Round over" if not self.state.is_over() else "Game over"
+        elif player is None:
+            text = ""
+        elif self.ctl.is_human(player):
+            text = f"Pass the screen to {self.ctl.name(player)}"
+        else:
+            text = f"{self.ctl.name(player)} is thinking..."
+        _text(surface, text, HAND_AREA.center, 40, theme.TEXT_DIM, "center")
+
+
+_bases: dict = {}
+_texts: dict = {}
+
+
+def _text(surface, text, pos, size, color=theme.TEXT, anchor="topleft", bold=False,
+          shadow=False) -> None:
+    """theme.draw_text with the rendered line cached: the static layer is redrawn after
+    every move and its words rarely change."""
+    key = (str(text), size, color, bold, shadow)
+    if key not in _texts:
+        if len(_texts) > 400:
+            _texts.clear()
+        face = theme.font(size, bold)
+        image = face.render(str(text), True, color)
+        if shadow:
+            framed = pygame.Surface((image.get_width() + 3, image.get_height() + 3),
+                                    pygame.SRCALPHA)
+            framed.blit(face.render(str(text), True, theme.SHADOW), (3, 3))
+            framed.blit(image, (0, 0))
+            image = framed
+        _texts[key] = image
+    image = _texts[key]
+    surface.blit(image, image.get_rect(**{anchor: pos}))
+
+
+def _base_layer(app, panels) -> pygame.Surface:
+    """The felt, the table's inset, the empty panels and the key legend: what never
+    changes during a match, drawn once per arrangement of panels."""
+    key = tuple((tuple(rect), colour) for rect, colour in panels)
+    if key not in _bases:
+        from .scene import LOGICAL_SIZE
+        surface = pygame.Surface(LOGICAL_SIZE)
+        if pygame.display.get_surface() is not None:
+            surface = surface.convert()
+        theme.draw_felt(surface)
+        inset = pygame.Surface(TABLE.size, pygame.SRCALPHA)
+        pygame.draw.rect(inset, (0, 0, 0, 40), inset.get_rect(), border_radius=28)
+        pygame.draw.rect(inset, (255, 255, 255, 26), inset.get_rect(), 2, border_radius=28)
+        surface.blit(inset, TABLE)
+        for rect, colour in panels:
+            theme.draw_panel(surface, rect, border=colour)
+        theme.draw_legend(surface, app, LEGEND)
+        _bases[key] = surface
+    return _bases[key]

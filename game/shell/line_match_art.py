@@ -327,6 +327,24 @@ class LineTableArt:
         else:
             text = f"Round {self.public.round_number}    out at {self.public.limit} points"
         _text(surface, text, (TABLE.x + 20, TABLE.y + 12), 28, theme.TEXT_DIM)
+        prompt = self.turn_prompt()
+        if prompt:
+            _text(surface, prompt, (TABLE.centerx, TABLE.y + 12), 32, theme.HIGHLIGHT, "midtop")
+
+    def turn_prompt(self) -> str:
+        """What the human to move can do now, in a few words (every screen says what next)."""
+        if not self.ctl.human_turn or self.frozen is not None:
+            return ""
+        moves = [str(m) for m in self.state.legal_moves()]
+        if moves == ["pass"]:
+            return "Nothing fits: press Pass"
+        if not self.public.line:
+            return f"Open with {moves[0]}" if len(moves) == 1 else "Lay any tile to open"
+        if self.blank:
+            return "Lay a tile on either end"
+        left, right = self.public.ends
+        return f"Play a tile showing {left} or {right}" if left != right else \
+            f"Play a tile showing {left}"
 
     def _draw_hand_message(self, surface) -> None:
         player = self.state.current_player

@@ -30,6 +30,7 @@ that human's hand is always face up; with no humans every hand may show.
 from __future__ import annotations
 
 import random
+import re
 import threading
 
 from game.logic.agents import make_agent
@@ -134,7 +135,10 @@ class MatchController:
             reason = error.reason
         if reason:
             self.sound("invalid")
-            self.say(reason[0].upper() + reason[1:])
+            # Capitalise a sentence, but not one that starts with a square name ("b7 is taken").
+            if not re.match(r"[a-z]\d", reason):
+                reason = reason[0].upper() + reason[1:]
+            self.say(reason)
             return False
         self._apply(move)
         return True

@@ -347,6 +347,10 @@ class DominoxGame(GameState):
     def heuristic(view, move) -> float:
         return dominox_view.heuristic(view, move)
 
+    @staticmethod
+    def heuristics(view) -> list[float]:
+        return dominox_view.heuristics(view)
+
     def record(self) -> dict:
         outcome = self.outcome()
         return {"variant": self.variant, "options": dict(self.options), "seed": self.seed,

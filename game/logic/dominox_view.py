@@ -8,8 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .core import PASS, Tile
-from .dominox_moves import (ALL_NUMBERS, FIRST_IN, SECOND_IN, TILE_INDEX, TILES, Placement,
-                            oriented, tile_bits, tiles_of)
+from .dominox_moves import (FIRST_IN, SECOND_IN, TILE_INDEX, TILES, Placement, oriented,
+                            tile_bits, tiles_of)
 from .grid import EMPTY, BoardShape, board_shape
 
 
@@ -70,6 +70,11 @@ def view_of(game, player: int) -> DominoxView:
 # ----- the greedy player's judgement -----
 
 FLEX_WEIGHT = 0.3       # below 1: only breaks ties, keeping the tiles that fit many places
+OPEN_DISTANCE = 5       # a slot this far from any tile, blocked square or edge changes nothing
+EXACT_WORK = 120_000    # squares examined per view (6x what 10x10 boards need) before
+                        # the rest are estimated
+TILE_AT = tuple(TILE_INDEX[Tile.of(x, y)] for x in range(7) for y in range(7))   # [x * 7 + y]
+MASK_28 = (1 << 28) - 1
 
 
 def heuristic(view: DominoxView, move) -> float:
@@ -81,77 +86,331 @@ def heuristic(view: DominoxView, move) -> float:
     sealing lone squares of the mover's colour and by spoiling the opponent's (a dead
     square beside a dead square of the other colour scores nothing). Among equal moves it
     prefers laying a tile that fits few places, keeping the flexible ones in hand.
+
+    The first call on a view rates all its legal moves at once. On huge boards, once
+    EXACT_WORK is spent, the moves furthest from the action are rated by the effect of
+    giving up their tile alone (what an open slot's move does in any case).
     """
-    if move == PASS:
-        return 0.0
-    base = view._cache.get("base")
-    if base is None:
-        base = view._cache["base"] = _Judge(view)
-    return base.gain(move)
+    return 0.0 if move == PASS else _judge(view).score(move)
+
+
+def heuristics(view: DominoxView) -> list[float]:
+    """`heuristic` of every legal move of the view, in order, without a call per move."""
+    return _judge(view).ratings()
+
+
+def _judge(view: DominoxView) -> "_Judge":
+    judge = view._cache.get("judge")
+    if judge is None:
+        judge = view._cache["judge"] = _Judge(view)
+    return judge
+
+
+def _reach_table(loose: int) -> list[int]:
+    """reach[mask]: the numbers that some tile of the 28-bit set `loose` pairs with a
+    number of `mask`. Two empty neighbours u, v can take a tile exactly when
+    reach[accepts[u]] & accepts[v]."""
+    partners = [0] * 7
+    for i, tile in enumerate(TILES):
+        if loose >> i & 1:
+            partners[tile.a] |= 1 << tile.b
+            partners[tile.b] |= 1 << tile.a
+    reach = [0] * 128
+    for mask in range(1, 128):
+        low = mask & -mask
+        reach[mask] = reach[mask ^ low] | partners[low.bit_length() - 1]
+    return reach
+
+
+_AROUND: dict = {}
+
+
+def _around(shape: BoardShape) -> list[tuple]:
+    """Per slot: the squares beside each end and every square within two steps of the
+    slot, the slot itself left out (all that a placement can change locally)."""
+    found = _AROUND.get(shape)
+    if found is None:
+        found = []
+        for s1, s2 in shape.slots:
+            side1 = tuple(t for t in shape.neighbours[s1] if t != s2)
+            side2 = tuple(t for t in shape.neighbours[s2] if t != s1)
+            ring = {u for t in side1 + side2 for u in shape.neighbours[t]} | set(side1 + side2)
+            found.append((side1, side2, tuple(sorted(ring - {s1, s2}))))
+        found = _AROUND[shape] = found
+    return found
+
+
+_SLOT_BY_NAME: dict = {}
+
+
+def _slot_by_name(shape: BoardShape) -> dict[tuple[str, str], int]:
+    """Slot numbers by the names of their two squares, lower or left one first."""
+    found = _SLOT_BY_NAME.get(shape)
+    if found is None:
+        found = _SLOT_BY_NAME[shape] = {(shape.names[s1], shape.names[s2]): slot
+                                        for slot, (s1, s2) in enumerate(shape.slots)}
+    return found
 
 
 class _Judge:
-    """The per-view work of `heuristic`, done once for all the moves it rates."""
+    """The per-view work of `heuristic`: dead squares and their areas are worked out once
+    per tile in hand; a move then only re-examines the squares around its slot."""
 
     def __init__(self, view: DominoxView):
         self.view = view
-        self.shape = view.shape
-        board = tile_bits(p.tile for p in view.placed)
-        self.loose = oriented(((1 << 28) - 1) & ~board)    # tiles that may still be laid
-        self.support = [self._support(s, view.numbers, view.accepts, self.loose)
-                        for s in range(self.shape.size)]
-        self.dead = [self.shape.playable[s] and view.numbers[s] == EMPTY and not self.support[s]
-                     for s in range(self.shape.size)]
-        self.only_by: dict[int, list[int]] = {}      # tile -> squares only it can cover
-        self.before = self._value(self.dead)
-        self.fits: dict[Tile, int] = {}
+        self.shape = shape = view.shape
+        self.me = view.player
+        numbers = view.numbers
+        self.touches_tile = [any(numbers[t] != EMPTY for t in shape.neighbours[s])
+                             for s in range(shape.size)]
+        self.loose = MASK_28 & ~tile_bits(p.tile for p in view.placed)     # not on the board
+        reach = _reach_table(self.loose)
+        self.live = [shape.playable[s] and numbers[s] == EMPTY and self._is_live(s, reach)
+                     for s in range(shape.size)]
+        self.dead = [shape.playable[s] and numbers[s] == EMPTY and not self.live[s]
+                     for s in range(shape.size)]
+        self.base = self._areas(self.dead)
+        self.before = self.base[2]
+        self.per_tile: dict[int, tuple] = {}
+        self.fits = [0] * 28                 # legal placements per tile index
         for other in view.moves:
             if other != PASS:
-                self.fits[other.tile] = self.fits.get(other.tile, 0) + 1
+                self.fits[TILE_AT[other.x * 7 + other.y]] += 1
+        self.plans: dict[int, list] = {}
+        self.loose_oriented = oriented(self.loose)
+        self.pair_tiles: dict[tuple[int, int], int] = {}
+        self._ratings: list[float] | None = None
+        self.scores: dict | None = None
+        self.estimates: dict[int, float] = {}
 
-    def _support(self, square: int, numbers, accepts, loose: int) -> int:
-        """The oriented `loose` tiles that could cover the empty `square` (0: it is dead)."""
-        found = 0
-        for other in self.shape.neighbours[square]:
-            if numbers[other] == EMPTY:
-                low, high = (square, other) if square < other else (other, square)
-                found |= FIRST_IN[accepts[low]] & SECOND_IN[accepts[high]] & loose
+    def _is_live(self, square: int, reach: list[int]) -> bool:
+        numbers, accepts = self.view.numbers, self.view.accepts
+        pairs = reach[accepts[square]]
+        return any(numbers[t] == EMPTY and pairs & accepts[t]
+                   for t in self.shape.neighbours[square])
+
+    def _areas(self, dead: list[bool]) -> tuple[list[int], list[int], int]:
+        """(area label per square or -1, each area's value, their total) of the dead squares."""
+        labels, values, seen = [-1] * len(dead), [], set()
+        for start, is_dead in enumerate(dead):
+            if is_dead and start not in seen:
+                area = self._flood(start, dead.__getitem__, seen)
+                for s in area:
+                    labels[s] = len(values)
+                values.append(self._value(area))
+        return labels, values, sum(values)
+
+    def _flood(self, start: int, is_dead, seen: set) -> list[int]:
+        """The dead area around `start`, adding its squares to `seen`."""
+        neighbours = self.shape.neighbours
+        seen.add(start)
+        area, frontier = [start], [start]
+        while frontier:
+            for other in neighbours[frontier.pop()]:
+                if other not in seen and is_dead(other):
+                    seen.add(other)
+                    area.append(other)
+                    frontier.append(other)
+        return area
+
+    def _value(self, area: list[int]) -> int:
+        """The mover's margin in one dead area, scored as at the end of the game."""
+        colours = self.shape.colours
+        lead = len(area) - 2 * sum(colours[s] for s in area)     # > 0: White leads
+        if not lead:
+            return 0
+        return len(area) if (lead > 0) == (self.me == 0) else -len(area)
+
+    def _tile(self, tile: int) -> tuple:
+        """For a tile about to be laid: the reach table of the tiles left loose, the dead
+        squares once it is gone (squares only it could cover die) and their areas."""
+        found = self.per_tile.get(tile)
+        if found is None:
+            reach = _reach_table(self.loose & ~(1 << tile))
+            dead = self.dead
+            lost = [s for s, live in enumerate(self.live) if live and not self._is_live(s, reach)]
+            if lost:
+                dead = list(dead)
+                for s in lost:
+                    dead[s] = True
+            found = self.per_tile[tile] = (reach, dead, *(self._areas(dead) if lost else self.base))
         return found
 
-    def _is_dead(self, square: int, numbers, accepts, loose: int) -> bool:
-        return (numbers[square] == EMPTY and self.shape.playable[square]
-                and not self._support(square, numbers, accepts, loose))
+    def ratings(self) -> list[float]:
+        if self._ratings is None:
+            self._ratings = self._rate_all()
+        return self._ratings
 
-    def _value(self, dead: list[bool]) -> int:
-        """The mover's margin in the areas that the dead squares form."""
-        shape, me = self.shape, self.view.player
-        total = 0
-        for region in shape.regions([EMPTY if d else 0 for d in dead]):
-            lead = len(region) - 2 * sum(shape.colours[s] for s in region)   # > 0: White leads
-            if lead:
-                total += len(region) if (lead > 0) == (me == 0) else -len(region)
+    def score(self, move: Placement) -> float:
+        if self.scores is None:
+            self.scores = dict(zip(self.view.moves, self.ratings()))
+        found = self.scores.get(move)
+        if found is None:          # not a legal move of this view: rate it on its own
+            slot, x, y, tile = self._parts(move)
+            found = self._rate_slot(slot, [(0, x, y, tile)], [0], [0.0])[0]
+        return found
+
+    def _parts(self, move: Placement) -> tuple[int, int, int, int]:
+        slot = _slot_by_name(self.shape)[move.first, move.second]
+        return slot, move.x, move.y, TILE_AT[move.x * 7 + move.y]
+
+    def _rate_all(self) -> list[float]:
+        """Every legal move's rating in the view's order, worked out slot by slot, the
+        slots nearest tiles, blocked squares and edges first, so that the work cap on a
+        huge board leaves out the quietest ones."""
+        by_slot: dict[int, list] = {}
+        for index, move in enumerate(self.view.moves):
+            if move != PASS:
+                slot, x, y, tile = self._parts(move)
+                by_slot.setdefault(slot, []).append((index, x, y, tile))
+        distance = self._distances()
+        slots = self.shape.slots
+        order = sorted(by_slot, key=lambda k: min(distance[slots[k][0]], distance[slots[k][1]]))
+        ratings, work = [0.0] * len(self.view.moves), [0]
+        for slot in order:
+            s1, s2 = slots[slot]
+            if min(distance[s1], distance[s2]) >= OPEN_DISTANCE or work[0] > EXACT_WORK:
+                rest = []
+                for index, x, y, tile in by_slot[slot]:
+                    if work[0] > EXACT_WORK or self._quiet(x, y, tile):
+                        ratings[index] = self._estimate(tile)
+                    else:
+                        rest.append((index, x, y, tile))
+                self._rate_slot(slot, rest, work, ratings)
+            else:
+                self._rate_slot(slot, by_slot[slot], work, ratings)
+        return ratings
+
+    def _distances(self) -> list[int]:
+        """Steps from each square to the nearest covered or blocked square or off the board."""
+        shape, numbers = self.shape, self.view.numbers
+        width, height = shape.width, shape.height
+        distance = [min(s % width + 1, width - s % width, s // width + 1, height - s // width)
+                    for s in range(shape.size)]
+        frontier = [s for s in range(shape.size) if numbers[s] != EMPTY or not shape.playable[s]]
+        for s in frontier:
+            distance[s] = 0
+        step = 0
+        while frontier:
+            step += 1
+            nearer = []
+            for s in frontier:
+                file = s % width
+                for t in (s - width, s + width, s - 1 if file else -1,
+                          s + 1 if file < width - 1 else -1):
+                    if 0 <= t < shape.size and distance[t] > step:
+                        distance[t] = step
+                        nearer.append(t)
+            frontier = nearer
+        return distance
+
+    def _quiet(self, x: int, y: int, tile: int) -> bool:
+        """Whether a move on an open slot changes no square's fate: the squares beside it
+        then accept only x or y, those further out anything, so they stay live while
+        the tiles left loose include one showing x and one showing y."""
+        reach = self._tile(tile)[0]
+        return bool(reach[1 << x] and reach[1 << y])
+
+    def _flexibility(self, tile: int) -> float:
+        return FLEX_WEIGHT / (self.fits[tile] or 1)
+
+    def _estimate(self, tile: int) -> float:
+        found = self.estimates.get(tile)
+        if found is None:
+            found = self.estimates[tile] = (self._tile(tile)[4] - self.before
+                                            + self._flexibility(tile))
+        return found
+
+    def _plan(self, slot: int) -> list[tuple]:
+        """What a placement on `slot` must re-examine: per empty square near it, (square,
+        its accepts, its end, the union of its empty neighbours' accepts, their ends), the
+        accepts without the numbers about to be laid; an end (1 beside the slot's first
+        square, 2 beside its second, 3 for neighbours beside both) says which number joins. (A tile
+        fits two squares exactly when reach[one's accepts] & the other's, so one test of
+        the union covers all neighbours.) A square left alone whose unchanged neighbours
+        take two different loose tiles is left out: giving up one tile cannot kill it."""
+        plan = self.plans.get(slot)
+        if plan is not None:
+            return plan
+        numbers, accepts, touches_tile = self.view.numbers, self.view.accepts, self.touches_tile
+        s1, s2 = self.shape.slots[slot]
+        side1, side2, ring = _around(self.shape)[slot]
+        end = dict.fromkeys(side1, 1) | dict.fromkeys(side2, 2)
+
+        def mask(t):
+            return (accepts[t] if touches_tile[t] else 0) if t in end else accepts[t]
+
+        plan = self.plans[slot] = []
+        for u in ring:
+            if numbers[u] != EMPTY:
+                continue
+            if u not in end:
+                fitting = 0
+                for t in self.shape.neighbours[u]:
+                    if t not in end and t != s1 and t != s2:
+                        fitting |= self._fitting(u, t)
+                if fitting.bit_count() >= 2:
+                    continue
+            around = ends = 0
+            for t in self.shape.neighbours[u]:
+                if numbers[t] == EMPTY and t != s1 and t != s2:
+                    around |= mask(t)
+                    ends |= end.get(t, 0)
+            plan.append((u, mask(u), end.get(u, 0), around, ends))
+        return plan
+
+    def _fitting(self, u: int, t: int) -> int:
+        """The loose tiles (28-bit) that could cover the empty squares u and t as they are."""
+        key = (u, t) if u < t else (t, u)
+        found = self.pair_tiles.get(key)
+        if found is None:
+            numbers, accepts = self.view.numbers, self.view.accepts
+            found = 0
+            if numbers[u] == EMPTY and numbers[t] == EMPTY:
+                bits = FIRST_IN[accepts[key[0]]] & SECOND_IN[accepts[key[1]]] & self.loose_oriented
+                found = (bits | bits >> 28) & MASK_28
+            self.pair_tiles[key] = found
+        return found
+
+    def _rate_slot(self, slot: int, moves: list, work: list[int], ratings: list) -> list:
+        """Rate `moves` [(index, x, y, tile)] on one slot into `ratings[index]`; `work[0]`
+        counts the squares examined."""
+        if not moves:
+            return ratings
+        s1, s2 = self.shape.slots[slot]
+        if slot not in self.plans:
+            work[0] += len(_around(self.shape)[slot][2])
+        plan = self._plan(slot)
+        work[0] += len(moves) * (len(plan) + 1)
+        for index, x, y, tile in moves:
+            reach, dead, labels, values, total = self._tile(tile)
+            laid = (0, 1 << x, 1 << y, 1 << x | 1 << y)    # what joins a mask, by its ends
+            changed = {}
+            if dead[s1] or dead[s2]:
+                changed = {s: False for s in (s1, s2) if dead[s]}
+            for u, own, own_end, around, around_ends in plan:
+                live = reach[own | laid[own_end]] & (around | laid[around_ends])
+                if bool(live) == dead[u]:
+                    changed[u] = not live
+            if changed:
+                total = self._areas_after(changed, dead, labels, values, total, work)
+            ratings[index] = total - self.before + self._flexibility(tile)
+        return ratings
+
+    def _areas_after(self, changed: dict, dead, labels, values, total: int, work) -> int:
+        """The dead areas' total once the `changed` squares live or die. Only the areas
+        touching a changed square differ: take out the old ones, flood the new."""
+        seeds = set(changed).union(*(self.shape.neighbours[s] for s in changed))
+        for label in {labels[s] for s in seeds if labels[s] >= 0}:
+            total -= values[label]
+        seen: set[int] = set()
+
+        def now_dead(s):
+            return changed.get(s, dead[s])
+
+        for s in seeds:
+            if s not in seen and now_dead(s):
+                area = self._flood(s, now_dead, seen)
+                work[0] += len(area)
+                total += self._value(area)
         return total
-
-    def gain(self, move: Placement) -> float:
-        shape, view = self.shape, self.view
-        s1, s2 = shape.index[move.first], shape.index[move.second]
-        numbers = list(view.numbers)
-        numbers[s1], numbers[s2] = move.x, move.y
-        accepts = list(view.accepts)
-        near = set(shape.neighbours[s1]) | set(shape.neighbours[s2])
-        for t in near:
-            shown = [numbers[u] for u in shape.neighbours[t] if numbers[u] != EMPTY]
-            accepts[t] = sum(1 << n for n in set(shown)) if shown else ALL_NUMBERS
-        tile = TILE_INDEX[move.tile]
-        loose = self.loose & ~oriented(1 << tile)
-        if tile not in self.only_by:
-            self.only_by[tile] = [s for s, bits in enumerate(self.support)
-                                  if bits and not bits & loose]
-        dead = list(self.dead)
-        for s in self.only_by[tile]:
-            dead[s] = True
-        dead[s1] = dead[s2] = False
-        for t in near | {u for t in near for u in shape.neighbours[t]}:
-            dead[t] = self._is_dead(t, numbers, accepts, loose)
-        flexibility = FLEX_WEIGHT / self.fits.get(move.tile, 1)
-        return self._value(dead) - self.before + flexibility

@@ -7,15 +7,15 @@ where it is not. Confirm or click places it. At the end every empty region is ti
 with the colour that scores it and carries its points.
 
 Seats, computer turns, the hand-over and the results come from match_common's
-MatchController; the board and the table around it are drawn by board_art.
+MatchController; the board is drawn by board_art, the table around it by grid_table.
 """
 from __future__ import annotations
 
 import time
 
 from game.logic.core import PASS, IllegalMoveError
-from game.shell import board_art as art
-from game.shell.board_art import COLOURS, BoardGeometry, Ghost, GridTable
+from game.shell.board_art import BoardGeometry, Ghost
+from game.shell.grid_table import BOARD_AREA, COLOURS, GridTable
 from game.shell.match_common import MatchController
 from game.shell.scene import Scene
 
@@ -34,7 +34,7 @@ class GridMatchScene(Scene):
         self.ctl = MatchController(app, config, on_move=self._moved, state=state)
         self.game = self.ctl.state
         shape = self.game.shape
-        self.geo = BoardGeometry(shape.width, shape.height, art.BOARD_AREA)
+        self.geo = BoardGeometry(shape.width, shape.height, BOARD_AREA)
         self.blocked = frozenset((i % shape.width, i // shape.width) for i in shape.blocked)
         self.cursor = 0                    # focused tile of the shown hand (keyboard)
         self.ghost: Ghost | None = None    # the picked tile, over the board

@@ -1,10 +1,11 @@
 """The line-game match scene driven headless by the actions a player would send."""
+import concurrent.futures
 import time
 
 import pygame
 import pytest
 
-from game.shell import theme
+from game.shell import match_common, theme
 from game.shell.app import App
 from game.shell.config import MatchConfig, Seat
 from game.shell.line_layout import DRAW_BUTTON, PASS_BUTTON
@@ -189,21 +190,22 @@ def test_couch_play_hides_every_hand_but_the_one_whose_turn_it_is(app):
     assert isinstance(app.top, ResultsScene)
 
 
-def test_the_computer_never_blocks_the_frame_loop(app):
+def test_the_computer_never_blocks_the_frame_loop(app, monkeypatch):
     app.settings.anim_speed = 1
     for seed in range(20):
         scene = start(app, "classic", ["computer", "human"], seed=seed)
         if scene.state.current_player == 0:
             break
-    slow = type("Slow", (), {})()
-    real = scene.ctl.agents[0]
+    real_think = match_common.think
+    pool = concurrent.futures.ThreadPoolExecutor(max_workers=1)
 
-    def choose(view, rng):
-        time.sleep(0.6)
-        return real.choose(view, rng)
+    def slow_think(agent_name, view, rng):
+        # A computer that needs 0.6 s: the scene must keep updating meanwhile.
+        thought = real_think(agent_name, view, rng)
+        thought._future = pool.submit(lambda f=thought._future: (time.sleep(0.6), f.result())[1])
+        return thought
 
-    slow.choose = choose
-    scene.ctl.agents[0] = slow
+    monkeypatch.setattr(match_common, "think", slow_think)
     worst, started = 0.0, time.perf_counter()
     while scene.ctl.ply == 0:
         t0 = time.perf_counter()

@@ -38,9 +38,6 @@ MATCH_SCENES = {
 class App:
     def __init__(self, windowed=False, demo=None, frames=None, screenshot=None,
                  settings_path=None, seed=None, clock=None):
-        # Computer players think in a worker thread; a short GIL switch interval keeps
-        # that thread from holding up a frame for the default 5 ms.
-        sys.setswitchinterval(0.001)
         pygame.display.init()
         pygame.font.init()
         pygame.joystick.init()
@@ -60,6 +57,8 @@ class App:
         self.status = 0
         self.stack: list[Scene] = []
         self._scaled = None      # reusable surface for the window-sized frame
+        self._under = None       # what lies under the top overlay, drawn once
+        self._under_key = None   # the stack (and size) that `_under` was drawn for
         pygame.display.set_caption("Dominoes")
         self.window = self._open_window()
         self.screen = pygame.Surface(LOGICAL_SIZE).convert()
@@ -118,6 +117,7 @@ class App:
         return self.stack[-1] if self.stack else None
 
     def push(self, scene: Scene) -> None:
+        self._under_key = None
         if self.stack:
             self.stack[-1].leave()
         self.stack.append(scene)
@@ -127,6 +127,7 @@ class App:
         """Remove the top scene; popping the last one quits."""
         if not self.stack:
             return None
+        self._under_key = None
         scene = self.stack.pop()
         scene.leave()
         if self.stack:
@@ -136,6 +137,7 @@ class App:
         return scene
 
     def replace(self, scene: Scene) -> None:
+        self._under_key = None
         if self.stack:
             self.stack.pop().leave()
         self.stack.append(scene)
@@ -143,6 +145,7 @@ class App:
 
     def remove(self, scene: Scene) -> None:
         """Take `scene` off the stack wherever it is (a no-op if it is not there)."""
+        self._under_key = None
         if scene is self.top:
             self.pop()
         elif scene in self.stack:
@@ -150,6 +153,7 @@ class App:
 
     def _clear_to_menu(self) -> None:
         from .menus import TitleScene
+        self._under_key = None
         if self.stack:
             self.stack[-1].leave()
         if self.stack and isinstance(self.stack[0], TitleScene):
@@ -256,13 +260,33 @@ class App:
         return updates
 
     def draw(self) -> None:
-        """Draw the top scene and, under overlays, the scenes they cover."""
-        first = len(self.stack) - 1
-        while first > 0 and self.stack[first].overlay:
-            first -= 1
-        if first < 0 or self.stack[first].overlay:
+        """Draw the top scene and, under overlays, the scenes they cover. Covered scenes
+        are not updated, so what lies under an overlay is drawn once and reused."""
+        top = self.top
+        if top is None:
             theme.draw_felt(self.screen)
-        for scene in self.stack[max(first, 0):]:
+            return
+        if not top.overlay:
+            top.draw(self.screen)
+            return
+        key = tuple(self.stack)    # every stack change also resets _under_key
+        if self._under_key != key:
+            self._draw_stack(self.stack[:-1])
+            if top.backdrop_dim:
+                theme.dim(self.screen, top.backdrop_dim)
+            self._under = self.screen.copy()
+            self._under_key = key
+        else:
+            self.screen.blit(self._under, (0, 0))
+        top.draw(self.screen)
+
+    def _draw_stack(self, scenes) -> None:
+        first = len(scenes) - 1
+        while first > 0 and scenes[first].overlay:
+            first -= 1
+        if first < 0 or scenes[first].overlay:
+            theme.draw_felt(self.screen)
+        for scene in scenes[max(first, 0):]:
             scene.draw(self.screen)
 
     def run_frame(self, elapsed: float) -> None:

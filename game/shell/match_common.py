@@ -6,7 +6,7 @@ API (stable; the line and grid match scenes both compose one `MatchController`):
         Deals `config` (or adopts `state`). `on_move(player, move)` is called on the main
         thread right after any move (human or computer) has been applied to `ctl.state`.
     ctl.update(dt)          call from Scene.update: paces and applies computer moves (the
-                            agent thinks in a worker thread on a view snapshot, never the
+                            agent thinks in a worker process on a view snapshot, never the
                             state; the frame loop never waits) and pushes the hand-over.
     ctl.play(move) -> bool  a human move (object or text) with feedback: illegal -> "invalid"
                             sound + the reason as caption, legal -> applied + "place"/"pass".
@@ -31,11 +31,12 @@ from __future__ import annotations
 
 import random
 import re
-import threading
 
 from game.logic.agents import make_agent
 from game.logic.core import IllegalMoveError
 from game.logic.variants import new_game
+
+from .thinking import think
 
 THINK_SECONDS = 0.7    # the least time a computer turn takes at normal speed, to be followed
 
@@ -167,30 +168,19 @@ class MatchController:
         if self._job is None:
             self._start_thinking(player)
         self._waited += dt
-        ply, job_player, holder, thread = self._job
-        if thread.is_alive() or self._waited < self.paced(THINK_SECONDS):
+        ply, job_player, thought = self._job
+        if not thought.done() or self._waited < self.paced(THINK_SECONDS):
             return
         self._job = None
-        if "error" in holder:
-            raise holder["error"]
+        move = thought.move()          # re-raises here what the agent raised
         if ply == self.ply and job_player == self.state.current_player:
-            self._apply(holder["move"])
+            self._apply(move)
 
     def _start_thinking(self, player: int) -> None:
         view = self.state.view(player)
-        agent, rng = self.agents[player], self.rngs[player]
-        holder: dict = {}
-
-        def think():
-            try:
-                holder["move"] = agent.choose(view, rng)
-            except Exception as error:     # handed to the main thread by update()
-                holder["error"] = error
-
-        thread = threading.Thread(target=think, name=f"agent-{player}", daemon=True)
-        self._job = (self.ply, player, holder, thread)
+        thought = think(self.config.seats[player].level, view, self.rngs[player])
+        self._job = (self.ply, player, thought)
         self._waited = 0.0
-        thread.start()
 
     def _push_handover(self, player: int) -> None:
         from game.shell.overlays import HandOverScene

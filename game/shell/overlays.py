@@ -12,6 +12,7 @@ ON_OFF = [(False, "Off"), (True, "On")]
 
 
 class PauseOverlay(Scene):
+    backdrop_dim = 150
     """Resume, Rules, Settings, Quit to menu (asks first). Esc/pause resumes."""
 
     overlay = True
@@ -53,7 +54,6 @@ class PauseOverlay(Scene):
             self.menu.handle(action)
 
     def draw(self, surface):
-        theme.dim(surface)
         theme.draw_panel(surface, (560, 220, 800, 560))
         theme.draw_title(surface, "Paused", 300, 80)
         self.menu.draw(surface)
@@ -209,6 +209,7 @@ class HandOverScene(Scene):
 
 
 class ResultsScene(Scene):
+    backdrop_dim = 170
     """A score table over the dimmed table: Continue after a round, Rematch or Menu after
     a match. `rows` are (name, numbers...); `headers` names the columns (or the first row
     does, if it holds only words)."""
@@ -255,7 +256,6 @@ class ResultsScene(Scene):
             self.menu.handle(action)
 
     def draw(self, surface):
-        theme.dim(surface, 170)
         theme.draw_panel(surface, (360, 100, 1200, 880))
         theme.draw_title(surface, self.title, 180, 64)
         theme.draw_text(surface, self.winner_text, (960, 270), 44, theme.HIGHLIGHT, "center",

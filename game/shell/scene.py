@@ -45,6 +45,7 @@ class Scene:
     them draw first and keep it paused underneath."""
 
     overlay = False
+    backdrop_dim = 0     # overlays: how much to darken the scenes below (0-255 alpha)
 
     def __init__(self, app):
         self.app = app

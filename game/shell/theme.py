@@ -6,6 +6,8 @@ the cache scales it up).
 """
 from __future__ import annotations
 
+import functools
+
 import pygame
 
 # Table and panels.
@@ -52,6 +54,7 @@ def reset_caches() -> None:
     _fonts.clear()
     _backdrops.clear()
     _texts.clear()
+    _panel_layer.cache_clear()
 
 
 def font(size: int, bold: bool = False) -> pygame.font.Font:
@@ -110,13 +113,22 @@ def wrap_text(text: str, width: int, size=BODY_SIZE, bold=False) -> list[str]:
 def draw_panel(surface, rect, color=PANEL, alpha=235, border=PANEL_EDGE, radius=18):
     """A rounded, slightly translucent panel with a thin edge and a soft shadow."""
     rect = pygame.Rect(rect)
-    layer = pygame.Surface(rect.inflate(24, 24).size, pygame.SRCALPHA)
-    inner = pygame.Rect(12, 12, rect.w, rect.h)
+    layer = _panel_layer(rect.size, tuple(color), alpha, tuple(border) if border else None,
+                         radius)
+    surface.blit(layer, rect.move(-12, -12).topleft)
+
+
+@functools.lru_cache(maxsize=64)
+def _panel_layer(size, color, alpha, border, radius) -> pygame.Surface:
+    # Panels are redrawn every frame in menus and overlays: render each shape once.
+    w, h = size
+    layer = pygame.Surface((w + 24, h + 24), pygame.SRCALPHA)
+    inner = pygame.Rect(12, 12, w, h)
     pygame.draw.rect(layer, (0, 0, 0, 90), inner.move(6, 8), border_radius=radius)
     pygame.draw.rect(layer, (*color, alpha), inner, border_radius=radius)
     if border:
         pygame.draw.rect(layer, (*border, 255), inner, width=2, border_radius=radius)
-    surface.blit(layer, rect.move(-12, -12).topleft)
+    return layer
 
 
 def dim(surface, alpha=150):

@@ -1,0 +1,42 @@
+"""Computer players think in a worker process and choose exactly as they would in place."""
+import concurrent.futures
+import random
+import time
+
+from game.logic.agents import make_agent
+from game.logic.variants import new_game
+from game.shell import thinking
+
+
+def test_thinking_runs_in_another_process():
+    assert isinstance(thinking._executor(), concurrent.futures.ProcessPoolExecutor)
+
+
+def test_a_thought_matches_the_agent_in_place_and_advances_the_rng_alike():
+    for variant, players, level in (("classic", 4, "greedy"), ("dominox", 2, "greedy"),
+                                    ("blank", 3, "random"), ("classic", 2, "random")):
+        state = new_game(variant, players, seed=3)
+        here, there = random.Random(9), random.Random(9)
+        for _ in range(6):
+            view = state.view(state.current_player)
+            thought = thinking.think(level, view, there)
+            deadline = time.monotonic() + 20
+            while not thought.done():
+                assert time.monotonic() < deadline, "the worker never answered"
+                time.sleep(0.001)
+            expected = str(make_agent(level).choose(view, here))
+            assert thought.move() == expected
+            assert here.getstate() == there.getstate()
+            state.apply(expected)
+            if state.is_over():
+                break
+
+
+def test_think_returns_before_the_agent_has_finished():
+    state = new_game("dominox", 2, seed=5)
+    view = state.view(state.current_player)
+    thinking.think("greedy", view, random.Random(1)).move()       # the worker is warm
+    started = time.perf_counter()
+    thought = thinking.think("greedy", view, random.Random(1))
+    assert time.perf_counter() - started < 0.05
+    thought.move()

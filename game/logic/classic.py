@@ -30,6 +30,12 @@ class RoundResult:
     out: tuple[int, ...]        # players who reached the limit in this round
 
 
+def _valid_totals(totals: list, players: int) -> bool:
+    """Whether `totals` lists one score (a whole number, 0 or more) per player."""
+    return len(totals) == players and all(
+        isinstance(t, int) and not isinstance(t, bool) and t >= 0 for t in totals)
+
+
 class ClassicMatch(GameState):
     variant = "classic"
     title = "Classic draw dominoes"
@@ -59,9 +65,8 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
 
     def __init__(self, players: int, seed: int, options: dict, totals=None,
                  first_round: int = 1, recorded_rounds=()):
-        if not self.min_players <= players <= self.max_players:
-            raise OptionError(f"{self.variant} is played by {self.min_players} to "
-                              f"{self.max_players} players, not {players}")
+        if self.players_problem(players):
+            raise OptionError(self.players_problem(players))
         self.players = players
         self.seed = seed
         self.options = options
@@ -123,7 +128,9 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
         if index >= len(self._recorded):
             return self._deal(number, tuple(seats))
         data = self._recorded[index]
-        if list(data.get("active", seats)) != list(seats):
+        if not isinstance(data, dict):
+            raise FileFormatError("<record>", None, f"round {number} is not a JSON object")
+        if data.get("active", list(seats)) != list(seats):
             raise DominoError(f"round {number}: the record deals to players {data.get('active')}, "
                               f"but the players left are {list(seats)}")
         try:
@@ -142,12 +149,22 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
         options = resolve_options(cls.options_declared, record.get("options"), cls.variant)
         try:
             start = record.get("start", {})
-            match = cls(record["players"], record.get("seed", 0), options, start.get("totals"),
-                        start.get("round", 1), rounds)
-            seats = rounds[0].get("active") or [p for p in range(match.players)
-                                                if p not in match.eliminated]
+            players, totals, first = record["players"], start.get("totals"), start.get("round", 1)
+            if cls.players_problem(players):
+                raise OptionError(cls.players_problem(players))
+            if totals is not None and not _valid_totals(totals, players):
+                raise FileFormatError("<record>", None,
+                                      f"start totals must list {players} whole numbers")
+            if not isinstance(first, int) or isinstance(first, bool) or first < 1:
+                raise FileFormatError("<record>", None,
+                                      "start round must be a whole number, 1 or more")
+            match = cls(players, record.get("seed", 0), options, totals, first, rounds)
         except (KeyError, TypeError, AttributeError) as exc:
             raise FileFormatError("<record>", None, f"malformed record ({exc!r})") from None
+        # The first round is dealt to everyone below the limit, like every later one.
+        seats = [p for p in range(match.players) if p not in match.eliminated]
+        if len(seats) < 2:
+            raise FileFormatError("<record>", None, "fewer than two players are below the limit")
         match._rounds.append(match._next_round(seats))
         match._replay(rounds)
         return match
@@ -281,9 +298,8 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
         if variant != cls.variant:
             raise toml.error("variant", f"this is a {variant!r} position, not {cls.variant!r}")
         players = toml.get("players", int)
-        if not cls.min_players <= players <= cls.max_players:
-            raise toml.error("players", f"{cls.variant} is played by {cls.min_players} to "
-                                        f"{cls.max_players} players, not {players}")
+        if cls.players_problem(players):
+            raise toml.error("players", cls.players_problem(players))
         try:
             given = toml.get("options", dict, {})
             options = resolve_options(cls.options_declared, given, cls.variant)
@@ -292,9 +308,12 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
                          if t.strip() == "[options]"), None)
             raise FileFormatError(toml.path, line, str(exc)) from None
         totals = toml.get("totals", list, [0] * players)
-        if len(totals) != players or not all(isinstance(t, int) and t >= 0 for t in totals):
+        if not _valid_totals(totals, players):
             raise toml.error("totals", f"totals must list {players} whole numbers")
-        match = cls(players, toml.get("seed", int, 0), options, totals, toml.get("round", int, 1))
+        first_round = toml.get("round", int, 1)
+        if first_round < 1:
+            raise toml.error("round", "round must be 1 or more")
+        match = cls(players, toml.get("seed", int, 0), options, totals, first_round)
         seats = tuple(p for p in range(players) if p not in match.eliminated)
         if len(seats) < 2:
             raise toml.error("totals", "fewer than two players are below the limit")

@@ -53,7 +53,9 @@ def build_parser() -> argparse.ArgumentParser:
 def selfplay(args) -> int:
     out, err = sys.stdout, sys.stderr
     cls = find_variant(args.variant)
-    players = args.players or cls.min_players
+    players = cls.min_players if args.players is None else args.players
+    if cls.players_problem(players):
+        raise OptionError(cls.players_problem(players))
     names = [n.strip() for n in args.ai.split(",") if n.strip()] or ["random"]
     if len(names) not in (1, players):
         raise OptionError(f"--ai names {len(names)} agents for {players} players")
@@ -82,30 +84,40 @@ def selfplay(args) -> int:
 
 
 def read_records(path: str) -> list[tuple[int, dict]]:
-    """The records of a JSON-lines file (or one JSON object or array), with their lines."""
+    """The records of a JSON-lines file (or of one JSON object or array laid out over any
+    number of lines), each with the line it starts on."""
     try:
         with open(path, encoding="utf-8") as handle:
             text = handle.read()
     except OSError as exc:
         raise DominoError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise DominoError(f"{path}: not a text file (not UTF-8)") from None
     stripped = text.strip()
     if stripped.startswith("["):
+        records = [(1, item) for item in _json(stripped, path, None)]
+    else:
         try:
-            items = json.loads(stripped)
-        except json.JSONDecodeError as exc:
-            raise DominoError(f"{path}:{exc.lineno}: not valid JSON: {exc.msg}") from None
-        return [(1, item) for item in items]
-    records = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        if not line.strip():
-            continue
-        try:
-            records.append((number, json.loads(line)))
-        except json.JSONDecodeError as exc:
-            raise DominoError(f"{path}:{number}: not valid JSON: {exc.msg}") from None
+            records = [(number, _json(line, path, number))
+                       for number, line in enumerate(text.splitlines(), start=1) if line.strip()]
+        except DominoError as error:      # perhaps one record laid out over several lines
+            try:
+                records = [(1, json.loads(stripped))]
+            except (json.JSONDecodeError, RecursionError):
+                raise error from None
     if not records:
         raise DominoError(f"{path}: no game records")
     return records
+
+
+def _json(text: str, path: str, line: int | None):
+    """The JSON value of `text`: line `line` of `path`, or (None) the whole file."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise DominoError(f"{path}:{line or exc.lineno}: not valid JSON: {exc.msg}") from None
+    except RecursionError:
+        raise DominoError(f"{path}:{line or 1}: not valid JSON: nested too deeply") from None
 
 
 def replay(args) -> int:
@@ -115,15 +127,14 @@ def replay(args) -> int:
         where = f"{args.file}:{line}: game {index}"
         if not isinstance(record, dict) or "variant" not in record:
             raise DominoError(f"{where}: not a game record (no variant)")
-        cls = find_variant(record["variant"])
         try:
-            state = cls.from_record(record)
+            state = find_variant(record["variant"]).from_record(record)
         except IllegalMoveError as exc:
             err.write(f"{where}: {exc}\n")
             return EXIT_WRONG_GAME
         except DominoError as exc:
             raise DominoError(f"{where}: {exc}") from None
-        except (KeyError, TypeError, IndexError, AttributeError) as exc:
+        except (KeyError, TypeError, IndexError, AttributeError, ValueError) as exc:
             raise DominoError(f"{where}: malformed record ({type(exc).__name__}: {exc})") from None
         outcome = state.outcome()
         if outcome is None:

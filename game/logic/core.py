@@ -63,7 +63,7 @@ class Tile:
         if text == "_":
             return BLANK
         parts = text.split("-")
-        if len(parts) != 2 or not all(p.isdigit() for p in parts):
+        if len(parts) != 2 or not all(p.isascii() and p.isdigit() for p in parts):
             raise ValueError(f"not a tile: {text!r} (expected a-b, like 3-5)")
         return cls.of(int(parts[0]), int(parts[1]))
 
@@ -152,6 +152,16 @@ class GameState(ABC):
     def from_position(cls, data, path: str = "<position>") -> "GameState":
         """A state from a position file's TomlFile (textfiles.py) or plain dict;
         FileFormatError names the file, the line and what is wrong."""
+
+    @classmethod
+    def players_problem(cls, players) -> str | None:
+        """Why `players` players cannot play this variant, or None when they can."""
+        if (isinstance(players, int) and not isinstance(players, bool)
+                and cls.min_players <= players <= cls.max_players):
+            return None
+        span = (f"{cls.min_players}" if cls.min_players == cls.max_players
+                else f"{cls.min_players} to {cls.max_players}")
+        return f"{cls.variant} is played by {span} players, not {players!r}"
 
     @staticmethod
     def heuristic(view, move) -> float:

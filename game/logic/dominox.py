@@ -87,8 +87,8 @@ class DominoxGame(GameState):
 
     @classmethod
     def new(cls, players: int = 2, seed: int = 0, options: dict | None = None) -> "DominoxGame":
-        if players != 2:
-            raise OptionError(f"dominox is played by 2 players, not {players}")
+        if cls.players_problem(players):
+            raise OptionError(cls.players_problem(players))
         options = resolve_options(cls.options_declared, options, cls.variant)
         rng = random.Random(seed)
         tiles, size = list(range(28)), options["hand"]
@@ -105,10 +105,16 @@ class DominoxGame(GameState):
         """A game from a given deal (tiles or their texts; the stock's next tile first)."""
         options = resolve_options(cls.options_declared, options, cls.variant)
         game = cls(load_layout(options["layout"]), options, seed)
-        hands = [[Tile.parse(t) if isinstance(t, str) else t for t in hand] for hand in hands]
-        stock = [Tile.parse(t) if isinstance(t, str) else t for t in stock]
+        if not isinstance(hands, list | tuple) or not all(isinstance(h, list | tuple)
+                                                          for h in hands):
+            raise DominoError("a dominox deal's hands are two lists of tiles")
         if len(hands) != 2:
             raise DominoError(f"a dominox deal has 2 hands, not {len(hands)}")
+        try:
+            hands = [[Tile.parse(t) if isinstance(t, str) else t for t in hand] for hand in hands]
+            stock = [Tile.parse(t) if isinstance(t, str) else t for t in stock]
+        except ValueError as exc:
+            raise DominoError(f"bad deal: {exc}") from None
         game._check_unique([t for hand in hands for t in hand] + stock)
         game.hands = [tile_bits(hand) for hand in hands]
         game.stock = [TILE_INDEX[t] for t in stock]
@@ -209,7 +215,10 @@ class DominoxGame(GameState):
             raise IllegalMoveError(text, str(exc)) from None
 
     def illegal_reason(self, move) -> str | None:
-        move = self.parse_move(move)
+        try:
+            move = self.parse_move(move)
+        except IllegalMoveError as exc:         # malformed text
+            return exc.reason
         if self.passes >= 2:
             return "the game is over"
         if move == PASS:
@@ -241,7 +250,7 @@ class DominoxGame(GameState):
         return None
 
     def apply(self, move):
-        move = self.parse_move(move)
+        move = self.parse_move(move)            # malformed text raises here
         reason = self.illegal_reason(move)
         if reason is not None:
             raise IllegalMoveError(move, reason)

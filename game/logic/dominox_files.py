@@ -27,6 +27,8 @@ KEYS = ("variant", "layout", "grid", "name", "description", "placed", "hands", "
 
 def game_from_position(cls, data, path: str):
     """The game a parsed position file describes; `data` is a TomlFile or a plain dict."""
+    if not isinstance(data, TomlFile | dict):
+        raise FileFormatError(path, None, f"a position is a table of keys, not {data!r}")
     toml = data if isinstance(data, TomlFile) else TomlFile(path, "", dict(data))
     for key in toml.data:
         if key not in KEYS:
@@ -87,12 +89,16 @@ def game_from_position(cls, data, path: str):
     if not 0 <= game.passes <= 2:
         raise toml.error("passes", "passes must be 0, 1 or 2")
     if not placements:
-        doubles = [TILE_INDEX[t] for t in hand_tiles[game.to_move] if t.is_double]
+        key = "to_move" if "to_move" in toml.data else "hands"
+        doubles = [(TILE_INDEX[t], p) for p, hand in enumerate(hand_tiles)
+                   for t in hand if t.is_double]
         if not doubles:
-            key = "to_move" if "to_move" in toml.data else "hands"
             raise toml.error(key, "the board is empty, so the player to move must hold a double "
                                   "to open with")
-        game.opening = min(doubles)
+        game.opening, opener = min(doubles)
+        if opener != game.to_move:
+            raise toml.error(key, f"the board is empty, so player {opener} opens: they hold "
+                                  f"the lowest double {TILES[game.opening]}")
     game.start = {"position": position_data(game)}
     return game
 

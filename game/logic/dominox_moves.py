@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 
 from .core import DOUBLE_SIX, Tile
-from .grid import BoardShape, canonical_pair
+from .grid import BoardShape, canonical_pair, parse_square, square_name
 
 TILES = DOUBLE_SIX
 TILE_INDEX = {tile: i for i, tile in enumerate(TILES)}
@@ -39,7 +39,7 @@ def tiles_of(bits: int) -> tuple[Tile, ...]:
     return tuple(t for i, t in enumerate(TILES) if bits >> i & 1)
 
 
-_PLACEMENT = re.compile(r"(\d+)-(\d+)@([a-z]\d+)([a-z]\d+)")
+_PLACEMENT = re.compile(r"([0-9]+)-([0-9]+)@([a-z][0-9]+)([a-z][0-9]+)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +66,9 @@ class Placement:
         x, y = int(match.group(1)), int(match.group(2))
         if x > 6 or y > 6:
             raise ValueError(f"{text!r}: numbers go from 0 to 6")
-        return cls.make(x, match.group(3), y, match.group(4))
+        # Square names written the canonical way ("a01" is "a1"), so equal moves compare equal.
+        first, second = (square_name(*parse_square(match.group(i))) for i in (3, 4))
+        return cls.make(x, first, y, second)
 
     @property
     def tile(self) -> Tile:

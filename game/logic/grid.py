@@ -18,7 +18,7 @@ MIN_SIDE, MAX_SIDE = 2, 26
 WHITE, BLACK = 0, 1
 EMPTY = -1
 
-_SQUARE = re.compile(r"([a-z])(\d{1,3})")
+_SQUARE = re.compile(r"([a-z])([0-9]{1,3})")
 
 
 def square_name(file: int, rank: int) -> str:

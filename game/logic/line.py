@@ -70,7 +70,7 @@ class Placed:
         if text in ("_", "_|_"):
             return cls(BLANK, -1, -1)
         parts = text.split("|")
-        if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        if len(parts) != 2 or not all(p.strip().isascii() and p.strip().isdigit() for p in parts):
             raise ValueError(f"{text!r} is not a laid tile (write left|right, like 6|3)")
         left, right = int(parts[0]), int(parts[1])
         if max(left, right) > 6:
@@ -119,6 +119,35 @@ def opening_tile(hands) -> Tile | None:
     return max(doubles) if doubles else heaviest(held)
 
 
+def broken_join(line) -> str | None:
+    """Why a laid line does not join up end to end, or None when it does."""
+    for before, after in zip(line, line[1:]):
+        if not before.tile.is_blank and before.right != after.left:
+            return (f"{before} and {after} do not join "
+                    f"({before.right} next to {after.left})")
+    return None
+
+
+def hands_problem(hands: dict, seats) -> str | None:
+    """Why these hands cannot start a round among `seats`, or None when they can."""
+    for p, hand in hands.items():
+        if p not in seats and hand:
+            return f"player {p} is out of the match but holds tiles"
+        if p in seats and not hand:
+            return f"player {p} has no tiles: that round would be over"
+    return None
+
+
+def wrong_opener(rules: LineRules, hands: dict, seats, to_move: int) -> str | None:
+    """Why `to_move` may not open a round with these hands, or None when they may."""
+    if rules.opening != "highest_double":
+        return None
+    required = opening_tile(hands[s] for s in seats)
+    if required is None or required in hands[to_move]:
+        return None
+    return f"player {to_move} cannot open: {required} must open the round"
+
+
 class LineRound:
     """One round of line play among the `seats` (player indices of the match, in turn order).
 
@@ -135,7 +164,7 @@ class LineRound:
                                              for s in self.seats}
         self.stock: list[Tile] = list(stock)
         self.line: list[Placed] = list(line)
-        self.start_line = tuple(self.line)          # non-empty only when set up from a position
+        self.start_line = tuple(self.line)
         self.deal_hands = {s: tuple(self.hands[s]) for s in self.seats}
         self.deal_stock = tuple(self.stock)
         self.moves: list[tuple[int, LineMove, int]] = []   # (seat, move, tiles drawn before it)
@@ -145,9 +174,11 @@ class LineRound:
         self.end_reason: str | None = None
         self.domino_seat: int | None = None
         self._legal: list[LineMove] | None = None
-        if to_move is None:
-            to_move = self._opener() if not self.line else self.seats[0]
+        usual = self._opener() if not self.line else self.seats[0]
+        to_move = usual if to_move is None else to_move
         self.start_to_move = to_move
+        # A round set up from a position: the record must say how it starts.
+        self.set_up = bool(self.line) or to_move != usual
         self.turn = self.seats.index(to_move)
         self._begin_turn()
 
@@ -169,7 +200,7 @@ class LineRound:
         if self.rules.opening != "highest_double":
             return self.seats[0]
         tile = opening_tile(self.hands.values())
-        return next(s for s in self.seats if tile in self.hands[s])
+        return next((s for s in self.seats if tile in self.hands[s]), self.seats[0])
 
     def can_play(self, seat: int) -> bool:
         hand = self.hands[seat]
@@ -211,10 +242,8 @@ class LineRound:
             return None
         if self.end_reason:
             return "the round is over"
-        if move.is_pass:
-            if self.legal_moves() != [PASS_MOVE]:
-                return "you have a playable tile, so you cannot pass"
-            return None
+        if move.is_pass:        # a pass is legal only when it is the one legal move
+            return "you have a playable tile, so you cannot pass"
         tile = move.tile
         if tile not in self.hands[self.current]:
             return f"{tile} is not in your hand"
@@ -323,7 +352,7 @@ class LineRound:
         hands = [[str(t) for t in self.deal_hands.get(s, ())] for s in range(players)]
         result = {"deal": {"hands": hands, "stock": [str(t) for t in self.deal_stock]},
                   "moves": [{"player": s, "move": str(m)} for s, m, _ in self.moves]}
-        if self.start_line:
+        if self.set_up:
             result["start"] = {"line": [str(p) for p in self.start_line],
                                "to_move": self.start_to_move}
             if self.start_extra:
@@ -343,8 +372,14 @@ class LineRound:
         dealt = [t for h in hands.values() for t in h] + stock + [p.tile for p in line]
         if sorted(dealt, key=_tile_order) != sorted(rules.tile_set(), key=_tile_order):
             raise ValueError("the deal does not hold every tile of the set exactly once")
-        return cls(rules, seats, hands, stock, line, start.get("to_move"),
-                   start.get("extra_plays", 0))
+        to_move = start.get("to_move")
+        if to_move is not None and to_move not in seats:
+            raise ValueError(f"to_move {to_move!r} is not a player in the round")
+        problem = hands_problem(hands, seats) or broken_join(line) or (
+            None if line or to_move is None else wrong_opener(rules, hands, seats, to_move))
+        if problem:
+            raise ValueError(problem)
+        return cls(rules, seats, hands, stock, line, to_move, start.get("extra_plays", 0))
 
 
 @dataclass(frozen=True)
@@ -440,9 +475,8 @@ def read_round(toml, rules: LineRules, players: int, seats) -> LineRound:
         except ValueError as exc:
             where = _line_with(toml, "line", str(item))
             raise FileFormatError(toml.path, where, f"line: {exc}") from None
-        if len(line) > 1 and not rules.blank and line[-2].right != line[-1].left:
-            raise toml.error("line", f"line: {line[-2]} and {line[-1]} do not join "
-                                     f"({line[-2].right} next to {line[-1].left})")
+    if broken_join(line):
+        raise toml.error("line", f"line: {broken_join(line)}")
     to_move = toml.get("to_move", int)
     seen: dict[Tile, str] = {}
     entries = [("line", p.tile, str(p)) for p in line] + [("stock", t, str(t)) for t in stock]
@@ -458,20 +492,16 @@ def read_round(toml, rules: LineRules, players: int, seats) -> LineRound:
     missing = [str(t) for t in rules.tile_set() if t not in seen]
     if missing and not rules.blank:
         raise toml.error("stock", f"tiles not placed anywhere: {', '.join(missing)}")
-    for p in range(players):
-        if p not in seats and hands[p]:
-            raise toml.error("hands", f"player {p} is out of the match but holds tiles")
-        if p in seats and not hands[p]:
-            raise toml.error("hands", f"player {p} has no tiles: that round would be over")
+    if hands_problem(hands, seats):
+        raise toml.error("hands", hands_problem(hands, seats))
     if to_move not in seats:
         in_round = ", ".join(map(str, seats))
         raise toml.error("to_move", f"to_move must be a player in the round ({in_round})")
-    if not line and rules.opening == "highest_double":
-        required = opening_tile(hands[s] for s in seats)
-        if required not in hands[to_move]:
-            raise toml.error("to_move",
-                             f"player {to_move} cannot open: {required} must open the round")
+    if not line and wrong_opener(rules, hands, seats, to_move):
+        raise toml.error("to_move", wrong_opener(rules, hands, seats, to_move))
     extra_plays = toml.get("extra_plays", int, 0) if line else 0
+    if extra_plays < 0:
+        raise toml.error("extra_plays", "extra_plays must be 0 or more")
     return LineRound(rules, seats, hands, stock, line, to_move, extra_plays)
 
 

@@ -30,6 +30,8 @@ class Option:
             else:
                 raise OptionError(f"option {self.name} takes true or false, not {value!r}")
         elif kind is int:
+            if isinstance(value, float) and not value.is_integer():
+                raise OptionError(f"option {self.name} takes a whole number, not {value!r}")
             try:
                 result = int(value)
             except (TypeError, ValueError):
@@ -52,6 +54,8 @@ def resolve_options(declared: tuple[Option, ...], given: dict | None, variant: s
     """Defaults overlaid with `given`, each converted; an unknown name is an OptionError."""
     by_name = {o.name: o for o in declared}
     result = {o.name: o.default for o in declared}
+    if given is not None and not isinstance(given, dict):
+        raise OptionError(f"the options of {variant} must be NAME = VALUE pairs, not {given!r}")
     for name, value in (given or {}).items():
         if name not in by_name:
             known = ", ".join(by_name) or "none"

@@ -48,15 +48,13 @@ class TomlFile:
         value = self.get(key, str)
         start = self.line_of(key) or 1
         raw = self.text.splitlines()
-        # A '''/""" string whose first line is empty starts on the line after the key.
+        # A '''/""" string whose first line is empty starts on the line after the key;
+        # a one-line string ("..\n..") keeps every row on the key's line.
         first = raw[start - 1] if start - 1 < len(raw) else ""
-        opener = re.search(r"('''|\"\"\")\s*$", first)
-        offset = start + 1 if opener else start
-        result = []
-        for i, line in enumerate(value.split("\n")):
-            if line.strip():
-                result.append((offset + i, line.strip()))
-        return result
+        multi_line = re.search(r"'''|\"\"\"", first) is not None
+        offset = start + 1 if re.search(r"('''|\"\"\")\s*$", first) else start
+        return [(offset + i if multi_line else start, line.strip())
+                for i, line in enumerate(value.split("\n")) if line.strip()]
 
 
 def _article(name: str) -> str:

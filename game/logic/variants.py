@@ -23,7 +23,7 @@ def variant_names() -> list[str]:
 
 def find_variant(name: str) -> type[GameState]:
     """The state class of variant `name` (or an alias); OptionError names the known ones."""
-    key = _ALIASES.get(name, name)
+    key = _ALIASES.get(name, name) if isinstance(name, str) else None
     if key not in _VARIANTS:
         raise OptionError(f"unknown variant {name!r} (known: {', '.join(_VARIANTS)})")
     module, cls = _VARIANTS[key]
@@ -35,8 +35,6 @@ def new_game(name: str, players: int | None = None, seed: int = 0,
     """A freshly dealt game of variant `name` from `seed`."""
     cls = find_variant(name)
     players = cls.min_players if players is None else players
-    if not cls.min_players <= players <= cls.max_players:
-        span = (f"{cls.min_players}" if cls.min_players == cls.max_players
-                else f"{cls.min_players} to {cls.max_players}")
-        raise OptionError(f"{cls.variant} is played by {span} players, not {players}")
+    if cls.players_problem(players):
+        raise OptionError(cls.players_problem(players))
     return cls.new(players=players, seed=seed, options=options)

@@ -133,9 +133,9 @@ class GridMatchScene(Scene):
     def show_results(self) -> None:
         self.results_shown = True
         outcome = self.game.outcome()
-        rows = [("Player", "Colour", "Points")]
-        rows += [(self.ctl.name(p), COLOURS[p], str(outcome.scores[p])) for p in (0, 1)]
-        self.ctl.show_results("Dominox", rows, self.table.final_caption(), final=True)
+        rows = [(self.ctl.name(p), COLOURS[p], str(outcome.scores[p])) for p in (0, 1)]
+        self.ctl.show_results("Dominox", rows, self.table.final_caption(), final=True,
+                              headers=("Player", "Colour", "Points"))
 
     # --- input ------------------------------------------------------------------------
 
@@ -146,6 +146,7 @@ class GridMatchScene(Scene):
             return
         if name == "hint":
             self.app.settings.show_hints = not self.app.settings.show_hints
+            self.ctl.say(f"Hints {'on' if self.app.settings.show_hints else 'off'}.", False)
             return
         if name == "announce_turn":
             self.ctl.announce_turn()

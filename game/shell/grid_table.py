@@ -12,6 +12,7 @@ from game.logic.agents import AGENTS
 from game.shell import theme, tile_art
 from game.shell.board_art import (LAST_MOVE, LEGAL_GLOW, draw_board, draw_placed, draw_placed_at,
                                   parse_square, squares_of, territory_layer, tile_body)
+from game.shell.match_common import sentence
 
 BOARD_AREA = pygame.Rect(470, 92, 980, 744)
 CARD_RECTS = (pygame.Rect(36, 100, 400, 460), pygame.Rect(1484, 100, 400, 460))
@@ -32,19 +33,7 @@ CAPTION_RECT = pygame.Rect(0, 14, 1920, 66)
 HUD_RECTS = (*(r.inflate(20, 20) for r in CARD_RECTS), STOCK_RECT.inflate(20, 20),
              INFO_RECT.inflate(20, 20), TRAY_RECT.inflate(20, 20), PASS_RECT.inflate(8, 8),
              CAPTION_RECT)
-SLIDE_SECONDS = 0.22
 FLIGHT_SECONDS = 0.45
-
-
-def sentence(reason: str) -> str:
-    """A reason with a capital first letter, unless it starts with a square name (b7)."""
-    first = reason.split(" ", 1)[0]
-    return reason[:1].upper() + reason[1:] if first.isalpha() else reason
-
-
-def ease_out(t: float) -> float:
-    t = min(max(t, 0.0), 1.0)
-    return 1 - (1 - t) ** 3
 
 
 class GridTable:
@@ -58,7 +47,6 @@ class GridTable:
         self.geo = scene.geo
         self.stock_rect = STOCK_RECT
         self.pass_rect = PASS_RECT
-        self._texts: dict[tuple, pygame.Surface] = {}
         self._static = self._static_key = self._hud_key = None
         self._patches = []                 # (rect, clean background) of every HUD panel
         self._settled = 0                  # placed tiles already drawn into the static layer
@@ -104,19 +92,8 @@ class GridTable:
 
     # --- drawing ----------------------------------------------------------------------
 
-    def text(self, text, size, colour=theme.TEXT, bold=False) -> pygame.Surface:
-        key = (text, size, colour, bold)
-        if key not in self._texts:
-            if len(self._texts) > 600:
-                self._texts.clear()
-            self._texts[key] = self.app.font(size, bold).render(str(text), True, colour)
-        return self._texts[key]
-
     def put(self, surface, text, pos, size, colour=theme.TEXT, anchor="topleft", bold=False):
-        image = self.text(text, size, colour, bold)
-        rect = image.get_rect(**{anchor: pos})
-        surface.blit(image, rect)
-        return rect
+        return theme.draw_text(surface, text, pos, size, colour, anchor, bold=bold)
 
     def draw(self, surface) -> None:
         scene = self.scene
@@ -190,10 +167,10 @@ class GridTable:
         """The last tile: sliding in from where it was played, then outlined."""
         s1, s2 = squares_of(placement)
         body = tile_body(self.geo, s1, s2)
-        slide, duration = self.scene.slide, self.ctl.paced(SLIDE_SECONDS)
+        slide, duration = self.scene.slide, self.ctl.paced(theme.SLIDE_SECONDS)
         t = 1.0 if slide is None or duration <= 0 else (self.app.time - slide[1]) / duration
         if t < 1:
-            centre = pygame.Vector2(slide[0].center).lerp(body.center, ease_out(t))
+            centre = pygame.Vector2(slide[0].center).lerp(body.center, theme.ease_out(t))
             body = body.copy()
             body.center = (round(centre.x), round(centre.y))
         else:
@@ -242,15 +219,15 @@ class GridTable:
                            "ghost_ok" if legal else "ghost_bad")
         if legal:
             return
-        label = self.text(sentence(scene.ghost_reason), 28)
-        back = label.get_rect().inflate(28, 14)
+        reason = sentence(scene.ghost_reason)
+        back = pygame.Rect((0, 0), theme.font(28).size(reason)).inflate(28, 14)
         back.midbottom = (body.centerx, body.top - 10)
         if back.top < self.geo.outer.top:
             back.midtop = (body.centerx, body.bottom + 10)
         back.clamp_ip(pygame.Rect(0, 0, 1920, 1080))
         pygame.draw.rect(surface, (90, 18, 18), back, border_radius=12)
         pygame.draw.rect(surface, theme.ILLEGAL, back, 2, border_radius=12)
-        surface.blit(label, label.get_rect(center=back.center))
+        theme.draw_text(surface, reason, back.center, 28, anchor="center")
 
     def _draw_card(self, surface, player: int) -> None:
         ctl, scene, rect = self.ctl, self.scene, CARD_RECTS[player]
@@ -277,7 +254,7 @@ class GridTable:
             self.put(surface, f"Territory now: {self._live_scores()[player]}",
                      (rect.x + 24, rect.y + 186), 28)
         shown = ctl.shown_hand == player and scene.over_for is None
-        count = f"{len(view.hand)} tiles" + (", shown below" if shown else " in hand")
+        count = theme.count(len(view.hand), "tile") + (", shown below" if shown else " in hand")
         self.put(surface, count, (rect.x + 24, rect.y + 230), 28)
         if shown:
             return
@@ -300,7 +277,7 @@ class GridTable:
         for i in range(min(view.stock_size, 6)):
             tile_art.draw_tile(surface, (rect.x + 40 + i * 4, rect.y + 150 - i * 10, w, h))
         count = view.stock_size
-        words = "empty" if count == 0 else f"{count} tile{'s' if count != 1 else ''}"
+        words = "empty" if count == 0 else theme.count(count, "tile")
         self.put(surface, words, (rect.x + 170, rect.y + 128), 48, GOLD, "midleft", bold=True)
         note = "one drawn after each turn" if count else "no more tiles to draw"
         self.put(surface, note, (rect.x + 24, rect.y + 190), 26, theme.TEXT_DIM)
@@ -310,15 +287,15 @@ class GridTable:
         game = self.scene.game
         self.put(surface, game.layout.title[:20], (rect.x + 24, rect.y + 20), 34, theme.TEXT,
                  bold=True)
-        self.put(surface, f"{len(view.placed)} tiles on the board", (rect.x + 24, rect.y + 70),
-                 30)
+        self.put(surface, f"{theme.count(len(view.placed), 'tile')} on the board",
+                 (rect.x + 24, rect.y + 70), 30)
         last = view.last_move
         if last is not None:
             mover = 1 - game.current_player if game.current_player is not None else None
             text = f"Last: {last}" if mover is None else f"Last: {COLOURS[mover]} {last}"
             self.put(surface, text, (rect.x + 24, rect.y + 112), 30)
         if view.passes:
-            passes = f"{view.passes} pass{'es' if view.passes > 1 else ''} in a row"
+            passes = f"{theme.count(view.passes, 'pass', 'passes')} in a row"
             self.put(surface, passes, (rect.x + 24, rect.y + 166), 28, GOLD)
             return
         self.put(surface, "Each empty area scores for", (rect.x + 24, rect.y + 160), 26,
@@ -367,6 +344,6 @@ class GridTable:
         t = (self.app.time - flight[2]) / duration
         if t >= 1:
             return
-        pos = pygame.Vector2(flight[0]).lerp(flight[1], ease_out(t))
+        pos = pygame.Vector2(flight[0]).lerp(flight[1], theme.ease_out(t))
         w, h = tile_art.body_size(80, vertical=True)
         tile_art.draw_tile(surface, (round(pos.x - w / 2), round(pos.y - h / 2), w, h))

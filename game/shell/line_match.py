@@ -14,15 +14,14 @@ import pygame
 from game.logic.core import Tile
 from game.logic.line import LineMove, Placed
 
-from . import tile_art
+from . import theme, tile_art
 from .line_layout import (DRAW_BUTTON, HAND_LONG, PASS_BUTTON, TABLE, hand_rects,
                           layout_line)
 from .line_match_art import LineTableArt
-from .match_common import MatchController
+from .match_common import MatchController, sentence
 from .scene import Scene
 
 LINE_LONG = 112
-SLIDE_SECONDS = 0.22
 RESULTS_DELAY = 0.9
 
 
@@ -32,7 +31,6 @@ class LineMatchScene(LineTableArt, Scene):
         self.ctl = MatchController(app, config, on_move=self._moved)
         self.state = self.ctl.state
         self.blank = self.state.variant == "blank"
-        self.hints = bool(getattr(app.settings, "show_hints", True))
         self.clock = 0.0
         self.cursor = 0
         self.selected: Tile | None = None
@@ -58,6 +56,11 @@ class LineMatchScene(LineTableArt, Scene):
         self._refresh()
 
     # --- the model the screen shows ---------------------------------------------------
+    @property
+    def hints(self) -> bool:
+        """Legal-move highlights: the setting, which H and the settings screen both change."""
+        return self.app.settings.show_hints
+
     @property
     def bottom(self):
         """The seat whose hand lies at the bottom (None: nobody's, between couch turns)."""
@@ -183,7 +186,7 @@ class LineMatchScene(LineTableArt, Scene):
             start = self.hand_rects[self.hand.index(move.tile)]
         else:
             start = self._seat_rect(player)
-        seconds = self.ctl.paced(SLIDE_SECONDS)
+        seconds = self.ctl.paced(theme.SLIDE_SECONDS)
         if seconds > 0:
             self.anim = (dest.ends, pygame.Rect(start), dest.rect, self.clock, seconds)
 
@@ -199,7 +202,7 @@ class LineMatchScene(LineTableArt, Scene):
             self.ctl.play("pass")
         else:
             self.ctl.sound("invalid")
-            self.ctl.say("You have a tile that fits, so you cannot pass.")
+            self.ctl.say_private("You have a tile that fits, so you cannot pass.")
 
     def _draw(self) -> None:
         ctl = self.ctl
@@ -214,9 +217,9 @@ class LineMatchScene(LineTableArt, Scene):
                 more = f"{len(self.pending)} more to draw."
             else:
                 more = "Nothing fits: press Enter to pass." if self.must_pass else "It fits."
-            ctl.say(f"You drew {tile}. {more}")
+            ctl.say_private(f"You drew {tile}. {more}")
         elif not self.must_pass:
-            ctl.say("You have a tile that fits: play it instead of drawing.")
+            ctl.say_private("You have a tile that fits: play it instead of drawing.")
         elif self.state.options.get("block") or self.blank:
             ctl.say("Nobody draws in this game: you must pass.")
         else:
@@ -232,7 +235,7 @@ class LineMatchScene(LineTableArt, Scene):
             move = LineMove(tile, "L" if self.line else "")
             reason = self.state.illegal_reason(move) or "that tile cannot be played now"
             self.ctl.sound("invalid")
-            self.ctl.say(reason[0].upper() + reason[1:] + ".")
+            self.ctl.say_private(sentence(reason) + ".")
             return
         self.ctl.sound("select")
         self.selected = tile
@@ -295,13 +298,16 @@ class LineMatchScene(LineTableArt, Scene):
                 text += " Nothing fits: press Enter to pass."
             else:
                 text += f" {len({m.tile for m in self.moves})} of your tiles fit."
-        self.ctl.say(text)
+            self.ctl.say_private(text)
+        else:
+            self.ctl.say(text)
 
     def _read_ends(self) -> None:
         if not self.line:
             text = "The line is empty."
             if self.my_turn and len(self.moves) == 1:
-                text += f" Open with {self.moves[0].tile}."
+                self.ctl.say_private(text + f" Open with {self.moves[0].tile}.")
+                return
         elif self.blank:
             text = f"{len(self.line)} blank tiles in the line: any tile fits either end."
         else:
@@ -324,7 +330,7 @@ class LineMatchScene(LineTableArt, Scene):
         elif name == "read_ends":
             self._read_ends()
         elif name == "hint":
-            self.hints = not self.hints
+            self.app.settings.show_hints = not self.hints
             ctl.say(f"Hints {'on' if self.hints else 'off'}.", False)
         elif name == "draw":
             self._draw()
@@ -375,7 +381,8 @@ class LineMatchScene(LineTableArt, Scene):
             self._draw()
             return
         if PASS_BUTTON.collidepoint(pos):
-            self._pass() if self.my_turn else None
+            if self.my_turn:
+                self._pass()
             return
         if not self.my_turn:
             return

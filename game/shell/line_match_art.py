@@ -73,8 +73,7 @@ class LineTableArt:
             tile_art.draw_tile(surface, placed.rect, placed.ends, "just_played")
             return
         ends, start, dest, t0, seconds = self.anim
-        t = min(1.0, (self.clock - t0) / seconds)
-        ease = 1 - (1 - t) ** 3
+        ease = theme.ease_out((self.clock - t0) / seconds)
         rect = dest.copy()
         rect.center = (round(start.centerx + (dest.centerx - start.centerx) * ease),
                        round(start.centery + (dest.centery - start.centery) * ease))
@@ -236,7 +235,7 @@ class LineTableArt:
         self._draw_boneyard(surface)
         if not self.hand:
             self._draw_hand_message(surface)
-        _text(surface, self.ctl.caption, (TABLE.centerx, HAND_AREA.bottom + 26),
+        theme.draw_text(surface, self.ctl.caption, (TABLE.centerx, HAND_AREA.bottom + 26),
               theme.CAPTION_SIZE, theme.TEXT, "center", shadow=True)
         return surface
 
@@ -252,7 +251,7 @@ class LineTableArt:
     def _scores(self, player: int) -> str:
         view = self.public
         tiles = view.hand_sizes[player]
-        text = f"{tiles} tile{'s' if tiles != 1 else ''}"
+        text = theme.count(tiles, "tile")
         if player in getattr(view, "eliminated", ()):
             text = "out of the match"
         if not self.blank:
@@ -265,10 +264,10 @@ class LineTableArt:
     def _draw_top_panel(self, surface, player: int, rect) -> None:
         colour = theme.PLAYER_COLOURS[player % len(theme.PLAYER_COLOURS)]
         pygame.draw.circle(surface, colour, (rect.x + 30, rect.y + 32), 11)
-        _text(surface, self.ctl.name(player), (rect.x + 52, rect.y + 14), 36,
+        theme.draw_text(surface, self.ctl.name(player), (rect.x + 52, rect.y + 14), 36,
               bold=True)
         status, status_colour = self._status(player)
-        _text(surface, status, (rect.right - 20, rect.y + 16), 30, status_colour,
+        theme.draw_text(surface, status, (rect.right - 20, rect.y + 16), 30, status_colour,
               "topright")
         count = self.public.hand_sizes[player]
         face_up = player in self._face_up_panels
@@ -278,35 +277,35 @@ class LineTableArt:
         for i, tile in enumerate(tiles):
             spot = pygame.Rect(rect.x + 20 + round(i * step), rect.y + 60, 28, long_side)
             tile_art.draw_tile(surface, spot, None if tile is None else tile_art.ends_of(tile))
-        _text(surface, self._scores(player), (rect.x + 20, rect.bottom - 40), 28,
+        theme.draw_text(surface, self._scores(player), (rect.x + 20, rect.bottom - 40), 28,
               theme.TEXT_DIM)
 
     def _draw_seat_panel(self, surface) -> None:
         player, rect = self.bottom, SEAT_PANEL
         if player is None or (self.ctl.couch and not self.hand):
-            _text(surface, "Couch play", (rect.x + 20, rect.y + 16), 34, bold=True)
-            _text(surface, "hands stay hidden", (rect.x + 20, rect.y + 64), 28,
+            theme.draw_text(surface, "Couch play", (rect.x + 20, rect.y + 16), 34, bold=True)
+            theme.draw_text(surface, "hands stay hidden", (rect.x + 20, rect.y + 64), 28,
                   theme.TEXT_DIM)
             return
         colour = theme.PLAYER_COLOURS[player % len(theme.PLAYER_COLOURS)]
         pygame.draw.circle(surface, colour, (rect.x + 30, rect.y + 32), 11)
         name = self.ctl.name(player)
-        _text(surface, f"{name}'s hand" if self.ctl.couch else name,
+        theme.draw_text(surface, f"{name}'s hand" if self.ctl.couch else name,
               (rect.x + 52, rect.y + 14), 36, bold=True)
         status, status_colour = self._status(player)
         if not self.ctl.couch:
-            _text(surface, status, (rect.right - 16, rect.y + 18), 28, status_colour,
+            theme.draw_text(surface, status, (rect.right - 16, rect.y + 18), 28, status_colour,
                   "topright")
         view = self.public
         if self.blank:
-            lines = [f"{view.hand_sizes[player]} tiles in hand"]
+            lines = [f"{theme.count(view.hand_sizes[player], 'tile')} in hand"]
         else:
             lines = [f"total {view.totals[player]} / {view.limit}"]
             rounds = self.state.finished_rounds
             if rounds:
                 lines.append(f"last round +{rounds[-1].scores[player]}")
         for i, text in enumerate(lines):
-            _text(surface, text, (rect.x + 20, rect.y + 62 + 40 * i), 32, theme.TEXT)
+            theme.draw_text(surface, text, (rect.x + 20, rect.y + 62 + 40 * i), 32, theme.TEXT)
 
     def _draw_boneyard(self, surface) -> None:
         rect = BONEYARD
@@ -316,9 +315,9 @@ class LineTableArt:
             tile_art.draw_tile(surface, spot, None)
         label = "put aside" if self.blank else (
             "no drawing" if self.state.options.get("block") else "boneyard")
-        _text(surface, str(count), (rect.centerx, rect.y + 96), 44, theme.TEXT,
+        theme.draw_text(surface, str(count), (rect.centerx, rect.y + 96), 44, theme.TEXT,
               "center", bold=True)
-        _text(surface, label, (rect.centerx, rect.y + 136), 26, theme.TEXT_DIM,
+        theme.draw_text(surface, label, (rect.centerx, rect.y + 136), 26, theme.TEXT_DIM,
               "center")
 
     def _draw_header(self, surface) -> None:
@@ -326,15 +325,18 @@ class LineTableArt:
             text = "Blank tiles: every tile fits either end"
         else:
             text = f"Round {self.public.round_number}    out at {self.public.limit} points"
-        _text(surface, text, (TABLE.x + 20, TABLE.y + 12), 28, theme.TEXT_DIM)
+        theme.draw_text(surface, text, (TABLE.x + 20, TABLE.y + 12), 28, theme.TEXT_DIM)
         prompt = self.turn_prompt()
         if prompt:
-            _text(surface, prompt, (TABLE.centerx, TABLE.y + 12), 32, theme.HIGHLIGHT, "midtop")
+            theme.draw_text(surface, prompt, (TABLE.centerx, TABLE.y + 12), 32, theme.HIGHLIGHT,
+                            "midtop")
 
     def turn_prompt(self) -> str:
         """What the human to move can do now, in a few words (every screen says what next)."""
         if not self.ctl.human_turn or self.frozen is not None:
             return ""
+        if self.pending:                    # drawn tiles the human has yet to turn up
+            return "Nothing fits: press Draw"
         moves = [str(m) for m in self.state.legal_moves()]
         if moves == ["pass"]:
             return "Nothing fits: press Pass"
@@ -356,32 +358,10 @@ class LineTableArt:
             text = f"Pass the screen to {self.ctl.name(player)}"
         else:
             text = f"{self.ctl.name(player)} is thinking..."
-        _text(surface, text, HAND_AREA.center, 40, theme.TEXT_DIM, "center")
+        theme.draw_text(surface, text, HAND_AREA.center, 40, theme.TEXT_DIM, "center")
 
 
 _bases: dict = {}
-_texts: dict = {}
-
-
-def _text(surface, text, pos, size, color=theme.TEXT, anchor="topleft", bold=False,
-          shadow=False) -> None:
-    """theme.draw_text with the rendered line cached: the static layer is redrawn after
-    every move and its words rarely change."""
-    key = (str(text), size, color, bold, shadow)
-    if key not in _texts:
-        if len(_texts) > 400:
-            _texts.clear()
-        face = theme.font(size, bold)
-        image = face.render(str(text), True, color)
-        if shadow:
-            framed = pygame.Surface((image.get_width() + 3, image.get_height() + 3),
-                                    pygame.SRCALPHA)
-            framed.blit(face.render(str(text), True, theme.SHADOW), (3, 3))
-            framed.blit(image, (0, 0))
-            image = framed
-        _texts[key] = image
-    image = _texts[key]
-    surface.blit(image, image.get_rect(**{anchor: pos}))
 
 
 def _base_layer(app, panels) -> pygame.Surface:

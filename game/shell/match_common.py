@@ -14,6 +14,8 @@ API (stable; the line and grid match scenes both compose one `MatchController`):
     ctl.face_up(player)     may that player's hand be drawn face up right now?
     ctl.shown_hand          the one human hand to show face up at the bottom, or None.
     ctl.name(player), ctl.is_human(player), ctl.thinking, ctl.caption, ctl.say(text)
+    ctl.say_private(text)   a caption about the hand being played: shown, but spoken only
+                            when no other person shares the screen (couch play).
     ctl.announce_turn()     caption + speech: whose turn it is.
     ctl.pause()             push the pause overlay.
     ctl.show_results(title, rows, winner_text, final, on_continue=None, headers=None)
@@ -39,6 +41,15 @@ from game.logic.variants import new_game
 from .thinking import think
 
 THINK_SECONDS = 0.7    # the least time a computer turn takes at normal speed, to be followed
+
+
+def sentence(reason: str) -> str:
+    """A rule's reason with a capital first letter, unless it starts with a square name
+    ("b7 is taken")."""
+    first = reason.split(" ", 1)[0]
+    if re.fullmatch(r"([a-z]+\d+)+[.,:;]?", first):
+        return reason
+    return reason[:1].upper() + reason[1:]
 
 
 class MatchController:
@@ -112,6 +123,9 @@ class MatchController:
         if speak and hasattr(self.app, "speak"):
             self.app.speak(text)
 
+    def say_private(self, text: str) -> None:
+        self.say(text, speak=not self.couch)
+
     def announce_turn(self) -> None:
         player = self.state.current_player
         if player is None:
@@ -136,10 +150,7 @@ class MatchController:
             reason = error.reason
         if reason:
             self.sound("invalid")
-            # Capitalise a sentence, but not one that starts with a square name ("b7 is taken").
-            if not re.match(r"[a-z]\d", reason):
-                reason = reason[0].upper() + reason[1:]
-            self.say(reason)
+            self.say_private(sentence(reason))      # it may name a tile of the hand
             return False
         self._apply(move)
         return True
@@ -191,7 +202,8 @@ class MatchController:
                 self._revealed = player
 
         self._handover_pending = True
-        self.app.push(HandOverScene(self.app, self.name(player), continued))
+        self.app.push(HandOverScene(self.app, self.name(player), continued,
+                                    self.config.variant))
 
     # --- screens ---------------------------------------------------------------------
     def pause(self) -> None:

@@ -2,8 +2,11 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
-from . import theme
+import pygame
+
+from . import theme, tile_art
 from .config import MatchConfig, Seat
 from .scene import Scene
 from .widgets import Button, Label, Menu, Selector
@@ -60,9 +63,10 @@ class TitleScene(Scene):
     def draw(self, surface):
         theme.draw_felt(surface)
         w = surface.get_width()
-        for i, (a, b) in enumerate(((6, 6), (5, 3), (4, 1), (2, 0), (6, 4))):
-            theme.draw_tile_icon(surface, (w // 2 + (i - 2) * 150, 150), a, b, 56,
-                                 vertical=i % 2 == 0)
+        for i, ends in enumerate(((6, 6), (5, 3), (4, 1), (2, 0), (6, 4))):
+            rect = pygame.Rect((0, 0), tile_art.body_size(112, vertical=i % 2 == 0))
+            rect.center = (w // 2 + (i - 2) * 150, 150)
+            tile_art.draw_tile(surface, rect, ends)
         theme.draw_title(surface, "DOMINOES", 330, 150)
         theme.draw_text(surface, "Draw, blank-tile and Dominox, for the couch",
                         (w // 2, 430), 36, theme.TEXT_DIM, "center")
@@ -131,8 +135,8 @@ def layout_choices() -> tuple[list[tuple[str, str]], list[str]] | None:
     good, broken = [], []
     for item in list_layouts():
         title = getattr(item, "title", None) or getattr(item.layout, "title", None) or item.name
-        if item.error:
-            broken.append(f"{item.name}: {item.error}")
+        if item.error:     # "<path>:<line>: message", shown with the file name only
+            broken.append(item.error.replace(item.path, Path(item.path).name, 1))
         else:
             good.append((item.name, title))
     return good, broken
@@ -216,7 +220,8 @@ class VariantSelectScene(Scene):
                                    lambda v, n=option.name: chosen.__setitem__(n, v))
             selector.help = option.help
             rows.append(selector)
-            rows += [Label(line, color=theme.ILLEGAL, size=26) for line in broken]
+            rows += [Label(line, color=theme.ILLEGAL, size=26, height=32)
+                     for error in broken for line in theme.wrap_text(error, 880, 26)]
         return rows
 
     def set_variant(self, name):

@@ -12,10 +12,10 @@ ON_OFF = [(False, "Off"), (True, "On")]
 
 
 class PauseOverlay(Scene):
-    backdrop_dim = 150
     """Resume, Rules, Settings, Quit to menu (asks first). Esc/pause resumes."""
 
     overlay = True
+    backdrop_dim = 150
 
     def __init__(self, app, variant=None):
         super().__init__(app)
@@ -133,8 +133,10 @@ class SettingsScene(Scene):
         super().__init__(app)
         s = app.settings
         speeds = list(ANIM_SPEEDS.items())
+        self.fullscreen_row = Selector.of("Full screen", ON_OFF, app.fullscreen,
+                                          self.set_fullscreen)
         rows = [
-            Selector.of("Full screen", ON_OFF, app.fullscreen, self.set_fullscreen),
+            self.fullscreen_row,
             Selector.of("Volume", [(v, f"{v}%") for v in range(0, 101, 10)],
                         int(round(s.volume * 10)) * 10, self.set_volume),
             Selector.of("Sound", [(False, "On"), (True, "Muted")], s.muted,
@@ -173,6 +175,7 @@ class SettingsScene(Scene):
             self.app.pop()
 
     def draw(self, surface):
+        self.fullscreen_row.index = int(self.app.fullscreen)    # F11 may have changed it
         theme.draw_felt(surface)
         theme.draw_title(surface, "Settings", 90, 72)
         self.menu.draw(surface)
@@ -182,16 +185,20 @@ class SettingsScene(Scene):
 
 
 class HandOverScene(Scene):
-    """Hides the table between two people's turns; Enter or a click continues."""
+    """Hides the table between two people's turns; Enter or a click continues. Esc or
+    pause opens the pause menu over it, so a match can be left without showing a hand."""
 
-    def __init__(self, app, name: str, on_continue=None):
+    def __init__(self, app, name: str, on_continue=None, variant=None):
         super().__init__(app)
         self.name = name
         self.on_continue = on_continue
+        self.variant = variant
         self.done = False
 
     def handle(self, action):
-        if action.name in ("confirm", "click") and not self.done:
+        if action.name in ("back", "pause"):
+            self.app.push(PauseOverlay(self.app, self.variant))
+        elif action.name in ("confirm", "click") and not self.done:
             self.done = True
             if self.on_continue:
                 self.on_continue()
@@ -206,15 +213,17 @@ class HandOverScene(Scene):
                         bold=True, shadow=True)
         theme.draw_text(surface, "Press Enter or click to continue", (w // 2, h // 2 + 160),
                         40, theme.TEXT, "center")
+        theme.draw_legend(surface, self.app, "Enter or click: continue   Esc: pause")
 
 
 class ResultsScene(Scene):
-    backdrop_dim = 170
     """A score table over the dimmed table: Continue after a round, Rematch or Menu after
     a match. `rows` are (name, numbers...); `headers` names the columns (or the first row
     does, if it holds only words)."""
 
     overlay = True
+    backdrop_dim = 170
+    DEMO_PAUSE = 6.0     # seconds a demo (attract mode) shows results before going on
 
     def __init__(self, app, title, rows, winner_text, on_continue=None, rematch=None,
                  headers=None):
@@ -233,8 +242,6 @@ class ResultsScene(Scene):
             buttons = ([Button("Rematch", rematch, width=520)] if rematch else []) + [
                 Button("Menu", app.back_to_menu, width=520)]
         self.menu = Menu(app, buttons, top=800, bottom=960)
-
-    DEMO_PAUSE = 6.0     # seconds a demo (attract mode) shows results before going on
 
     def proceed(self):
         self.app.remove(self)
@@ -282,7 +289,7 @@ class ResultsScene(Scene):
 
 
 class MessageScene(Scene):
-    """A full-screen message (an error that stopped something); any key goes back."""
+    """A full-screen message (an error that stopped something); Enter or Esc goes back."""
 
     def __init__(self, app, title: str, message: str):
         super().__init__(app)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 LOGICAL_SIZE = (1920, 1080)
 
 # Action names a scene may receive:
-#   up down left right      arrows / d-pad / WASD (focus movement)
+#   up down left right      arrows / d-pad, W A S too (D draws) (focus movement)
 #   confirm back            Enter/Space/gamepad A, Escape/Backspace/gamepad B
 #   pause                   P or Escape in a match / gamepad Start
 #   next prev               Tab / Shift-Tab / shoulder buttons (cycle focus)

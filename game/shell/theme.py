@@ -17,12 +17,6 @@ PANEL = (18, 28, 34)
 PANEL_EDGE = (96, 128, 118)
 SHADOW = (0, 0, 0)
 
-# Tiles.
-IVORY = (246, 239, 220)
-IVORY_EDGE = (170, 160, 138)
-PIP = (20, 20, 22)
-TILE_BACK = (120, 34, 40)
-
 # Text.
 TEXT = (240, 240, 232)
 TEXT_DIM = (176, 190, 182)
@@ -38,6 +32,9 @@ FOCUS = HIGHLIGHT
 
 # One colour per seat, in seat order.
 PLAYER_COLOURS = ((240, 96, 80), (80, 160, 250), (250, 200, 70), (170, 110, 230))
+
+# Motion: a played tile slides to its place in this time at normal speed (LOOK.md).
+SLIDE_SECONDS = 0.22
 
 LEGEND_SIZE = 28
 CAPTION_SIZE = 32
@@ -67,6 +64,17 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
         face.bold = bold
         _fonts[key] = face
     return _fonts[key]
+
+
+def ease_out(t: float) -> float:
+    """Progress 0..1 of a move that starts fast and settles (cubic ease-out)."""
+    t = min(max(t, 0.0), 1.0)
+    return 1 - (1 - t) ** 3
+
+
+def count(n: int, word: str, plural: str | None = None) -> str:
+    """`n` and the noun in the right number: "1 tile", "3 tiles", "2 passes"."""
+    return f"{n} {word if n == 1 else plural or word + 's'}"
 
 
 def draw_text(surface, text, pos, size=BODY_SIZE, color=TEXT, anchor="topleft",
@@ -188,36 +196,3 @@ def draw_title(surface, text: str, y: int = 110, size: int = 84):
     """A screen's heading, centred."""
     draw_text(surface, text, (surface.get_width() // 2, y), size, TITLE, "center",
               bold=True, shadow=True)
-
-
-# Pip positions on a 3x3 grid (column, row) for 0-9, as on real dominoes.
-PIP_GRID = {
-    0: (), 1: ((1, 1),), 2: ((0, 0), (2, 2)), 3: ((0, 0), (1, 1), (2, 2)),
-    4: ((0, 0), (2, 0), (0, 2), (2, 2)), 5: ((0, 0), (2, 0), (1, 1), (0, 2), (2, 2)),
-    6: ((0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)),
-    7: ((0, 0), (2, 0), (0, 1), (1, 1), (2, 1), (0, 2), (2, 2)),
-    8: ((0, 0), (1, 0), (2, 0), (0, 1), (2, 1), (0, 2), (1, 2), (2, 2)),
-    9: tuple((c, r) for r in range(3) for c in range(3)),
-}
-
-
-def draw_tile_icon(surface, center, a: int, b: int, half: int = 48, vertical: bool = False):
-    """A decorative domino for menus (the match scenes have their own tile art): two
-    `half`-pixel squares with pips, a divider and a shadow."""
-    w, h = (half, half * 2) if vertical else (half * 2, half)
-    rect = pygame.Rect(0, 0, w, h)
-    rect.center = center
-    pygame.draw.rect(surface, SHADOW, rect.move(5, 7), border_radius=half // 6)
-    pygame.draw.rect(surface, IVORY, rect, border_radius=half // 6)
-    pygame.draw.rect(surface, IVORY_EDGE, rect, width=2, border_radius=half // 6)
-    halves = ((rect.x, rect.y), (rect.x, rect.y + half)) if vertical else (
-        (rect.x, rect.y), (rect.x + half, rect.y))
-    if vertical:
-        pygame.draw.line(surface, IVORY_EDGE, (rect.x + 6, rect.centery), (rect.right - 7, rect.centery), 2)
-    else:
-        pygame.draw.line(surface, IVORY_EDGE, (rect.centerx, rect.y + 6), (rect.centerx, rect.bottom - 7), 2)
-    radius = max(2, half // 10)
-    for value, (x, y) in zip((a, b), halves):
-        for col, row in PIP_GRID.get(value, ()):
-            pygame.draw.circle(surface, PIP, (x + half * (0.25 + 0.25 * col),
-                                              y + half * (0.25 + 0.25 * row)), radius)

@@ -138,9 +138,9 @@ def test_the_opener_holds_the_lowest_double_and_draws_follow_each_move():
 def test_pass_is_the_only_move_exactly_when_nothing_fits():
     game = position(["0-0@a1a2"], [["6-6"], ["1-1"]])
     assert game.legal_moves() != [PASS]
-    # a1 b1 c1 / a2 b2 c2 with 0-1 and 0-2 laid: c1 takes only a 1, c2 only a 2.
+    # a1 b1 c1 / a2 b2 c2 with 0-1 on a1b1 and 1-2 on c1c2: a2 takes only a 0, b2 a 1 or 2.
     game = DominoxGame.from_position({"variant": "dominox", "grid": "...\n...",
-                                      "placed": ["0-1@a1b1", "0-2@a2b2"],
+                                      "placed": ["0-1@a1b1", "1-2@c1c2"],
                                       "hands": [["6-6"], ["1-1"]], "stock": [], "to_move": 0})
     assert game.legal_moves() == [PASS] and game.is_legal(PASS)
     game.apply(PASS)
@@ -152,7 +152,7 @@ def test_pass_is_the_only_move_exactly_when_nothing_fits():
 
 def test_a_pass_that_draws_does_not_count_towards_the_end():
     game = DominoxGame.from_position({"variant": "dominox", "grid": "..\n..",
-                                      "placed": ["0-1@a1b1", "0-2@a2b2"],
+                                      "placed": ["0-1@a1b1"],
                                       "hands": [["6-6"], ["1-1"]], "stock": ["5-5"], "to_move": 0})
     game.apply(PASS)
     assert game.passes == 0 and game.view(0).hand == (Tile(5, 5), Tile(6, 6))
@@ -215,7 +215,7 @@ def test_finished_game_outcome_and_scores():
     # a1 b1 c1 / a2 b2 c2 / a3 b3 c3: a1, c1, b2, a3, c3 are white
     game = finished("...\n...\n...", ["1-1@a1b1", "2-2@a3b3"])
     assert game.is_over() and game.scores() == (5, 0) and game.outcome().winner == 0
-    game = finished("...\n...\n...", ["1-1@a1b1", "2-2@a3b3", "3-3@b2c2"])
+    game = finished("...\n...\n...", ["1-1@a1b1", "2-2@a3b3", "1-3@b2c2"])
     assert game.scores() == (2, 1) and game.outcome().winner == 0
     assert game.outcome().scores == (2, 1)
     assert game.record()["result"] == {"scores": [2, 1], "winner": 0}

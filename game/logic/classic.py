@@ -11,9 +11,9 @@ import random
 from dataclasses import dataclass
 
 from .core import (DOUBLE_SIX, DominoError, FileFormatError, GameState, IllegalMoveError,
-                   OptionError, Outcome)
-from .line import (LineMove, LineRound, LineRules, LineView, make_view, read_round,
-                   round_position_lines)
+                   OptionError, Outcome, Tile)
+from .line import LineMove, LineRound, LineRules, LineView, make_view
+from .line_position import read_round, round_position_lines
 from .options import Option, resolve_options
 from .textfiles import TomlFile, parse_toml
 
@@ -28,6 +28,8 @@ class RoundResult:
     domino: int | None          # the player who emptied the hand
     totals: tuple[int, ...]
     out: tuple[int, ...]        # players who reached the limit in this round
+    hands: tuple[tuple[Tile, ...], ...] = ()   # per player, the tiles left when it ended
+    boneyard: int = 0           # tiles left to draw when it ended
 
 
 def _valid_totals(totals: list, players: int) -> bool:
@@ -102,8 +104,10 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
             self.totals[s] += scores[s]
         out = [s for s in rnd.seats if self.totals[s] >= self.limit]
         self.eliminated.extend(out)
+        hands = tuple(tuple(rnd.hands.get(p, ())) for p in range(self.players))
         self.finished_rounds.append(RoundResult(self.round_number, tuple(scores), rnd.end_reason,
-                                                rnd.domino_seat, tuple(self.totals), tuple(out)))
+                                                rnd.domino_seat, tuple(self.totals), tuple(out),
+                                                hands, len(rnd.stock)))
         remaining = [s for s in rnd.seats if s not in out]
         if len(remaining) >= 2:
             self._rounds.append(self._next_round(remaining))

@@ -142,8 +142,12 @@ class DominoxGame(GameState):
             game = cls.from_position(record["position"], "<record position>")
         elif isinstance(record.get("deal"), dict) and "hands" in record["deal"]:
             deal = record["deal"]
-            game = cls.from_deal(deal["hands"], deal.get("stock", []),
-                                 record.get("options"), record.get("seed"))
+            options = resolve_options(cls.options_declared, record.get("options"), cls.variant)
+            problem = dominox_files.deal_problem(deal["hands"], deal.get("stock", []),
+                                                 options["hand"])
+            if problem:
+                raise DominoError(f"bad deal: {problem}")
+            game = cls.from_deal(deal["hands"], deal.get("stock", []), options, record.get("seed"))
         else:
             raise DominoError("a dominox record needs a deal (hands and stock) or a position")
         for index, entry in enumerate(record.get("moves", [])):

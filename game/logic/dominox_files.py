@@ -9,12 +9,15 @@
     passes = 0                     # passes in a row with the stock empty
 
 Every problem is a FileFormatError naming the file and the line of the offending key.
+The tiles already placed must be a board that legal play could have reached
+(dominox_contact.py). A game record's deal is checked here too (`deal_problem`).
 """
 from __future__ import annotations
 
 import json
 
 from .core import DominoError, FileFormatError, OptionError, Tile
+from .dominox_contact import contact_problem
 from .dominox_moves import TILE_INDEX, TILES, Placement, tile_bits, tiles_of
 from .grid import Grid
 from .levels import layout_from_toml, load_layout
@@ -60,7 +63,7 @@ def game_from_position(cls, data, path: str):
     hand_tiles = [tiles("hands", hand) for hand in hands]
     stock = tiles("stock", toml.get("stock", list, []))
     grid = Grid(game.shape, game.numbers)
-    placements = []
+    placements, texts = [], []
     for text in toml.get("placed", list, []):
         try:
             move = Placement.parse(str(text))
@@ -72,10 +75,16 @@ def game_from_position(cls, data, path: str):
         except ValueError as exc:
             raise toml.error("placed", f"placed tile {text!r}: {exc}") from None
         placements.append((s1, move.x, s2, move.y, move.tile))
+        texts.append(str(text))
     try:
         game._check_unique([p[4] for p in placements] + [t for h in hand_tiles for t in h] + stock)
     except DominoError as exc:
         raise toml.error("placed" if placements else "hands", str(exc)) from None
+    problem = contact_problem(game.shape, placements)
+    if problem:
+        index, message = problem
+        raise FileFormatError(toml.path, _item_line(toml, "placed", f'"{texts[index]}"'),
+                              f"placed tile {texts[index]!r}: {message}")
     for s1, x, s2, y, _ in placements:
         game._cover(s1, x)
         game._cover(s2, y)
@@ -101,6 +110,43 @@ def game_from_position(cls, data, path: str):
                                   f"the lowest double {TILES[game.opening]}")
     game.start = {"position": position_data(game)}
     return game
+
+
+def _item_line(toml: TomlFile, key: str, needle: str) -> int | None:
+    """The first line at or after `key = ...` holding `needle` (the key's line if none)."""
+    start = toml.line_of(key)
+    if start is None:
+        return None
+    for number, text in enumerate(toml.text.splitlines()[start - 1:], start=start):
+        if needle in text:
+            return number
+    return start
+
+
+def deal_problem(hands, stock, hand_size: int) -> str | None:
+    """Why a record's deal is not the whole double-six set dealt `hand_size` tiles a hand."""
+    if (not isinstance(hands, list) or len(hands) != 2
+            or not all(isinstance(h, list) for h in hands) or not isinstance(stock, list)):
+        return "a dominox deal's hands are two lists of tiles and its stock one list"
+    seen = set()
+    for text in [t for hand in hands for t in hand] + stock:
+        try:
+            tile = Tile.parse(text) if isinstance(text, str) else None
+        except ValueError as exc:
+            return str(exc)
+        if tile not in TILE_INDEX:
+            return f"{text!r} is not a double-six tile"
+        if tile in seen:
+            return f"tile {tile} is dealt twice"
+        seen.add(tile)
+    for player, hand in enumerate(hands):
+        if len(hand) != hand_size:
+            return (f"hand {player} holds {len(hand)} tiles, but the hand option deals "
+                    f"{hand_size}")
+    missing = [str(t) for t in TILES if t not in seen]
+    if missing:
+        return f"the deal leaves out {', '.join(missing)}: it must hold all 28 tiles once"
+    return None
 
 
 def position_data(game) -> dict:

@@ -1,0 +1,97 @@
+"""Position files (TOML) of the line variants: reading a round from one, writing one.
+
+Shared by classic.py and blank.py, which add the match keys (totals, round number and
+so on) around the round keys read and written here. Errors name the file and the line.
+"""
+from __future__ import annotations
+
+from .core import FileFormatError, Tile
+from .line import LineRound, LineRules, Placed, broken_join, hands_problem, wrong_opener
+
+
+def _line_with(toml, key: str, needle: str) -> int | None:
+    """The first line at or after `key = ...` that contains `needle` (for item errors)."""
+    start = toml.line_of(key) or 1
+    for number, text in enumerate(toml.text.splitlines()[start - 1:], start=start):
+        if needle in text:
+            return number
+    return toml.line_of(key)
+
+
+def _tile_list(toml, key: str, items, rules: LineRules) -> list[Tile]:
+    if not isinstance(items, list) or not all(isinstance(i, str) for i in items):
+        raise toml.error(key, f"{key} must be a list of tiles written as text, like \"3-5\"")
+    tiles = []
+    for item in items:
+        try:
+            tile = Tile.parse(item)
+            if tile.is_blank != rules.blank or tile.b > 6:
+                raise ValueError
+        except ValueError:
+            kind = "a blank tile _" if rules.blank else "a double-six tile like 3-5"
+            raise FileFormatError(toml.path, _line_with(toml, key, f'"{item}"'),
+                                  f"{key}: {item!r} is not {kind}") from None
+        tiles.append(tile)
+    return tiles
+
+
+def read_round(toml, rules: LineRules, players: int, seats) -> LineRound:
+    """The round described by a position file's line, hands, stock and to_move keys."""
+    hands_raw = toml.get("hands", list)
+    if len(hands_raw) != players:
+        raise toml.error("hands", f"hands lists {len(hands_raw)} hands for {players} players")
+    hands = {p: _tile_list(toml, "hands", h, rules) for p, h in enumerate(hands_raw)}
+    stock = _tile_list(toml, "stock", toml.get("stock", list), rules)
+    line = []
+    for item in toml.get("line", list):
+        try:
+            line.append(Placed.parse(str(item)))
+            if line[-1].tile.is_blank != rules.blank:
+                raise ValueError(f"{item!r} does not belong to this tile set")
+        except ValueError as exc:
+            where = _line_with(toml, "line", str(item))
+            raise FileFormatError(toml.path, where, f"line: {exc}") from None
+    if broken_join(line):
+        raise toml.error("line", f"line: {broken_join(line)}")
+    to_move = toml.get("to_move", int)
+    seen: dict[Tile, str] = {}
+    entries = [("line", p.tile, str(p)) for p in line] + [("stock", t, str(t)) for t in stock]
+    entries += [("hands", t, str(t)) for h in hands.values() for t in h]
+    for key, tile, text in entries:
+        if tile in seen and not rules.blank:
+            raise FileFormatError(toml.path, _line_with(toml, key, f'"{text}"'),
+                                  f"{key}: {tile} appears twice (also in {seen[tile]})")
+        seen[tile] = key
+    placed = len(line) + len(stock) + sum(len(h) for h in hands.values())
+    if rules.blank and placed != 28:
+        raise toml.error("stock", f"the position holds {placed} blank tiles, not 28")
+    missing = [str(t) for t in rules.tile_set() if t not in seen]
+    if missing and not rules.blank:
+        raise toml.error("stock", f"tiles not placed anywhere: {', '.join(missing)}")
+    if hands_problem(hands, seats):
+        raise toml.error("hands", hands_problem(hands, seats))
+    if to_move not in seats:
+        in_round = ", ".join(map(str, seats))
+        raise toml.error("to_move", f"to_move must be a player in the round ({in_round})")
+    if not line and wrong_opener(rules, hands, seats, to_move):
+        raise toml.error("to_move", wrong_opener(rules, hands, seats, to_move))
+    extra_plays = toml.get("extra_plays", int, 0) if line else 0
+    if extra_plays < 0:
+        raise toml.error("extra_plays", "extra_plays must be 0 or more")
+    return LineRound(rules, seats, hands, stock, line, to_move, extra_plays)
+
+
+def _toml_list(items) -> str:
+    return "[" + ", ".join(f'"{i}"' for i in items) + "]"
+
+
+def round_position_lines(rnd: LineRound, players: int) -> list[str]:
+    """The line, hands, stock and to_move keys of a position file for `rnd`."""
+    hands = [rnd.hands.get(p, []) for p in range(players)]
+    return [f"line = {_toml_list(rnd.line)}",
+            "hands = [",
+            *(f"  {_toml_list(h)}," for h in hands),
+            "]",
+            f"stock = {_toml_list(rnd.stock)}",
+            f"to_move = {rnd.current}",
+            *([f"extra_plays = {rnd.extra_plays}"] if rnd.extra_plays else [])]

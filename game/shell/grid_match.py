@@ -21,7 +21,7 @@ from game.shell.scene import Scene
 
 AUTO_PASS_SECONDS = 3.0
 WARM_UP_SECONDS = 0.8
-RESULTS_AFTER = 6.0
+RESULTS_AFTER = 6.0         # at normal animation speed; Enter or a click skips it
 KEY_STEPS = {"left": (-1, 0), "right": (1, 0), "up": (0, 1), "down": (0, -1)}
 
 
@@ -30,7 +30,6 @@ class GridMatchScene(Scene):
 
     def __init__(self, app, config, state=None):
         super().__init__(app)
-        self.config = config
         self.ctl = MatchController(app, config, on_move=self._moved, state=state)
         self.game = self.ctl.state
         shape = self.game.shape
@@ -94,7 +93,7 @@ class GridMatchScene(Scene):
         self.ctl.update(dt)
         if self.over_for is not None:
             self.over_for += dt
-            if self.over_for >= RESULTS_AFTER and not self.results_shown:
+            if self.over_for >= self.ctl.paced(RESULTS_AFTER) and not self.results_shown:
                 self.show_results()
         elif self.must_pass():
             if self.pass_wait == 0:

@@ -130,7 +130,7 @@ class GridTable:
         scene, ctl = self.scene, self.ctl
         key = (ctl.ply, ctl.caption, ctl.thinking, ctl.shown_hand, ctl.human_turn,
                scene.cursor, scene.picked, scene.over_for is None,
-               self.app.settings.show_hints)
+               self.app.settings.show_hints, ctl.config.seats)
         if key != self._hud_key:
             self._hud_key = key
             for rect, patch in self._patches:

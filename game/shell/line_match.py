@@ -9,6 +9,8 @@ adds the hand, the last tile, the open ends and whatever moves.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 
 from game.logic.core import Tile
@@ -78,6 +80,8 @@ class LineMatchScene(LineTableArt, Scene):
         ctl, state, bottom = self.ctl, self.state, self.bottom
         viewer = bottom if bottom is not None else (state.current_player or 0)
         self.public = view = state.view(viewer)
+        if self.frozen is not None and not self.blank:
+            self.public = view = self._as_ended(view)
         self.hand, self.moves = [], []
         if bottom is not None and ctl.face_up(bottom) and self.frozen is None:
             key = (bottom, ctl.ply)
@@ -104,6 +108,21 @@ class LineMatchScene(LineTableArt, Scene):
         else:
             self._set_layout(*self.frozen)
         self._static = None
+
+    def _as_ended(self, view):
+        """`view` turned back to the table as the last round ended: apply() has already
+        dealt the next round, which must not show behind that round's results."""
+        last = self.state.finished_rounds[-1]
+        return replace(view, current_player=None, hand=(), moves=(), drawn_this_turn=0,
+                       drawn_tiles=(), line=tuple(self.frozen[0]),
+                       hand_sizes=tuple(len(h) for h in last.hands),
+                       boneyard=last.boneyard, round_number=last.number, totals=last.totals)
+
+    def panel_tiles(self, player: int) -> list:
+        """The tiles a face-up panel shows (the hand as the round ended, while frozen)."""
+        if self.frozen is not None and not self.blank:
+            return list(self.state.finished_rounds[-1].hands[player])
+        return list(self.state.view(player).hand)
 
     def _set_layout(self, line, opener, last) -> None:
         self.last_index = last
@@ -281,7 +300,7 @@ class LineMatchScene(LineTableArt, Scene):
         self.frozen = self.anim = None
         self.badges.clear()                  # last round's passes are old news
         player = self.state.current_player
-        self.ctl.say(f"Round {self.public.round_number}: {self.ctl.name(player)} opens.")
+        self.ctl.say(f"Round {self.state.round_number}: {self.ctl.name(player)} opens.")
         self._refresh()
 
     # --- accessibility ----------------------------------------------------------------
@@ -318,7 +337,10 @@ class LineMatchScene(LineTableArt, Scene):
     # --- input ------------------------------------------------------------------------
     def handle(self, action) -> None:
         name, ctl = action.name, self.ctl
-        if name == "pause":
+        if name in ("confirm", "click") and self.results_due is not None:
+            show, self.results_due = self.results_due[1], None    # skip the wait, as Dominox
+            show()
+        elif name == "pause":
             ctl.pause()
         elif name in ("back", "rclick"):
             if self.selected is not None:
@@ -429,6 +451,7 @@ class LineMatchScene(LineTableArt, Scene):
     # --- the frame --------------------------------------------------------------------
     def enter(self) -> None:
         self._signature = None
+        self._static = None                  # the settings may have renamed a seat
 
     def update(self, dt: float) -> None:
         self.clock += dt

@@ -271,7 +271,7 @@ class LineTableArt:
               "topright")
         count = self.public.hand_sizes[player]
         face_up = player in self._face_up_panels
-        tiles = list(self.state.view(player).hand) if face_up else [None] * count
+        tiles = self.panel_tiles(player) if face_up else [None] * count
         long_side, area = 56, rect.width - 40
         step = min(34, (area - 28) / max(1, count - 1)) if count > 1 else 34
         for i, tile in enumerate(tiles):

@@ -14,6 +14,7 @@ API (stable; the line and grid match scenes both compose one `MatchController`):
     ctl.face_up(player)     may that player's hand be drawn face up right now?
     ctl.shown_hand          the one human hand to show face up at the bottom, or None.
     ctl.name(player), ctl.is_human(player), ctl.thinking, ctl.caption, ctl.say(text)
+    ctl.follow_names(names) human seat i is renamed names[i] (settings changed mid-match).
     ctl.say_private(text)   a caption about the hand being played: shown, but spoken only
                             when no other person shares the screen (couch play).
     ctl.announce_turn()     caption + speech: whose turn it is.
@@ -33,6 +34,7 @@ from __future__ import annotations
 
 import random
 import re
+from dataclasses import replace
 
 from game.logic.agents import make_agent
 from game.logic.core import IllegalMoveError
@@ -74,6 +76,13 @@ class MatchController:
     # --- seats -----------------------------------------------------------------------
     def name(self, player: int) -> str:
         return self.config.seats[player].name
+
+    def follow_names(self, names) -> None:
+        """Human seats take the names set in the settings (seat i is names[i]); the
+        rematch config follows, the game state is not touched."""
+        seats = tuple(replace(seat, name=names[i]) if seat.is_human and i < len(names)
+                      else seat for i, seat in enumerate(self.config.seats))
+        self.config = replace(self.config, seats=seats)
 
     def is_human(self, player) -> bool:
         return player is not None and self.config.seats[player].is_human

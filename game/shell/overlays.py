@@ -167,6 +167,10 @@ class SettingsScene(Scene):
 
     def leave(self):
         self.app.save_settings()
+        for scene in self.app.stack:         # a paused match and its rematch take the names
+            ctl = getattr(scene, "ctl", None)
+            if ctl is not None:
+                ctl.follow_names(self.app.settings.player_names)
 
     def handle(self, action):
         if self.menu.handle(action):

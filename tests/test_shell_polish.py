@@ -1,0 +1,194 @@
+"""Review polish of the shell: the table behind classic round results shows the round
+that ended, names changed from the pause menu reach the match, and the Dominox results
+wait follows the animation speed."""
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from game.shell import theme, tile_art
+from game.shell.config import MatchConfig, Seat
+from game.shell.grid_match import RESULTS_AFTER, GridMatchScene
+from game.shell.line_match import LineMatchScene
+from game.shell.overlays import PauseOverlay, ResultsScene, SettingsScene
+from game.shell.scene import Action
+
+from test_shell_support import make_app
+
+STEP = 1 / 60
+
+
+@pytest.fixture
+def app(tmp_path):
+    app = make_app(tmp_path)
+    app.settings.muted = True
+    app.settings.anim_speed = 0
+    return app
+
+
+def start(app, variant, seats, seed=5, options=None):
+    app.start_match(MatchConfig(variant, tuple(seats), options or {}, seed))
+    return app.top
+
+
+def run_until(app, scene, done, limit=60000):
+    """Step the match, making the human's moves (the first legal one), until `done()`."""
+    for _ in range(limit):
+        if done():
+            return
+        if app.top is scene and scene.my_turn:
+            while scene.pending:
+                scene.handle(Action("draw"))
+            assert scene.ctl.play(scene.moves[0])
+            continue
+        app.advance(STEP)
+        if scene.ctl.thinking:
+            time.sleep(0.0005)
+    raise AssertionError("the match never got there")
+
+
+def drawn_texts(monkeypatch) -> list[str]:
+    texts = []
+    real = theme.draw_text
+
+    def spy(surface, text, *args, **kw):
+        texts.append(str(text))
+        return real(surface, text, *args, **kw)
+
+    monkeypatch.setattr(theme, "draw_text", spy)
+    return texts
+
+
+# --- 1. the table behind classic round results --------------------------------------
+def test_round_results_lie_over_the_round_that_ended(app, monkeypatch):
+    scene = start(app, "classic", [Seat("Ann"), Seat("Bot", "computer")])
+    assert isinstance(scene, LineMatchScene)
+    run_until(app, scene, lambda: isinstance(app.top, ResultsScene))
+    state, last = scene.state, scene.state.finished_rounds[-1]
+    assert app.top.title == f"Round {last.number} over" and state.round_number == 2
+    ended_sizes = tuple(len(hand) for hand in last.hands)
+    assert ended_sizes != state.view(0).hand_sizes           # the next deal differs
+    for p in range(2):                                        # what each hand scored
+        assert sum(t.a + t.b for t in last.hands[p]) == last.scores[p]
+    view = scene.public
+    assert view.round_number == 1 and view.hand_sizes == ended_sizes
+    assert view.boneyard == last.boneyard and view.line == scene.line
+    assert scene.hand == []                                   # nobody's hand face up
+    texts = drawn_texts(monkeypatch)
+    app.draw()                                                # results over the dim table
+    assert "Round 1    out at 150 points" in texts
+    assert not [t for t in texts if t.startswith("Round 2")], texts
+    bot_tiles = theme.count(ended_sizes[1], "tile")
+    assert any(t.startswith(bot_tiles) for t in texts), texts
+    assert str(last.boneyard) in texts
+    app.top.handle(Action("confirm"))                         # Continue: round 2 shows
+    assert app.top is scene and scene.public.round_number == 2
+    assert scene.public.hand_sizes == state.view(0).hand_sizes
+
+
+def test_with_no_humans_the_panels_show_the_hands_the_round_ended_with(app, monkeypatch):
+    seats = [Seat(f"C{i}", "computer", "random") for i in range(3)]
+    scene = start(app, "classic", seats, seed=9)
+    run_until(app, scene, lambda: isinstance(app.top, ResultsScene))
+    last = scene.state.finished_rounds[-1]
+    drawn = []
+    real = tile_art.draw_tile
+    monkeypatch.setattr(tile_art, "draw_tile", lambda surface, rect, ends=None, state="normal":
+                        (drawn.append((tuple(rect), ends)), real(surface, rect, ends, state)))
+    app.draw()
+    assert len(scene.top_seats) == 2
+    for p in scene.top_seats:
+        panel = scene._seat_rect(p)
+        shown = [ends for rect, ends in drawn
+                 if panel.collidepoint(rect[:2]) and rect[1] == panel.y + 60]
+        assert shown == [tile_art.ends_of(t) for t in last.hands[p]], p
+
+
+def test_enter_skips_the_wait_before_round_results(app):
+    app.settings.anim_speed = 0.5                 # slow: the results wait 1.8 s
+    scene = start(app, "classic", [Seat("Ann"), Seat("Bot", "computer")])
+    run_until(app, scene, lambda: scene.results_due is not None)
+    assert not isinstance(app.top, ResultsScene)
+    app.dispatch(Action("confirm"))
+    assert isinstance(app.top, ResultsScene) and scene.results_due is None
+
+
+# --- 2. names changed from the pause menu -------------------------------------------
+def test_names_changed_in_the_pause_settings_reach_the_match_and_its_rematch(app,
+                                                                           monkeypatch):
+    names = list(app.settings.player_names)
+    scene = start(app, "classic", [Seat(names[0]), Seat(names[1], "computer")])
+    record = scene.state.record()
+    app.dispatch(Action("pause"))
+    assert isinstance(app.top, PauseOverlay)
+    settings_button = next(w for w in app.top.menu.widgets if w.label == "Settings")
+    settings_button.handle_confirm()
+    assert isinstance(app.top, SettingsScene)
+    field = next(w for w in app.top.menu.widgets if w.label == "Player 1 name")
+    field.handle_confirm()
+    field.text = "Zed"
+    field.finish()
+    app.settings.player_names[1] = "Robo"         # a computer seat keeps its name
+    app.dispatch(Action("back"))                  # settings closed
+    app.dispatch(Action("pause"))                 # resume
+    assert app.top is scene
+    assert scene.ctl.name(0) == "Zed" and scene.ctl.name(1) == names[1] != "Robo"
+    assert scene.state.record() == record
+    texts = drawn_texts(monkeypatch)
+    app.advance(STEP)
+    app.draw()
+    assert "Zed" in texts
+    scene.ctl.rematch()
+    assert [s.name for s in app.top.ctl.config.seats] == ["Zed", names[1]]
+
+
+def test_a_dominox_card_shows_the_new_name(app, monkeypatch):
+    scene = start(app, "dominox", [Seat("Player 1"), Seat("Bot", "computer")],
+                  options={"layout": "quick"})
+    app.advance(STEP)
+    app.draw()
+    app.push(SettingsScene(app))
+    app.settings.player_names[0] = "Zed"
+    app.pop()
+    drawn = []
+    monkeypatch.setattr(scene.table, "put", lambda surface, text, *a, **kw: drawn.append(text))
+    app.draw()
+    assert "Zed" in drawn
+
+
+# --- 3. the Dominox results wait ----------------------------------------------------
+def play_dominox_out(app, speed):
+    app.settings.anim_speed = speed
+    seats = [Seat("A", "computer", "random"), Seat("B", "computer", "random")]
+    scene = start(app, "dominox", seats, seed=3, options={"layout": "quick"})
+    assert isinstance(scene, GridMatchScene)
+    deadline = time.monotonic() + 30
+    while not scene.game.is_over():
+        assert time.monotonic() < deadline, "the game never ended"
+        app.advance(STEP)
+        time.sleep(0.0005)
+    return scene
+
+
+def test_dominox_results_come_at_once_at_instant_speed(app):
+    scene = play_dominox_out(app, 0)            # the frame that ended the game shows them
+    assert isinstance(app.top, ResultsScene) and scene.results_shown
+
+
+def test_dominox_results_wait_scales_with_the_speed(app):
+    scene = play_dominox_out(app, 2)              # fast: half the normal wait
+    frames = round(RESULTS_AFTER / 2 / STEP)
+    for _ in range(frames - 10):
+        app.advance(STEP)
+    assert app.top is scene and not scene.results_shown
+    for _ in range(20):
+        app.advance(STEP)
+    assert isinstance(app.top, ResultsScene)
+
+
+def test_enter_skips_the_dominox_results_wait(app):
+    scene = play_dominox_out(app, 1)
+    assert app.top is scene and not scene.results_shown
+    app.dispatch(Action("confirm"))
+    assert isinstance(app.top, ResultsScene)

@@ -36,3 +36,4 @@ def test_the_backdrop_is_dimmed_once_under_a_dimming_overlay(tmp_path):
     app.draw()
     assert app.screen.get_at((5, 5))[:3] == first
     assert 100 < first[0] < 160
+

@@ -26,6 +26,7 @@ STEP = 1 / 60
 MAX_CATCHUP = 5
 FPS_CAP = 60
 WINDOWED_SIZE = (1280, 720)
+ICON_PATH = Path(__file__).resolve().parent.parent.parent / "assets" / "icon.png"
 
 # variant -> "module:Class" of its match scene, imported when a match starts.
 MATCH_SCENES = {
@@ -60,6 +61,7 @@ class App:
         self._under = None       # what lies under the top overlay, drawn once
         self._under_key = None   # the stack (and size) that `_under` was drawn for
         pygame.display.set_caption("Dominoes")
+        self._set_icon()
         self.window = self._open_window()
         self.screen = pygame.Surface(LOGICAL_SIZE).convert()
         self.input = InputMapper(self.to_logical)
@@ -71,6 +73,14 @@ class App:
             self.start_demo(demo)
 
     # ---- window --------------------------------------------------------------------
+    @staticmethod
+    def _set_icon() -> None:
+        """The window icon from assets/; a missing or broken file is named, not fatal."""
+        try:
+            pygame.display.set_icon(pygame.image.load(str(ICON_PATH)))
+        except (pygame.error, OSError) as error:
+            print(f"warning: window icon {ICON_PATH}: {error}", file=sys.stderr)
+
     def _open_window(self):
         if self.fullscreen:
             return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)

@@ -61,6 +61,7 @@ class MatchController:
         self.state = state if state is not None else new_game(
             config.variant, config.players, config.seed, config.options)
         self.on_move = on_move
+        # the computer seats; make_agent also refuses an unknown level before play starts
         self.agents = {i: make_agent(seat.level) for i, seat in enumerate(config.seats)
                        if not seat.is_human}
         # one generator per computer seat, so a seed replays the same computer choices
@@ -70,7 +71,7 @@ class MatchController:
         self.ply = 0                  # moves applied so far: stale worker answers are dropped
         self._revealed = None         # the human who has continued the current hand-over
         self._handover_pending = False
-        self._job = None              # (ply, player, holder dict, thread)
+        self._job = None              # (ply, player, Thought) while a computer thinks
         self._waited = 0.0
 
     # --- seats -----------------------------------------------------------------------

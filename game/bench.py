@@ -4,8 +4,8 @@
 
 Measures: random 2-player block dominoes playouts per second (both cores), random Dominox
 games per second, computer move time per variant and level, frame time (median and p99)
-of the busiest match scenes drawn at 1920x1080 headless, and launch time to the first
-menu frame.
+of the busiest match scenes drawn at 1920x1080 headless, the cost of scaling a frame to
+other window sizes, and launch time to the first menu frame.
 """
 from __future__ import annotations
 
@@ -21,6 +21,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# Headless: the benchmark measures drawing, not a display or a sound card.
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 
 def percentile(values, fraction):
@@ -81,8 +84,6 @@ def bench_frames(frames: int) -> None:
     """Whole frames (events, fixed updates, drawing, presenting) of computer-only matches
     at the default animation speed, in a 1920x1080 window. The first frame of a match
     renders every tile sprite once; it is reported apart."""
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import tempfile
 
     import pygame
@@ -109,6 +110,30 @@ def bench_frames(frames: int) -> None:
               f"over {len(rest)} frames (first frame {first * 1e3:.0f} ms)")
 
 
+def bench_present(frames: int) -> None:
+    """Scaling the 1920x1080 logical frame to common window sizes (the part of a frame
+    that grows with the screen)."""
+    import tempfile
+
+    import pygame
+
+    from game.shell.app import App
+    with tempfile.TemporaryDirectory() as folder:
+        app = App(windowed=True, settings_path=Path(folder) / "settings.json")
+        app.draw()
+        for size in ((1280, 720), (1920, 1080), (2560, 1440), (3840, 2160)):
+            app.window = pygame.display.set_mode(size)
+            app.present()
+            times = []
+            for _ in range(frames):
+                started = time.perf_counter()
+                app.present()
+                times.append(time.perf_counter() - started)
+            print(f"scale and present at {size[0]}x{size[1]}: "
+                  f"median {statistics.median(times) * 1e3:.2f} ms")
+        pygame.display.quit()
+
+
 def bench_launch(runs: int) -> None:
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     times = []
@@ -131,6 +156,7 @@ def main(argv=None) -> int:
     bench_dominox(20 if quick else 200)
     bench_agents(100 if quick else 400)
     bench_frames(600 if quick else 1800)
+    bench_present(30 if quick else 120)
     return 0
 
 

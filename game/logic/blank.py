@@ -8,7 +8,7 @@ rank by the tiles they still hold (the outcome's scores are the tiles left).
 from __future__ import annotations
 
 from .classic import ClassicMatch
-from .core import BLANK, FileFormatError, Outcome
+from .core import FileFormatError, Outcome
 from .line import LineMove, LineRound, LineRules, LineView
 from .options import Option
 
@@ -38,11 +38,6 @@ The first player to empty their hand wins; the others rank by the tiles they sti
         return LineRules(blank=True, drawing=False, opening="any",
                          extra_for_double=self.options["doubles"],
                          one_extra=self.options["one_extra"], score_by="tiles")
-
-    def _deal(self, number: int, seats) -> LineRound:
-        size = self.rules.hand_size
-        hands = {s: [BLANK] * size for s in seats}
-        return LineRound(self.rules, seats, hands, [BLANK] * (28 - size * len(seats)))
 
     def _finish_round(self, rnd: LineRound) -> None:
         scores = tuple(rnd.scores(self.players))

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from .core import (DOUBLE_SIX, DominoError, FileFormatError, GameState, IllegalMoveError,
+from .core import (DominoError, FileFormatError, GameState, IllegalMoveError,
                    OptionError, Outcome, Tile)
 from .line import LineMove, LineRound, LineRules, LineView, make_view
 from .line_position import read_round, round_position_lines
@@ -67,8 +67,7 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
 
     def __init__(self, players: int, seed: int, options: dict, totals=None,
                  first_round: int = 1, recorded_rounds=()):
-        if self.players_problem(players):
-            raise OptionError(self.players_problem(players))
+        self.require_players(players)
         self.players = players
         self.seed = seed
         self.options = options
@@ -83,7 +82,7 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
         self._undo: list[tuple] = []
         self._outcome: Outcome | None = None
 
-    # ---- variant hooks (blank.py overrides these) ---------------------------------
+    # ---- variant hooks (blank.py overrides the rules and the end of a round) ------
     def _make_rules(self) -> LineRules:
         return LineRules(drawing=not self.options["block"])
 
@@ -92,7 +91,7 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
         return self.options.get("limit", 0)
 
     def _deal(self, number: int, seats) -> LineRound:
-        tiles = list(DOUBLE_SIX)
+        tiles = list(self.rules.tile_set())
         random.Random(f"{self.seed}:{number}").shuffle(tiles)
         size = self.rules.hand_size
         hands = {s: tiles[i * size:(i + 1) * size] for i, s in enumerate(seats)}
@@ -154,8 +153,7 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
         try:
             start = record.get("start", {})
             players, totals, first = record["players"], start.get("totals"), start.get("round", 1)
-            if cls.players_problem(players):
-                raise OptionError(cls.players_problem(players))
+            cls.require_players(players)
             if totals is not None and not _valid_totals(totals, players):
                 raise FileFormatError("<record>", None,
                                       f"start totals must list {players} whole numbers")

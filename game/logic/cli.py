@@ -54,8 +54,7 @@ def selfplay(args) -> int:
     out, err = sys.stdout, sys.stderr
     cls = find_variant(args.variant)
     players = cls.min_players if args.players is None else args.players
-    if cls.players_problem(players):
-        raise OptionError(cls.players_problem(players))
+    cls.require_players(players)
     names = [n.strip() for n in args.ai.split(",") if n.strip()] or ["random"]
     if len(names) not in (1, players):
         raise OptionError(f"--ai names {len(names)} agents for {players} players")

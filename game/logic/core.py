@@ -163,6 +163,13 @@ class GameState(ABC):
                 else f"{cls.min_players} to {cls.max_players}")
         return f"{cls.variant} is played by {span} players, not {players!r}"
 
+    @classmethod
+    def require_players(cls, players) -> None:
+        """OptionError (saying why) unless `players` players can play this variant."""
+        problem = cls.players_problem(players)
+        if problem:
+            raise OptionError(problem)
+
     @staticmethod
     def heuristic(view, move) -> float:
         """How good `move` looks to the greedy computer player, from `view` alone."""

@@ -13,9 +13,9 @@ import time
 from dataclasses import dataclass
 
 from . import dominox_files, dominox_view
-from .core import PASS, DominoError, GameState, IllegalMoveError, OptionError, Outcome, Tile
-from .dominox_moves import (ALL_NUMBERS, DOUBLES, FIRST_IN, NOT_DOUBLES, ORIENTED, SECOND_IN,
-                            TILE_INDEX, TILES, Placement, placement_table, tile_bits, tiles_of)
+from .core import PASS, DominoError, GameState, IllegalMoveError, Outcome, Tile
+from .dominox_moves import (ALL_NUMBERS, DOUBLES, FIRST_IN, ORIENTED, SECOND_IN, TILE_INDEX,
+                            TILES, Placement, oriented, placement_table, tile_bits, tiles_of)
 from .grid import EMPTY, BoardShape
 from .levels import Layout, load_layout
 from .options import Option, resolve_options
@@ -87,8 +87,7 @@ class DominoxGame(GameState):
 
     @classmethod
     def new(cls, players: int = 2, seed: int = 0, options: dict | None = None) -> "DominoxGame":
-        if cls.players_problem(players):
-            raise OptionError(cls.players_problem(players))
+        cls.require_players(players)
         options = resolve_options(cls.options_declared, options, cls.variant)
         rng = random.Random(seed)
         tiles, size = list(range(28)), options["hand"]
@@ -196,7 +195,7 @@ class DominoxGame(GameState):
     def _legal_bits(self) -> list[tuple[int, int]]:
         """(slot, 56-bit set of oriented tiles) for every slot with a legal placement."""
         hand = 1 << self.opening if self.opening >= 0 else self.hands[self.to_move]
-        usable = hand | (hand & NOT_DOUBLES) << 28
+        usable = oriented(hand)
         if not usable:
             return []
         numbers, accepts, first_in, second_in = self.numbers, self.accepts, FIRST_IN, SECOND_IN

@@ -1,7 +1,7 @@
 """What a Dominox player may see, and the greedy computer player's judgement of a move.
 
-A view is a frozen snapshot: agents run on views in a worker thread while the game goes
-on, so nothing in it refers to the live state.
+A view is a frozen snapshot: agents run on views in a worker process (or thread) while
+the game goes on, so nothing in it refers to the live state.
 """
 from __future__ import annotations
 
@@ -140,18 +140,6 @@ def _around(shape: BoardShape) -> list[tuple]:
     return found
 
 
-_SLOT_BY_NAME: dict = {}
-
-
-def _slot_by_name(shape: BoardShape) -> dict[tuple[str, str], int]:
-    """Slot numbers by the names of their two squares, lower or left one first."""
-    found = _SLOT_BY_NAME.get(shape)
-    if found is None:
-        found = _SLOT_BY_NAME[shape] = {(shape.names[s1], shape.names[s2]): slot
-                                        for slot, (s1, s2) in enumerate(shape.slots)}
-    return found
-
-
 class _Judge:
     """The per-view work of `heuristic`: dead squares and their areas are worked out once
     per tile in hand; a move then only re-examines the squares around its slot."""
@@ -251,7 +239,8 @@ class _Judge:
         return found
 
     def _parts(self, move: Placement) -> tuple[int, int, int, int]:
-        slot = _slot_by_name(self.shape)[move.first, move.second]
+        index = self.shape.index
+        slot = self.shape.slot_of[index[move.first], index[move.second]]
         return slot, move.x, move.y, TILE_AT[move.x * 7 + move.y]
 
     def _rate_all(self) -> list[float]:

@@ -51,8 +51,8 @@ def read_round(toml, rules: LineRules, players: int, seats) -> LineRound:
         except ValueError as exc:
             where = _line_with(toml, "line", str(item))
             raise FileFormatError(toml.path, where, f"line: {exc}") from None
-    if broken_join(line):
-        raise toml.error("line", f"line: {broken_join(line)}")
+    if problem := broken_join(line):
+        raise toml.error("line", f"line: {problem}")
     to_move = toml.get("to_move", int)
     seen: dict[Tile, str] = {}
     entries = [("line", p.tile, str(p)) for p in line] + [("stock", t, str(t)) for t in stock]
@@ -68,13 +68,13 @@ def read_round(toml, rules: LineRules, players: int, seats) -> LineRound:
     missing = [str(t) for t in rules.tile_set() if t not in seen]
     if missing and not rules.blank:
         raise toml.error("stock", f"tiles not placed anywhere: {', '.join(missing)}")
-    if hands_problem(hands, seats):
-        raise toml.error("hands", hands_problem(hands, seats))
+    if problem := hands_problem(hands, seats):
+        raise toml.error("hands", problem)
     if to_move not in seats:
         in_round = ", ".join(map(str, seats))
         raise toml.error("to_move", f"to_move must be a player in the round ({in_round})")
-    if not line and wrong_opener(rules, hands, seats, to_move):
-        raise toml.error("to_move", wrong_opener(rules, hands, seats, to_move))
+    if not line and (problem := wrong_opener(rules, hands, seats, to_move)):
+        raise toml.error("to_move", problem)
     extra_plays = toml.get("extra_plays", int, 0) if line else 0
     if extra_plays < 0:
         raise toml.error("extra_plays", "extra_plays must be 0 or more")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .core import FileFormatError, OptionError
+from .core import OptionError
 from .textfiles import read_toml
 from .variants import find_variant
 

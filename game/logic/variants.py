@@ -35,6 +35,5 @@ def new_game(name: str, players: int | None = None, seed: int = 0,
     """A freshly dealt game of variant `name` from `seed`."""
     cls = find_variant(name)
     players = cls.min_players if players is None else players
-    if cls.players_problem(players):
-        raise OptionError(cls.players_problem(players))
+    cls.require_players(players)
     return cls.new(players=players, seed=seed, options=options)

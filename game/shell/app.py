@@ -55,11 +55,9 @@ class App:
         self.frame = 0           # frames drawn
         self.lag = 0.0
         self.running = False
-        self.status = 0
         self.stack: list[Scene] = []
         self._scaled = None      # reusable surface for the window-sized frame
-        self._under = None       # what lies under the top overlay, drawn once
-        self._under_key = None   # the stack (and size) that `_under` was drawn for
+        self._under = None       # what lies under the top overlay; None after a stack change
         pygame.display.set_caption("Dominoes")
         self._set_icon()
         self.window = self._open_window()
@@ -127,7 +125,7 @@ class App:
         return self.stack[-1] if self.stack else None
 
     def push(self, scene: Scene) -> None:
-        self._under_key = None
+        self._under = None
         if self.stack:
             self.stack[-1].leave()
         self.stack.append(scene)
@@ -137,7 +135,7 @@ class App:
         """Remove the top scene; popping the last one quits."""
         if not self.stack:
             return None
-        self._under_key = None
+        self._under = None
         scene = self.stack.pop()
         scene.leave()
         if self.stack:
@@ -147,7 +145,7 @@ class App:
         return scene
 
     def replace(self, scene: Scene) -> None:
-        self._under_key = None
+        self._under = None
         if self.stack:
             self.stack.pop().leave()
         self.stack.append(scene)
@@ -155,7 +153,7 @@ class App:
 
     def remove(self, scene: Scene) -> None:
         """Take `scene` off the stack wherever it is (a no-op if it is not there)."""
-        self._under_key = None
+        self._under = None
         if scene is self.top:
             self.pop()
         elif scene in self.stack:
@@ -163,7 +161,7 @@ class App:
 
     def _clear_to_menu(self) -> None:
         from .menus import TitleScene
-        self._under_key = None
+        self._under = None
         if self.stack:
             self.stack[-1].leave()
         if self.stack and isinstance(self.stack[0], TitleScene):
@@ -279,13 +277,11 @@ class App:
         if not top.overlay:
             top.draw(self.screen)
             return
-        key = tuple(self.stack)    # every stack change also resets _under_key
-        if self._under_key != key:
+        if self._under is None:
             self._draw_stack(self.stack[:-1])
             if top.backdrop_dim:
                 theme.dim(self.screen, top.backdrop_dim)
             self._under = self.screen.copy()
-            self._under_key = key
         else:
             self.screen.blit(self._under, (0, 0))
         top.draw(self.screen)
@@ -317,7 +313,7 @@ class App:
                     self.running = False
         finally:
             self._finish()
-        return self.status
+        return 0
 
     def _finish(self) -> None:
         self.speaker.stop()

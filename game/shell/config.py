@@ -26,10 +26,6 @@ class MatchConfig:
     def players(self) -> int:
         return len(self.seats)
 
-    @property
-    def humans(self) -> int:
-        return sum(seat.is_human for seat in self.seats)
-
     def with_seed(self, seed: int) -> "MatchConfig":
         """The same match dealt again from another seed (rematch)."""
         return MatchConfig(self.variant, self.seats, dict(self.options), seed)

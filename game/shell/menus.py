@@ -1,6 +1,7 @@
 """The title menu, the variant picker for the rules, and the match setup screen."""
 from __future__ import annotations
 
+import functools
 import random
 from pathlib import Path
 
@@ -22,7 +23,7 @@ def load_variants() -> tuple[list[tuple[str, type]], list[str]]:
     for name in variant_names():
         try:
             found.append((name, find_variant(name)))
-        except Exception as error:      # a variant still being written must not stop the menu
+        except Exception as error:      # one broken variant module must not stop the menu
             errors.append(f"{name}: not available ({error})")
     return found, errors
 
@@ -125,20 +126,15 @@ def option_choices(option) -> list[tuple[object, str]]:
     return [(default, str(default))]
 
 
-def layout_choices() -> tuple[list[tuple[str, str]], list[str]] | None:
-    """(playable layouts, error lines of broken ones) from game.logic.levels, or None
-    while that module does not exist."""
-    try:
-        from game.logic.levels import list_layouts
-    except ImportError:
-        return None
+def layout_choices() -> tuple[list[tuple[str, str]], list[str]]:
+    """(playable layouts as (name, title), error lines of broken ones) of levels/dominox/."""
+    from game.logic.levels import list_layouts
     good, broken = [], []
     for item in list_layouts():
-        title = getattr(item, "title", None) or getattr(item.layout, "title", None) or item.name
         if item.error:     # "<path>:<line>: message", shown with the file name only
             broken.append(item.error.replace(item.path, Path(item.path).name, 1))
         else:
-            good.append((item.name, title))
+            good.append((item.name, item.layout.title or item.name))
     return good, broken
 
 
@@ -152,7 +148,7 @@ class VariantSelectScene(Scene):
         self.classes = dict(self.variants)
         self.seat_choices = [("human", "Human")] + [
             (name, f"Computer: {cls.title}") for name, cls in AGENTS.items()]
-        setup = app.settings.last_setup if isinstance(app.settings.last_setup, dict) else {}
+        setup = app.settings.last_setup          # a dict: load_settings checks it
         names = list(self.classes)
         self.variant = setup.get("variant") if setup.get("variant") in names else (
             names[0] if names else None)
@@ -207,9 +203,7 @@ class VariantSelectScene(Scene):
         for option in cls.options_declared:
             choices, broken = option_choices(option), []
             if option.name == "layout":
-                layouts = layout_choices()
-                if layouts is not None:
-                    choices, broken = layouts
+                choices, broken = layout_choices()
             if not choices:
                 choices = [(option.default, str(option.default))]
             values = [v for v, _ in choices]
@@ -257,15 +251,17 @@ class VariantSelectScene(Scene):
 
     # ---- drawing -------------------------------------------------------------------
     @staticmethod
-    def summary(cls, max_lines: int = 18) -> list[str]:
-        """The first whole paragraphs of the rules that fit the side panel."""
+    @functools.lru_cache(maxsize=None)
+    def summary(cls, max_lines: int = 18) -> tuple[str, ...]:
+        """The first whole paragraphs of the rules that fit the side panel (wrapped once
+        per variant, not every frame)."""
         lines: list[str] = []
         for paragraph in cls.rules_text.strip().split("\n\n"):
             wrapped = theme.wrap_text(paragraph.replace("\n", " "), 740, 28)
             if len(lines) + len(wrapped) > max_lines:
                 break
             lines += wrapped + [""]
-        return lines
+        return tuple(lines)
 
     def draw(self, surface):
         theme.draw_felt(surface)

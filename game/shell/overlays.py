@@ -60,13 +60,6 @@ class PauseOverlay(Scene):
         theme.draw_legend(surface, self.app, "Up/Down: choose   Enter: select   Esc: resume")
 
 
-def _variant_class(variant):
-    if isinstance(variant, str):
-        from game.logic.variants import find_variant
-        return find_variant(variant)
-    return variant
-
-
 class RulesScene(Scene):
     """The variant's rules and options, scrolled by line or by page."""
 
@@ -74,9 +67,10 @@ class RulesScene(Scene):
     LINE = 42
     TOP, BOTTOM = 200, 960
 
-    def __init__(self, app, variant):
+    def __init__(self, app, variant: str):
         super().__init__(app)
-        cls = _variant_class(variant)
+        from game.logic.variants import find_variant
+        cls = find_variant(variant)
         self.title = cls.title
         width = 1600
         lines = theme.wrap_text(cls.rules_text.strip() or "No rules text yet.", width, self.BODY)

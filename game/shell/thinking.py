@@ -2,7 +2,7 @@
 the interpreter lock with drawing (a thread would, and frames would stretch while it
 thinks). Where no process can be started, a thread does the same job.
 
-`think(agent_name, view, rng)` returns a Future whose result is the chosen move's text;
+`think(agent_name, view, rng)` returns a Thought whose `move()` is the chosen move's text;
 the caller's `rng` is advanced exactly as if the agent had used it in place, so a seeded
 match makes the same computer choices whichever way the thinking ran.
 """

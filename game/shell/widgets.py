@@ -21,7 +21,6 @@ class Widget:
     def __init__(self, label: str, width: int = 760, height: int = ROW_HEIGHT):
         self.label = label
         self.rect = pygame.Rect(0, 0, width, height)
-        self.enabled = True
 
     def handle(self, action) -> bool:
         return False
@@ -38,9 +37,6 @@ class Widget:
         if focused:
             pygame.draw.rect(surface, theme.FOCUS, self.rect.inflate(8, 8), width=4,
                              border_radius=18)
-
-    def _text_colour(self):
-        return theme.TEXT if self.enabled else theme.TEXT_DIM
 
 
 class Label(Widget):
@@ -71,13 +67,12 @@ class Button(Widget):
         return False
 
     def handle_confirm(self) -> None:
-        if self.enabled:
-            self.on_press()
+        self.on_press()
 
     def draw(self, surface, focused: bool) -> None:
         super().draw(surface, focused)
-        theme.draw_text(surface, self.label, self.rect.center, self.size, self._text_colour(),
-                        "center", bold=focused)
+        theme.draw_text(surface, self.label, self.rect.center, self.size, theme.TEXT, "center",
+                        bold=focused)
 
 
 class Selector(Widget):
@@ -101,7 +96,7 @@ class Selector(Widget):
         return self.choices[self.index][0]
 
     def step(self, delta: int) -> None:
-        if len(self.choices) < 2 or not self.enabled:
+        if len(self.choices) < 2:
             return
         self.index = (self.index + delta) % len(self.choices)
         if self.on_change:
@@ -127,8 +122,7 @@ class Selector(Widget):
         if self.marker:
             pygame.draw.circle(surface, self.marker, (x + 10, r.centery), 11)
             x += 34
-        label = theme.draw_text(surface, self.label, (x, r.centery), 34,
-                                self._text_colour(), "midleft")
+        label = theme.draw_text(surface, self.label, (x, r.centery), 34, theme.TEXT, "midleft")
         left, right = max(r.x + r.w * 0.42, label.right + 30), r.right - 28
         self._value_left = left
         text = self.choices[self.index][1] if self.choices else "-"
@@ -138,7 +132,7 @@ class Selector(Widget):
             size -= 2
         theme.draw_text(surface, text, ((left + right) / 2, r.centery), size, colour, "center",
                         bold=focused)
-        if len(self.choices) > 1 and self.enabled:
+        if len(self.choices) > 1:
             for x, mark in ((left, "<"), (right, ">")):
                 theme.draw_text(surface, mark, (x, r.centery), 40, theme.TEXT_DIM, "center",
                                 bold=True)

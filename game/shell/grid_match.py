@@ -11,8 +11,6 @@ MatchController; the board is drawn by board_art, the table around it by grid_ta
 """
 from __future__ import annotations
 
-import time
-
 from game.logic.core import PASS, IllegalMoveError
 from game.shell.board_art import BoardGeometry, Ghost
 from game.shell.grid_table import BOARD_AREA, COLOURS, GridTable
@@ -20,7 +18,6 @@ from game.shell.match_common import MatchController
 from game.shell.scene import Scene
 
 AUTO_PASS_SECONDS = 3.0
-WARM_UP_SECONDS = 0.8
 RESULTS_AFTER = 6.0         # at normal animation speed; Enter or a click skips it
 KEY_STEPS = {"left": (-1, 0), "right": (1, 0), "up": (0, 1), "down": (0, -1)}
 
@@ -48,13 +45,7 @@ class GridMatchScene(Scene):
         self._views: dict = {}
         self._stock = self.view(0).stock_size
         self.table = GridTable(self)
-        self._warm = self.table.warm_up()
-        # Sprites are rendered up front so that frames stay short; what this time budget
-        # leaves undone is rendered one sprite per update.
-        deadline = time.perf_counter() + WARM_UP_SECONDS
-        while self._warm is not None and time.perf_counter() < deadline:
-            if next(self._warm, None) is None:
-                self._warm = None
+        self.table.warm_up()
         opener = self.game.current_player
         self.ctl.say(f"{self.ctl.name(opener)} ({COLOURS[opener]}) opens with the lowest "
                      "double.", speak=False)
@@ -80,7 +71,7 @@ class GridMatchScene(Scene):
         return self.view(self.game.current_player).legal_moves()
 
     def must_pass(self) -> bool:
-        return [str(m) for m in self.legal_moves()] == [PASS]
+        return self.legal_moves() == [PASS]
 
     def playable(self) -> set:
         return {m.tile for m in self.legal_moves() if m != PASS}
@@ -88,8 +79,6 @@ class GridMatchScene(Scene):
     # --- the flow ---------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
-        if self._warm is not None and next(self._warm, None) is None:
-            self._warm = None
         self.ctl.update(dt)
         if self.over_for is not None:
             self.over_for += dt
@@ -144,8 +133,7 @@ class GridMatchScene(Scene):
             self.ctl.pause()
             return
         if name == "hint":
-            self.app.settings.show_hints = not self.app.settings.show_hints
-            self.ctl.say(f"Hints {'on' if self.app.settings.show_hints else 'off'}.", False)
+            self.ctl.toggle_hints()
             return
         if name == "announce_turn":
             self.ctl.announce_turn()
@@ -162,8 +150,10 @@ class GridMatchScene(Scene):
             self.pointer = action.pos
             if self.ghost is not None and self.geo.outer.collidepoint(action.pos):
                 self._aim(action.pos)
-            elif self.ghost is None and self.table.hand_index_at(action.pos) is not None:
-                self.cursor = self.table.hand_index_at(action.pos)   # focus follows hover
+            elif self.ghost is None:
+                index = self.table.hand_index_at(action.pos)
+                if index is not None:
+                    self.cursor = index             # focus follows hover
             return
         if self.over_for is not None:
             if name in ("confirm", "click") and not self.results_shown:
@@ -222,7 +212,7 @@ class GridMatchScene(Scene):
         previous = self.ghost
         self.picked = self.cursor = index
         self.ghost = Ghost((tile.a, tile.b))
-        self.app.sounds.play("select")
+        self.ctl.sound("select")
         if previous is not None:
             self.ghost.anchor, self.ghost.direction = previous.anchor, previous.direction
         else:

@@ -13,6 +13,7 @@ from game.shell import theme, tile_art
 from game.shell.board_art import (LAST_MOVE, LEGAL_GLOW, draw_board, draw_placed, draw_placed_at,
                                   parse_square, squares_of, territory_layer, tile_body)
 from game.shell.match_common import sentence
+from game.shell.scene import LOGICAL_SIZE
 
 BOARD_AREA = pygame.Rect(470, 92, 980, 744)
 CARD_RECTS = (pygame.Rect(36, 100, 400, 460), pygame.Rect(1484, 100, 400, 460))
@@ -140,7 +141,7 @@ class GridTable:
 
     def _build_static(self, coords: bool) -> None:
         if self._static is None:
-            self._static = pygame.Surface((1920, 1080))
+            self._static = pygame.Surface(LOGICAL_SIZE)
             if pygame.display.get_surface() is not None:
                 self._static = self._static.convert()     # the screen's format: fast blits
         layer = self._static
@@ -160,8 +161,8 @@ class GridTable:
         self._draw_info(surface, view)
         self._draw_hand(surface)
         if self.ctl.caption:
-            self.put(surface, self.ctl.caption, (962, 48), 34, (0, 0, 0), "center")
-            self.put(surface, self.ctl.caption, (960, 46), 34, theme.TEXT, "center")
+            theme.draw_text(surface, self.ctl.caption, (960, 46), 34, theme.TEXT, "center",
+                            shadow=True)
 
     def _draw_last(self, surface, placement) -> None:
         """The last tile: sliding in from where it was played, then outlined."""
@@ -179,19 +180,12 @@ class GridTable:
                              width, border_radius=max(4, self.geo.size // 8))
         draw_placed_at(surface, body, placement, s1, s2)
 
-    def warm_up(self):
-        """Render the sprites this table will need, one per step: the scene steps it once
-        per update until it is used up, so that no move pays for a new sprite in its
-        frame. Sprites already cached cost nothing."""
-        long_side = tile_body(self.geo, (0, 0), (1, 0)).w
-        pairs = [(a, b) for a in range(7) for b in range(7)]
-        jobs = [(pair, long_side, vertical, "normal") for pair in pairs
-                for vertical in (False, True)]
-        jobs += [(pair, size, True, state) for pair in pairs if pair[0] <= pair[1]
-                 for size, state in ((MINI_LONG, "normal"), (HAND_LONG, "normal"),
-                                     (HAND_LONG, "playable"))]
-        for ends, size, vertical, state in jobs:
-            yield tile_art.face(ends, size, vertical, state)
+    def warm_up(self) -> None:
+        """Render the sprites this table will need (about a tenth of a second), so that
+        no move pays for a new sprite in its frame. Sprites already cached cost nothing."""
+        tile_art.warm(tile_body(self.geo, (0, 0), (1, 0)).w)
+        tile_art.warm(MINI_LONG, horizontal_too=False)
+        tile_art.warm(HAND_LONG, horizontal_too=False, states=("normal", "playable"))
 
     def _draw_hints(self, surface) -> None:
         scene = self.scene
@@ -224,7 +218,7 @@ class GridTable:
         back.midbottom = (body.centerx, body.top - 10)
         if back.top < self.geo.outer.top:
             back.midtop = (body.centerx, body.bottom + 10)
-        back.clamp_ip(pygame.Rect(0, 0, 1920, 1080))
+        back.clamp_ip(pygame.Rect((0, 0), LOGICAL_SIZE))
         pygame.draw.rect(surface, (90, 18, 18), back, border_radius=12)
         pygame.draw.rect(surface, theme.ILLEGAL, back, 2, border_radius=12)
         theme.draw_text(surface, reason, back.center, 28, anchor="center")

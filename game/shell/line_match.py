@@ -54,7 +54,7 @@ class LineMatchScene(LineTableArt, Scene):
         self._init_art()
         if not self.blank:                   # first renders would stall the first moves
             tile_art.warm(LINE_LONG)
-            tile_art.warm(HAND_LONG, vertical_too=False, states=("normal", "playable"))
+            tile_art.warm(HAND_LONG, horizontal_too=False, states=("normal", "playable"))
         self._refresh()
 
     # --- the model the screen shows ---------------------------------------------------
@@ -173,8 +173,7 @@ class LineMatchScene(LineTableArt, Scene):
         self.anim = None
         if not move.is_pass:
             self._animate_play(player, move)
-        self.selected = self.end = self.press = None
-        self.dragging = False
+        self._cancel()
         rounds = len(getattr(self.state, "finished_rounds", ()))
         if rounds > self.rounds_seen or self.state.is_over():
             self.rounds_seen = rounds
@@ -352,8 +351,7 @@ class LineMatchScene(LineTableArt, Scene):
         elif name == "read_ends":
             self._read_ends()
         elif name == "hint":
-            self.app.settings.show_hints = not self.hints
-            ctl.say(f"Hints {'on' if self.hints else 'off'}.", False)
+            ctl.toggle_hints()
         elif name == "draw":
             self._draw()
         elif name == "point":

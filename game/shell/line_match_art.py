@@ -17,6 +17,7 @@ from game.logic.core import Tile
 from . import tile_art, theme
 from .line_layout import (BONEYARD, DRAW_BUTTON, HAND_AREA, PASS_BUTTON, SEAT_PANEL, TABLE,
                           top_panels)
+from .scene import LOGICAL_SIZE
 
 FLIP_SECONDS = 0.3
 BADGE_SECONDS = 2.0     # how long "passed" / "drew 2" stays on a player's panel
@@ -32,7 +33,7 @@ class LineTableArt:
         self.badges: dict[int, tuple] = {}    # player -> (text, start, seconds)
         self._static = None
         self._static_surface = None          # reused: a rebuild redraws it in place
-        self._labels: dict = {}
+        self._badge_images: dict[str, pygame.Surface] = {}
 
     # --- the frame --------------------------------------------------------------------
     def draw(self, surface) -> None:
@@ -137,11 +138,7 @@ class LineTableArt:
             edge = theme.HIGHLIGHT if live else theme.PANEL_EDGE
             pygame.draw.rect(surface, edge, rect, 3, border_radius=14)
             colour = theme.TEXT_DARK if hot else (theme.TEXT if live else theme.TEXT_DIM)
-            key = (label, colour)
-            if key not in self._labels:
-                self._labels[key] = theme.font(36, True).render(label, True, colour)
-            image = self._labels[key]
-            surface.blit(image, image.get_rect(center=rect.center))
+            theme.draw_text(surface, label, rect.center, 36, colour, "center", bold=True)
 
     def _draw_turn_marker(self, surface) -> None:
         player = self.state.current_player
@@ -188,10 +185,10 @@ class LineTableArt:
             if text is None:
                 del self.badges[player]
                 continue
-            key = ("badge", text)
-            if key not in self._labels:
-                self._labels[key] = theme.font(30, True).render(text, True, theme.TEXT_DARK)
-            image = self._labels[key]
+            if text not in self._badge_images:
+                self._badge_images[text] = theme.font(30, True).render(text, True,
+                                                                        theme.TEXT_DARK)
+            image = self._badge_images[text]     # its size places the pill under it
             rect = self._badge_rect(player, image)
             pygame.draw.rect(surface, theme.SHADOW, rect.move(3, 4), border_radius=18)
             pygame.draw.rect(surface, theme.HIGHLIGHT, rect, border_radius=18)
@@ -369,7 +366,6 @@ def _base_layer(app, panels) -> pygame.Surface:
     changes during a match, drawn once per arrangement of panels."""
     key = tuple((tuple(rect), colour) for rect, colour in panels)
     if key not in _bases:
-        from .scene import LOGICAL_SIZE
         surface = pygame.Surface(LOGICAL_SIZE)
         if pygame.display.get_surface() is not None:
             surface = surface.convert()

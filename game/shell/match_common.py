@@ -18,6 +18,7 @@ API (stable; the line and grid match scenes both compose one `MatchController`):
     ctl.say_private(text)   a caption about the hand being played: shown, but spoken only
                             when no other person shares the screen (couch play).
     ctl.announce_turn()     caption + speech: whose turn it is.
+    ctl.toggle_hints()      H: turn the legal-move hints setting on or off, and say so.
     ctl.pause()             push the pause overlay.
     ctl.show_results(title, rows, winner_text, final, on_continue=None, headers=None)
                             push ResultsScene; final results offer Rematch / Menu, round
@@ -144,6 +145,11 @@ class MatchController:
             who = "your" if self.is_human(player) and len(self.humans) == 1 else \
                 f"{self.name(player)}'s"
             self.say(f"It is {who} turn.")
+
+    def toggle_hints(self) -> None:
+        settings = self.app.settings
+        settings.show_hints = not settings.show_hints
+        self.say(f"Hints {'on' if settings.show_hints else 'off'}.", False)
 
     # --- moves -----------------------------------------------------------------------
     def play(self, move) -> bool:

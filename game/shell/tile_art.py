@@ -14,7 +14,7 @@ API (stable; the line and grid match scenes share it):
     ends_of(tile, flipped=False) -> (first, second)   a Tile's halves in drawing order
     pip_centres(n, vertical) -> ((x, y), ...)          pip centres as fractions of a half
     body_size(long_side, vertical) -> (w, h);  pad(long_side) -> int;  lift(long_side) -> int
-    warm(long_side, vertical_too=True, states=("normal",))  render all 0-6 faces ahead
+    warm(long_side, horizontal_too=True, states=("normal",))  render all 0-6 faces ahead
     STATES: normal, playable (soft glow), selected (bright outline, lifted),
             ghost_ok / ghost_bad (translucent green / red preview), just_played (highlight)
 """
@@ -100,12 +100,12 @@ def back(long_side: int, vertical: bool = False, state: str = "normal") -> pygam
     return _cache[key]
 
 
-def warm(long_side: int, vertical_too: bool = True, states=("normal",)) -> None:
-    """Render every double-six face at one size ahead of time, so that play never waits
-    for a first render."""
+def warm(long_side: int, horizontal_too: bool = True, states=("normal",)) -> None:
+    """Render every double-six face at one size ahead of time (upright, and lying down
+    too unless `horizontal_too` is false), so that play never waits for a first render."""
     for a in range(7):
         for b in range(7):
-            for vertical in ((False, True) if vertical_too else (True,)):
+            for vertical in ((False, True) if horizontal_too else (True,)):
                 for state in states:
                     face((a, b), long_side, vertical, state)
 

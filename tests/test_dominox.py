@@ -3,8 +3,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from game.logic.core import PASS, DominoError, FileFormatError, IllegalMoveError, OptionError, Tile
-from game.logic.dominox import TILES, DominoxGame, Placement, territory_of
-from game.logic.grid import EMPTY, board_shape, square_name
+from game.logic.board.placement import TILES, Placement
+from game.logic.dominox.game import DominoxGame, territory_of
+from game.logic.board.shape import EMPTY, board_shape, square_name
 from game.logic.positions import load_position
 from game.logic.variants import find_variant, new_game
 

@@ -7,9 +7,10 @@ import pytest
 
 from game.logic.agents import GreedyAgent, RandomAgent
 from game.logic.core import PASS
-from game.logic.dominox import TILES, DominoxGame
-from game.logic.dominox_view import FLEX_WEIGHT, heuristic, heuristics
-from game.logic.grid import EMPTY
+from game.logic.board.placement import TILES
+from game.logic.dominox.game import DominoxGame
+from game.logic.dominox.view import FLEX_WEIGHT, heuristic, heuristics
+from game.logic.board.shape import EMPTY
 
 
 def fits(numbers, shape, square, number):

@@ -6,9 +6,10 @@ import pytest
 
 from game.logic.agents import GreedyAgent, RandomAgent
 from game.logic.core import PASS, IllegalMoveError
-from game.logic.dominox import TILES, DominoxGame, Placement, random_games, tiles_of
-from game.logic.dominox_view import DominoxView
-from game.logic.grid import EMPTY
+from game.logic.board.placement import TILES, Placement, tiles_of
+from game.logic.dominox.game import DominoxGame
+from game.logic.dominox.view import DominoxView
+from game.logic.board.shape import EMPTY
 
 LAYOUTS = ["standard", "quick", "large", "cross", "holes", "ring"]
 MOVE_LIMIT = 300
@@ -165,9 +166,3 @@ def test_heuristic_seals_a_lone_square_of_its_own_colour(player):
     assert min(own) > max(other)
     assert str(GreedyAgent().choose(view, random.Random(0))) in (
         ("3-3@a1b1", "3-3@b1c1") if player == 0 else ("3-3@e2f2", "3-3@f2g2"))
-
-
-def test_random_games_benchmark_function():
-    games, moves, seconds = random_games(20, 3)
-    assert games == 20 and moves > 20 * 20 and seconds > 0
-    assert random_games(5, 9)[:2] == random_games(5, 9)[:2]

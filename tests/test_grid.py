@@ -1,6 +1,6 @@
 import pytest
 
-from game.logic.grid import (BLACK, EMPTY, WHITE, Grid, board_shape, canonical_pair,
+from game.logic.board.shape import (BLACK, EMPTY, WHITE, Grid, board_shape, canonical_pair,
                              parse_square, square_name)
 
 

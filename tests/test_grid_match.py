@@ -262,7 +262,7 @@ TINY = 'name = "Tiny"\ndescription = "two by two"\ngrid = """\n..\n..\n"""\n'
 
 @pytest.mark.parametrize("how", ["click", "wait"])
 def test_a_forced_pass_is_said_and_played(app, tmp_path, how):
-    from game.logic.dominox import DominoxGame
+    from game.logic.dominox.game import DominoxGame
     level = tmp_path / "tiny.toml"
     level.write_text(TINY)
     options = {"layout": str(level)}

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.logic.dominox import Placement
+from game.logic.board.placement import Placement
 from game.shell.board_art import (DIRECTIONS, BoardGeometry, Ghost, is_white, square_name,
                                   territory_layer)
 from game.shell.grid_table import BOARD_AREA, CAPTION_RECT, CARD_RECTS, TRAY_RECT, sentence

@@ -4,10 +4,10 @@ import random
 import pytest
 
 from game.logic.agents import GreedyAgent
-from game.logic.blank import BlankGame
-from game.logic.classic import ClassicMatch
-from game.logic.core import DOUBLE_SIX, FileFormatError, IllegalMoveError, Tile
-from game.logic.line import LineMove, LineRound, LineRules
+from game.logic.line.blank import BlankGame
+from game.logic.line.classic import ClassicMatch
+from game.logic.core import DOUBLE_SIX, PASS, FileFormatError, IllegalMoveError, Tile
+from game.logic.line.engine import LineMove, LineRound, LineRules
 from game.logic.variants import new_game
 
 
@@ -135,7 +135,7 @@ def test_block_option_never_draws():
     game = position(["6-6 4-5", "0-1 2-3"], line=["5|6"], stock="5-5", options={"block": True})
     stock = list(game.round.stock)
     game.apply("6-6R")
-    assert game.drawn_this_turn == [] and game.legal_moves() == [LineMove(None)]
+    assert game.drawn_this_turn == [] and game.legal_moves() == [PASS]
     assert game.round.stock == stock and len(stock) == 23
     for seed in range(10):
         match = new_game("classic", 2, seed, {"block": True, "limit": 20})
@@ -427,5 +427,5 @@ def test_position_files_on_disk_load_through_the_shared_loader(tmp_path):
     assert isinstance(loaded, ClassicMatch) and loaded.options["block"] is True
     assert loaded.legal_moves() == game.legal_moves()
     path.write_text(game.position_text().replace("to_move", "to_mve"))
-    with pytest.raises(FileFormatError, match="missing 'to_move'"):
+    with pytest.raises(FileFormatError, match="unknown key 'to_mve'"):
         load_position(path)

@@ -7,13 +7,14 @@ import re
 
 import pytest
 
-from game.logic import line, line_position
-from game.logic.classic import ClassicMatch
+from game.logic.line import engine as line, position as line_position
+from game.logic.line.classic import ClassicMatch
 from game.logic.cli import main
 from game.logic.core import DominoError, FileFormatError
-from game.logic.dominox import TILES, DominoxGame
-from game.logic.dominox_contact import contact_problem
-from game.logic.grid import board_shape
+from game.logic.board.placement import TILES
+from game.logic.dominox.game import DominoxGame
+from game.logic.dominox.contact_order import contact_problem
+from game.logic.board.shape import board_shape
 from game.logic.textfiles import parse_toml
 
 

@@ -4,11 +4,12 @@ import json
 
 import pytest
 
-from game.logic.blank import BlankGame
-from game.logic.classic import ClassicMatch
+from game.logic.line.blank import BlankGame
+from game.logic.line.classic import ClassicMatch
 from game.logic.cli import main
 from game.logic.core import DominoError, FileFormatError, IllegalMoveError, OptionError, Tile
-from game.logic.dominox import DominoxGame, Placement
+from game.logic.board.placement import Placement
+from game.logic.dominox.game import DominoxGame
 from game.logic.levels import load_layout
 from game.logic.options import Option, resolve_options
 from game.logic.variants import find_variant, new_game

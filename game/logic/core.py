@@ -99,28 +99,94 @@ def double_set(top: int = 6) -> tuple[Tile, ...]:
 
 
 DOUBLE_SIX = double_set(6)
-PASS = "pass"
+
+
+class Move:
+    """Base of every variant's move class: a small frozen value whose `str()` is the
+    canonical text of RULES.md. Only the pass says `is_pass`."""
+
+    __slots__ = ()
+    is_pass = False
+
+
+class PassMove(str):
+    """The forced pass, the one pass move of every variant. It is also the text "pass",
+    so a record entry, a typed move and the move object compare equal."""
+
+    __slots__ = ()
+    is_pass = True
+
+    def __new__(cls):
+        return str.__new__(cls, "pass")
+
+    def __repr__(self) -> str:
+        return "PASS"
+
+    def __reduce__(self):           # one object, also across the worker process
+        return (PassMove, ())
+
+
+PASS = PassMove()
+
+# Why a game ended: a small fixed set, so screens and statistics can rely on the words.
+REASONS = {
+    "domino": "a player emptied their hand",
+    "blocked": "nobody could play any more",
+    "eliminated": "one player was left below the point limit",
+    "all out": "the last players reached the point limit in the same round",
+    "territory": "the board was counted",
+    "goal": "a player reached the game's goal",
+    "no captures": "the move limit passed without a capture",
+    "no moves": "a side had no element or no move left",
+    "packs": "both packs were used up",
+    "cost": "the structure was scored",
+}
 
 
 @dataclass(frozen=True)
 class Outcome:
     """How a game ended. `scores` per player (their meaning is the variant's), `winner` a
-    player index or None for a draw, `reason` a short word (domino, blocked, territory...)."""
+    player index or None for a draw, `reason` one of REASONS."""
 
     scores: tuple[int, ...]
     winner: int | None
-    reason: str = ""
+    reason: str
+
+    def __post_init__(self):
+        if self.reason not in REASONS:
+            raise ValueError(f"unknown outcome reason {self.reason!r}")
 
     def as_record(self) -> dict:
         return {"scores": list(self.scores), "winner": self.winner}
 
 
+@dataclass(frozen=True, kw_only=True)
+class View:
+    """What one player may see of a state: a frozen snapshot that later moves do not
+    change (agents read it in a worker process). Variants add their public fields;
+    `moves` holds the legal moves on this player's turn only."""
+
+    variant: str
+    player: int
+    players: int
+    current_player: int | None
+    moves: tuple = ()
+
+    def legal_moves(self) -> list:
+        return list(self.moves)
+
+
 class GameState(ABC):
     """The protocol every variant's state implements (push/pop style, like python-chess).
 
-    Moves are variant-specific frozen objects whose `str()` is the canonical text from
-    RULES.md; `parse_move` turns text back into a move. Every method that takes a move
-    accepts either the object or its text.
+    Moves are variant-specific frozen objects (subclasses of `Move`, or `PASS`) whose
+    `str()` is the canonical text from RULES.md; `parse_move` turns text back into a move.
+    Every method that takes a move accepts either the object or its text.
+
+    One move stack serves every variant: `apply` checks the move, asks the variant to
+    `_push` it (which returns what undoing it needs) and keeps `(player, move, undo info)`;
+    `undo` pops and hands that back to `_pop`. A variant may override `apply` for speed as
+    long as it keeps the stack the same way.
     """
 
     variant: ClassVar[str]            # registry name, e.g. "classic"
@@ -135,23 +201,36 @@ class GameState(ABC):
     players: int
     seed: int | None
     options: dict[str, Any]
+    _stack: list
 
+    # ---- construction -----------------------------------------------------------------
     @classmethod
     @abstractmethod
     def new(cls, players: int, seed: int, options: dict | None = None) -> "GameState":
         """A game dealt from `seed` (options by name; unknown names raise OptionError)."""
 
     @classmethod
-    @abstractmethod
     def from_record(cls, record: dict) -> "GameState":
         """The game of `record` from its deal with all its moves applied; IllegalMoveError
         (whose message names the move's index) at the first move that is not legal."""
+        from .records import replay_record
+        return replay_record(cls, record)
+
+    @classmethod
+    def from_record_start(cls, record: dict) -> "GameState":
+        """The game as the record starts it (its deal or position), before any move."""
+        raise NotImplementedError
 
     @classmethod
     @abstractmethod
     def from_position(cls, data, path: str = "<position>") -> "GameState":
         """A state from a position file's TomlFile (textfiles.py) or plain dict;
         FileFormatError names the file, the line and what is wrong."""
+
+    @classmethod
+    def position_from_text(cls, text: str, path: str = "<position>") -> "GameState":
+        from .textfiles import parse_toml
+        return cls.from_position(parse_toml(text, path), path)
 
     @classmethod
     def players_problem(cls, players) -> str | None:
@@ -175,6 +254,7 @@ class GameState(ABC):
         """How good `move` looks to the greedy computer player, from `view` alone."""
         return 0.0
 
+    # ---- the state --------------------------------------------------------------------
     @property
     @abstractmethod
     def current_player(self) -> int | None:
@@ -182,38 +262,73 @@ class GameState(ABC):
 
     @abstractmethod
     def legal_moves(self) -> list:
-        """Legal moves of the player to move in a stable order (sorted by canonical text
-        unless the variant says otherwise); [] when the game is over."""
+        """Legal moves of the player to move in canonical text order; [] when the game
+        is over."""
 
     @abstractmethod
-    def parse_move(self, text: str):
-        """The move object for `text`; IllegalMoveError if the text is malformed."""
+    def parse_move(self, text):
+        """The move object for `text` (a move object is returned as it is);
+        IllegalMoveError if the text is malformed."""
 
     @abstractmethod
     def illegal_reason(self, move) -> str | None:
         """Why `move` is illegal here, in words for a player; None when it is legal."""
 
     @abstractmethod
-    def apply(self, move):
-        """Play `move` (object or text) for the player to move and return the move object.
-        Raises IllegalMoveError with the reason, leaving the state unchanged."""
-
-    @abstractmethod
-    def undo(self):
-        """Take back the last applied move and return it; IndexError if there is none."""
-
-    @abstractmethod
     def outcome(self) -> Outcome | None:
         """The result once the game is over, else None."""
 
     @abstractmethod
-    def view(self, player: int):
+    def view(self, player: int) -> View:
         """What `player` may see: own tiles, the sizes of other hands and of the stock,
-        the public board. Views also offer `legal_moves()` on that player's turn."""
+        the public board, and the legal moves on that player's turn."""
 
     @abstractmethod
     def record(self) -> dict:
         """The game record (RULES.md): variant, options, seed, players, deal, moves, result."""
+
+    @abstractmethod
+    def position_text(self) -> str:
+        """This position as a position file (TOML) that `position_from_text` reads back."""
+
+    # ---- moves: one stack for every variant --------------------------------------------
+    @abstractmethod
+    def _push(self, move):
+        """Play the legal `move` for the player to move; return what `_pop` needs."""
+
+    @abstractmethod
+    def _pop(self, move, info) -> None:
+        """Take back `move`, the last one pushed, given what `_push` returned."""
+
+    def apply(self, move):
+        """Play `move` (object or text) for the player to move and return the move object.
+        Raises IllegalMoveError with the reason, leaving the state unchanged."""
+        move = self.parse_move(move)
+        reason = self.illegal_reason(move)
+        if reason is not None:
+            raise IllegalMoveError(move, reason)
+        player = self.current_player
+        self._stack.append((player, move, self._push(move)))
+        return move
+
+    def undo(self):
+        """Take back the last applied move and return it; IndexError if there is none."""
+        if not self._stack:
+            raise IndexError("no move to take back")
+        _, move, info = self._stack.pop()
+        self._pop(move, info)
+        return move
+
+    def moves_played(self) -> list[tuple[int, object]]:
+        """(player, move) of every applied move, oldest first."""
+        return [(player, move) for player, move, _ in self._stack]
+
+    def record_moves(self) -> list[dict]:
+        return [{"player": p, "move": str(m)} for p, m, _ in self._stack]
+
+    def record_header(self) -> dict:
+        return {"variant": self.variant, "options": dict(self.options), "seed": self.seed,
+                "players": self.players}
 
     def is_over(self) -> bool:
         return self.outcome() is not None

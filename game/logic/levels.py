@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .core import FileFormatError, OptionError
-from .grid import MAX_SIDE, MIN_SIDE, BoardShape, board_shape, parse_square, square_name
+from .board.shape import MAX_SIDE, MIN_SIDE, BoardShape, board_shape, parse_square, square_name
 from .textfiles import TomlFile, read_toml
 
 LEVELS_ROOT = Path(__file__).resolve().parent.parent.parent / "levels"

@@ -31,6 +31,12 @@ class TomlFile:
     def error(self, key: str | None, message: str) -> FileFormatError:
         return FileFormatError(self.path, self.line_of(key) if key else None, message)
 
+    def refuse_unknown(self, known) -> None:
+        """A FileFormatError naming the line of the first key that is not in `known`."""
+        for key in self.data:
+            if key not in known:
+                raise self.error(key, f"unknown key {key!r} (known: {', '.join(known)})")
+
     def get(self, key: str, kind: type | tuple, default=...):
         """`data[key]` checked to be of `kind`; a missing or mistyped value is an error."""
         if key not in self.data:

@@ -1,33 +1,54 @@
-"""The registry of variants: names, aliases and the class that plays each.
+"""The one registry of variants: for each, its rules class, the kind of match scene that
+shows it, its level folder and that folder's legend. Nothing else keeps a list of variants.
 
 Classes are imported on first use so that starting the game stays fast.
 """
 from __future__ import annotations
 
 import importlib
+from dataclasses import dataclass
 
 from .core import GameState, OptionError
 
-# name -> (module, class). The order is the order of the variant-select screen.
-_VARIANTS: dict[str, tuple[str, str]] = {
-    "classic": ("game.logic.classic", "ClassicMatch"),
-    "blank": ("game.logic.blank", "BlankGame"),
-    "dominox": ("game.logic.dominox", "DominoxGame"),
-}
+
+@dataclass(frozen=True)
+class VariantEntry:
+    name: str
+    rules: str                  # "module:Class" of the state class
+    scene: str                  # the shell's scene kind: "line" or "board"
+    levels: str | None = None   # folder under levels/ for its layouts, if it has any
+    legend: str = ""            # what the characters of those level files' grids mean
+
+    def load(self) -> type[GameState]:
+        module, _, name = self.rules.partition(":")
+        return getattr(importlib.import_module(module), name)
+
+
+# The order is the order of the variant-select screen.
+VARIANTS: dict[str, VariantEntry] = {entry.name: entry for entry in (
+    VariantEntry("classic", "game.logic.line.classic:ClassicMatch", "line"),
+    VariantEntry("blank", "game.logic.line.blank:BlankGame", "line"),
+    VariantEntry("dominox", "game.logic.dominox.game:DominoxGame", "board", "dominox",
+                 "'.' a playable square, '#' a blocked square"),
+)}
 _ALIASES = {"draw": "classic", "blank-tiles": "blank"}
 
 
 def variant_names() -> list[str]:
-    return list(_VARIANTS)
+    return list(VARIANTS)
+
+
+def variant_entry(name: str) -> VariantEntry:
+    """The registry entry of `name` (or an alias); OptionError names the known ones."""
+    key = _ALIASES.get(name, name) if isinstance(name, str) else None
+    if key not in VARIANTS:
+        raise OptionError(f"unknown variant {name!r} (known: {', '.join(VARIANTS)})")
+    return VARIANTS[key]
 
 
 def find_variant(name: str) -> type[GameState]:
     """The state class of variant `name` (or an alias); OptionError names the known ones."""
-    key = _ALIASES.get(name, name) if isinstance(name, str) else None
-    if key not in _VARIANTS:
-        raise OptionError(f"unknown variant {name!r} (known: {', '.join(_VARIANTS)})")
-    module, cls = _VARIANTS[key]
-    return getattr(importlib.import_module(module), cls)
+    return variant_entry(name).load()
 
 
 def new_game(name: str, players: int | None = None, seed: int = 0,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.logic import grid
+from game.logic.board import shape as grid
 from game.shell import tile_art
 
 # Colours chosen to read as the two scoring colours and to stay apart from ivory tiles.

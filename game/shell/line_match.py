@@ -14,7 +14,7 @@ from dataclasses import replace
 import pygame
 
 from game.logic.core import Tile
-from game.logic.line import LineMove, Placed
+from game.logic.line.engine import LineMove, Placed
 
 from . import theme, tile_art
 from .line_layout import (DRAW_BUTTON, HAND_LONG, PASS_BUTTON, TABLE, hand_rects,
@@ -158,7 +158,7 @@ class LineMatchScene(LineTableArt, Scene):
         return self._ghosts[(tile, end)]
 
     def ends_for(self, tile: Tile) -> list[str]:
-        return [m.end for m in self.moves if m.tile == tile]
+        return [m.end for m in self.moves if not m.is_pass and m.tile == tile]
 
     @property
     def must_pass(self) -> bool:
@@ -315,7 +315,7 @@ class LineMatchScene(LineTableArt, Scene):
             elif self.must_pass:
                 text += " Nothing fits: press Enter to pass."
             else:
-                text += f" {len({m.tile for m in self.moves})} of your tiles fit."
+                text += f" {len({m.tile for m in self.moves if not m.is_pass})} of your tiles fit."
             self.ctl.say_private(text)
         else:
             self.ctl.say(text)

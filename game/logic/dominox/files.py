@@ -16,13 +16,13 @@ from __future__ import annotations
 
 import json
 
-from .core import DominoError, FileFormatError, OptionError, Tile
-from .dominox_contact import contact_problem
-from .dominox_moves import TILE_INDEX, TILES, Placement, tile_bits, tiles_of
-from .grid import Grid
-from .levels import layout_from_toml, load_layout
-from .options import resolve_options
-from .textfiles import TomlFile
+from ..core import DominoError, FileFormatError, OptionError, Tile
+from .contact_order import contact_problem
+from ..board.placement import TILE_INDEX, TILES, Placement, tile_bits, tiles_of
+from ..board.shape import Grid
+from ..levels import layout_from_toml, load_layout
+from ..options import resolve_options
+from ..textfiles import TomlFile
 
 KEYS = ("variant", "layout", "grid", "name", "description", "placed", "hands", "stock",
         "to_move", "passes")
@@ -62,7 +62,7 @@ def game_from_position(cls, data, path: str):
         raise toml.error("hands", "hands must be two lists of tiles, White's then Black's")
     hand_tiles = [tiles("hands", hand) for hand in hands]
     stock = tiles("stock", toml.get("stock", list, []))
-    grid = Grid(game.shape, game.numbers)
+    grid = Grid(game.shape)
     placements, texts = [], []
     for text in toml.get("placed", list, []):
         try:
@@ -86,9 +86,7 @@ def game_from_position(cls, data, path: str):
         raise FileFormatError(toml.path, _item_line(toml, "placed", f'"{texts[index]}"'),
                               f"placed tile {texts[index]!r}: {message}")
     for s1, x, s2, y, _ in placements:
-        game._cover(s1, x)
-        game._cover(s2, y)
-        game.placed.append((s1, x, s2, y))
+        game.board.place(s1, x, s2, y)
     game.hands = [tile_bits(h) for h in hand_tiles]
     game.stock = [TILE_INDEX[t] for t in stock]
     game.to_move = toml.get("to_move", int, 0)

@@ -9,21 +9,18 @@ slot's legal tiles are then two lookups ANDed with the hand (hands are 28-bit se
 from __future__ import annotations
 
 import random
-import time
 from dataclasses import dataclass
 
-from . import dominox_files, dominox_view
-from .core import PASS, DominoError, GameState, IllegalMoveError, Outcome, Tile
-from .dominox_moves import (ALL_NUMBERS, DOUBLES, FIRST_IN, ORIENTED, SECOND_IN, TILE_INDEX,
-                            TILES, Placement, oriented, placement_table, tile_bits, tiles_of)
-from .grid import EMPTY, BoardShape
-from .levels import Layout, load_layout
-from .options import Option, resolve_options
-
-
-def _and_list(numbers) -> str:
-    words = [str(n) for n in numbers]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+from . import files as dominox_files, view as dominox_view
+from ..core import PASS, DominoError, GameState, IllegalMoveError, Outcome, Tile
+from ..tiles import DOUBLE_SIX_SET
+from ..board.contact import AtLeastOneEqual
+from ..board.placement import (ORIENTED, TILE_INDEX, TILES, Placement, oriented,
+                               placement_table, tile_bits)
+from ..board.tileboard import TileBoard
+from ..board.shape import BoardShape
+from ..levels import Layout, load_layout
+from ..options import Option, resolve_options
 
 
 RULES_TEXT = """\
@@ -61,6 +58,7 @@ class DominoxGame(GameState):
         Option("hand", 8, "tiles dealt to each player", minimum=1, maximum=14),
     )
     rules_text = RULES_TEXT
+    tiles = DOUBLE_SIX_SET
 
     def __init__(self, layout: Layout, options: dict, seed: int | None):
         self.players = 2
@@ -68,20 +66,23 @@ class DominoxGame(GameState):
         self.options = options
         self.layout = layout
         self.shape: BoardShape = layout.shape
-        size = self.shape.size
-        self.numbers = [EMPTY] * size
-        self.counts = [0] * (size * 7)      # counts[s*7+n]: covered neighbours of s showing n
-        self.covered = [0] * size           # covered neighbours of s
-        self.accepts = [ALL_NUMBERS] * size
+        self.board = TileBoard(self.shape, AtLeastOneEqual)
         self.hands = [0, 0]                 # 28-bit tile sets
         self.stock: list[int] = []
         self.drawn = 0                      # stock[drawn] is the next tile to draw
         self.to_move = 0
         self.passes = 0                     # passes in a row made with the stock empty
         self.opening = -1                   # the tile the next move must be, or -1
-        self.placed: list[tuple[int, int, int, int]] = []   # (s1, x, s2, y) in play order
-        self.history: list[tuple] = []
+        self._stack: list[tuple] = []
         self.start: dict = {}               # the record's "deal" or "position"
+
+    # the board's incremental tables, read by the view and by tests
+    numbers = property(lambda self: self.board.numbers)
+    accepts = property(lambda self: self.board.accepts)
+    counts = property(lambda self: self.board.counts)
+    covered = property(lambda self: self.board.covered)
+    placed = property(lambda self: self.board.placed)
+    history = property(lambda self: self._stack)
 
     # ----- creating games -----
 
@@ -90,14 +91,12 @@ class DominoxGame(GameState):
         cls.require_players(players)
         options = resolve_options(cls.options_declared, options, cls.variant)
         rng = random.Random(seed)
-        tiles, size = list(range(28)), options["hand"]
+        size = options["hand"]
         while True:
-            rng.shuffle(tiles)
-            if any(DOUBLES >> t & 1 for t in tiles[:2 * size]):
+            hands, stock = cls.tiles.deal(rng, (size, size))
+            if any(t.is_double for hand in hands for t in hand):
                 break
-        hands = [tiles_of(tile_bits(TILES[t] for t in tiles[:size])),
-                 tiles_of(tile_bits(TILES[t] for t in tiles[size:2 * size]))]
-        return cls.from_deal(hands, [TILES[t] for t in tiles[2 * size:]], options, seed)
+        return cls.from_deal([sorted(h) for h in hands], stock, options, seed)
 
     @classmethod
     def from_deal(cls, hands, stock, options: dict | None = None, seed: int | None = None):
@@ -125,41 +124,28 @@ class DominoxGame(GameState):
                                "stock": [str(t) for t in stock]}}
         return game
 
-    @staticmethod
-    def _check_unique(tiles) -> None:
-        seen = set()
-        for tile in tiles:
-            if tile not in TILE_INDEX:
-                raise DominoError(f"{tile} is not a double-six tile")
-            if tile in seen:
-                raise DominoError(f"tile {tile} appears twice")
-            seen.add(tile)
+    @classmethod
+    def _check_unique(cls, tiles) -> None:
+        """DominoError when a tile is not of the set or appears twice (some may be missing:
+        a position or test deal need not hold them all)."""
+        problem = cls.tiles.miscount([("tiles", tiles)])
+        if problem and problem.tile is not None:
+            raise DominoError(problem.message if problem.tile in TILE_INDEX
+                              else f"{problem.tile} is not a double-six tile")
 
     @classmethod
-    def from_record(cls, record: dict) -> "DominoxGame":
+    def from_record_start(cls, record: dict) -> "DominoxGame":
         if "position" in record:
-            game = cls.from_position(record["position"], "<record position>")
-        elif isinstance(record.get("deal"), dict) and "hands" in record["deal"]:
+            return cls.from_position(record["position"], "<record position>")
+        if isinstance(record.get("deal"), dict) and "hands" in record["deal"]:
             deal = record["deal"]
             options = resolve_options(cls.options_declared, record.get("options"), cls.variant)
             problem = dominox_files.deal_problem(deal["hands"], deal.get("stock", []),
                                                  options["hand"])
             if problem:
                 raise DominoError(f"bad deal: {problem}")
-            game = cls.from_deal(deal["hands"], deal.get("stock", []), options, record.get("seed"))
-        else:
-            raise DominoError("a dominox record needs a deal (hands and stock) or a position")
-        for index, entry in enumerate(record.get("moves", [])):
-            text = entry["move"] if isinstance(entry, dict) else entry
-            player = entry.get("player") if isinstance(entry, dict) else None
-            if player is not None and player != game.current_player:
-                raise IllegalMoveError(text, f"moves[{index}]: recorded for player {player} "
-                                             f"but player {game.current_player} is to move")
-            try:
-                game.apply(text)
-            except IllegalMoveError as exc:
-                raise IllegalMoveError(text, f"moves[{index}]: {exc.reason}") from None
-        return game
+            return cls.from_deal(deal["hands"], deal.get("stock", []), options, record.get("seed"))
+        raise DominoError("a dominox record needs a deal (hands and stock) or a position")
 
     @classmethod
     def from_position(cls, data, path: str = "<position>") -> "DominoxGame":
@@ -195,21 +181,11 @@ class DominoxGame(GameState):
     def _legal_bits(self) -> list[tuple[int, int]]:
         """(slot, 56-bit set of oriented tiles) for every slot with a legal placement."""
         hand = 1 << self.opening if self.opening >= 0 else self.hands[self.to_move]
-        usable = oriented(hand)
-        if not usable:
-            return []
-        numbers, accepts, first_in, second_in = self.numbers, self.accepts, FIRST_IN, SECOND_IN
-        found = []
-        for slot, (s1, s2) in enumerate(self.shape.slots):
-            if numbers[s1] == EMPTY and numbers[s2] == EMPTY:
-                bits = first_in[accepts[s1]] & second_in[accepts[s2]] & usable
-                if bits:
-                    found.append((slot, bits))
-        return found
+        return self.board.legal_bits(oriented(hand))
 
     def parse_move(self, text):
         if isinstance(text, Placement) or text == PASS:
-            return text
+            return PASS if text == PASS else text
         if str(text).strip().lower() == PASS:
             return PASS
         try:
@@ -226,61 +202,37 @@ class DominoxGame(GameState):
             return "the game is over"
         if move == PASS:
             return "you cannot pass: you have a legal placement" if self._legal_bits() else None
-        shape = self.shape
-        try:
-            s1, s2 = shape.square(move.first), shape.square(move.second)
-        except ValueError as exc:
-            return str(exc)
-        for square in (s1, s2):
-            if not shape.playable[square]:
-                return f"{shape.names[square]} is a blocked square"
-        if (s1, s2) not in shape.slot_of:
-            return f"{move.first} and {move.second} are not adjacent squares"
+        refusal = self.board.squares_refusal(move)
+        if refusal:
+            return refusal
         tile = TILE_INDEX[move.tile]
         if self.opening >= 0 and tile != self.opening:
             return f"you must open with your lowest double {TILES[self.opening]}"
         if not self.hands[self.to_move] >> tile & 1:
             return f"you do not have {move.tile}"
-        for square in (s1, s2):
-            if self.numbers[square] != EMPTY:
-                return f"{shape.names[square]} is taken"
-        for square, number in ((s1, move.x), (s2, move.y)):
-            if not self.accepts[square] >> number & 1:
-                touching = sorted({self.numbers[t] for t in shape.neighbours[square]
-                                   if self.numbers[t] != EMPTY})
-                return (f"the {number} on {shape.names[square]} touches "
-                        f"{_and_list(touching)} but no {number}")
-        return None
+        return self.board.fit_refusal(move)
 
-    def apply(self, move):
-        move = self.parse_move(move)            # malformed text raises here
-        reason = self.illegal_reason(move)
-        if reason is not None:
-            raise IllegalMoveError(move, reason)
+    def _push(self, move):
         if move == PASS:
-            self._pass()
-        else:
-            s1, s2 = self.shape.index[move.first], self.shape.index[move.second]
-            self._place(s1, move.x, s2, move.y, TILE_INDEX[move.tile])
-        return move
+            return self._pass()
+        s1, s2 = self.shape.index[move.first], self.shape.index[move.second]
+        return self._place(s1, move.x, s2, move.y, TILE_INDEX[move.tile])
 
-    def _place(self, s1: int, x: int, s2: int, y: int, tile: int) -> None:
+    def _place(self, s1: int, x: int, s2: int, y: int, tile: int):
         player = self.to_move
         self.hands[player] &= ~(1 << tile)
-        self.numbers[s1], self.numbers[s2] = x, y
-        self._cover(s1, x)
-        self._cover(s2, y)
-        self.placed.append((s1, x, s2, y))
-        drew = self._draw(player)
-        self.history.append((player, s1, x, s2, y, tile, drew, self.passes, self.opening))
+        self.board.place(s1, x, s2, y)
+        info = (tile, self._draw(player), self.passes, self.opening)
         self.passes, self.opening, self.to_move = 0, -1, 1 - player
+        return info
 
-    def _pass(self) -> None:
+    def _pass(self):
         player = self.to_move
         drew = self._draw(player)
-        self.history.append((player, -1, -1, -1, -1, -1, drew, self.passes, self.opening))
+        info = (-1, drew, self.passes, self.opening)
         self.passes = 0 if drew >= 0 else self.passes + 1
         self.to_move = 1 - player
+        return info
 
     def _draw(self, player: int) -> int:
         if self.drawn >= len(self.stock):
@@ -290,44 +242,19 @@ class DominoxGame(GameState):
         self.hands[player] |= 1 << tile
         return tile
 
-    def _cover(self, square: int, number: int) -> None:
-        counts, covered, accepts = self.counts, self.covered, self.accepts
-        for t in self.shape.neighbours[square]:
-            counts[t * 7 + number] += 1
-            accepts[t] = 1 << number if covered[t] == 0 else accepts[t] | 1 << number
-            covered[t] += 1
-
-    def _uncover(self, square: int, number: int) -> None:
-        counts, covered, accepts = self.counts, self.covered, self.accepts
-        for t in self.shape.neighbours[square]:
-            counts[t * 7 + number] -= 1
-            covered[t] -= 1
-            if covered[t] == 0:
-                accepts[t] = ALL_NUMBERS
-            elif counts[t * 7 + number] == 0:
-                accepts[t] &= ~(1 << number)
-
-    def undo(self):
-        if not self.history:
-            raise IndexError("no move to take back")
-        player, s1, x, s2, y, tile, drew, passes, opening = self.history.pop()
+    def _pop(self, move, info) -> None:
+        tile, drew, passes, opening = info
+        player = 1 - self.to_move
         if drew >= 0:
             self.hands[player] &= ~(1 << drew)
             self.drawn -= 1
-        if s1 >= 0:
-            self.placed.pop()
-            self._uncover(s2, y)
-            self._uncover(s1, x)
-            self.numbers[s1] = self.numbers[s2] = EMPTY
+        if tile >= 0:
+            self.board.lift()
             self.hands[player] |= 1 << tile
         self.to_move, self.passes, self.opening = player, passes, opening
-        return self._move_of(s1, x, s2, y)
 
     def _move_of(self, s1, x, s2, y):
-        return PASS if s1 < 0 else Placement(x, y, self.shape.names[s1], self.shape.names[s2])
-
-    def moves_played(self) -> list[tuple[int, object]]:
-        return [(entry[0], self._move_of(*entry[1:5])) for entry in self.history]
+        return PASS if s1 < 0 else self.board.placement(s1, x, s2, y)
 
     def outcome(self) -> Outcome | None:
         if self.passes < 2:
@@ -365,17 +292,15 @@ class DominoxGame(GameState):
 
     def record(self) -> dict:
         outcome = self.outcome()
-        return {"variant": self.variant, "options": dict(self.options), "seed": self.seed,
-                "players": 2, **self.start,
-                "moves": [{"player": p, "move": str(m)} for p, m in self.moves_played()],
+        return {**self.record_header(), **self.start, "moves": self.record_moves(),
                 "result": outcome.as_record() if outcome else None}
 
     def clone(self) -> "DominoxGame":
         """An independent copy (faster than the protocol's deepcopy: shared parts never change)."""
         other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
-        for name in ("numbers", "counts", "covered", "accepts", "hands", "placed", "history"):
-            setattr(other, name, list(getattr(self, name)))
+        other.board, other.hands, other._stack = self.board.copy(), list(self.hands), \
+            list(self._stack)
         return other
 
 
@@ -399,34 +324,3 @@ def territory_of(shape: BoardShape, numbers: list[int]) -> list[Region]:
         regions.append(Region(tuple(shape.names[s] for s in squares), white, black, winner,
                               len(squares) if winner is not None else 0))
     return regions
-
-
-def random_games(n: int, seed: int = 0, options: dict | None = None) -> tuple[int, int, float]:
-    """Play `n` complete games choosing uniformly among legal moves, through the engine's
-    fast path (no move objects); returns (games, moves, seconds) for the benchmark."""
-    rng = random.Random(seed)
-    moves = 0
-    started = time.perf_counter()
-    for _ in range(n):
-        game = DominoxGame.new(2, rng.randrange(1 << 30), options)
-        slots = game.shape.slots
-        while game.passes < 2:
-            found = game._legal_bits()
-            moves += 1
-            if not found:
-                game._pass()
-                continue
-            pick = rng.randrange(sum(bits.bit_count() for _, bits in found))
-            for slot, bits in found:
-                count = bits.bit_count()
-                if pick >= count:
-                    pick -= count
-                    continue
-                while pick:
-                    bits &= bits - 1
-                    pick -= 1
-                j = (bits & -bits).bit_length() - 1
-                (s1, s2), (x, y) = slots[slot], ORIENTED[j]
-                game._place(s1, x, s2, y, j % 28)
-                break
-    return n, moves, time.perf_counter() - started

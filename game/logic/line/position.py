@@ -5,8 +5,8 @@ so on) around the round keys read and written here. Errors name the file and the
 """
 from __future__ import annotations
 
-from .core import FileFormatError, Tile
-from .line import LineRound, LineRules, Placed, broken_join, hands_problem, wrong_opener
+from ..core import FileFormatError, Tile
+from .engine import LineRound, LineRules, Placed, broken_join, hands_problem, wrong_opener
 
 
 def _line_with(toml, key: str, needle: str) -> int | None:
@@ -54,20 +54,16 @@ def read_round(toml, rules: LineRules, players: int, seats) -> LineRound:
     if problem := broken_join(line):
         raise toml.error("line", f"line: {problem}")
     to_move = toml.get("to_move", int)
-    seen: dict[Tile, str] = {}
-    entries = [("line", p.tile, str(p)) for p in line] + [("stock", t, str(t)) for t in stock]
-    entries += [("hands", t, str(t)) for h in hands.values() for t in h]
-    for key, tile, text in entries:
-        if tile in seen and not rules.blank:
-            raise FileFormatError(toml.path, _line_with(toml, key, f'"{text}"'),
-                                  f"{key}: {tile} appears twice (also in {seen[tile]})")
-        seen[tile] = key
-    placed = len(line) + len(stock) + sum(len(h) for h in hands.values())
-    if rules.blank and placed != 28:
-        raise toml.error("stock", f"the position holds {placed} blank tiles, not 28")
-    missing = [str(t) for t in rules.tile_set() if t not in seen]
-    if missing and not rules.blank:
-        raise toml.error("stock", f"tiles not placed anywhere: {', '.join(missing)}")
+    problem = rules.tiles.miscount([("line", [p.tile for p in line]), ("stock", stock),
+                                    ("hands", [t for h in hands.values() for t in h])])
+    if problem and problem.tile is None:
+        raise toml.error("stock", problem.message)
+    if problem:
+        text = next((str(p) for p in line if p.tile == problem.tile), str(problem.tile)) \
+            if problem.part == "line" else str(problem.tile)
+        also = f" (also in {problem.also_in})" if problem.also_in else ""
+        raise FileFormatError(toml.path, _line_with(toml, problem.part, f'"{text}"'),
+                              f"{problem.part}: {problem.message}{also}")
     if problem := hands_problem(hands, seats):
         raise toml.error("hands", problem)
     if to_move not in seats:

@@ -9,35 +9,32 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .core import BLANK, DOUBLE_SIX, IllegalMoveError, PASS, Tile
+from ..core import BLANK, PASS, IllegalMoveError, Move, PassMove, Tile, View
+from ..tiles import BLANK_SET, DOUBLE_SIX_SET, TileSet
 
 LEFT, RIGHT = "L", "R"
 _MOVE_HELP = "write a tile (3-5), a tile and an end (3-5L, 3-5R, _L) or pass"
 
 
 @dataclass(frozen=True)
-class LineMove:
-    """A tile played alone (the opening), a tile on the left/right end, or a pass."""
+class LineMove(Move):
+    """A tile played alone (the opening) or on the left/right end (a pass is PASS)."""
 
-    tile: Tile | None
-    end: str = ""           # "" for the opening tile and for a pass, else "L" or "R"
-
-    @property
-    def is_pass(self) -> bool:
-        return self.tile is None
+    tile: Tile
+    end: str = ""           # "" for the opening tile, else "L" or "R"
 
     def __str__(self) -> str:
-        return PASS if self.tile is None else f"{self.tile}{self.end}"
+        return f"{self.tile}{self.end}"
 
     def __repr__(self) -> str:
         return f"LineMove.parse({str(self)!r})"
 
     @classmethod
-    def parse(cls, text: str) -> "LineMove":
+    def parse(cls, text: str) -> "LineMove | PassMove":
         """`6-6`, `3-6R`, `0-3L`, `_L`, `pass` -> a move; IllegalMoveError when malformed."""
         raw = str(text).strip()
         if raw.lower() == PASS:
-            return PASS_MOVE
+            return PASS
         end = raw[-1:].upper() if raw[-1:] in ("L", "R", "l", "r") else ""
         body = raw[:-1] if end else raw
         try:
@@ -49,7 +46,7 @@ class LineMove:
         return cls(tile, end)
 
 
-PASS_MOVE = LineMove(None, "")
+PASS_MOVE = PASS
 
 
 @dataclass(frozen=True)
@@ -90,8 +87,9 @@ class LineRules:
     one_extra: bool = False          # at most one extra play per turn
     score_by: str = "pips"           # round scores: "pips" left in hand or "tiles" left
 
-    def tile_set(self) -> tuple[Tile, ...]:
-        return (BLANK,) * 28 if self.blank else DOUBLE_SIX
+    @property
+    def tiles(self) -> TileSet:
+        return BLANK_SET if self.blank else DOUBLE_SIX_SET
 
     def fits(self, tile: Tile, end: int) -> bool:
         return self.blank or tile.a == end or tile.b == end
@@ -369,9 +367,12 @@ class LineRound:
         stock = [Tile.parse(t) for t in deal["stock"]]
         start = data.get("start") or {}
         line = [Placed.parse(p) for p in start.get("line", [])]
-        dealt = [t for h in hands.values() for t in h] + stock + [p.tile for p in line]
-        if sorted(dealt, key=_tile_order) != sorted(rules.tile_set(), key=_tile_order):
-            raise ValueError("the deal does not hold every tile of the set exactly once")
+        problem = rules.tiles.miscount(
+            [("hands", [t for h in hands.values() for t in h]), ("stock", stock),
+             ("line", [p.tile for p in line])])
+        if problem:
+            raise ValueError(f"the deal does not hold every tile of the set once: "
+                             f"{problem.message}")
         to_move = start.get("to_move")
         if to_move is not None and to_move not in seats:
             raise ValueError(f"to_move {to_move!r} is not a player in the round")
@@ -383,13 +384,9 @@ class LineRound:
 
 
 @dataclass(frozen=True)
-class LineView:
+class LineView(View):
     """What one player sees of a line game: a snapshot that later moves do not change."""
 
-    variant: str
-    player: int
-    players: int
-    current_player: int | None
     hand: tuple[Tile, ...]
     hand_sizes: tuple[int, ...]
     boneyard: int
@@ -403,10 +400,6 @@ class LineView:
     drawn_tiles: tuple[Tile, ...]               # those tiles, only in the drawer's own view
     known_missing: tuple[frozenset, ...]        # numbers each player showed they lacked
     limit: int
-    moves: tuple[LineMove, ...] = field(default=())
-
-    def legal_moves(self) -> list[LineMove]:
-        return list(self.moves)
 
     def next_player(self) -> int:
         """The player who moves after this view's player (skipping players who are out)."""

@@ -1,4 +1,5 @@
-"""A rectangular board of squares, independent of any one game's rules.
+"""A rectangular board of squares, independent of any one game's rules: the board
+package's shape (Dominox, Spread, Dominid and the open-board games all stand on it).
 
 Squares are numbered `rank * width + file` from a1 = 0, so a flat list indexed by square
 holds whatever a game keeps per square, and of two adjacent squares the lower one of a
@@ -19,6 +20,13 @@ WHITE, BLACK = 0, 1
 EMPTY = -1
 
 _SQUARE = re.compile(r"([a-z])([0-9]{1,3})")
+
+# Directions as (file step, rank step); rank grows to the north.
+NORTH, SOUTH, EAST, WEST = (0, 1), (0, -1), (1, 0), (-1, 0)
+NORTH_EAST, NORTH_WEST, SOUTH_EAST, SOUTH_WEST = (1, 1), (-1, 1), (1, -1), (-1, -1)
+ORTHOGONAL = (NORTH, SOUTH, EAST, WEST)
+DIAGONAL = (NORTH_EAST, NORTH_WEST, SOUTH_EAST, SOUTH_WEST)
+ALL_DIRECTIONS = ORTHOGONAL + DIAGONAL
 
 
 def square_name(file: int, rank: int) -> str:
@@ -62,6 +70,9 @@ class BoardShape:
         self.index = {name: i for i, name in enumerate(self.names)}
         self.colours = tuple((i % width + i // width) % 2 for i in range(self.size))
         self.neighbours = tuple(self._neighbours(i) for i in range(self.size))
+        self.diagonals = tuple(tuple(j for j in (self.step(i, d) for d in DIAGONAL)
+                                     if j is not None and self.playable[j])
+                               if self.playable[i] else () for i in range(self.size))
         self.slots = tuple((i, j) for i in range(self.size) for j in self.neighbours[i] if j > i)
         self.slot_of = {}
         for k, (i, j) in enumerate(self.slots):
@@ -81,6 +92,26 @@ class BoardShape:
         if rank < self.height - 1:
             around.append(i + self.width)
         return tuple(j for j in around if self.playable[j])
+
+    def step(self, square: int, direction: tuple[int, int]) -> int | None:
+        """The square one step from `square` in `direction`, or None off the board
+        (blocked squares are returned: whether they take anything is the game's rule)."""
+        file, rank = square % self.width + direction[0], square // self.width + direction[1]
+        if 0 <= file < self.width and 0 <= rank < self.height:
+            return rank * self.width + file
+        return None
+
+    def beyond(self, square: int, direction: tuple[int, int]) -> str | None:
+        """The name of the imaginary square one step past the north or south edge (rank 0
+        or rank height + 1, as game records name a move off the board), or None when that
+        step stays on the board or leaves it sideways."""
+        file, rank = square % self.width + direction[0], square // self.width + direction[1]
+        if not 0 <= file < self.width or 0 <= rank < self.height:
+            return None
+        return f"{FILES[file]}{rank + 1}"
+
+    def file_rank(self, square: int) -> tuple[int, int]:
+        return square % self.width, square // self.width
 
     def square(self, name: str) -> int:
         """The index of square `name`; ValueError in player words when it is not on the board."""

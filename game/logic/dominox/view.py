@@ -7,17 +7,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .core import PASS, Tile
-from .dominox_moves import (FIRST_IN, SECOND_IN, TILE_INDEX, TILES, Placement, oriented,
+from ..core import PASS, Tile, View
+from ..board.placement import (FIRST_IN, SECOND_IN, TILE_INDEX, TILES, Placement, oriented,
                             tile_bits, tiles_of)
-from .grid import EMPTY, BoardShape, board_shape
+from ..board.shape import EMPTY, BoardShape, board_shape
 
 
 @dataclass(frozen=True)
-class DominoxView:
-    variant: str
-    player: int                        # 0 White, 1 Black: also the player's colour
-    current_player: int | None         # None once the game is over
+class DominoxView(View):
+    # player 0 is White, 1 Black: the player's index is also their colour
     width: int
     height: int
     blocked: frozenset[int]            # square indices (rank * width + file)
@@ -30,11 +28,7 @@ class DominoxView:
     last_move: object                  # a Placement, "pass" or None
     passes: int                        # passes in a row with the stock empty
     opening: Tile | None               # the double the first move must be
-    moves: tuple = ()                  # legal moves, on this player's turn only
     _cache: dict = field(default_factory=dict, compare=False, repr=False)
-
-    def legal_moves(self) -> list:
-        return list(self.moves)
 
     @property
     def shape(self) -> BoardShape:
@@ -54,15 +48,15 @@ class DominoxView:
 def view_of(game, player: int) -> DominoxView:
     names = game.shape.names
     opening = TILES[game.opening] if game.opening >= 0 and game.to_move == player else None
-    last = game.history[-1] if game.history else None
+    last = game._stack[-1][1] if game._stack else None
     return DominoxView(
-        variant=game.variant, player=player, current_player=game.current_player,
+        variant=game.variant, player=player, players=2, current_player=game.current_player,
         width=game.shape.width, height=game.shape.height, blocked=game.shape.blocked,
         numbers=tuple(game.numbers), accepts=tuple(game.accepts),
         placed=tuple(Placement(x, y, names[s1], names[s2]) for s1, x, s2, y in game.placed),
         hand=tiles_of(game.hands[player]), opponent_hand_size=game.hands[1 - player].bit_count(),
         stock_size=len(game.stock) - game.drawn,
-        last_move=game._move_of(*last[1:5]) if last else None, passes=game.passes,
+        last_move=last, passes=game.passes,
         opening=opening,
         moves=tuple(game.legal_moves()) if game.current_player == player else ())
 

@@ -1,4 +1,5 @@
-"""Dominox moves as bits and as text: the tile tables and the Placement move.
+"""Two-square tiles on a board as bits and as text: the tile tables and the Placement
+move (Dominox, Spread and Dominid write moves this way).
 
 A tile laid on a slot (s1, s2) is one of 56 "oriented tiles": j < 28 is TILES[j] as
 (a on s1, b on s2), j >= 28 is TILES[j - 28] the other way round (doubles have only the
@@ -11,8 +12,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .core import DOUBLE_SIX, Tile
-from .grid import BoardShape, canonical_pair, parse_square, square_name
+from ..core import DOUBLE_SIX, Move, Tile
+from .shape import BoardShape, canonical_pair, parse_square, square_name
 
 TILES = DOUBLE_SIX
 TILE_INDEX = {tile: i for i, tile in enumerate(TILES)}
@@ -43,7 +44,7 @@ _PLACEMENT = re.compile(r"([0-9]+)-([0-9]+)@([a-z][0-9]+)([a-z][0-9]+)")
 
 
 @dataclass(frozen=True, slots=True)
-class Placement:
+class Placement(Move):
     """Number `x` on square `first`, `y` on `second`; canonical when `first` is the lower
     (vertical) or left (horizontal) square, which `make` and `parse` guarantee."""
 

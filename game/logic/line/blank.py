@@ -8,9 +8,9 @@ rank by the tiles they still hold (the outcome's scores are the tiles left).
 from __future__ import annotations
 
 from .classic import ClassicMatch
-from .core import FileFormatError, Outcome
-from .line import LineMove, LineRound, LineRules, LineView
-from .options import Option
+from ..core import FileFormatError, Outcome
+from .engine import LineMove, LineRound, LineRules, LineView
+from ..options import Option
 
 
 class BlankGame(ClassicMatch):

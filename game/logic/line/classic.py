@@ -10,12 +10,16 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from .core import (DominoError, FileFormatError, GameState, IllegalMoveError,
-                   OptionError, Outcome, Tile)
-from .line import LineMove, LineRound, LineRules, LineView, make_view
-from .line_position import read_round, round_position_lines
-from .options import Option, resolve_options
-from .textfiles import TomlFile, parse_toml
+from ..core import (DominoError, FileFormatError, GameState, IllegalMoveError,
+                    OptionError, Outcome, PassMove, Tile)
+from ..records import check_header, replay_moves
+from .engine import LineMove, LineRound, LineRules, LineView, make_view
+from .position import read_round, round_position_lines
+from ..options import Option, resolve_options
+from ..textfiles import TomlFile
+
+POSITION_KEYS = ("variant", "players", "seed", "round", "totals", "line", "hands", "stock",
+                 "to_move", "extra_plays", "options")
 
 
 @dataclass(frozen=True)
@@ -79,7 +83,7 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
         self.finished_rounds: list[RoundResult] = []
         self._rounds: list[LineRound] = []
         self._recorded = list(recorded_rounds)
-        self._undo: list[tuple] = []
+        self._stack: list[tuple] = []
         self._outcome: Outcome | None = None
 
     # ---- variant hooks (blank.py overrides the rules and the end of a round) ------
@@ -91,11 +95,9 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
         return self.options.get("limit", 0)
 
     def _deal(self, number: int, seats) -> LineRound:
-        tiles = list(self.rules.tile_set())
-        random.Random(f"{self.seed}:{number}").shuffle(tiles)
-        size = self.rules.hand_size
-        hands = {s: tiles[i * size:(i + 1) * size] for i, s in enumerate(seats)}
-        return LineRound(self.rules, seats, hands, tiles[len(seats) * size:])
+        rng = random.Random(f"{self.seed}:{number}")
+        hands, stock = self.rules.tiles.deal(rng, [self.rules.hand_size] * len(seats))
+        return LineRound(self.rules, seats, dict(zip(seats, hands)), stock)
 
     def _finish_round(self, rnd: LineRound) -> None:
         scores = rnd.scores(self.players)
@@ -143,9 +145,7 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
 
     @classmethod
     def from_record(cls, record: dict) -> "ClassicMatch":
-        if record.get("variant") != cls.variant:
-            raise FileFormatError("<record>", None,
-                                  f"not a {cls.variant} record: {record.get('variant')!r}")
+        check_header(cls, record)
         rounds = record.get("rounds") or []
         if not rounds:
             raise FileFormatError("<record>", None, "the record has no rounds")
@@ -174,21 +174,16 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
     def _replay(self, rounds) -> None:
         for index, data in enumerate(rounds):
             number = self.first_round + index
-            for i, entry in enumerate(data.get("moves", [])):
-                where = f"round {number}, move {i + 1}"
+
+            def stop(index=index, number=number):
                 if self.is_over() or len(self._rounds) > index + 1:
-                    raise IllegalMoveError(entry.get("move"), f"{where}: the round is already over")
+                    return "the round is already over"
                 if len(self._rounds) < index + 1:
-                    raise IllegalMoveError(entry.get("move"),
-                                           f"{where}: round {number - 1} is not over")
-                try:
-                    move = self.parse_move(entry["move"])
-                    if entry.get("player") != self.current_player:
-                        raise IllegalMoveError(move, f"it is player {self.current_player}'s turn, "
-                                                     f"not player {entry.get('player')}'s")
-                    self.apply(move)
-                except IllegalMoveError as exc:
-                    raise IllegalMoveError(exc.move, f"{where}: {exc.reason}") from None
+                    return f"round {number - 1} is not over"
+                return None
+
+            replay_moves(self, data.get("moves", []),
+                         lambda i, number=number: f"round {number}, move {i + 1}", stop)
 
     # ---- the protocol --------------------------------------------------------------
     @property
@@ -212,11 +207,11 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
     def legal_moves(self) -> list[LineMove]:
         return [] if self._outcome else self.round.legal_moves()
 
-    def parse_move(self, text: str) -> LineMove:
-        return LineMove.parse(text)
+    def parse_move(self, text) -> LineMove:
+        return text if isinstance(text, (LineMove, PassMove)) else LineMove.parse(text)
 
     def _as_move(self, move) -> LineMove:
-        return move if isinstance(move, LineMove) else self.parse_move(move)
+        return move if isinstance(move, (LineMove, PassMove)) else self.parse_move(move)
 
     def illegal_reason(self, move) -> str | None:
         try:
@@ -228,28 +223,30 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
         return self.round.illegal_reason(move)
 
     def apply(self, move) -> LineMove:
+        """The protocol's apply without a second legality check: the round refuses an
+        illegal move before it changes anything."""
         move = self._as_move(move)
         if self._outcome:
             raise IllegalMoveError(move, "the game is over")
-        rnd = self.round
-        snap = (rnd, rnd.snapshot(), self.totals[:], self.eliminated[:],
-                len(self.finished_rounds), len(self._rounds), self._outcome)
-        rnd.apply(move)             # refuses an illegal move before changing anything
-        self._undo.append(snap)
-        if rnd.end_reason:
-            self._finish_round(rnd)
+        player = self.current_player
+        self._stack.append((player, move, self._push(move)))
         return move
 
-    def undo(self) -> LineMove:
-        if not self._undo:
-            raise IndexError("no move to undo")
-        rnd, snap, totals, eliminated, finished, rounds, outcome = self._undo.pop()
-        move = rnd.moves[-1][1]
+    def _push(self, move):
+        rnd = self.round
+        info = (rnd, rnd.snapshot(), self.totals[:], self.eliminated[:],
+                len(self.finished_rounds), len(self._rounds), self._outcome)
+        rnd.apply(move)
+        if rnd.end_reason:
+            self._finish_round(rnd)
+        return info
+
+    def _pop(self, move, info) -> None:
+        rnd, snap, totals, eliminated, finished, rounds, outcome = info
         del self.finished_rounds[finished:]
         del self._rounds[rounds:]
         rnd.restore(snap)
         self.totals, self.eliminated, self._outcome = totals, eliminated, outcome
-        return move
 
     def outcome(self) -> Outcome | None:
         return self._outcome
@@ -259,8 +256,7 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
                          self.eliminated, self.round_number, self.limit)
 
     def record(self) -> dict:
-        result = {"variant": self.variant, "options": dict(self.options), "seed": self.seed,
-                  "players": self.players}
+        result = self.record_header()
         if any(self.start_totals) or self.first_round != 1:
             result["start"] = {"totals": list(self.start_totals), "round": self.first_round}
         result["rounds"] = [dict(r.record(self.players), active=list(r.seats))
@@ -296,6 +292,7 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
     def from_position(cls, data, path: str = "<position>") -> "ClassicMatch":
         """A match from a position file: `data` is a TomlFile (errors name lines) or a dict."""
         toml = data if isinstance(data, TomlFile) else TomlFile(path, "", data)
+        toml.refuse_unknown(POSITION_KEYS)
         variant = toml.get("variant", str)
         if variant != cls.variant:
             raise toml.error("variant", f"this is a {variant!r} position, not {cls.variant!r}")
@@ -338,6 +335,3 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
                   for k, v in self.options.items()]
         return "\n".join(lines) + "\n"
 
-    @classmethod
-    def position_from_text(cls, text: str, path: str = "<position>") -> "ClassicMatch":
-        return cls.from_position(parse_toml(text, path), path)

@@ -1,0 +1,99 @@
+"""Tile sets with element identity: a set is a tuple of elements, and an element is its
+index into that tuple, so a set may hold the same tile more than once (the open-board
+set of 32 has two each of 0-0, 2-2, 4-4 and 6-6).
+
+One shuffle-and-deal and one accounting check serve every variant: a position, a record
+or a deal accounts for every element of its set exactly once.
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+
+from .core import BLANK, DOUBLE_SIX, Tile, double_set
+
+
+@dataclass(frozen=True)
+class TileSet:
+    name: str
+    elements: tuple[Tile, ...]          # element id -> tile, in canonical tile order
+    counts: Counter = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self):
+        object.__setattr__(self, "counts", Counter(self.elements))
+
+    def __len__(self) -> int:
+        return len(self.elements)
+
+    @property
+    def kinds(self) -> tuple[Tile, ...]:
+        """Each different tile once, in canonical order."""
+        return tuple(sorted(self.counts))
+
+    def holds(self, tile: Tile) -> bool:
+        return tile in self.counts
+
+    def shuffled(self, rng: random.Random) -> list[Tile]:
+        """Every element once, in the order `rng` shuffles them (the deal of every variant)."""
+        tiles = list(self.elements)
+        rng.shuffle(tiles)
+        return tiles
+
+    def deal(self, rng: random.Random, hand_sizes) -> tuple[list[list[Tile]], list[Tile]]:
+        """(hands, stock) of a shuffled set: hand i takes the next `hand_sizes[i]` tiles,
+        the stock (next draw first) the rest."""
+        tiles = self.shuffled(rng)
+        hands, at = [], 0
+        for size in hand_sizes:
+            hands.append(tiles[at:at + size])
+            at += size
+        return hands, tiles[at:]
+
+    def miscount(self, parts, verb: str = "appears") -> "Miscount | None":
+        """What is wrong when the tiles of `parts` ([(part name, tiles)], for instance
+        ("hands", [...])) are not every element of this set exactly once, else None."""
+        seen: Counter = Counter()
+        where: dict[Tile, str] = {}
+        for name, tiles in parts:
+            for tile in tiles:
+                if tile not in self.counts:
+                    return Miscount(name, tile, f"{tile} is not in the {self.name} set")
+                seen[tile] += 1
+                if seen[tile] > self.counts[tile]:
+                    held = self.counts[tile]
+                    times = "twice" if held == 1 else f"{seen[tile]} times (the set has {held})"
+                    return Miscount(name, tile, f"tile {tile} {verb} {times}", where[tile])
+                where[tile] = name
+        missing = tuple(t for t in self.kinds for _ in range(self.counts[t] - seen[t]))
+        if missing:
+            return Miscount(None, None, "tiles not placed anywhere: "
+                            + ", ".join(map(str, missing)), missing=missing)
+        return None
+
+
+@dataclass(frozen=True)
+class Miscount:
+    """One accounting problem: the part and tile it was found at (None for tiles that
+    are missing), a message in player words, where the tile was seen before."""
+
+    part: str | None
+    tile: Tile | None
+    message: str
+    also_in: str | None = None
+    missing: tuple = ()
+
+
+def _with_doubles(top: int, extra: tuple[int, ...]) -> tuple[Tile, ...]:
+    return tuple(sorted(double_set(top) + tuple(Tile(n, n) for n in extra)))
+
+
+DOUBLE_SIX_SET = TileSet("double-six", DOUBLE_SIX)
+BLANK_SET = TileSet("blank", (BLANK,) * 28)
+# The open-board family (RULES.md): the 28 tiles and four added doubles, and reduced sets.
+OPEN_BOARD_SET = TileSet("open-board", _with_doubles(6, (0, 2, 4, 6)))
+REDUCED_SETS = {
+    "0-5": TileSet("0-5", _with_doubles(5, (0, 2, 4))),
+    "0-4": TileSet("0-4", _with_doubles(4, (0,))),
+    "0-3": TileSet("0-3", _with_doubles(3, (0, 2))),
+}

@@ -98,6 +98,25 @@ class LineRules:
         return len(hand) if self.score_by == "tiles" else sum(t.value for t in hand)
 
 
+def laid_tile(line, tile: Tile, end: str) -> Placed:
+    """How `tile` lies once played on `end` of `line` (alone when the line is empty)."""
+    if not line:
+        return Placed(tile, tile.a, tile.b)
+    if end == LEFT:
+        number = line[0].left
+        return Placed(tile, tile.other(number), number)
+    number = line[-1].right
+    return Placed(tile, number, tile.other(number))
+
+
+def line_after(line, move) -> tuple[tuple[Placed, ...], int]:
+    """The line once the legal tile move `move` is played, and the new tile's index."""
+    laid = laid_tile(line, move.tile, move.end)
+    if line and move.end == LEFT:
+        return (laid, *line), 0
+    return (*line, laid), len(line)
+
+
 def _tile_order(tile: Tile) -> tuple[int, int]:
     """Sort key of tiles in canonical order (faster than comparing Tile objects)."""
     return tile.a, tile.b
@@ -291,14 +310,11 @@ class LineRound:
         self._next_turn()
 
     def _place(self, tile: Tile, end: str) -> None:
-        if not self.line:
-            self.line.append(Placed(tile, tile.a, tile.b))
-        elif end == LEFT:
-            number = self.line[0].left
-            self.line.insert(0, Placed(tile, tile.other(number), number))
+        laid = laid_tile(self.line, tile, end)
+        if end == LEFT:
+            self.line.insert(0, laid)
         else:
-            number = self.line[-1].right
-            self.line.append(Placed(tile, number, tile.other(number)))
+            self.line.append(laid)
 
     def _next_turn(self) -> None:
         self.turn = (self.turn + 1) % len(self.seats)

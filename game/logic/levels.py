@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .core import FileFormatError, OptionError
-from .board.shape import MAX_SIDE, MIN_SIDE, BoardShape, board_shape, parse_square, square_name
+from .board.shape import (FILES, MAX_SIDE, MIN_SIDE, BoardShape, board_shape, parse_square,
+                          square_name)
 from .textfiles import TomlFile, read_toml
 
 LEVELS_ROOT = Path(__file__).resolve().parent.parent.parent / "levels"
@@ -64,19 +65,24 @@ def layout_folder(variant: str = "dominox") -> Path:
     return LEVELS_ROOT / variant
 
 
-def layout_from_toml(toml: TomlFile, name: str) -> Layout:
-    """The layout described by a parsed level file (or a position file's grid part)."""
+def layout_from_toml(toml: TomlFile, name: str, shares: bool = False) -> Layout:
+    """The layout described by a parsed level file (or a position file's grid part);
+    with `shares`, blocked squares must come in shares (see parse_grid)."""
     for key in toml.data:
         if key not in KNOWN_KEYS:
             raise toml.error(key, f"unknown key {key!r} (known: {', '.join(KNOWN_KEYS)})")
     title = toml.get("name", str, name)
     description = toml.get("description", str, "")
-    width, height, blocked = parse_grid(toml)
+    width, height, blocked = parse_grid(toml, shares=shares)
     return Layout(name, title, description, width, height, blocked, toml.path)
 
 
-def parse_grid(toml: TomlFile, key: str = "grid") -> tuple[int, int, frozenset[str]]:
-    """(width, height, blocked square names) of the ASCII grid held in `key`."""
+def parse_grid(toml: TomlFile, key: str = "grid",
+               shares: bool = False) -> tuple[int, int, frozenset[str]]:
+    """(width, height, blocked square names) of the ASCII grid held in `key`. With
+    `shares` the board is drawn two rows per board cell (Spread): the height must be
+    even and a blocked square's partner in its cell (the row above or below it, rows
+    paired from the top) must be blocked too."""
     if key not in toml.data:
         raise toml.error(None, f"missing {key!r}: draw the board with {LEGEND}")
     rows = toml.grid_lines(key)
@@ -101,10 +107,25 @@ def parse_grid(toml: TomlFile, key: str = "grid") -> tuple[int, int, frozenset[s
     blocked = frozenset((height - 1 - top_down) * width + file
                         for top_down, (_, row) in enumerate(rows)
                         for file, char in enumerate(row) if char == BLOCKED)
+    if shares:
+        _check_shares(toml, key, rows)
     shape = board_shape(width, height, blocked)
     if not shape.slots:
         raise toml.error(key, "the board has no two adjacent playable squares, so no tile fits")
     return width, height, frozenset(shape.names[i] for i in blocked)
+
+
+def _check_shares(toml: TomlFile, key: str, rows) -> None:
+    if len(rows) % 2:
+        raise FileFormatError(toml.path, rows[-1][0], f"the {key} has {len(rows)} rows: draw "
+                                                      "two rows per board cell, an even number")
+    for (upper_line, upper), (lower_line, lower) in zip(rows[::2], rows[1::2]):
+        for file, (a, b) in enumerate(zip(upper, lower)):
+            if a != b:
+                line = upper_line if a == BLOCKED else lower_line
+                raise FileFormatError(toml.path, line, f"file {FILES[file]} is blocked in one "
+                                      "square of a board cell but not in the other: a blocked "
+                                      "share covers both squares of its cell")
 
 
 def layout_path(name_or_path: str, variant: str = "dominox") -> Path:
@@ -119,7 +140,7 @@ def layout_path(name_or_path: str, variant: str = "dominox") -> Path:
     return path
 
 
-_cache: dict[tuple[str, float], Layout] = {}
+_cache: dict[tuple[str, float, str], Layout] = {}
 
 
 def load_layout(name_or_path: str, variant: str = "dominox") -> Layout:
@@ -129,10 +150,13 @@ def load_layout(name_or_path: str, variant: str = "dominox") -> Layout:
         key = (str(path.resolve()), path.stat().st_mtime)
     except OSError:
         raise FileFormatError(path, None, "no such file") from None
+    key += (variant,)
     if key not in _cache:
+        from .variants import VARIANTS
+        entry = VARIANTS.get(variant)
         shipped = path.parent.resolve() == layout_folder(variant).resolve()
         name = path.stem if shipped else str(name_or_path)
-        _cache[key] = layout_from_toml(read_toml(path), name)
+        _cache[key] = layout_from_toml(read_toml(path), name, bool(entry and entry.shares))
     return _cache[key]
 
 

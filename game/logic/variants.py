@@ -18,6 +18,8 @@ class VariantEntry:
     scene: str                  # the shell's scene kind: "line" or "board"
     levels: str | None = None   # folder under levels/ for its layouts, if it has any
     legend: str = ""            # what the characters of those level files' grids mean
+    shares: bool = False        # its level grids are drawn two rows per board cell and
+                                # block whole cells (Spread's blocked shares)
 
     def load(self) -> type[GameState]:
         module, _, name = self.rules.partition(":")
@@ -30,6 +32,9 @@ VARIANTS: dict[str, VariantEntry] = {entry.name: entry for entry in (
     VariantEntry("blank", "game.logic.line.blank:BlankGame", "line"),
     VariantEntry("dominox", "game.logic.dominox.game:DominoxGame", "board", "dominox",
                  "'.' a playable square, '#' a blocked square"),
+    VariantEntry("open54", "game.logic.spread.game:SpreadGame", "board", "open54",
+                 "'.' an open square, '#' a blocked square; two rows per board cell, and a "
+                 "blocked share blocks both squares of its cell", shares=True),
 )}
 _ALIASES = {"draw": "classic", "blank-tiles": "blank"}
 

@@ -1,0 +1,328 @@
+"""Spread, open-board game 54: tiles from one common pack spread over a board of squares,
+every touching pair of numbers equal (RULES.md section 5, game 54).
+
+The board is the board package's TileBoard under the EveryEqual contact rule; a board
+cell of the 8x8 board is a share of two squares, so the default board is 8 files by 16
+ranks. Turning a tile up from the pack is not a move: the engine does it when a turn
+begins, so the player to move already holds it (like the automatic draws of classic).
+"""
+from __future__ import annotations
+
+import random
+
+from ..board.contact import EveryEqual
+from ..board.placement import TILE_INDEX, Placement, oriented, placement_table
+from ..board.shape import BoardShape
+from ..board.tileboard import TileBoard
+from ..core import PASS, DominoError, GameState, IllegalMoveError, Outcome, Tile
+from ..levels import Layout
+from ..options import Option, resolve_options
+from ..tiles import OPEN_BOARD_SET
+from . import files, view as spread_view
+
+RULES_TEXT = """\
+Spread is played by 2 to 4 players with one pack of 32 tiles: the 28 tiles of the \
+double-six set and a second 0-0, 2-2, 4-4 and 6-6. The pack is shuffled face down.
+
+The board is 8 files by 16 ranks of squares: each cell of a chessboard is split into two \
+squares (a share). A tile covers any two neighbouring squares, lengthwise or across.
+
+At the start of your turn the top tile of the pack is turned up and goes into your hand. \
+Then, if any tile in your hand can be laid, you must lay one (which one and where is your \
+choice); otherwise you pass and keep your tiles.
+
+The first tile may go anywhere. Every later tile must touch a tile already on the board, \
+and every pair of numbers that touch, end to end, side to side or end to side, must be \
+equal. Diagonal corners do not touch. Blocked shares take no tile and are no contact.
+
+When the pack is empty and every player passes in turn, the game ends. Whoever holds the \
+fewest tiles wins; players tied for fewest draw.
+
+Options: face_down (placed doubles are turned face down and nothing may touch them; a \
+contact is only needed once a face-up tile is on the board), layout (blocked shares from \
+the levels folder), dealt (each player starts with that many tiles; you lay from your \
+hand when you can, and only when nothing fits is a tile turned up: laid at once if it \
+fits, else kept, and the first to empty the hand wins at once).
+
+With 3 players the two tiles left over (32 does not divide by 3) are laid before play \
+from the top of the pack: the first on two of the four centre squares, the second at \
+the first legal place in move order, or set aside when it fits nowhere."""
+
+
+class SpreadGame(GameState):
+    variant = "open54"
+    title = "Spread"
+    min_players = 2
+    max_players = 4
+    options_declared = (
+        Option("face_down", False, "placed doubles turn face down and nothing may touch them"),
+        Option("layout", "standard", "blocked shares: a level file in levels/open54"),
+        Option("dealt", 0, "tiles dealt to each player at the start (0: none, turn up each "
+                           "turn)", minimum=0, maximum=10),
+    )
+    rules_text = RULES_TEXT
+    tiles = OPEN_BOARD_SET
+
+    def __init__(self, players: int, layout: Layout, options: dict, seed: int | None,
+                 shape: BoardShape | None = None):
+        self.require_players(players)
+        self.players = players
+        self.seed = seed
+        self.options = options
+        self.layout = layout
+        self.shape = shape or layout.shape
+        self.board = TileBoard(self.shape, EveryEqual)
+        self.face_down = bool(options["face_down"])
+        self.dealt = options["dealt"]
+        self.hands: list[list[Tile]] = [[] for _ in range(players)]
+        self.pack: list[Tile] = []
+        self.drawn = 0                  # pack[drawn] is the next tile to turn up
+        self.to_move = 0
+        self.passes = 0                 # passes in a row
+        self.turned_up: Tile | None = None
+        self.face_down_squares: set[int] = set()
+        self.face_up = 0                # face-up tiles on the board (contact needed once > 0)
+        self.laid: list[str] = []       # what the engine laid before play (3 players)
+        self.set_aside: list[Tile] = []
+        self.winner_by_domino: int | None = None
+        self._stack: list[tuple] = []
+        self.start: dict = {}
+
+    # ---- creating games -----------------------------------------------------------------
+    @classmethod
+    def new(cls, players: int = 2, seed: int = 0, options: dict | None = None) -> "SpreadGame":
+        cls.require_players(players)
+        options = resolve_options(cls.options_declared, options, cls.variant)
+        pack = cls.tiles.shuffled(random.Random(seed))
+        return cls.from_pack(players, pack, options, seed)
+
+    @classmethod
+    def from_pack(cls, players: int, pack, options: dict | None = None,
+                  seed: int | None = None) -> "SpreadGame":
+        """A game from a shuffled pack (top first): the engine lays the surplus with 3
+        players, deals `dealt` tiles a hand, and turns up the first tile."""
+        options = resolve_options(cls.options_declared, options, cls.variant)
+        game = cls(players, files.load_spread_layout(options["layout"]), options, seed)
+        pack = list(pack)
+        surplus = len(pack) % players if len(pack) == len(cls.tiles) else 0
+        game._lay_surplus(pack[:surplus])
+        pack = pack[surplus:]
+        size = game.dealt
+        hands = [sorted(pack[i * size:(i + 1) * size]) for i in range(players)]
+        game._start_from_deal(hands, pack[players * size:])
+        return game
+
+    def _start_from_deal(self, hands, pack) -> None:
+        self.hands = [list(h) for h in hands]
+        self.pack = list(pack)
+        deal = {"pack": [str(t) for t in self.pack], "hands": [[str(t) for t in h] for h in hands]}
+        if self.laid:
+            deal["laid"] = list(self.laid)
+        if self.shape.blocked:
+            deal["blocked"] = sorted((self.shape.names[i] for i in self.shape.blocked),
+                                     key=lambda n: self.shape.index[n])
+        self.start = {"deal": deal}
+        self.turned_up = self._begin_turn()
+
+    def _lay_surplus(self, tiles) -> None:
+        """Lay the surplus tiles before play: the first on two centre squares if it can,
+        each at the first legal place in move order, else set aside."""
+        centre = set(files.centre_squares(self.shape))
+        for number, tile in enumerate(tiles):
+            moves = self._placements(1 << TILE_INDEX[tile])
+            if number == 0:
+                moves = [m for m in moves if {self.shape.index[m.first],
+                                              self.shape.index[m.second]} <= centre] or moves
+            if moves:
+                self._lay(moves[0])
+                self.laid.append(str(moves[0]))
+            else:
+                self.set_aside.append(tile)
+                self.laid.append(str(tile))
+
+    @classmethod
+    def from_record_start(cls, record: dict) -> "SpreadGame":
+        return files.game_from_record_deal(cls, record)
+
+    @classmethod
+    def from_position(cls, data, path: str = "<position>") -> "SpreadGame":
+        return files.game_from_position(cls, data, path)
+
+    def position_text(self) -> str:
+        return files.position_text(self)
+
+    # ---- the protocol -----------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        return None if self._over() else self.to_move
+
+    def _over(self) -> bool:
+        return self.winner_by_domino is not None or (
+            self.passes >= self.players and self.drawn >= len(self.pack))
+
+    def need_contact(self) -> bool:
+        return self.face_up > 0
+
+    def _placements(self, kinds: int) -> list[Placement]:
+        """Legal placements of the tile kinds in the 28-bit set `kinds`, in text order."""
+        found = self.board.legal_bits(oriented(kinds), self.need_contact())
+        placements, rank = placement_table(self.shape)
+        codes = []
+        for slot, bits in found:
+            base = slot * 56
+            while bits:
+                low = bits & -bits
+                codes.append(base + low.bit_length() - 1)
+                bits ^= low
+        codes.sort(key=rank.__getitem__)
+        return [placements[code] for code in codes]
+
+    def _kinds(self, player: int) -> int:
+        bits = 0
+        for tile in self.hands[player]:
+            bits |= 1 << TILE_INDEX[tile]
+        return bits
+
+    def legal_moves(self) -> list:
+        if self._over():
+            return []
+        return self._placements(self._kinds(self.to_move)) or [PASS]
+
+    def parse_move(self, text):
+        if isinstance(text, Placement) or text == PASS:
+            return PASS if text == PASS else text
+        if str(text).strip().lower() == PASS:
+            return PASS
+        try:
+            return Placement.parse(str(text))
+        except ValueError as exc:
+            raise IllegalMoveError(text, str(exc)) from None
+
+    def illegal_reason(self, move) -> str | None:
+        try:
+            move = self.parse_move(move)
+        except IllegalMoveError as exc:
+            return exc.reason
+        if self._over():
+            return "the game is over"
+        if move == PASS:
+            if self._placements(self._kinds(self.to_move)):
+                return "you cannot pass: a tile in your hand can be laid"
+            return None
+        refusal = self.board.squares_refusal(move)
+        if refusal:
+            return refusal
+        if move.tile not in self.hands[self.to_move]:
+            return f"you do not have {move.tile}"
+        return self.board.fit_refusal(move, self.need_contact())
+
+    def _lay(self, move: Placement) -> bool:
+        """Put `move` on the board; True when it went face down."""
+        index = self.shape.index
+        s1, s2 = index[move.first], index[move.second]
+        self.board.place(s1, move.x, s2, move.y)
+        if self.face_down and move.x == move.y:
+            self.face_down_squares.update((s1, s2))
+            self.board.seal((s1, s2))
+            return True
+        self.face_up += 1
+        return False
+
+    def _unlay(self, face_down: bool) -> None:
+        s1, _, s2, _ = self.board.lift()
+        if face_down:
+            self.face_down_squares.difference_update((s1, s2))
+            self.board.seal((s1, s2), -1)
+        else:
+            self.face_up -= 1
+
+    def _push(self, move):
+        player = self.to_move
+        before = (self.passes, self.turned_up)
+        if move == PASS:
+            self.passes += 1
+            hidden = None
+        else:
+            self.hands[player].remove(move.tile)
+            hidden = self._lay(move)
+            self.passes = 0
+            if self.dealt and not self.hands[player]:
+                self.winner_by_domino = player
+        turned = None
+        if not self._over():
+            self.to_move = (player + 1) % self.players
+            turned = self._begin_turn()
+        self.turned_up = turned
+        return player, hidden, before, turned
+
+    def _begin_turn(self) -> Tile | None:
+        """Turn up the top tile into the hand of the player to move when the rules say so."""
+        if self.drawn >= len(self.pack):
+            return None
+        if self.dealt and self._placements(self._kinds(self.to_move)):
+            return None
+        tile = self.pack[self.drawn]
+        self.drawn += 1
+        hand = self.hands[self.to_move]
+        hand.append(tile)
+        hand.sort()
+        return tile
+
+    def _pop(self, move, info) -> None:
+        player, hidden, (passes, turned_up), turned = info
+        if turned is not None:
+            self.hands[self.to_move].remove(turned)
+            self.drawn -= 1
+        self.to_move = player
+        self.winner_by_domino = None
+        if move != PASS:
+            self._unlay(hidden)
+            self.hands[player].append(move.tile)
+            self.hands[player].sort()
+        self.passes, self.turned_up = passes, turned_up
+
+    def outcome(self) -> Outcome | None:
+        if not self._over():
+            return None
+        scores = tuple(len(h) for h in self.hands)
+        if self.winner_by_domino is not None:
+            return Outcome(scores, self.winner_by_domino, "domino")
+        fewest = min(scores)
+        best = [p for p, s in enumerate(scores) if s == fewest]
+        return Outcome(scores, best[0] if len(best) == 1 else None, "blocked")
+
+    # ---- what players see and what is written down -------------------------------------
+    def view(self, player: int):
+        return spread_view.view_of(self, player)
+
+    @staticmethod
+    def heuristic(view, move) -> float:
+        return spread_view.heuristic(view, move)
+
+    @staticmethod
+    def heuristics(view) -> list[float]:
+        return spread_view.heuristics(view)
+
+    def record(self) -> dict:
+        outcome = self.outcome()
+        return {**self.record_header(), **self.start, "moves": self.record_moves(),
+                "result": outcome.as_record() if outcome else None}
+
+    def clone(self) -> "SpreadGame":
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other.board = self.board.copy()
+        other.hands = [list(h) for h in self.hands]
+        other.face_down_squares = set(self.face_down_squares)
+        other._stack = list(self._stack)
+        return other
+
+
+def check_deal(game: SpreadGame, hands, pack) -> None:
+    """DominoError unless hands, pack, laid and set-aside tiles are the 32-element set."""
+    laid = [game.board.placement(*p).tile for p in game.board.placed]
+    problem = game.tiles.miscount([("laid", laid), ("set aside", game.set_aside),
+                                   ("hands", [t for h in hands for t in h]), ("pack", pack)],
+                                  "is dealt")
+    if problem:
+        raise DominoError(f"bad deal: {problem.message}")

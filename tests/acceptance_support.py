@@ -13,7 +13,9 @@ import random
 import pygame
 
 from game.logic.core import Tile
-from game.shell import board_art, line_layout, tile_art
+from game.shell import tile_art
+from game.shell.board import art as board_art
+from game.shell.line import layout as line_layout
 from game.shell.app import App
 from game.shell.overlays import HandOverScene, ResultsScene
 from game.shell.scene import LOGICAL_SIZE

@@ -5,9 +5,9 @@ import pygame
 import pytest
 
 from game.logic.board.placement import Placement
-from game.shell.board_art import (DIRECTIONS, BoardGeometry, Ghost, is_white, square_name,
+from game.shell.board.art import (DIRECTIONS, BoardGeometry, Ghost, is_white, square_name,
                                   territory_layer)
-from game.shell.grid_table import BOARD_AREA, CAPTION_RECT, CARD_RECTS, TRAY_RECT, sentence
+from game.shell.board.table import BOARD_AREA, CAPTION_RECT, CARD_RECTS, TRAY_RECT, sentence
 
 
 @pytest.mark.parametrize("width,height", [(2, 2), (6, 6), (8, 8), (10, 10), (8, 16),

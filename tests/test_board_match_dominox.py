@@ -10,9 +10,9 @@ import pytest
 from game.logic.core import PASS, Tile
 from game.shell import tile_art
 from game.shell.app import App
-from game.shell.board_art import DIRECTIONS, squares_of
+from game.shell.board.art import DIRECTIONS, squares_of
 from game.shell.config import MatchConfig, Seat
-from game.shell.grid_match import GridMatchScene
+from game.shell.board.scene import GridMatchScene
 from game.shell.overlays import HandOverScene, ResultsScene
 from game.shell.scene import ACTION_NAMES, Action
 

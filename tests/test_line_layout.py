@@ -4,7 +4,7 @@ import random
 import pygame
 from hypothesis import given, settings, strategies as st
 
-from game.shell.line_layout import layout_line
+from game.shell.line.layout import layout_line
 
 TABLE = pygame.Rect(200, 260, 1520, 500)
 

@@ -5,11 +5,12 @@ import time
 import pygame
 import pytest
 
-from game.shell import match_common, theme
+from game.shell import theme
+from game.shell.match import controller as match_common
 from game.shell.app import App
 from game.shell.config import MatchConfig, Seat
-from game.shell.line_layout import DRAW_BUTTON, PASS_BUTTON
-from game.shell.line_match import LineMatchScene
+from game.shell.line.layout import DRAW_BUTTON, PASS_BUTTON
+from game.shell.line.scene import LineMatchScene
 from game.shell.overlays import HandOverScene, ResultsScene
 from game.shell.scene import LOGICAL_SIZE, Action
 

@@ -7,7 +7,7 @@ import pytest
 
 from game.shell.app import App
 from game.shell.config import MatchConfig, Seat
-from game.shell.line_match import LineMatchScene
+from game.shell.line.scene import LineMatchScene
 from game.shell.scene import ACTION_NAMES, Action
 
 NAMES = sorted(ACTION_NAMES - {"fullscreen", "text", "pause"})

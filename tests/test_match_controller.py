@@ -5,7 +5,7 @@ from types import SimpleNamespace
 import pytest
 
 from game.shell.config import MatchConfig, Seat
-from game.shell.match_common import THINK_SECONDS, MatchController
+from game.shell.match.controller import THINK_SECONDS, MatchController
 from game.shell.overlays import HandOverScene
 
 

@@ -9,8 +9,8 @@ import pytest
 
 from game.shell import theme, tile_art
 from game.shell.config import MatchConfig, Seat
-from game.shell.grid_match import RESULTS_AFTER, GridMatchScene
-from game.shell.line_match import LineMatchScene
+from game.shell.board.scene import RESULTS_AFTER, GridMatchScene
+from game.shell.line.scene import LineMatchScene
 from game.shell.overlays import PauseOverlay, ResultsScene, SettingsScene
 from game.shell.scene import Action
 

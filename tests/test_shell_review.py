@@ -139,7 +139,7 @@ def test_the_turn_prompt_says_draw_while_drawn_tiles_wait(tmp_path):
 
 
 def test_sentence_capitalises_all_but_square_names():
-    from game.shell.match_common import sentence
+    from game.shell.match.controller import sentence
     assert sentence("you must pass") == "You must pass"
     assert sentence("you're not to move") == "You're not to move"
     assert sentence("b7 is taken") == "b7 is taken"

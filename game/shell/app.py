@@ -30,9 +30,9 @@ ICON_PATH = Path(__file__).resolve().parent.parent.parent / "assets" / "icon.png
 
 # variant -> "module:Class" of its match scene, imported when a match starts.
 MATCH_SCENES = {
-    "classic": "game.shell.line_match:LineMatchScene",
-    "blank": "game.shell.line_match:LineMatchScene",
-    "dominox": "game.shell.grid_match:GridMatchScene",
+    "classic": "game.shell.line.scene:LineMatchScene",
+    "blank": "game.shell.line.scene:LineMatchScene",
+    "dominox": "game.shell.board.scene:GridMatchScene",
 }
 
 

@@ -12,9 +12,9 @@ MatchController; the board is drawn by board_art, the table around it by grid_ta
 from __future__ import annotations
 
 from game.logic.core import PASS, IllegalMoveError
-from game.shell.board_art import BoardGeometry, Ghost
-from game.shell.grid_table import BOARD_AREA, COLOURS, GridTable
-from game.shell.match_common import MatchController
+from game.shell.board.art import BoardGeometry, Ghost
+from game.shell.board.table import BOARD_AREA, COLOURS, GridTable
+from game.shell.match.controller import MatchController
 from game.shell.scene import Scene
 
 AUTO_PASS_SECONDS = 3.0

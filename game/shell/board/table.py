@@ -10,9 +10,9 @@ import pygame
 
 from game.logic.agents import AGENTS
 from game.shell import theme, tile_art
-from game.shell.board_art import (LAST_MOVE, LEGAL_GLOW, draw_board, draw_placed, draw_placed_at,
+from game.shell.board.art import (LAST_MOVE, LEGAL_GLOW, draw_board, draw_placed, draw_placed_at,
                                   parse_square, squares_of, territory_layer, tile_body)
-from game.shell.match_common import sentence
+from game.shell.match.controller import sentence
 from game.shell.scene import LOGICAL_SIZE
 
 BOARD_AREA = pygame.Rect(470, 92, 980, 744)

@@ -14,10 +14,10 @@ import pygame
 
 from game.logic.core import Tile
 
-from . import tile_art, theme
-from .line_layout import (BONEYARD, DRAW_BUTTON, HAND_AREA, PASS_BUTTON, SEAT_PANEL, TABLE,
+from game.shell import theme, tile_art
+from game.shell.line.layout import (BONEYARD, DRAW_BUTTON, HAND_AREA, PASS_BUTTON, SEAT_PANEL, TABLE,
                           top_panels)
-from .scene import LOGICAL_SIZE
+from game.shell.scene import LOGICAL_SIZE
 
 FLIP_SECONDS = 0.3
 BADGE_SECONDS = 2.0     # how long "passed" / "drew 2" stays on a player's panel

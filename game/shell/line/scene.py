@@ -16,12 +16,12 @@ import pygame
 from game.logic.core import Tile
 from game.logic.line.engine import LineMove, Placed
 
-from . import theme, tile_art
-from .line_layout import (DRAW_BUTTON, HAND_LONG, PASS_BUTTON, TABLE, hand_rects,
+from game.shell import theme, tile_art
+from game.shell.line.layout import (DRAW_BUTTON, HAND_LONG, PASS_BUTTON, TABLE, hand_rects,
                           layout_line)
-from .line_match_art import LineTableArt
-from .match_common import MatchController, sentence
-from .scene import Scene
+from game.shell.line.art import LineTableArt
+from game.shell.match.controller import MatchController, sentence
+from game.shell.scene import Scene
 
 LINE_LONG = 112
 RESULTS_DELAY = 0.9

@@ -41,7 +41,7 @@ from game.logic.agents import make_agent
 from game.logic.core import IllegalMoveError
 from game.logic.variants import new_game
 
-from .thinking import think
+from game.shell.thinking import think
 
 THINK_SECONDS = 0.7    # the least time a computer turn takes at normal speed, to be followed
 

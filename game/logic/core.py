@@ -283,6 +283,11 @@ class GameState(ABC):
         """What `player` may see: own tiles, the sizes of other hands and of the stock,
         the public board, and the legal moves on that player's turn."""
 
+    def secret_tiles(self, player: int) -> tuple:
+        """The tiles `player` holds that no other player may see (their view's hand,
+        unless the variant shows some of it to everyone)."""
+        return tuple(getattr(self.view(player), "hand", ()))
+
     @abstractmethod
     def record(self) -> dict:
         """The game record (RULES.md): variant, options, seed, players, deal, moves, result."""

@@ -161,8 +161,11 @@ def game_from_position(cls, data, path: str):
     if not 0 <= game.to_move < players:
         raise toml.error("to_move", f"to_move must be a player from 0 to {players - 1}")
     game.passes = toml.get("passes", int, 0)
-    if not 0 <= game.passes <= players:
-        raise toml.error("passes", f"passes must be 0 to {players}")
+    if game.passes < 0:
+        raise toml.error("passes", "passes must be 0 or more")
+    if game.is_over():
+        raise toml.error("passes", "every player has passed with the pack empty: the game is "
+                                   "over, so this is no position to play from")
     if "turned_up" in toml.data:
         game.turned_up = tiles("turned_up", [toml.get("turned_up", str)])[0]
         if game.turned_up not in game.hands[game.to_move]:

@@ -295,6 +295,13 @@ class SpreadGame(GameState):
     def view(self, player: int):
         return spread_view.view_of(self, player)
 
+    def secret_tiles(self, player: int) -> tuple:
+        """The hand, but for the tile everyone saw turned up this turn."""
+        hand = list(self.hands[player])
+        if player == self.current_player and self.turned_up in hand:
+            hand.remove(self.turned_up)
+        return tuple(hand)
+
     @staticmethod
     def heuristic(view, move) -> float:
         return spread_view.heuristic(view, move)

@@ -1,0 +1,59 @@
+"""Stored playthroughs: a few seeded games per variant, kept as records so that a rules
+change shows up as a diff in review (as OpenSpiel keeps its playthroughs).
+
+    python tests/playthroughs/regenerate.py          # rewrite every file after a rules change
+
+tests/test_playthroughs.py plays the same games again and compares them with the files.
+"""
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent.parent))
+
+from game.logic.agents import make_agent, play_out  # noqa: E402
+from game.logic.variants import VARIANTS, find_variant, new_game  # noqa: E402
+
+# (players, options, seed, agents) per stored game; a variant not listed gets two games
+# with its fewest players, one between random players and one between greedy ones.
+GAMES = {
+    "classic": [(2, {"limit": 50}, 1, "random"), (4, {"limit": 30}, 2, "greedy"),
+                (2, {"block": True, "limit": 20}, 3, "greedy,random")],
+    "blank": [(2, {}, 1, "random"), (3, {"one_extra": True}, 2, "random")],
+    "dominox": [(2, {}, 1, "greedy"), (2, {"layout": "holes"}, 2, "random")],
+    "open54": [(2, {}, 1, "greedy"), (3, {"face_down": True}, 2, "random"),
+               (4, {"dealt": 4, "layout": "cross"}, 3, "greedy,random,greedy,random")],
+}
+
+
+def games_of(variant: str):
+    cls = find_variant(variant)
+    default = [(cls.min_players, {}, 1, "random"), (cls.min_players, {}, 2, "greedy")]
+    return GAMES.get(variant, default)
+
+
+def play(variant: str, players: int, options: dict, seed: int, agents: str) -> dict:
+    names = agents.split(",") * (players if "," not in agents else 1)
+    state = new_game(variant, players, seed, options)
+    play_out(state, [make_agent(n) for n in names[:players]], random.Random(seed))
+    return {"agents": agents, "record": state.record()}
+
+
+def path_of(variant: str) -> Path:
+    return HERE / f"{variant}.json"
+
+
+def main() -> None:
+    for variant in VARIANTS:
+        games = [play(variant, *game) for game in games_of(variant)]
+        # one value a line, so that a changed move or score is a one-line diff
+        path_of(variant).write_text(json.dumps(games, indent=1, sort_keys=True) + "\n")
+        print(f"{path_of(variant).name}: {len(games)} games")
+
+
+if __name__ == "__main__":
+    main()

@@ -10,7 +10,6 @@ from game.logic.cli import main
 from game.logic.core import PASS, DominoError, FileFormatError, IllegalMoveError, Tile
 from game.logic.levels import list_layouts, load_layout
 from game.logic.spread.game import SpreadGame
-from game.logic.textfiles import parse_toml
 from game.logic.tiles import OPEN_BOARD_SET
 from game.logic.variants import new_game
 

@@ -23,6 +23,7 @@ from ..board.shape import Grid
 from ..levels import layout_from_toml, load_layout
 from ..options import resolve_options
 from ..textfiles import TomlFile
+from ..tiles import DOUBLE_SIX_SET
 
 KEYS = ("variant", "layout", "grid", "name", "description", "placed", "hands", "stock",
         "to_move", "passes")
@@ -126,24 +127,22 @@ def deal_problem(hands, stock, hand_size: int) -> str | None:
     if (not isinstance(hands, list) or len(hands) != 2
             or not all(isinstance(h, list) for h in hands) or not isinstance(stock, list)):
         return "a dominox deal's hands are two lists of tiles and its stock one list"
-    seen = set()
-    for text in [t for hand in hands for t in hand] + stock:
-        try:
-            tile = Tile.parse(text) if isinstance(text, str) else None
-        except ValueError as exc:
-            return str(exc)
-        if tile not in TILE_INDEX:
-            return f"{text!r} is not a double-six tile"
-        if tile in seen:
-            return f"tile {tile} is dealt twice"
-        seen.add(tile)
+    try:
+        parts = [(f"hand {p}", [Tile.parse(str(t)) for t in hand]) for p, hand in enumerate(hands)]
+        parts.append(("stock", [Tile.parse(str(t)) for t in stock]))
+    except ValueError as exc:
+        return str(exc)
+    problem = DOUBLE_SIX_SET.miscount(parts, "is dealt")
+    if problem and problem.tile is not None:
+        return problem.message if problem.tile in TILE_INDEX else \
+            f"{str(problem.tile)!r} is not a double-six tile"
     for player, hand in enumerate(hands):
         if len(hand) != hand_size:
             return (f"hand {player} holds {len(hand)} tiles, but the hand option deals "
                     f"{hand_size}")
-    missing = [str(t) for t in TILES if t not in seen]
-    if missing:
-        return f"the deal leaves out {', '.join(missing)}: it must hold all 28 tiles once"
+    if problem:
+        missing = ", ".join(map(str, problem.missing))
+        return f"the deal leaves out {missing}: it must hold all 28 tiles once"
     return None
 
 

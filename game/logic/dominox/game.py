@@ -15,7 +15,7 @@ from . import files as dominox_files, view as dominox_view
 from ..core import PASS, DominoError, GameState, IllegalMoveError, Outcome, Tile
 from ..tiles import DOUBLE_SIX_SET
 from ..board.contact import AtLeastOneEqual
-from ..board.placement import (ORIENTED, TILE_INDEX, TILES, Placement, oriented,
+from ..board.placement import (TILE_INDEX, TILES, Placement, oriented,
                                placement_table, tile_bits)
 from ..board.tileboard import TileBoard
 from ..board.shape import BoardShape

@@ -201,6 +201,7 @@ class GameState(ABC):
     players: int
     seed: int | None
     options: dict[str, Any]
+    start: dict                       # the record's deal, position or start
     _stack: list
 
     # ---- construction -----------------------------------------------------------------
@@ -288,9 +289,12 @@ class GameState(ABC):
         unless the variant shows some of it to everyone)."""
         return tuple(getattr(self.view(player), "hand", ()))
 
-    @abstractmethod
     def record(self) -> dict:
-        """The game record (RULES.md): variant, options, seed, players, deal, moves, result."""
+        """The game record (RULES.md): variant, options, seed, players, how it started
+        (`self.start`: its deal or position), moves, result."""
+        outcome = self.outcome()
+        return {**self.record_header(), **self.start, "moves": self.record_moves(),
+                "result": outcome.as_record() if outcome else None}
 
     @abstractmethod
     def position_text(self) -> str:

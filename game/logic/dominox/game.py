@@ -11,16 +11,16 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from . import files as dominox_files, view as dominox_view
-from ..core import PASS, DominoError, GameState, IllegalMoveError, Outcome, Tile
-from ..tiles import DOUBLE_SIX_SET
 from ..board.contact import AtLeastOneEqual
-from ..board.placement import (TILE_INDEX, TILES, Placement, oriented,
-                               placement_table, tile_bits)
-from ..board.tileboard import TileBoard
+from ..board.game import PlacementGame
+from ..board.placement import TILE_INDEX, TILES, oriented, placement_table, tile_bits
 from ..board.shape import BoardShape
+from ..board.tileboard import TileBoard
+from ..core import PASS, DominoError, IllegalMoveError, Outcome, Tile
 from ..levels import Layout, load_layout
 from ..options import Option, resolve_options
+from ..tiles import DOUBLE_SIX_SET
+from . import files as dominox_files, view as dominox_view
 
 
 RULES_TEXT = """\
@@ -49,7 +49,7 @@ Options: layout (a board from the levels folder, some with blocked squares that 
 never covered) and hand (how many tiles each player is dealt, 8 by default)."""
 
 
-class DominoxGame(GameState):
+class DominoxGame(PlacementGame):
     variant = "dominox"
     title = "Dominox"
     min_players = max_players = 2
@@ -59,6 +59,7 @@ class DominoxGame(GameState):
     )
     rules_text = RULES_TEXT
     tiles = DOUBLE_SIX_SET
+    views = dominox_view
 
     def __init__(self, layout: Layout, options: dict, seed: int | None):
         self.players = 2
@@ -183,16 +184,6 @@ class DominoxGame(GameState):
         hand = 1 << self.opening if self.opening >= 0 else self.hands[self.to_move]
         return self.board.legal_bits(oriented(hand))
 
-    def parse_move(self, text):
-        if isinstance(text, Placement) or text == PASS:
-            return PASS if text == PASS else text
-        if str(text).strip().lower() == PASS:
-            return PASS
-        try:
-            return Placement.parse(str(text))
-        except ValueError as exc:
-            raise IllegalMoveError(text, str(exc)) from None
-
     def illegal_reason(self, move) -> str | None:
         try:
             move = self.parse_move(move)
@@ -278,22 +269,6 @@ class DominoxGame(GameState):
         return points[0], points[1]
 
     # ----- what players see and what is written down -----
-
-    def view(self, player: int):
-        return dominox_view.view_of(self, player)
-
-    @staticmethod
-    def heuristic(view, move) -> float:
-        return dominox_view.heuristic(view, move)
-
-    @staticmethod
-    def heuristics(view) -> list[float]:
-        return dominox_view.heuristics(view)
-
-    def record(self) -> dict:
-        outcome = self.outcome()
-        return {**self.record_header(), **self.start, "moves": self.record_moves(),
-                "result": outcome.as_record() if outcome else None}
 
     def clone(self) -> "DominoxGame":
         """An independent copy (faster than the protocol's deepcopy: shared parts never change)."""

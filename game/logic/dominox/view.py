@@ -7,19 +7,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..core import PASS, Tile, View
+from ..board.game import BoardView
+from ..core import PASS, Tile
 from ..board.placement import (FIRST_IN, SECOND_IN, TILE_INDEX, TILES, Placement, oriented,
                             tile_bits, tiles_of)
-from ..board.shape import EMPTY, BoardShape, board_shape
+from ..board.shape import EMPTY, BoardShape
 
 
 @dataclass(frozen=True)
-class DominoxView(View):
+class DominoxView(BoardView):
     # player 0 is White, 1 Black: the player's index is also their colour
-    width: int
-    height: int
-    blocked: frozenset[int]            # square indices (rank * width + file)
-    numbers: tuple[int, ...]           # per square: the number shown, or -1 when empty
     accepts: tuple[int, ...]           # per square: 7-bit mask of numbers it accepts
     placed: tuple[Placement, ...]      # in the order they were laid
     hand: tuple[Tile, ...]
@@ -29,14 +26,6 @@ class DominoxView(View):
     passes: int                        # passes in a row with the stock empty
     opening: Tile | None               # the double the first move must be
     _cache: dict = field(default_factory=dict, compare=False, repr=False)
-
-    @property
-    def shape(self) -> BoardShape:
-        return board_shape(self.width, self.height, self.blocked)
-
-    def number_at(self, square: str) -> int | None:
-        number = self.numbers[self.shape.square(square)]
-        return None if number == EMPTY else number
 
     @property
     def unseen(self) -> tuple[Tile, ...]:

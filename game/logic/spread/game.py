@@ -11,10 +11,11 @@ from __future__ import annotations
 import random
 
 from ..board.contact import EveryEqual
+from ..board.game import PlacementGame
 from ..board.placement import TILE_INDEX, Placement, oriented, placement_table
 from ..board.shape import BoardShape
 from ..board.tileboard import TileBoard
-from ..core import PASS, DominoError, GameState, IllegalMoveError, Outcome, Tile
+from ..core import PASS, DominoError, IllegalMoveError, Outcome, Tile
 from ..levels import Layout
 from ..options import Option, resolve_options
 from ..tiles import OPEN_BOARD_SET
@@ -49,7 +50,7 @@ from the top of the pack: the first on two of the four centre squares, the secon
 the first legal place in move order, or set aside when it fits nowhere."""
 
 
-class SpreadGame(GameState):
+class SpreadGame(PlacementGame):
     variant = "open54"
     title = "Spread"
     min_players = 2
@@ -62,6 +63,7 @@ class SpreadGame(GameState):
     )
     rules_text = RULES_TEXT
     tiles = OPEN_BOARD_SET
+    views = spread_view
 
     def __init__(self, players: int, layout: Layout, options: dict, seed: int | None,
                  shape: BoardShape | None = None):
@@ -188,16 +190,6 @@ class SpreadGame(GameState):
             return []
         return self._placements(self._kinds(self.to_move)) or [PASS]
 
-    def parse_move(self, text):
-        if isinstance(text, Placement) or text == PASS:
-            return PASS if text == PASS else text
-        if str(text).strip().lower() == PASS:
-            return PASS
-        try:
-            return Placement.parse(str(text))
-        except ValueError as exc:
-            raise IllegalMoveError(text, str(exc)) from None
-
     def illegal_reason(self, move) -> str | None:
         try:
             move = self.parse_move(move)
@@ -292,28 +284,12 @@ class SpreadGame(GameState):
         return Outcome(scores, best[0] if len(best) == 1 else None, "blocked")
 
     # ---- what players see and what is written down -------------------------------------
-    def view(self, player: int):
-        return spread_view.view_of(self, player)
-
     def secret_tiles(self, player: int) -> tuple:
         """The hand, but for the tile everyone saw turned up this turn."""
         hand = list(self.hands[player])
         if player == self.current_player and self.turned_up in hand:
             hand.remove(self.turned_up)
         return tuple(hand)
-
-    @staticmethod
-    def heuristic(view, move) -> float:
-        return spread_view.heuristic(view, move)
-
-    @staticmethod
-    def heuristics(view) -> list[float]:
-        return spread_view.heuristics(view)
-
-    def record(self) -> dict:
-        outcome = self.outcome()
-        return {**self.record_header(), **self.start, "moves": self.record_moves(),
-                "result": outcome.as_record() if outcome else None}
 
     def clone(self) -> "SpreadGame":
         other = object.__new__(type(self))

@@ -7,17 +7,14 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from ..board.game import BoardView
 from ..board.placement import Placement
-from ..board.shape import EMPTY, BoardShape, board_shape
-from ..core import PASS, Tile, View
+from ..board.shape import EMPTY
+from ..core import PASS, Tile
 
 
 @dataclass(frozen=True)
-class SpreadView(View):
-    width: int
-    height: int
-    blocked: frozenset[int]            # blocked square indices (rank * width + file)
-    numbers: tuple[int, ...]           # per square: the number shown, or -1 when empty
+class SpreadView(BoardView):
     face_down: frozenset[int]          # squares of doubles lying face down
     placed: tuple[Placement, ...]      # in the order they were laid (the engine's first)
     laid: tuple[str, ...]              # what the engine laid before play (3 players)
@@ -29,13 +26,6 @@ class SpreadView(View):
     passes: int                        # passes in a row
     dealt: int                         # the dealt option (0: turn up every turn)
 
-    @property
-    def shape(self) -> BoardShape:
-        return board_shape(self.width, self.height, self.blocked)
-
-    def number_at(self, square: str) -> int | None:
-        number = self.numbers[self.shape.square(square)]
-        return None if number == EMPTY else number
 
 
 def view_of(game, player: int) -> SpreadView:

@@ -1,0 +1,55 @@
+"""What every game of two-square tiles on a board shares (Dominox, Spread, Dominid):
+moves are placements `x-y@S1S2` or `pass`, the view is a board of numbers, and the
+greedy player's judgement lives in the variant's view module."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import ModuleType
+
+from ..core import PASS, GameState, IllegalMoveError, View
+from .placement import Placement
+from .shape import EMPTY, BoardShape, board_shape
+
+
+@dataclass(frozen=True)
+class BoardView(View):
+    width: int
+    height: int
+    blocked: frozenset[int]            # blocked square indices (rank * width + file)
+    numbers: tuple[int, ...]           # per square: the number shown on top, or -1
+
+    @property
+    def shape(self) -> BoardShape:
+        return board_shape(self.width, self.height, self.blocked)
+
+    def number_at(self, square: str) -> int | None:
+        number = self.numbers[self.shape.square(square)]
+        return None if number == EMPTY else number
+
+
+class PlacementGame(GameState):
+    """A GameState whose moves are placements; `views` is the variant's module with
+    `view_of(game, player)`, `heuristic(view, move)` and `heuristics(view)`."""
+
+    views: ModuleType
+
+    def parse_move(self, text):
+        if isinstance(text, Placement):
+            return text
+        if str(text).strip().lower() == PASS:
+            return PASS
+        try:
+            return Placement.parse(str(text))
+        except ValueError as exc:
+            raise IllegalMoveError(text, str(exc)) from None
+
+    def view(self, player: int):
+        return self.views.view_of(self, player)
+
+    @classmethod
+    def heuristic(cls, view, move) -> float:
+        return cls.views.heuristic(view, move)
+
+    @classmethod
+    def heuristics(cls, view) -> list[float]:
+        return cls.views.heuristics(view)

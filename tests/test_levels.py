@@ -3,7 +3,8 @@ import os
 import pytest
 
 from game.logic.core import FileFormatError, OptionError
-from game.logic.levels import layout_folder, list_layouts, load_layout
+import game.logic.levels as levels
+from game.logic.levels import layout_folder, layout_from_file, list_layouts, load_layout
 
 SHIPPED = {"standard": (8, 8, 0), "quick": (6, 6, 0), "large": (10, 10, 0),
            "cross": (8, 8, 16), "holes": (8, 8, 4), "ring": (8, 8, 4)}
@@ -69,7 +70,7 @@ BAD_FILES = [
 def test_malformed_level_files_name_file_and_line(tmp_path, text, message):
     path = write(tmp_path, text)
     with pytest.raises(FileFormatError) as err:
-        load_layout(str(path))
+        layout_from_file(path)
     expected = message.format(path=path)
     assert str(err.value).startswith(expected) and "\n" not in str(err.value)
     if not expected.endswith(": "):
@@ -92,12 +93,21 @@ def test_unknown_layout_name_lists_the_known_ones():
 
 def test_a_missing_layout_file_is_a_file_error(tmp_path):
     with pytest.raises(FileFormatError, match="no such file"):
-        load_layout(str(tmp_path / "gone.toml"))
+        layout_from_file(tmp_path / "gone.toml")
 
 
-def test_edited_file_is_read_again(tmp_path):
-    path = write(tmp_path, 'grid = """\n..\n..\n"""\n', "edit.toml")
-    assert load_layout(str(path)).width == 2
+@pytest.mark.parametrize("name", ["/etc/passwd", "../dominox/standard", "standard.toml",
+                                  "a/b", "", "x" * 100, 3])
+def test_layouts_are_named_never_given_as_paths(name):
+    with pytest.raises(OptionError, match="a layout is the name of a level in levels/dominox/"):
+        load_layout(name)
+
+
+def test_edited_file_is_read_again(tmp_path, monkeypatch):
+    monkeypatch.setattr(levels, "LEVELS_ROOT", tmp_path)
+    (tmp_path / "dominox").mkdir()
+    path = write(tmp_path / "dominox", 'grid = """\n..\n..\n"""\n', "edit.toml")
+    assert load_layout("edit").width == 2
     path.write_text('grid = """\n...\n...\n"""\n')
     os.utime(path, (1, 1))
-    assert load_layout(str(path)).width == 3
+    assert load_layout("edit").width == 3

@@ -10,7 +10,7 @@ from game.logic.cli import main
 from game.logic.core import DominoError, FileFormatError, IllegalMoveError, OptionError, Tile
 from game.logic.board.placement import Placement
 from game.logic.dominox.game import DominoxGame
-from game.logic.levels import load_layout
+from game.logic.levels import layout_from_file
 from game.logic.options import Option, resolve_options
 from game.logic.variants import find_variant, new_game
 
@@ -278,7 +278,7 @@ def test_grid_errors_in_a_one_line_string_name_the_key_line(tmp_path):
     path = tmp_path / "one_line.toml"
     path.write_text('name = "x"\ngrid = "....\\n..x."\n')
     with pytest.raises(FileFormatError, match=r"one_line.toml:2: unknown character 'x'"):
-        load_layout(str(path))
+        layout_from_file(path)
     path.write_text('name = "x"\ngrid = """\n....\n..x.\n"""\n')
     with pytest.raises(FileFormatError, match=r"one_line.toml:4: unknown character 'x'"):
-        load_layout(str(path))
+        layout_from_file(path)

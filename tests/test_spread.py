@@ -8,7 +8,7 @@ import pytest
 
 from game.logic.cli import main
 from game.logic.core import PASS, DominoError, FileFormatError, IllegalMoveError, Tile
-from game.logic.levels import list_layouts, load_layout
+from game.logic.levels import layout_from_file, list_layouts, load_layout
 from game.logic.spread.game import SpreadGame
 from game.logic.tiles import OPEN_BOARD_SET
 from game.logic.variants import new_game
@@ -152,7 +152,7 @@ def test_layouts_are_level_files_with_whole_shares(tmp_path):
     rows[3] = "..#....."
     bad.write_text('name = "Half"\ngrid = """\n' + "\n".join(rows) + '\n"""\n')
     with pytest.raises(FileFormatError) as err:
-        load_layout(str(bad), "open54")
+        layout_from_file(bad, "open54")
     assert str(err.value) == (f"{bad}:6: file c is blocked in one square of a board cell but "
                               "not in the other: a blocked share covers both squares of its cell")
 

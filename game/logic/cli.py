@@ -20,6 +20,7 @@ from .agents import make_agent, play_out
 from .core import DominoError, IllegalMoveError, OptionError
 from .options import parse_option_pairs
 from .positions import load_position
+from .textfiles import read_lines
 from .variants import find_variant, new_game
 
 EXIT_BAD_INPUT = 2
@@ -84,25 +85,20 @@ def selfplay(args) -> int:
 
 def read_records(path: str) -> list[tuple[int, dict]]:
     """The records of a JSON-lines file (or of one JSON object or array laid out over any
-    number of lines), each with the line it starts on."""
-    try:
-        with open(path, encoding="utf-8") as handle:
-            text = handle.read()
-    except OSError as exc:
-        raise DominoError(f"{path}: cannot read: {exc.strerror or exc}") from None
-    except UnicodeDecodeError:
-        raise DominoError(f"{path}: not a text file (not UTF-8)") from None
-    stripped = text.strip()
+    number of lines), each with the line it starts on. The file is read carefully, one
+    line at a time (textfiles.read_lines)."""
+    lines = list(read_lines(path, "record"))
+    stripped = "\n".join(text for _, text in lines).strip()
     if stripped.startswith("["):
         records = [(1, item) for item in _json(stripped, path, None)]
     else:
         try:
-            records = [(number, _json(line, path, number))
-                       for number, line in enumerate(text.splitlines(), start=1) if line.strip()]
+            records = [(number, _json(text, path, number)) for number, text in lines
+                       if text.strip()]
         except DominoError as error:      # perhaps one record laid out over several lines
             try:
                 records = [(1, json.loads(stripped))]
-            except (json.JSONDecodeError, RecursionError):
+            except (ValueError, RecursionError):
                 raise error from None
     if not records:
         raise DominoError(f"{path}: no game records")
@@ -117,6 +113,9 @@ def _json(text: str, path: str, line: int | None):
         raise DominoError(f"{path}:{line or exc.lineno}: not valid JSON: {exc.msg}") from None
     except RecursionError:
         raise DominoError(f"{path}:{line or 1}: not valid JSON: nested too deeply") from None
+    except ValueError:          # a number of thousands of digits
+        raise DominoError(f"{path}:{line or 1}: not valid JSON: a number has too many "
+                          "digits") from None
 
 
 def replay(args) -> int:

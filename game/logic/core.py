@@ -241,7 +241,7 @@ class GameState(ABC):
             return None
         span = (f"{cls.min_players}" if cls.min_players == cls.max_players
                 else f"{cls.min_players} to {cls.max_players}")
-        return f"{cls.variant} is played by {span} players, not {players!r}"
+        return f"{cls.variant} is played by {span} players, not {repr(players)[:40]}"
 
     @classmethod
     def require_players(cls, players) -> None:

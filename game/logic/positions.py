@@ -13,7 +13,7 @@ from .variants import find_variant
 
 def load_position(path: str | Path):
     """The state saved in `path`; a FileFormatError (file:line: message) if it is broken."""
-    toml = read_toml(path)
+    toml = read_toml(path, "position")
     variant = toml.get("variant", str)
     try:
         cls = find_variant(variant)

@@ -15,7 +15,14 @@ def check_header(cls, record) -> None:
         raise FileFormatError("<record>", None, f"a game record is a JSON object, not {record!r}")
     if record.get("variant") != cls.variant:
         raise FileFormatError("<record>", None,
-                              f"not a {cls.variant} record: {record.get('variant')!r}")
+                              f"not a {cls.variant} record: {str(record.get('variant'))[:40]!r}")
+    if "players" in record:
+        cls.require_players(record["players"])
+    seed = record.get("seed")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)
+                             or abs(seed) >= 2 ** 63):
+        raise FileFormatError("<record>", None, f"the seed must be a whole number below 2**63, "
+                                                f"not {str(seed)[:40]!r}")
 
 
 def replay_record(cls, record: dict):

@@ -1,17 +1,107 @@
-"""Reading the hand-edited TOML files (levels, positions) with errors that name the line.
+"""Reading every file the game reads, carefully, and the hand-edited TOML files with
+errors that name the line.
 
-`TomlFile` keeps the raw text beside the parsed data so a check of a value can say on
-which line that value was written; `grid_lines` does the same for ASCII grids held in a
-multi-line string.
+Every file is untrusted: `read_text` opens regular files only (never a folder, a pipe,
+a device or a dangling or looping link), reads at most the size its kind allows, takes
+UTF-8 with or without a byte-order mark and CRLF or LF line ends, and turns every
+problem into a one-line FileFormatError. `TomlFile` keeps the raw text beside the parsed
+data so a check of a value can say on which line that value was written; `grid_lines`
+does the same for ASCII grids held in a multi-line string.
 """
 from __future__ import annotations
 
+import errno
+import os
 import re
+import stat
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
 from .core import FileFormatError
+
+KiB, MiB = 1024, 1024 * 1024
+# The most each kind of file may hold: far above any real file, far below harm.
+SIZE_LIMITS = {"level": 256 * KiB, "position": 1 * MiB, "record": 64 * MiB,
+               "settings": 256 * KiB, "save": 4 * MiB, "statistics": 4 * MiB}
+LINE_LIMIT = 1 * MiB        # one line of a JSON-lines record file
+
+
+def _refusal(path: Path) -> str | None:
+    """Why `path` is not a regular file that can be read, in one line, or None."""
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        return "a link to nothing" if os.path.islink(path) else "no such file"
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            return "a link that leads back to itself"
+        return f"cannot read: {exc.strerror or exc}"
+    if stat.S_ISDIR(info.st_mode):
+        return "a folder, not a file"
+    if not stat.S_ISREG(info.st_mode):
+        return "not a regular file (a device, a pipe or a socket)"
+    return None
+
+
+def open_checked(path: str | Path, kind: str):
+    """A binary handle on `path`, refused unless it is a regular file within the size
+    limit of its kind (checked again on the open handle, so a file swapped after the
+    first look is refused too)."""
+    path = Path(path)
+    problem = _refusal(path)
+    if problem:
+        raise FileFormatError(path, None, problem)
+    try:
+        handle = open(os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)), "rb")
+    except OSError as exc:
+        raise FileFormatError(path, None, f"cannot read: {exc.strerror or exc}") from None
+    info = os.fstat(handle.fileno())
+    limit = SIZE_LIMITS[kind]
+    if not stat.S_ISREG(info.st_mode):
+        handle.close()
+        raise FileFormatError(path, None, "not a regular file (a device, a pipe or a socket)")
+    if info.st_size > limit and kind != "record":
+        handle.close()
+        raise FileFormatError(path, None, f"{info.st_size:,} bytes is too big for a {kind} "
+                                          f"file (at most {limit:,})")
+    return handle
+
+
+def decode(data: bytes, path, line: int | None = None) -> str:
+    """UTF-8 text (a byte-order mark dropped, CRLF made LF) or a one-line error."""
+    try:
+        text = data.decode("utf-8-sig" if line in (None, 1) else "utf-8")
+    except UnicodeDecodeError as exc:
+        where = line or data.count(b"\n", 0, exc.start) + 1
+        raise FileFormatError(path, where, "not UTF-8 text") from None
+    return text.replace("\r\n", "\n")
+
+
+def read_text(path: str | Path, kind: str) -> str:
+    """The whole text of a file of `kind` (see SIZE_LIMITS), read carefully."""
+    with open_checked(path, kind) as handle:
+        data = handle.read(SIZE_LIMITS[kind] + 1)
+    if len(data) > SIZE_LIMITS[kind]:
+        raise FileFormatError(path, None, f"too big for a {kind} file "
+                                          f"(at most {SIZE_LIMITS[kind]:,} bytes)")
+    return decode(data, path)
+
+
+def read_lines(path: str | Path, kind: str = "record"):
+    """(line number, text) of each line of a file of `kind`, read one line at a time,
+    each at most LINE_LIMIT bytes, the whole at most its kind's limit."""
+    total = 0
+    with open_checked(path, kind) as handle:
+        for number, raw in enumerate(iter(lambda: handle.readline(LINE_LIMIT + 1), b""), 1):
+            total += len(raw)
+            if len(raw) > LINE_LIMIT:
+                raise FileFormatError(path, number, f"the line is longer than {LINE_LIMIT:,} "
+                                                    "bytes")
+            if total > SIZE_LIMITS[kind]:
+                raise FileFormatError(path, number, f"too big for a {kind} file (at most "
+                                                    f"{SIZE_LIMITS[kind]:,} bytes)")
+            yield number, decode(raw, path, number).rstrip("\n")
 
 
 @dataclass
@@ -67,22 +157,20 @@ def _article(name: str) -> str:
     return ("an " if name[0] in "aeiou" else "a ") + name
 
 
-def read_toml(path: str | Path) -> TomlFile:
+def read_toml(path: str | Path, kind: str = "level") -> TomlFile:
     """Parse `path`; any problem is a one-line FileFormatError naming the file and line."""
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise FileFormatError(path, None, "no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise FileFormatError(path, None, f"cannot read: {exc}") from None
-    return parse_toml(text, str(path))
+    return parse_toml(read_text(path, kind), str(path))
 
 
 def parse_toml(text: str, path: str = "<text>") -> TomlFile:
     try:
         data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
+    except RecursionError:
+        raise FileFormatError(path, None, "not valid TOML: nested too deeply") from None
+    except ValueError as exc:
+        if not isinstance(exc, tomllib.TOMLDecodeError):     # a number too long to read
+            raise FileFormatError(path, None, "not valid TOML: a number has too many "
+                                              "digits") from None
         message = str(exc)
         match = re.search(r"\(at line (\d+), column \d+\)", message)
         if match:

@@ -14,7 +14,7 @@ import pygame
 
 from game.logic.core import Tile
 from game.shell import tile_art
-from game.shell.board import art as board_art
+from game.shell.board import geometry as board_geometry
 from game.shell.line import layout as line_layout
 from game.shell.app import App
 from game.shell.overlays import HandOverScene, ResultsScene
@@ -222,7 +222,7 @@ def play_line_turn(person: Person, scene) -> bool:
         assert len(scene.pending) == waiting - 1 or scene.ctl.ply > ply, "Draw did nothing"
         person.draws += 1
         return True
-    if scene.must_pass:
+    if scene.must_pass():
         person.keys(pygame.K_RETURN) if keys else person.click(line_layout.PASS_BUTTON.center)
         assert scene.ctl.ply > ply, "passing did not work"
         return True
@@ -256,11 +256,11 @@ def play_line_turn(person: Person, scene) -> bool:
 def ghost_target(move):
     """(anchor, direction) that put the picked tile's numbers, in the order the ghost
     shows them, on the squares of `move`."""
-    first, second = board_art.squares_of(move)
+    first, second = board_geometry.squares_of(move)
     tile = Tile.of(move.x, move.y)
     anchor, other = (first, second) if tile.a == move.x else (second, first)
     step = (other[0] - anchor[0], other[1] - anchor[1])
-    return anchor, board_art.DIRECTIONS.index(step)
+    return anchor, board_geometry.DIRECTIONS.index(step)
 
 
 def play_grid_turn(person: Person, scene) -> bool:
@@ -309,7 +309,7 @@ def play_grid_turn(person: Person, scene) -> bool:
             person.click(scene.table.hand_rects()[index].center, button=3)
         assert scene.ghost.direction == direction, "right clicks did not turn the tile"
         s1 = scene.geo.square_rect(anchor)
-        df, dr = board_art.DIRECTIONS[direction]
+        df, dr = board_geometry.DIRECTIONS[direction]
         middle = (s1.centerx + df * scene.geo.size // 2, s1.centery - dr * scene.geo.size // 2)
         person.hover(middle)
         assert scene.ghost.anchor == anchor, "the ghost did not follow the pointer"

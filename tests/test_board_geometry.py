@@ -5,9 +5,13 @@ import pygame
 import pytest
 
 from game.logic.board.placement import Placement
-from game.shell.board.art import (DIRECTIONS, BoardGeometry, Ghost, is_white, square_name,
-                                  territory_layer)
-from game.shell.board.table import BOARD_AREA, CAPTION_RECT, CARD_RECTS, TRAY_RECT, sentence
+from game.shell.board.geometry import DIRECTIONS, BoardGeometry, square_name
+from game.shell.board.table import BOARD_AREA, CAPTION_RECT, TRAY_RECT, card_rects
+from game.shell.board.tools import Ghost
+from game.shell.match.controller import sentence
+from game.shell.variants.dominox import is_white, territory_layer
+
+CARD_RECTS = card_rects(2)
 
 
 @pytest.mark.parametrize("width,height", [(2, 2), (6, 6), (8, 8), (10, 10), (8, 16),

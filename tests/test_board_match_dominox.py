@@ -10,9 +10,9 @@ import pytest
 from game.logic.core import PASS, Tile
 from game.shell import tile_art
 from game.shell.app import App
-from game.shell.board.art import DIRECTIONS, squares_of
+from game.shell.board.geometry import DIRECTIONS, squares_of
+from game.shell.board.scene import BoardMatchScene
 from game.shell.config import MatchConfig, Seat
-from game.shell.board.scene import GridMatchScene
 from game.shell.overlays import HandOverScene, ResultsScene
 from game.shell.scene import ACTION_NAMES, Action
 
@@ -26,10 +26,10 @@ def app(tmp_path):
     return app
 
 
-def start(app, seats, seed=7, options=None) -> GridMatchScene:
+def start(app, seats, seed=7, options=None) -> BoardMatchScene:
     config = MatchConfig("dominox", tuple(seats), options or {}, seed)
     app.start_match(config)
-    assert isinstance(app.top, GridMatchScene)
+    assert isinstance(app.top, BoardMatchScene)
     return app.top
 
 
@@ -165,7 +165,7 @@ def test_couch_play_hides_the_hand_of_the_player_not_to_move(app, monkeypatch):
         for _ in range(3):                  # frames before the hand-over is continued
             faces.clear()
             frame(app)
-            if isinstance(app.top, GridMatchScene):
+            if isinstance(app.top, BoardMatchScene):
                 hidden = set(scene.game.view(1 - scene.game.current_player).hand)
                 assert not hidden & set(faces)
         assert isinstance(app.top, HandOverScene), "no hand-over before a human turn"
@@ -261,15 +261,17 @@ TINY = 'name = "Tiny"\ndescription = "two by two"\ngrid = """\n..\n..\n"""\n'
 
 
 @pytest.mark.parametrize("how", ["click", "wait"])
-def test_a_forced_pass_is_said_and_played(app, tmp_path, how):
+def test_a_forced_pass_is_said_and_played(app, tmp_path, monkeypatch, how):
+    from game.logic import levels
     from game.logic.dominox.game import DominoxGame
-    level = tmp_path / "tiny.toml"
-    level.write_text(TINY)
-    options = {"layout": str(level)}
+    (tmp_path / "dominox").mkdir()
+    (tmp_path / "dominox" / "tiny.toml").write_text(TINY)
+    monkeypatch.setattr(levels, "LEVELS_ROOT", tmp_path)      # levels are named, not paths
+    options = {"layout": "tiny"}
     game = DominoxGame.from_deal([["0-0", "1-2"], ["3-4", "5-6"]], [], options)
     config = MatchConfig("dominox", (Seat("Bot", "computer", "random"), Seat("Ann", "human")),
                          options, 1)
-    scene = GridMatchScene(app, config, state=game)
+    scene = BoardMatchScene(app, config, state=game)
     app.push(scene)
     wait_for_human(app, scene)
     assert scene.game.current_player == 1 and scene.must_pass()

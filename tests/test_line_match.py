@@ -68,7 +68,7 @@ def by_keyboard(scene):
     send = scene.handle
     while scene.pending:
         send(Action("draw"))
-    if scene.must_pass:
+    if scene.must_pass():
         send(Action("confirm"))
         return
     move = scene.moves[-1]
@@ -87,7 +87,7 @@ def by_mouse(scene):
     send = scene.handle
     while scene.pending:
         send(Action("click", DRAW_BUTTON.center))
-    if scene.must_pass:
+    if scene.must_pass():
         send(Action("click", PASS_BUTTON.center))
         return
     move = scene.moves[0]
@@ -267,7 +267,7 @@ def test_a_played_tile_slides_into_place_without_holding_up_input(app):
     assert scene.anim is None                  # landed after about 0.22 s
     app.settings.anim_speed = 0
     wait_for_turn(app, scene)
-    if scene.moves and not scene.must_pass:
+    if scene.moves and not scene.must_pass():
         scene.ctl.play(scene.moves[0])
         assert scene.anim is None              # instant at speed 0
 

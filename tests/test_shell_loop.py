@@ -84,7 +84,7 @@ def test_popping_the_last_scene_quits(tmp_path):
 
 
 def test_start_match_shows_a_message_when_the_scene_is_missing(tmp_path, monkeypatch):
-    monkeypatch.setitem(app_module.MATCH_SCENES, "classic", "game.shell.no_such_module:X")
+    monkeypatch.setitem(app_module.SCENE_KINDS, "line", "game.shell.no_such_module:X")
     app = make_app(tmp_path)
     app.push(RecordingScene(app))
     from game.shell.config import MatchConfig, Seat
@@ -158,3 +158,24 @@ def test_events_reach_the_top_scene_as_actions(tmp_path):
     app.process_events()
     assert [(a.name, a.char) for a in scene.actions] == [("back", ""), ("hint", ""),
                                                           ("text", "h")]
+
+
+def test_a_board_variant_without_an_adapter_is_a_message(tmp_path, monkeypatch):
+    from game.logic import variants
+    from game.shell.config import MatchConfig, Seat
+    entry = variants.VariantEntry("nothere", variants.VARIANTS["dominox"].rules, "board")
+    monkeypatch.setitem(variants.VARIANTS, "nothere", entry)
+    app = make_app(tmp_path)
+    app.start_match(MatchConfig("nothere", (Seat("A"), Seat("B", "computer"))))
+    assert isinstance(app.stack[0], TitleScene) and len(app.stack) == 2
+    assert isinstance(app.top, MessageScene)
+    assert "game/shell/variants/nothere.py" in " ".join(app.top.lines)
+
+
+def test_the_registry_names_each_variants_scene(tmp_path):
+    from game.logic.variants import VARIANTS
+    from game.shell.board.scene import BoardMatchScene
+    from game.shell.line.scene import LineMatchScene
+    kinds = {"line": LineMatchScene, "board": BoardMatchScene}
+    for name, entry in VARIANTS.items():
+        assert app_module.App.match_scene_class(name) is kinds[entry.scene]

@@ -9,7 +9,7 @@ import pytest
 
 from game.shell import theme, tile_art
 from game.shell.config import MatchConfig, Seat
-from game.shell.board.scene import RESULTS_AFTER, GridMatchScene
+from game.shell.board.scene import RESULTS_AFTER, BoardMatchScene
 from game.shell.line.scene import LineMatchScene
 from game.shell.overlays import PauseOverlay, ResultsScene, SettingsScene
 from game.shell.scene import Action
@@ -162,7 +162,7 @@ def play_dominox_out(app, speed):
     app.settings.anim_speed = speed
     seats = [Seat("A", "computer", "random"), Seat("B", "computer", "random")]
     scene = start(app, "dominox", seats, seed=3, options={"layout": "quick"})
-    assert isinstance(scene, GridMatchScene)
+    assert isinstance(scene, BoardMatchScene)
     deadline = time.monotonic() + 30
     while not scene.game.is_over():
         assert time.monotonic() < deadline, "the game never ended"

@@ -74,7 +74,7 @@ def test_a_broken_level_file_is_listed_by_file_name_and_fits_the_menu(tmp_path, 
     (folder / "broken.toml").write_text('name = "Broken"\ngrid = """\n..x.\n"""\n')
     real = levels.list_layouts
     monkeypatch.setattr(levels, "list_layouts", lambda variant="dominox": real(variant, folder))
-    good, broken = layout_choices()
+    good, broken = layout_choices("dominox")
     assert [name for name, _ in good] == ["standard"]
     assert len(broken) == 1 and broken[0].startswith("broken.toml:3:")
     assert str(folder) not in broken[0]

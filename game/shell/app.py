@@ -28,11 +28,11 @@ FPS_CAP = 60
 WINDOWED_SIZE = (1280, 720)
 ICON_PATH = Path(__file__).resolve().parent.parent.parent / "assets" / "icon.png"
 
-# variant -> "module:Class" of its match scene, imported when a match starts.
-MATCH_SCENES = {
-    "classic": "game.shell.line.scene:LineMatchScene",
-    "blank": "game.shell.line.scene:LineMatchScene",
-    "dominox": "game.shell.board.scene:GridMatchScene",
+# the registry's scene kind -> "module:Class" of that match scene, imported when a match
+# starts (the board scene then loads the variant's adapter from game.shell.variants)
+SCENE_KINDS = {
+    "line": "game.shell.line.scene:LineMatchScene",
+    "board": "game.shell.board.scene:BoardMatchScene",
 }
 
 
@@ -181,7 +181,9 @@ class App:
     # ---- matches -------------------------------------------------------------------
     @staticmethod
     def match_scene_class(variant: str):
-        module, _, name = MATCH_SCENES[variant].partition(":")
+        """The scene class of the variant's kind in the registry ("line" or "board")."""
+        from game.logic.variants import variant_entry
+        module, _, name = SCENE_KINDS[variant_entry(variant).scene].partition(":")
         return getattr(importlib.import_module(module), name)
 
     def start_match(self, config: MatchConfig) -> None:

@@ -69,7 +69,7 @@ class TitleScene(Scene):
             rect.center = (w // 2 + (i - 2) * 150, 150)
             tile_art.draw_tile(surface, rect, ends)
         theme.draw_title(surface, "DOMINOES", 330, 150)
-        theme.draw_text(surface, "Draw, blank-tile and Dominox, for the couch",
+        theme.draw_text(surface, "Line and board domino games, for the couch",
                         (w // 2, 430), 36, theme.TEXT_DIM, "center")
         self.menu.draw(surface)
         if self.notice:
@@ -126,11 +126,14 @@ def option_choices(option) -> list[tuple[object, str]]:
     return [(default, str(default))]
 
 
-def layout_choices() -> tuple[list[tuple[str, str]], list[str]]:
-    """(playable layouts as (name, title), error lines of broken ones) of levels/dominox/."""
-    from game.logic.levels import list_layouts
+def layout_choices(variant: str) -> tuple[list[tuple[str, str]], list[str]]:
+    """(playable layouts as (name, title), error lines of broken ones) of the variant's
+    level folder (the registry's `levels`; none for a variant without one)."""
+    from game.logic import levels
+    from game.logic.variants import variant_entry
+    folder = variant_entry(variant).levels
     good, broken = [], []
-    for item in list_layouts():
+    for item in levels.list_layouts(folder) if folder else ():
         if item.error:     # "<path>:<line>: message", shown with the file name only
             broken.append(item.error.replace(item.path, Path(item.path).name, 1))
         else:
@@ -203,7 +206,7 @@ class VariantSelectScene(Scene):
         for option in cls.options_declared:
             choices, broken = option_choices(option), []
             if option.name == "layout":
-                choices, broken = layout_choices()
+                choices, broken = layout_choices(self.variant)
             if not choices:
                 choices = [(option.default, str(option.default))]
             values = [v for v, _ in choices]

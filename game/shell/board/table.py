@@ -1,8 +1,11 @@
-"""The table around the Dominox board: both players' cards, the stock, the game's info
-panel, the hand tray with the pass button and the captions, laid out on the 1920x1080
-logical screen, and GridTable, which draws a GridMatchScene from them.
+"""The table around the board: a card for each seat (2 to 4), the stock or pack, the
+game's info panel, the hand tray with the pass button and the caption line, laid out on
+the 1920x1080 logical screen, and BoardTable, which draws a BoardMatchScene from them.
 
-The board itself, its squares, tiles, ghost and territory tint come from board_art.
+Two seats get one tall card each, left and right of the board; with three or four the
+cards are stacked in those two columns (clockwise: left top, right top, right bottom,
+left bottom). What a card, the stock and the info panel say beyond names and counts
+comes from the variant's adapter; the board's squares too.
 """
 from __future__ import annotations
 
@@ -10,109 +13,95 @@ import pygame
 
 from game.logic.agents import AGENTS
 from game.shell import theme, tile_art
-from game.shell.board.art import (LAST_MOVE, LEGAL_GLOW, draw_board, draw_placed, draw_placed_at,
-                                  parse_square, squares_of, territory_layer, tile_body)
-from game.shell.match.controller import sentence
+from game.shell.board.art import LAST_MOVE, coordinate_font, draw_placed, draw_placed_at
+from game.shell.board.geometry import squares_of, tile_body
+from game.shell.match.scene import tray_index_at, tray_rects
 from game.shell.scene import LOGICAL_SIZE
 
 BOARD_AREA = pygame.Rect(470, 92, 980, 744)
-CARD_RECTS = (pygame.Rect(36, 100, 400, 460), pygame.Rect(1484, 100, 400, 460))
+COLUMNS = (36, 1484)                     # x of the left and right card columns
+CARDS_TOP, CARDS_HEIGHT, CARD_WIDTH, CARD_GAP = 100, 460, 400, 20
 STOCK_RECT = pygame.Rect(36, 600, 400, 230)
 INFO_RECT = pygame.Rect(1484, 600, 400, 230)
 TRAY_RECT = pygame.Rect(300, 852, 1320, 160)
+HAND_AREA = pygame.Rect(530, 852, 1060, 160)     # the tiles of the tray, right of its label
 PASS_RECT = pygame.Rect(1648, 872, 236, 116)
-COLOURS = ("White", "Black")
-SWATCH = ((236, 226, 200), (30, 36, 52))
-HAND_LONG = 120
-MINI_LONG = 68
-GOLD = (255, 206, 84)
-HINT_FILL = (*LEGAL_GLOW, 90)
-HINT_RING = (150, 255, 170, 230)
-LEGEND = ("Click, Left/Right: pick tile   R, right-click, wheel: turn   F: flip   "
-          "Arrows: move   Enter, click: place   Esc: back to hand / pause   H: hints")
 CAPTION_RECT = pygame.Rect(0, 14, 1920, 66)
-HUD_RECTS = (*(r.inflate(20, 20) for r in CARD_RECTS), STOCK_RECT.inflate(20, 20),
-             INFO_RECT.inflate(20, 20), TRAY_RECT.inflate(20, 20), PASS_RECT.inflate(8, 8),
-             CAPTION_RECT)
+HAND_LONG = 120
+MINI_LONG, MINI_SMALL = 68, 48           # hidden hands on tall and on stacked cards
+TURNED_LONG = 148                        # a tile turned up in public, by the stock
+GOLD = (255, 206, 84)
 FLIGHT_SECONDS = 0.45
 
 
-class GridTable:
-    """Draws a GridMatchScene: the cached board layer, the ghost, both players' cards,
-    the stock, the shown hand and the captions. Reads the scene; changes nothing."""
+def card_rects(seats: int) -> list[pygame.Rect]:
+    """The seats' cards: one tall card a side for two, else stacked in the two columns."""
+    left, right = COLUMNS
+    if seats <= 2:
+        return [pygame.Rect(x, CARDS_TOP, CARD_WIDTH, CARDS_HEIGHT) for x in (left, right)]
+    half = (CARDS_HEIGHT - CARD_GAP) // 2
+    low = CARDS_TOP + half + CARD_GAP
+    rects = [pygame.Rect(left, CARDS_TOP, CARD_WIDTH, half),
+             pygame.Rect(right, CARDS_TOP, CARD_WIDTH, half),
+             pygame.Rect(right, low, CARD_WIDTH, half), pygame.Rect(left, low, CARD_WIDTH, half)]
+    if seats == 3:                         # the left column holds one seat: make it tall
+        rects[0] = pygame.Rect(left, CARDS_TOP, CARD_WIDTH, CARDS_HEIGHT)
+    return rects[:seats]
+
+
+class BoardTable:
+    """Draws a BoardMatchScene: the cached board layer, the cards, the stock, the shown
+    hand and the captions, then what moves. Reads the scene; changes nothing in it."""
 
     def __init__(self, scene):
         self.scene = scene
         self.app = scene.app
         self.ctl = scene.ctl
         self.geo = scene.geo
+        self.adapter = scene.adapter
+        self.cards = card_rects(scene.game.players)
         self.stock_rect = STOCK_RECT
         self.pass_rect = PASS_RECT
+        self.hud_rects = (*(r.inflate(20, 20) for r in self.cards), STOCK_RECT.inflate(20, 20),
+                          INFO_RECT.inflate(20, 20), TRAY_RECT.inflate(20, 20),
+                          PASS_RECT.inflate(8, 8), CAPTION_RECT)
         self._static = self._static_key = self._hud_key = None
         self._patches = []                 # (rect, clean background) of every HUD panel
         self._settled = 0                  # placed tiles already drawn into the static layer
-        self._hints = self._hints_key = None
-        self._territory = None
-        self._scores = self._scores_ply = None
+        self._end_layer = None
 
     # --- geometry the scene asks about ------------------------------------------------
-
     def hand_rects(self) -> list[pygame.Rect]:
-        """Where each tile of the shown hand lies (vertical tiles centred in the tray)."""
-        count = len(self.scene.shown_tiles())
-        long_side, gap = HAND_LONG, 20
-        w, h = tile_art.body_size(long_side, vertical=True)
-        while count * (w + gap) > TRAY_RECT.w - 260 and long_side > 50:
-            long_side, gap = long_side - 8, max(8, gap - 2)
-            w, h = tile_art.body_size(long_side, vertical=True)
-        total = count * w + max(0, count - 1) * gap
-        x0 = TRAY_RECT.centerx + 100 - total // 2
-        y = TRAY_RECT.centery - h // 2 + 6
-        return [pygame.Rect(x0 + i * (w + gap), y, w, h) for i in range(count)]
+        """Where each tile of the shown hand lies (upright tiles in the tray)."""
+        return tray_rects(len(self.scene.shown_tiles()), HAND_AREA, HAND_LONG, min_long=50,
+                          gap=20, lift=6)
 
     def hand_index_at(self, pos) -> int | None:
-        for i, rect in enumerate(self.hand_rects()):
-            if rect.inflate(12, 12).collidepoint(pos):
-                return i
-        return None
+        return tray_index_at(self.hand_rects(), pos)
 
     def card_rect(self, player: int) -> pygame.Rect:
-        return CARD_RECTS[player]
+        return self.cards[player]
 
     def hand_target(self, player: int) -> pygame.Rect:
-        return TRAY_RECT if self.ctl.shown_hand == player else CARD_RECTS[player]
-
-    def final_caption(self) -> str:
-        outcome = self.scene.game.outcome()
-        white, black = outcome.scores
-        if outcome.winner is None:
-            return f"A draw: {white} points each."
-        win, lose = (white, black) if outcome.winner == 0 else (black, white)
-        who = f"{self.ctl.name(outcome.winner)} ({COLOURS[outcome.winner]})"
-        return f"{who} wins, {win} points to {lose}."
+        return TRAY_RECT if self.ctl.shown_hand == player else self.cards[player]
 
     # --- drawing ----------------------------------------------------------------------
-
     def put(self, surface, text, pos, size, colour=theme.TEXT, anchor="topleft", bold=False):
         return theme.draw_text(surface, text, pos, size, colour, anchor, bold=bold)
 
     def draw(self, surface) -> None:
         scene = self.scene
-        view = scene.view(0)
+        view = scene.view(0)               # (the board and the stock are public)
         surface.blit(self._static_layer(view), (0, 0))
-        if scene.ghost is not None and self.app.settings.show_hints:
-            self._draw_hints(surface)
         if view.placed:
-            self._draw_last(surface, view.placed[-1])
+            self._draw_last(surface, view)
         if scene.over_for is not None:
-            if self._territory is None:
-                regions = [([parse_square(s) for s in r.squares], r.winner, r.points)
-                           for r in scene.game.territory()]
+            if self._end_layer is None:
                 font = self.app.font(max(14, min(34, self.geo.size * 2 // 5)), True)
-                self._territory = territory_layer(self.geo, regions, font)
-            surface.blit(self._territory, self.geo.outer)
-        if scene.ghost is not None:
-            self._draw_ghost(surface)
+                self._end_layer = self.adapter.end_layer(self.geo, font) or False
+            if self._end_layer:
+                surface.blit(self._end_layer, self.geo.outer)
+        scene.tool.draw(surface)
         self._draw_flight(surface)
 
     def _static_layer(self, view) -> pygame.Surface:
@@ -122,15 +111,17 @@ class GridTable:
         copies of their backgrounds when what they show changes. So a frame is one blit
         plus the few things that move."""
         settled = max(0, len(view.placed) - 1)
-        coords = self.app.settings.show_coords
-        if coords != self._static_key or settled < self._settled:
-            self._build_static(coords)
+        key = (self.app.settings.show_coords, self.adapter.board_key(view))
+        if key != self._static_key or settled < self._settled:
+            self._build_static(key)
         while self._settled < settled:
-            draw_placed(self._static, self.geo, view.placed[self._settled])
+            placement = view.placed[self._settled]
+            draw_placed(self._static, self.geo, placement,
+                        face_down=self.adapter.face_down(view, placement))
             self._settled += 1
         scene, ctl = self.scene, self.ctl
         key = (ctl.ply, ctl.caption, ctl.thinking, ctl.shown_hand, ctl.human_turn,
-               scene.cursor, scene.picked, scene.over_for is None,
+               scene.cursor, scene.tool.hud_key(), scene.over_for is None,
                self.app.settings.show_hints, ctl.config.seats)
         if key != self._hud_key:
             self._hud_key = key
@@ -139,37 +130,38 @@ class GridTable:
             self._draw_hud(self._static, view)
         return self._static
 
-    def _build_static(self, coords: bool) -> None:
+    def _build_static(self, key) -> None:
         if self._static is None:
             self._static = pygame.Surface(LOGICAL_SIZE)
             if pygame.display.get_surface() is not None:
                 self._static = self._static.convert()     # the screen's format: fast blits
         layer = self._static
         theme.draw_felt(layer)
-        font = self.app.font(max(14, min(28, self.geo.margin * 2 // 3)), True)
-        draw_board(layer, self.geo, self.scene.blocked, font if coords else None)
-        for rect in (*CARD_RECTS, STOCK_RECT, INFO_RECT, TRAY_RECT):
+        self.adapter.draw_board(layer, self.geo,
+                                coordinate_font(self.app, self.geo) if key[0] else None)
+        for rect in (*self.cards, STOCK_RECT, INFO_RECT, TRAY_RECT):
             theme.draw_panel(layer, rect)
-        theme.draw_legend(layer, self.app, LEGEND)
-        self._patches = [(rect, layer.subsurface(rect).copy()) for rect in HUD_RECTS]
-        self._static_key, self._settled, self._hud_key = coords, 0, None
+        theme.draw_legend(layer, self.app, self.adapter.legend)
+        self._patches = [(rect, layer.subsurface(rect).copy()) for rect in self.hud_rects]
+        self._static_key, self._settled, self._hud_key = key, 0, None
 
     def _draw_hud(self, surface, view) -> None:
-        for player in (0, 1):
+        for player in range(len(self.cards)):
             self._draw_card(surface, player)
         self._draw_stock(surface, view)
         self._draw_info(surface, view)
         self._draw_hand(surface)
         if self.ctl.caption:
-            theme.draw_text(surface, self.ctl.caption, (960, 46), 34, theme.TEXT, "center",
-                            shadow=True)
+            theme.draw_text(surface, self.ctl.caption, CAPTION_RECT.center, 34, theme.TEXT,
+                            "center", shadow=True)
 
-    def _draw_last(self, surface, placement) -> None:
+    def _draw_last(self, surface, view) -> None:
         """The last tile: sliding in from where it was played, then outlined."""
+        placement = view.placed[-1]
         s1, s2 = squares_of(placement)
         body = tile_body(self.geo, s1, s2)
         slide, duration = self.scene.slide, self.ctl.paced(theme.SLIDE_SECONDS)
-        t = 1.0 if slide is None or duration <= 0 else (self.app.time - slide[1]) / duration
+        t = 1.0 if slide is None or duration <= 0 else (self.scene.clock - slide[1]) / duration
         if t < 1:
             centre = pygame.Vector2(slide[0].center).lerp(body.center, theme.ease_out(t))
             body = body.copy()
@@ -178,125 +170,133 @@ class GridTable:
             width = max(3, self.geo.size // 16)
             pygame.draw.rect(surface, LAST_MOVE, body.inflate(2 * width + 2, 2 * width + 2),
                              width, border_radius=max(4, self.geo.size // 8))
-        draw_placed_at(surface, body, placement, s1, s2)
+        draw_placed_at(surface, body, placement, s1, s2,
+                       face_down=self.adapter.face_down(view, placement))
 
     def warm_up(self) -> None:
         """Render the sprites this table will need (about a tenth of a second), so that
         no move pays for a new sprite in its frame. Sprites already cached cost nothing."""
         tile_art.warm(tile_body(self.geo, (0, 0), (1, 0)).w)
-        tile_art.warm(MINI_LONG, horizontal_too=False)
+        tile_art.warm(MINI_LONG if len(self.cards) == 2 else MINI_SMALL, horizontal_too=False)
         tile_art.warm(HAND_LONG, horizontal_too=False, states=("normal", "playable"))
 
-    def _draw_hints(self, surface) -> None:
-        scene = self.scene
-        tile = scene.shown_tiles()[scene.picked]
-        key = (self.ctl.ply, tile)
-        if key != self._hints_key:
-            layer = pygame.Surface(self.geo.rect.size, pygame.SRCALPHA)
-            offset = (-self.geo.rect.x, -self.geo.rect.y)
-            spots = {square for move in scene.legal_moves()
-                     if move != "pass" and move.tile == tile for square in squares_of(move)}
-            radius = max(4, self.geo.size // 6)
-            for square in spots:
-                centre = self.geo.square_rect(square).move(offset).center
-                pygame.draw.circle(layer, HINT_FILL, centre, radius * 2)
-                pygame.draw.circle(layer, HINT_RING, centre, radius * 2, max(2, radius // 3))
-            self._hints, self._hints_key = layer, key
-        surface.blit(self._hints, self.geo.rect)
-
-    def _draw_ghost(self, surface) -> None:
-        scene = self.scene
-        ghost = scene.ghost
-        body = tile_body(self.geo, *ghost.squares)
-        legal = scene.ghost_reason is None
-        tile_art.draw_tile(surface, body, ghost.drawing_ends(),
-                           "ghost_ok" if legal else "ghost_bad")
-        if legal:
-            return
-        reason = sentence(scene.ghost_reason)
-        back = pygame.Rect((0, 0), theme.font(28).size(reason)).inflate(28, 14)
-        back.midbottom = (body.centerx, body.top - 10)
-        if back.top < self.geo.outer.top:
-            back.midtop = (body.centerx, body.bottom + 10)
-        back.clamp_ip(pygame.Rect((0, 0), LOGICAL_SIZE))
-        pygame.draw.rect(surface, (90, 18, 18), back, border_radius=12)
-        pygame.draw.rect(surface, theme.ILLEGAL, back, 2, border_radius=12)
-        theme.draw_text(surface, reason, back.center, 28, anchor="center")
-
+    # --- the cards --------------------------------------------------------------------
     def _draw_card(self, surface, player: int) -> None:
-        ctl, scene, rect = self.ctl, self.scene, CARD_RECTS[player]
-        to_move = scene.game.current_player == player
+        ctl, scene, rect = self.ctl, self.scene, self.cards[player]
+        over = scene.over_for is not None
+        to_move = scene.game.current_player == player and not over
+        tall = rect.h >= 300
         if to_move:
             pygame.draw.rect(surface, GOLD, rect.inflate(8, 8), 4, border_radius=22)
-        pygame.draw.circle(surface, (150, 136, 100), (rect.x + 50, rect.y + 52), 30)
-        pygame.draw.circle(surface, SWATCH[player], (rect.x + 50, rect.y + 52), 27)
-        self.put(surface, ctl.name(player)[:14], (rect.x + 96, rect.y + 52), 44, theme.TEXT,
-                 "midleft", bold=True)
+        disc, radius = ((rect.x + 50, rect.y + 52), 30) if tall else ((rect.x + 42, rect.y + 40), 24)
+        pygame.draw.circle(surface, (150, 136, 100), disc, radius)
+        pygame.draw.circle(surface, self.adapter.seat_colour(player), disc, radius - 3)
+        self.put(surface, ctl.name(player)[:14], (disc[0] + radius + 16, disc[1]),
+                 44 if tall else 38, theme.TEXT, "midleft", bold=True)
         seat = ctl.config.seats[player]
         kind = "human" if seat.is_human else f"{AGENTS[seat.level].title} computer"
-        self.put(surface, f"{COLOURS[player]}  ·  {kind}", (rect.x + 24, rect.y + 96), 27,
-                 theme.TEXT_DIM)
-        view = scene.view(player)
-        if scene.over_for is not None:
-            points = scene.game.outcome().scores[player]
-            self.put(surface, f"{points} points", (rect.x + 24, rect.y + 136), 48, GOLD,
-                     bold=True)
-        else:
+        side = self.adapter.side_name(player)
+        status = "Thinking..." if ctl.thinking else "To move"
+        if tall:
+            self.put(surface, f"{side}  ·  {kind}" if side else kind, (rect.x + 24, rect.y + 96),
+                     27, theme.TEXT_DIM)
+            y = rect.y + 136
             if to_move:
-                self.put(surface, "Thinking..." if ctl.thinking else "To move",
-                         (rect.x + 24, rect.y + 140), 32, GOLD, bold=True)
-            self.put(surface, f"Territory now: {self._live_scores()[player]}",
-                     (rect.x + 24, rect.y + 186), 28)
-        shown = ctl.shown_hand == player and scene.over_for is None
-        count = theme.count(len(view.hand), "tile") + (", shown below" if shown else " in hand")
-        self.put(surface, count, (rect.x + 24, rect.y + 230), 28)
+                self.put(surface, status, (rect.x + 24, y + 4), 32, GOLD, bold=True)
+            if not over:
+                y += 50
+            step, cap = 16, 48
+        else:                              # a stacked card: the status takes the kind's row
+            if to_move:
+                self.put(surface, status, (rect.x + 24, rect.y + 70), 28, GOLD, bold=True)
+            else:
+                self.put(surface, kind, (rect.x + 24, rect.y + 70), 26, theme.TEXT_DIM)
+            y, step, cap = rect.y + 106, 6, 34
+        for text, size, colour, bold in self.adapter.card_lines(player, over):
+            self.put(surface, text, (rect.x + 24, y), min(size, cap), colour, bold=bold)
+            y += min(size, cap) + step
+        self._draw_card_hand(surface, player, rect, tall, over)
+
+    def _draw_card_hand(self, surface, player, rect, tall, over) -> None:
+        """The seat's hand size and its tiles, small (face down unless it may be seen)."""
+        hand = self.scene.view(player).hand
+        shown = self.ctl.shown_hand == player and not over
+        count = theme.count(len(hand), "tile")
+        if tall:
+            self.put(surface, count + (", shown below" if shown else " in hand"),
+                     (rect.x + 24, rect.y + 230), 28)
+            area = pygame.Rect(rect.x + 24, rect.y + 270, rect.w - 48, rect.bottom - 290)
+            long_side = MINI_LONG
+        else:
+            self.put(surface, count, (rect.right - 24, rect.bottom - 36), 28, theme.TEXT,
+                     "midright")
+            area = pygame.Rect(rect.x + 24, rect.bottom - 64, rect.w - 170, 56)
+            long_side = MINI_SMALL
+            if shown:
+                self.put(surface, "shown below", area.midleft, 26, theme.TEXT_DIM, "midleft")
         if shown:
             return
-        face_up = ctl.face_up(player)
-        w, h = tile_art.body_size(MINI_LONG, vertical=True)
-        for i, tile in enumerate(view.hand):
-            x = rect.x + 26 + (i % 8) * (w + 12)
-            y = rect.y + 282 + (i // 8) * (h + 14)
-            tile_art.draw_tile(surface, (x, y, w, h), tile_art.ends_of(tile) if face_up else None)
+        face_up = self.ctl.face_up(player)
+        for tile, spot in zip(hand, self._mini_rects(len(hand), area, long_side)):
+            tile_art.draw_tile(surface, spot, tile_art.ends_of(tile) if face_up else None)
 
-    def _live_scores(self):
-        if self._scores_ply != self.ctl.ply:
-            self._scores, self._scores_ply = self.scene.game.scores(), self.ctl.ply
-        return self._scores
+    @staticmethod
+    def _mini_rects(count: int, area: pygame.Rect, long_side: int) -> list[pygame.Rect]:
+        """Rows of 8 small upright tiles from the top left of `area` (as many rows as fit,
+        then one row fanned)."""
+        w = long_side // 2
+        rows = max(1, min(-(-count // 8), (area.h + 14) // (long_side + 14)))
+        per_row = -(-count // rows) if count else 0
+        rects = []
+        for i in range(count):
+            row, col = divmod(i, per_row)
+            step = min(w + 12, (area.w - w) / max(1, per_row - 1))
+            rects.append(pygame.Rect(area.x + round(col * step), area.y + row * (long_side + 14),
+                                     w, long_side))
+        return rects
 
+    # --- the stock and the info panel -------------------------------------------------
     def _draw_stock(self, surface, view) -> None:
-        rect = STOCK_RECT
-        self.put(surface, "Stock", (rect.x + 24, rect.y + 20), 34, theme.TEXT, bold=True)
+        rect, adapter = STOCK_RECT, self.adapter
+        self.put(surface, adapter.stock_title, (rect.x + 24, rect.y + 20), 34, theme.TEXT,
+                 bold=True)
+        count = adapter.stock_size(view)
+        turned = adapter.turned_up(view)
         w, h = tile_art.body_size(90, vertical=False)
-        for i in range(min(view.stock_size, 6)):
-            tile_art.draw_tile(surface, (rect.x + 40 + i * 4, rect.y + 150 - i * 10, w, h))
-        count = view.stock_size
+        for i in range(min(count, 6)):
+            tile_art.draw_tile(surface, (rect.x + 30 + i * 4, rect.y + 150 - i * 10, w, h))
         words = "empty" if count == 0 else theme.count(count, "tile")
-        self.put(surface, words, (rect.x + 170, rect.y + 128), 48, GOLD, "midleft", bold=True)
-        note = "one drawn after each turn" if count else "no more tiles to draw"
-        self.put(surface, note, (rect.x + 24, rect.y + 190), 26, theme.TEXT_DIM)
+        self.put(surface, words, (rect.x + 150, rect.y + 128), 40 if turned else 48, GOLD,
+                 "midleft", bold=True)
+        self.put(surface, adapter.stock_note(count), (rect.x + 24, rect.y + 190), 26,
+                 theme.TEXT_DIM)
+        if turned is not None:             # turned up in public: large, by the pack
+            tw, th = tile_art.body_size(TURNED_LONG, vertical=True)
+            spot = pygame.Rect(rect.right - 24 - tw, rect.y + 18, tw, th)
+            tile_art.draw_tile(surface, spot, tile_art.ends_of(turned), "just_played")
+            self.put(surface, "turned up", (spot.centerx, spot.bottom + 20), 24, theme.TEXT_DIM,
+                     "center")
 
     def _draw_info(self, surface, view) -> None:
-        rect = INFO_RECT
-        game = self.scene.game
-        self.put(surface, game.layout.title[:20], (rect.x + 24, rect.y + 20), 34, theme.TEXT,
-                 bold=True)
+        rect, game = INFO_RECT, self.scene.game
+        self.put(surface, self.adapter.info_title()[:20], (rect.x + 24, rect.y + 20), 34,
+                 theme.TEXT, bold=True)
         self.put(surface, f"{theme.count(len(view.placed), 'tile')} on the board",
                  (rect.x + 24, rect.y + 70), 30)
         last = view.last_move
-        if last is not None:
-            mover = 1 - game.current_player if game.current_player is not None else None
-            text = f"Last: {last}" if mover is None else f"Last: {COLOURS[mover]} {last}"
-            self.put(surface, text, (rect.x + 24, rect.y + 112), 30)
+        played = game.moves_played()
+        if last is not None and played:
+            mover = played[-1][0]
+            who = self.adapter.side_name(mover) or self.ctl.name(mover)[:10]
+            self.put(surface, f"Last: {who} {last}", (rect.x + 24, rect.y + 112), 30)
         if view.passes:
             passes = f"{theme.count(view.passes, 'pass', 'passes')} in a row"
             self.put(surface, passes, (rect.x + 24, rect.y + 166), 28, GOLD)
             return
-        self.put(surface, "Each empty area scores for", (rect.x + 24, rect.y + 160), 26,
-                 theme.TEXT_DIM)
-        self.put(surface, "the colour most of it has", (rect.x + 24, rect.y + 190), 26,
-                 theme.TEXT_DIM)
+        for i, line in enumerate(self.adapter.info_note):
+            self.put(surface, line, (rect.x + 24, rect.y + 160 + 30 * i), 26, theme.TEXT_DIM)
 
+    # --- the hand tray ----------------------------------------------------------------
     def _draw_hand(self, surface) -> None:
         scene, ctl = self.scene, self.ctl
         player = ctl.shown_hand
@@ -305,7 +305,7 @@ class GridTable:
                     else "Computers at play" if not ctl.humans else "")
             self.put(surface, text, TRAY_RECT.center, 34, theme.TEXT_DIM, "center")
             return
-        self.put(surface, f"{ctl.name(player)}'s tiles", (TRAY_RECT.x + 24, TRAY_RECT.y + 20),
+        self.put(surface, f"{ctl.name(player)[:12]}'s tiles", (TRAY_RECT.x + 24, TRAY_RECT.y + 20),
                  30, theme.TEXT, bold=True)
         if scene.over_for is not None:
             self.put(surface, "Enter / click: results", (TRAY_RECT.x + 24, TRAY_RECT.y + 60),
@@ -313,13 +313,12 @@ class GridTable:
         elif not ctl.human_turn:
             self.put(surface, "wait for your turn", (TRAY_RECT.x + 24, TRAY_RECT.y + 60), 26,
                      theme.TEXT_DIM)
-        playable = scene.playable() if self.app.settings.show_hints else set()
+        playable = scene.playable() if scene.hints else set()
         tiles = scene.shown_tiles()
         for i, (tile, rect) in enumerate(zip(tiles, self.hand_rects())):
-            state = ("selected" if i == scene.picked else
-                     "playable" if tile in playable else "normal")
+            state = scene.tool.tray_state(i) or ("playable" if tile in playable else "normal")
             tile_art.draw_tile(surface, rect, tile_art.ends_of(tile), state)
-            if i == scene.cursor and scene.picked is None and ctl.human_turn:
+            if i == scene.cursor and not scene.tool.active and ctl.human_turn:
                 pygame.draw.rect(surface, theme.SELECTION, rect.inflate(14, 14), 4,
                                  border_radius=10)
         if scene.must_pass():
@@ -335,7 +334,7 @@ class GridTable:
         duration = self.ctl.paced(FLIGHT_SECONDS)
         if flight is None or duration <= 0:
             return
-        t = (self.app.time - flight[2]) / duration
+        t = (self.scene.clock - flight[2]) / duration
         if t >= 1:
             return
         pos = pygame.Vector2(flight[0]).lerp(flight[1], theme.ease_out(t))

@@ -1,4 +1,4 @@
-"""The drawing half of the line-game match scene (see line_match.LineMatchScene).
+"""The drawing half of the line-game match scene (see line.scene.LineMatchScene).
 
 `LineTableArt` is mixed into the scene and reads its model (line layout, hand, moves,
 controller) without changing it. The static layer (felt, table inset, empty panels, key
@@ -50,7 +50,7 @@ class LineTableArt:
             self._draw_dragged(surface)
 
     def _draw_zones(self, surface) -> None:
-        if not self.moves or self.must_pass:
+        if not self.moves or self.must_pass():
             return
         for key, zone in self.layout.zones.items():
             fits = self.selected is not None and key in self.ends_for(self.selected)
@@ -126,10 +126,10 @@ class LineTableArt:
         if self.blank:
             buttons = []                        # every blank tile fits: no draw, no pass
         elif self.state.options.get("block"):
-            buttons = [(PASS_BUTTON, "Pass", self.my_turn and self.must_pass)]
+            buttons = [(PASS_BUTTON, "Pass", self.my_turn and self.must_pass())]
         else:
             buttons = [(DRAW_BUTTON, "Draw", self.my_turn and bool(self.pending)),
-                       (PASS_BUTTON, "Pass", self.my_turn and self.must_pass)]
+                       (PASS_BUTTON, "Pass", self.my_turn and self.must_pass())]
         for rect, label, live in buttons:
             hot = live and rect.collidepoint(self.pointer)
             fill = theme.HIGHLIGHT if hot else ((60, 150, 96) if live else (40, 56, 52))

@@ -137,21 +137,6 @@ DRAW_BUTTON = pygame.Rect(1664, 804, 216, 66)
 PASS_BUTTON = pygame.Rect(1664, 886, 216, 66)
 
 
-def hand_rects(count: int, area: pygame.Rect = HAND_AREA, long_side: int = HAND_LONG):
-    """Rects of `count` upright hand tiles, centred in `area`; a big hand overlaps like a
-    fan (later tiles lie on top)."""
-    width, gap = long_side // 2, 16
-    if count <= 0:
-        return []
-    step = width + gap
-    if count > 1 and count * step - gap > area.width:
-        step = (area.width - width) / (count - 1)
-    total = round(step * (count - 1)) + width
-    left = area.centerx - total // 2
-    return [pygame.Rect(left + round(i * step), area.y + 14, width, long_side)
-            for i in range(count)]
-
-
 def top_panels(count: int, top: int = 14, height: int = 166, left: int = 40,
                right: int = 1880, gap: int = 24):
     """Rects of `count` player panels side by side along the top edge."""

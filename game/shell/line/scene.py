@@ -1,11 +1,15 @@
 """The match scene of the line games: classic draw dominoes and blank tiles.
 
 One scene serves both variants; what differs (drawing, blank tiles, rounds) is read from
-the state and its views. The line of play lies on the table as a snake (line_layout),
+the state and its views. The line of play lies on the table as a snake (line.layout),
 the shown hand at the bottom, the other players along the top, the boneyard and the
 Draw/Pass buttons on the right, a caption line and a key legend underneath. The static
 parts are drawn once into a cached layer, rebuilt only when something changes; a frame
 adds the hand, the last tile, the open ends and whatever moves.
+
+What every match scene does alike (pause, hints, the results wait, the forced pass, the
+hand cursor) comes from match.scene.MatchScene; where a tile lies once played is the
+rules' answer (line_after).
 """
 from __future__ import annotations
 
@@ -14,27 +18,27 @@ from dataclasses import replace
 import pygame
 
 from game.logic.core import Tile
-from game.logic.line.engine import LineMove, Placed
+from game.logic.line.engine import LineMove, Placed, line_after
 
 from game.shell import theme, tile_art
-from game.shell.line.layout import (DRAW_BUTTON, HAND_LONG, PASS_BUTTON, TABLE, hand_rects,
-                          layout_line)
 from game.shell.line.art import LineTableArt
-from game.shell.match.controller import MatchController, sentence
-from game.shell.scene import Scene
+from game.shell.line.layout import (DRAW_BUTTON, HAND_AREA, HAND_LONG, PASS_BUTTON, TABLE,
+                                    layout_line)
+from game.shell.match.controller import sentence
+from game.shell.match.scene import CURSOR_STEPS, MatchScene, step_cursor, tray_index_at, \
+    tray_rects
 
 LINE_LONG = 112
-RESULTS_DELAY = 0.9
 
 
-class LineMatchScene(LineTableArt, Scene):
-    def __init__(self, app, config):
-        super().__init__(app)
-        self.ctl = MatchController(app, config, on_move=self._moved)
+class LineMatchScene(LineTableArt, MatchScene):
+    results_wait = 0.9
+    pass_prompt = None          # the table's header already says "Nothing fits: press Pass"
+
+    def __init__(self, app, config, state=None):
+        super().__init__(app, config, state)
         self.state = self.ctl.state
         self.blank = self.state.variant == "blank"
-        self.clock = 0.0
-        self.cursor = 0
         self.selected: Tile | None = None
         self.end: str | None = None          # the chosen end of the selected tile
         self.hover = None                    # hand index under the pointer
@@ -48,7 +52,6 @@ class LineMatchScene(LineTableArt, Scene):
         self.frozen = None                   # (line, opener, last index) while results show
         self.anim = None                     # (ends, from rect, to rect, start, seconds)
         self.flip = None                     # (tile, start): a drawn tile turning face up
-        self.results_due = None              # (time, show)
         self._layout_key = None
         self._signature = None
         self._init_art()
@@ -58,11 +61,6 @@ class LineMatchScene(LineTableArt, Scene):
         self._refresh()
 
     # --- the model the screen shows ---------------------------------------------------
-    @property
-    def hints(self) -> bool:
-        """Legal-move highlights: the setting, which H and the settings screen both change."""
-        return self.app.settings.show_hints
-
     @property
     def bottom(self):
         """The seat whose hand lies at the bottom (None: nobody's, between couch turns)."""
@@ -98,7 +96,7 @@ class LineMatchScene(LineTableArt, Scene):
                     fits = [i for i, t in enumerate(self.hand) if self.ends_for(t)]
                     self.cursor = fits[0] if fits else 0
         self.cursor = min(self.cursor, max(0, len(self.hand) - 1))
-        self.hand_rects = hand_rects(len(self.hand))
+        self.hand_rects = tray_rects(len(self.hand), HAND_AREA, HAND_LONG, lift=-4)
         if self.frozen is None:
             placed = [text for _, text, _ in view.history if text != "pass"]
             from_file = len(view.line) - len(placed)       # a line set up by a position file
@@ -138,17 +136,14 @@ class LineMatchScene(LineTableArt, Scene):
         return layout_line(pairs, opener, TABLE, LINE_LONG, crosswise=not self.blank)
 
     def _with(self, tile: Tile, end: str):
-        """The line after `tile` goes on `end`: (line, opener, index of the new tile)."""
-        line = list(self.line)
-        if not line:
-            return [Placed(tile, tile.a, tile.b)], 0, 0
-        if end == "L":
-            number = line[0].left
-            fit = number if tile.is_blank or number in (tile.a, tile.b) else tile.b
-            return [Placed(tile, tile.other(fit), fit)] + line, self.opener + 1, 0
-        number = line[-1].right
-        fit = number if tile.is_blank or number in (tile.a, tile.b) else tile.a
-        return line + [Placed(tile, fit, tile.other(fit))], self.opener, len(line)
+        """The line after `tile` goes on `end`, as the rules lay it (line_after): (line,
+        opener, index of the new tile). A tile that does not fit that end (a red ghost)
+        shows its own numbers."""
+        line, index = line_after(self.line, LineMove(tile, end))
+        laid = line[index]
+        if {laid.left, laid.right} != {tile.a, tile.b}:
+            line = (*line[:index], Placed(tile, tile.a, tile.b), *line[index + 1:])
+        return line, self.opener + 1 if self.line and index == 0 else self.opener, index
 
     def ghost(self, tile: Tile, end: str):
         """Where `tile` would lie on `end` (a layout Placed), cached per line."""
@@ -160,12 +155,14 @@ class LineMatchScene(LineTableArt, Scene):
     def ends_for(self, tile: Tile) -> list[str]:
         return [m.end for m in self.moves if not m.is_pass and m.tile == tile]
 
-    @property
     def must_pass(self) -> bool:
         return bool(self.moves) and self.moves[0].is_pass
 
+    def selecting(self) -> bool:
+        return self.selected is not None
+
     # --- moves ------------------------------------------------------------------------
-    def _moved(self, player: int, move: LineMove) -> None:
+    def moved(self, player: int, move: LineMove) -> None:
         before = self.public
         drawn = before.drawn_this_turn if before.current_player == player else 0
         self.ctl.say(self._describe(player, move, drawn))
@@ -182,7 +179,7 @@ class LineMatchScene(LineTableArt, Scene):
             else:
                 self.frozen = self._with(move.tile, move.end)
             self.ctl.hide_hands()
-            self.results_due = (self.clock + self.ctl.paced(RESULTS_DELAY), self._show_results)
+            self.wait_for_results(self._show_results)
         elif self.state.current_player == player and not move.is_pass:
             self.ctl.caption += " Another play."
         self._refresh()
@@ -216,7 +213,7 @@ class LineMatchScene(LineTableArt, Scene):
         if self.pending:
             self.ctl.sound("invalid")
             self.ctl.say("Draw first: press D or click Draw.")
-        elif self.must_pass:
+        elif self.must_pass():
             self.ctl.play("pass")
         else:
             self.ctl.sound("invalid")
@@ -234,9 +231,9 @@ class LineMatchScene(LineTableArt, Scene):
             if self.pending:
                 more = f"{len(self.pending)} more to draw."
             else:
-                more = "Nothing fits: press Enter to pass." if self.must_pass else "It fits."
+                more = "Nothing fits: press Enter to pass." if self.must_pass() else "It fits."
             ctl.say_private(f"You drew {tile}. {more}")
-        elif not self.must_pass:
+        elif not self.must_pass():
             ctl.say_private("You have a tile that fits: play it instead of drawing.")
         elif self.state.options.get("block") or self.blank:
             ctl.say("Nobody draws in this game: you must pass.")
@@ -303,7 +300,7 @@ class LineMatchScene(LineTableArt, Scene):
         self._refresh()
 
     # --- accessibility ----------------------------------------------------------------
-    def _announce(self) -> None:
+    def announce(self) -> None:
         player = self.state.current_player
         if player is None:
             self.ctl.say("The game is over.")
@@ -312,7 +309,7 @@ class LineMatchScene(LineTableArt, Scene):
         if self.my_turn:
             if self.pending:
                 text += f" No tile fits: draw {len(self.pending)} (press D)."
-            elif self.must_pass:
+            elif self.must_pass():
                 text += " Nothing fits: press Enter to pass."
             else:
                 text += f" {len({m.tile for m in self.moves if not m.is_pass})} of your tiles fit."
@@ -320,7 +317,7 @@ class LineMatchScene(LineTableArt, Scene):
         else:
             self.ctl.say(text)
 
-    def _read_ends(self) -> None:
+    def read_aloud(self) -> None:
         if not self.line:
             text = "The line is empty."
             if self.my_turn and len(self.moves) == 1:
@@ -334,24 +331,10 @@ class LineMatchScene(LineTableArt, Scene):
         self.ctl.say(text)
 
     # --- input ------------------------------------------------------------------------
-    def handle(self, action) -> None:
+    def play_action(self, action) -> None:
         name, ctl = action.name, self.ctl
-        if name in ("confirm", "click") and self.results_due is not None:
-            show, self.results_due = self.results_due[1], None    # skip the wait, as Dominox
-            show()
-        elif name == "pause":
-            ctl.pause()
-        elif name in ("back", "rclick"):
-            if self.selected is not None:
-                self._cancel()
-            elif name == "back":
-                ctl.pause()
-        elif name == "announce_turn":
-            self._announce()
-        elif name == "read_ends":
-            self._read_ends()
-        elif name == "hint":
-            ctl.toggle_hints()
+        if name in ("back", "rclick"):
+            self._cancel()                   # (Esc with nothing picked pauses: MatchScene)
         elif name == "draw":
             self._draw()
         elif name == "point":
@@ -367,14 +350,14 @@ class LineMatchScene(LineTableArt, Scene):
                 ctl.say(f"Wait: {ctl.name(self.state.current_player)} is playing.", False)
 
     def _key(self, name: str) -> None:
-        step = {"left": -1, "prev": -1, "right": 1, "next": 1}.get(name, 0)
+        step = CURSOR_STEPS.get(name, 0)
         self.hover = None
         if self.selected is None:
             if step and self.hand:
-                self.cursor = (self.cursor + step) % len(self.hand)
+                self.cursor = step_cursor(self.cursor, len(self.hand), name)
             elif name == "confirm" and self.pending:
                 self._draw()
-            elif name == "confirm" and self.must_pass:
+            elif name == "confirm" and self.must_pass():
                 self._pass()
             elif name in ("up", "confirm") and self.hand:
                 self._select(self.hand[self.cursor])
@@ -441,10 +424,7 @@ class LineMatchScene(LineTableArt, Scene):
         return None
 
     def _hand_at(self, pos):
-        for i in range(len(self.hand_rects) - 1, -1, -1):     # later tiles lie on top
-            if self.hand_rects[i].inflate(0, 28).move(0, -14).collidepoint(pos):
-                return i
-        return None
+        return tray_index_at(self.hand_rects, pos, grow=(0, 28), shift=(0, -14))
 
     # --- the frame --------------------------------------------------------------------
     def enter(self) -> None:
@@ -452,15 +432,9 @@ class LineMatchScene(LineTableArt, Scene):
         self._static = None                  # the settings may have renamed a seat
 
     def update(self, dt: float) -> None:
-        self.clock += dt
+        super().update(dt)
         if self.anim and self.clock >= self.anim[3] + self.anim[4]:
             self.anim = None
-        if self.results_due:
-            if self.clock >= self.results_due[0]:
-                show, self.results_due = self.results_due[1], None
-                show()
-            return
-        self.ctl.update(dt)
         bottom = self.bottom
         signature = (self.ctl.ply, bottom, self.ctl.human_turn, self.frozen is None,
                      bottom is not None and self.ctl.face_up(bottom), self.ctl.caption,

@@ -1,0 +1,133 @@
+"""What a board variant tells the board scene: the adapter interface and its loader.
+
+The board scene (board.scene.BoardMatchScene) is the same for every game of two-square
+tiles on a board; what differs per variant lives in a small adapter module,
+`game.shell.variants.<registry name>`, whose class `Adapter` subclasses `BoardAdapter`:
+
+    tool                     the input tool class of a turn (board.tools)
+    title, stock_title       the results' title; "Stock" / "Pack"
+    info_note                two short lines about how the game is won (info panel)
+    draw_note                said when a player presses D
+    legend                   the key legend line
+    seat_colour(p)           the seat's colour (card disc)
+    side_name(p)             "White" / "Black", or "" where seats have no side
+    draw_board(surface, geo, font)  the board's static layer: squares, blocked squares or
+                             shares (font: coordinates, or None when they are off)
+    face_down(view, placement) -> bool   is that placed tile drawn face down?
+    board_key(view)          what, besides new tiles, changes the board layer (face-down)
+    stock_size(view), stock_note(count)  the stock's count, and a word on it
+    turned_up(view)          a tile turned up in public, shown large by the stock
+    info_title()             the info panel's heading (the layout's name)
+    card_lines(p, over)      lines under a seat's name: [(text, size, colour, bold)]
+    opening_caption()        the caption as the game begins
+    move_caption(p, move, before, after) -> str   a move, said (views before and after)
+    drawn_by(p, before, after) -> seat or None     who took a tile from the stock
+    final_caption()          who won, and by how much
+    end_layer(geo, font)     a layer over the board once the game is over, or None
+    results()                (rows, headers) of the final results
+    read_aloud()             E: the standing, said
+
+Defaults below fit a game with coloured seats and no sides; Dominox and Spread override
+what they need.
+"""
+from __future__ import annotations
+
+import importlib
+
+from game.shell import theme
+from game.shell.board.tools import PlaceTileTool
+
+LEGEND = ("Click, Left/Right: pick tile   R, right-click, wheel: turn   F: flip   "
+          "Arrows: move   Enter, click: place   Esc: back to hand / pause   H: hints")
+
+
+class BoardAdapter:
+    tool = PlaceTileTool
+    title = ""
+    stock_title = "Stock"
+    info_note = ("", "")
+    draw_note = "Tiles are drawn for you."
+    legend = LEGEND
+
+    def __init__(self, scene):
+        self.scene = scene
+        self.game = scene.game
+        self.ctl = scene.ctl
+
+    def name(self, player: int) -> str:
+        """A seat's name with its side, if it has one: "Ann (White)"."""
+        side = self.side_name(player)
+        return f"{self.ctl.name(player)} ({side})" if side else self.ctl.name(player)
+
+    def seat_colour(self, player: int):
+        return theme.PLAYER_COLOURS[player % len(theme.PLAYER_COLOURS)]
+
+    def side_name(self, player: int) -> str:
+        return ""
+
+    def draw_board(self, surface, geo, font) -> None:
+        raise NotImplementedError
+
+    def face_down(self, view, placement) -> bool:
+        return False
+
+    def board_key(self, view):
+        return None
+
+    def stock_size(self, view) -> int:
+        return view.stock_size
+
+    def stock_note(self, count: int) -> str:
+        return "one drawn after each turn" if count else "no more tiles to draw"
+
+    def turned_up(self, view):
+        return None
+
+    def info_title(self) -> str:
+        layout = getattr(self.game, "layout", None)
+        return layout.title if layout is not None else self.game.title
+
+    def card_lines(self, player: int, over: bool) -> list[tuple]:
+        return []
+
+    def opening_caption(self) -> str:
+        return f"{self.name(self.game.current_player)} begins."
+
+    def move_caption(self, player: int, move, before, after) -> str:
+        if move.is_pass:
+            return f"{self.name(player)} cannot place a tile and passes."
+        return f"{self.name(player)} placed {move}."
+
+    def drawn_by(self, player: int, before, after) -> int | None:
+        return player if self.stock_size(after) < self.stock_size(before) else None
+
+    def final_caption(self) -> str:
+        outcome = self.game.outcome()
+        if outcome.winner is None:
+            return "A draw."
+        return f"{self.name(outcome.winner)} wins."
+
+    def end_layer(self, geo, font):
+        return None
+
+    def results(self) -> tuple[list, tuple]:
+        outcome = self.game.outcome()
+        rows = [(self.ctl.name(p), str(outcome.scores[p])) for p in range(self.game.players)]
+        return rows, ("Player", "Score")
+
+    def read_aloud(self) -> str:
+        return ""
+
+
+def adapter_class(variant: str) -> type[BoardAdapter]:
+    """The `Adapter` of game.shell.variants.<variant>; ImportError saying which module is
+    missing when the variant has none yet."""
+    module = f"game.shell.variants.{variant}"
+    try:
+        found = importlib.import_module(module)
+    except ModuleNotFoundError as error:
+        if error.name != module:
+            raise
+        raise ImportError(f"the board scene has no adapter for {variant!r} yet "
+                          f"(game/shell/variants/{variant}.py is missing)") from None
+    return found.Adapter

@@ -1,0 +1,256 @@
+"""Input tools of the board scene: how a human acts on the board during a turn.
+
+The board scene routes the actions of a human's turn to its tool and draws the tool over
+the board each frame. A tool never decides a rule: it asks the state whether what it
+would do is legal (and why not) and plays through the match controller.
+
+    tool = ToolClass(scene)
+    tool.active -> bool       something is picked: Esc and back cancel it instead of pausing
+    tool.point(pos)           the pointer moved (at any time, also on others' turns)
+    tool.handle(action)       an action of the human's turn (click, keys, rotate, confirm...)
+    tool.cancel()             drop what is picked
+    tool.reset()              a move was made: start the next turn afresh
+    tool.hud_key() -> tuple   what of the tool the cached table shows (a picked hand tile)
+    tool.tray_state(i)        how the tray draws hand tile i ("selected") or None
+    tool.origin()             where the piece just played came from (a tray rect) or None
+    tool.draw(surface)        the tool over the board (ghost, hints, the reason it is illegal)
+
+PlaceTileTool places a tile of the shown hand (Dominox, Spread). Tools to come plug in the
+same way: move an element, place an element, choose a stack.
+"""
+from __future__ import annotations
+
+import pygame
+
+from game.logic.board.placement import Placement
+from game.logic.core import PASS, IllegalMoveError
+from game.shell import theme, tile_art
+from game.shell.board.art import LEGAL_GLOW
+from game.shell.board.geometry import (DIRECTIONS, BoardGeometry, Square, square_name,
+                                       squares_of, tile_body)
+from game.shell.match.controller import sentence
+from game.shell.match.scene import CURSOR_STEPS, step_cursor
+from game.shell.scene import LOGICAL_SIZE
+
+KEY_STEPS = {"left": (-1, 0), "right": (1, 0), "up": (0, 1), "down": (0, -1)}
+HINT_FILL = (*LEGAL_GLOW, 90)
+HINT_RING = (150, 255, 170, 230)
+REASON_SIZE = 28
+
+
+class Ghost:
+    """The tile a player is about to place: which numbers, which way round, and where.
+
+    `anchor` is the square under the first shown number; `direction` (an index into
+    DIRECTIONS) points to the square of the second. Rotating turns the tile a quarter
+    clockwise about the anchor; flipping swaps its two numbers in place."""
+
+    def __init__(self, ends: tuple[int, int], anchor: Square = (0, 0), direction: int = 0):
+        self.ends = tuple(ends)
+        self.anchor = anchor
+        self.direction = direction
+
+    @property
+    def squares(self) -> tuple[Square, Square]:
+        df, dr = DIRECTIONS[self.direction]
+        return self.anchor, (self.anchor[0] + df, self.anchor[1] + dr)
+
+    def rotate(self, steps: int = 1) -> None:
+        self.direction = (self.direction + steps) % 4
+
+    def flip(self) -> None:
+        self.ends = (self.ends[1], self.ends[0])
+
+    def move_by(self, df: int, dr: int, geo: BoardGeometry) -> None:
+        self.anchor = (self.anchor[0] + df, self.anchor[1] + dr)
+        self.keep_on(geo)
+
+    def follow(self, pos, geo: BoardGeometry) -> None:
+        """Snap so that the tile's middle lies near the pointer at `pos`."""
+        df, dr = DIRECTIONS[self.direction]
+        half = geo.size // 2
+        self.anchor = geo.nearest_square((pos[0] - df * half, pos[1] + dr * half))
+        self.keep_on(geo)
+
+    def keep_on(self, geo: BoardGeometry) -> None:
+        """Shift the anchor so that both squares lie on the board."""
+        f = min(max(self.anchor[0], 0), geo.width - 1)
+        r = min(max(self.anchor[1], 0), geo.height - 1)
+        df, dr = DIRECTIONS[self.direction]
+        if not 0 <= f + df < geo.width:
+            f -= df
+        if not 0 <= r + dr < geo.height:
+            r -= dr
+        self.anchor = (f, r)
+
+    def text(self) -> str:
+        """The canonical placement text, as the rules write it (Placement.make)."""
+        (s1, s2), (x, y) = self.squares, self.ends
+        return str(Placement.make(x, square_name(s1), y, square_name(s2)))
+
+    def drawing_ends(self) -> tuple[int, int]:
+        """The numbers in tile_art order: left/right for horizontal, top/bottom for vertical."""
+        x, y = self.ends
+        return (x, y) if self.direction in (0, 1) else (y, x)
+
+
+class PlaceTileTool:
+    """Pick a tile of the shown hand (click, or Left/Right + Enter), turn it (R, right
+    click, wheel; F flips), move its ghost (pointer or arrows): green where the placement
+    is legal, red with the rules' reason where not. Enter or a click places it."""
+
+    def __init__(self, scene):
+        self.scene = scene
+        self.ghost: Ghost | None = None    # the picked tile, over the board
+        self.picked: int | None = None     # its index in the shown hand
+        self.reason: str | None = None     # why the ghost's placement is illegal
+        self._hints = self._hints_key = None
+
+    @property
+    def active(self) -> bool:
+        return self.ghost is not None
+
+    def reset(self) -> None:
+        self.ghost = self.picked = self.reason = None
+
+    cancel = reset
+
+    def hud_key(self) -> tuple:
+        return (self.picked,)
+
+    def tray_state(self, index: int) -> str | None:
+        return "selected" if index == self.picked else None
+
+    def origin(self):
+        hand = self.scene.table.hand_rects()
+        return hand[self.picked] if self.picked is not None and self.picked < len(hand) else None
+
+    # --- input ------------------------------------------------------------------------
+    def point(self, pos) -> None:
+        scene = self.scene
+        if self.ghost is not None and scene.geo.outer.collidepoint(pos):
+            self._aim(pos)
+        elif self.ghost is None:
+            index = scene.table.hand_index_at(pos)
+            if index is not None:
+                scene.cursor = index                # focus follows hover
+
+    def handle(self, action) -> None:
+        scene = self.scene
+        name, count = action.name, len(scene.shown_tiles())
+        if name == "click":
+            index = scene.table.hand_index_at(action.pos)
+            if index is not None:
+                self._pick(index)
+            elif self.ghost is not None and scene.geo.rect.collidepoint(action.pos):
+                self._aim(action.pos)
+                self._place()
+        elif name in ("rotate", "rclick", "wheel", "flip"):
+            if self.ghost is None:
+                self._pick(scene.cursor)
+            if self.ghost is None:
+                return
+            if name == "flip":
+                self.ghost.flip()
+            else:
+                self.ghost.rotate(-1 if name == "wheel" and action.amount > 0 else 1)
+            self._retarget()
+        elif name in KEY_STEPS and self.ghost is not None:
+            self.ghost.move_by(*KEY_STEPS[name], scene.geo)
+            self._refresh()
+        elif name in CURSOR_STEPS and count:
+            scene.cursor = step_cursor(scene.cursor, count, name)
+            if self.ghost is not None:
+                self._pick(scene.cursor)
+        elif name in ("up", "confirm") and self.ghost is None and count:
+            self._pick(scene.cursor)
+        elif name == "confirm":
+            self._place()
+        elif name == "back":
+            self.cancel()
+
+    def _pick(self, index: int) -> None:
+        """Take tile `index` of the shown hand onto the board as a ghost."""
+        scene = self.scene
+        tiles = scene.shown_tiles()
+        if not tiles:
+            return
+        index = min(index, len(tiles) - 1)
+        tile = tiles[index]
+        previous = self.ghost
+        self.picked = scene.cursor = index
+        self.ghost = Ghost((tile.a, tile.b))
+        scene.ctl.sound("select")
+        if previous is not None:
+            self.ghost.anchor, self.ghost.direction = previous.anchor, previous.direction
+        else:
+            self.ghost.anchor = (scene.geo.width // 2 - 1, scene.geo.height // 2)
+        self._retarget()
+
+    def _retarget(self) -> None:
+        """Follow the pointer when it is over the board, else stay where the keys put it."""
+        pointer, geo = self.scene.pointer, self.scene.geo
+        if pointer is not None and geo.outer.collidepoint(pointer):
+            self._aim(pointer)
+        else:
+            self.ghost.keep_on(geo)
+            self._refresh()
+
+    def _aim(self, pos) -> None:
+        self.ghost.follow(pos, self.scene.geo)
+        self._refresh()
+
+    def _refresh(self) -> None:
+        """Ask the rules whether the ghost's placement is legal, and why not."""
+        try:
+            self.reason = self.scene.game.illegal_reason(self.ghost.text())
+        except IllegalMoveError as error:
+            self.reason = error.reason
+
+    def _place(self) -> None:
+        if self.ghost is not None:
+            self.scene.ctl.play(self.ghost.text())
+
+    # --- drawing ----------------------------------------------------------------------
+    def draw(self, surface) -> None:
+        if self.ghost is None:
+            return
+        if self.scene.hints:
+            self._draw_hints(surface)
+        geo = self.scene.geo
+        body = tile_body(geo, *self.ghost.squares)
+        legal = self.reason is None
+        tile_art.draw_tile(surface, body, self.ghost.drawing_ends(),
+                           "ghost_ok" if legal else "ghost_bad")
+        if not legal:
+            draw_reason(surface, sentence(self.reason), body, geo.outer.top)
+
+    def _draw_hints(self, surface) -> None:
+        """A glow on every square where the picked tile may lie (cached per move)."""
+        scene, geo = self.scene, self.scene.geo
+        tile = scene.shown_tiles()[self.picked]
+        key = (scene.ctl.ply, tile)
+        if key != self._hints_key:
+            layer = pygame.Surface(geo.rect.size, pygame.SRCALPHA)
+            offset = (-geo.rect.x, -geo.rect.y)
+            spots = {square for move in scene.legal_moves()
+                     if move != PASS and move.tile == tile for square in squares_of(move)}
+            radius = max(4, geo.size // 6)
+            for square in spots:
+                centre = geo.square_rect(square).move(offset).center
+                pygame.draw.circle(layer, HINT_FILL, centre, radius * 2)
+                pygame.draw.circle(layer, HINT_RING, centre, radius * 2, max(2, radius // 3))
+            self._hints, self._hints_key = layer, key
+        surface.blit(self._hints, geo.rect)
+
+
+def draw_reason(surface, text: str, body: pygame.Rect, top: int) -> None:
+    """Why a ghost is illegal, in a red label above it (below it near the top edge)."""
+    back = pygame.Rect((0, 0), theme.font(REASON_SIZE).size(text)).inflate(28, 14)
+    back.midbottom = (body.centerx, body.top - 10)
+    if back.top < top:
+        back.midtop = (body.centerx, body.bottom + 10)
+    back.clamp_ip(pygame.Rect((0, 0), LOGICAL_SIZE))
+    pygame.draw.rect(surface, (90, 18, 18), back, border_radius=12)
+    pygame.draw.rect(surface, theme.ILLEGAL, back, 2, border_radius=12)
+    theme.draw_text(surface, text, back.center, REASON_SIZE, anchor="center")

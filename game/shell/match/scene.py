@@ -1,0 +1,157 @@
+"""The base of every match scene (line and board alike).
+
+`MatchScene` composes one MatchController and does what every match screen does the same
+way: it routes the actions that mean the same in every game (pause, Esc, hints, whose
+turn, read aloud, skipping the wait before results), waits a moment between the end of a
+round or game and its results, passes for the human after a while when a pass is the only
+move, and keeps the focus of the hand tray along the bottom of the screen.
+
+A scene fills in the hooks:
+
+    moved(player, move)     after any move was applied (captions, animations)
+    must_pass() -> bool     the human to act may only pass
+    selecting() -> bool     something is picked: Esc and a right click cancel it
+    read_aloud()            E: the state of the table, said aloud
+    play_action(action)     every other action (the game's own input)
+    announce()              T: whose turn it is (the controller's sentence by default)
+
+`tray_rects` lays out the tiles of a hand in a tray; `tray_index_at` finds the tile under
+the pointer; `step_cursor` moves the keyboard focus along a hand.
+"""
+from __future__ import annotations
+
+import pygame
+
+from game.logic.core import PASS
+from game.shell.match.controller import MatchController
+from game.shell.scene import Scene
+
+AUTO_PASS_SECONDS = 3.0
+PASS_PROMPT = "No tile fits anywhere: you must pass. Press Enter or click Pass."
+CURSOR_STEPS = {"left": -1, "prev": -1, "right": 1, "next": 1}
+
+
+class MatchScene(Scene):
+    results_wait = 1.0          # seconds (at normal speed) between the end and the results
+    pass_prompt = PASS_PROMPT   # said when a forced pass begins to wait (None: nothing)
+
+    def __init__(self, app, config, state=None):
+        super().__init__(app)
+        self.ctl = MatchController(app, config, on_move=self._on_move, state=state)
+        self.clock = 0.0                   # simulated seconds since the match began
+        self.cursor = 0                    # the focused tile of the shown hand (keyboard)
+        self.pass_wait = 0.0               # seconds a forced pass has waited
+        self.results_due = None            # (clock time, show) while results wait
+        self.results_shown = False
+
+    # --- hooks ------------------------------------------------------------------------
+    def moved(self, player: int, move) -> None:
+        """Called after any move was applied to the state."""
+
+    def must_pass(self) -> bool:
+        return False
+
+    def selecting(self) -> bool:
+        return False
+
+    def read_aloud(self) -> None:
+        """E: say what lies on the table."""
+
+    def play_action(self, action) -> None:
+        """Every action the base does not route itself."""
+
+    def announce(self) -> None:
+        self.ctl.announce_turn()
+
+    # --- the flow ---------------------------------------------------------------------
+    def _on_move(self, player: int, move) -> None:
+        self.pass_wait = 0.0
+        self.moved(player, move)
+
+    def wait_for_results(self, show, seconds: float | None = None) -> None:
+        """Show the results through `show()` after a moment (scaled by the speed); Enter
+        or a click skips the wait."""
+        wait = self.results_wait if seconds is None else seconds
+        self.results_due = (self.clock + self.ctl.paced(wait), show)
+        self.results_shown = False
+
+    def show_results_now(self) -> None:
+        show, self.results_due = self.results_due[1], None
+        self.results_shown = True
+        show()
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        if self.results_due is None:       # while results wait, the next round waits too
+            self.ctl.update(dt)
+            self._pass_when_forced(dt)
+        if self.results_due is not None and self.clock >= self.results_due[0]:
+            self.show_results_now()
+
+    def _pass_when_forced(self, dt: float) -> None:
+        if not self.must_pass():
+            return
+        if self.pass_wait == 0 and self.pass_prompt:
+            self.ctl.sound("pass")
+            self.ctl.say(self.pass_prompt)
+        self.pass_wait += dt
+        if self.pass_wait >= AUTO_PASS_SECONDS:
+            self.ctl.play(PASS)
+
+    # --- input ------------------------------------------------------------------------
+    def handle(self, action) -> None:
+        name = action.name
+        if name in ("confirm", "click") and self.results_due is not None:
+            self.show_results_now()
+        elif name == "pause" or (name == "back" and not self.selecting()):
+            self.ctl.pause()
+        elif name == "hint":
+            self.ctl.toggle_hints()
+        elif name == "announce_turn":
+            self.announce()
+        elif name == "read_ends":
+            self.read_aloud()
+        else:
+            self.play_action(action)
+
+    @property
+    def hints(self) -> bool:
+        """Legal-move highlights: the setting, which H and the settings screen both change."""
+        return self.app.settings.show_hints
+
+
+# --- the hand tray ----------------------------------------------------------------------
+def tray_rects(count: int, area: pygame.Rect, long_side: int, min_long: int | None = None,
+               gap: int = 16, lift: int = 0) -> list[pygame.Rect]:
+    """Rects of `count` upright tiles centred in `area` (`lift` pixels below its middle).
+    A hand too wide for the tray first gets smaller tiles (down to `min_long`), then
+    overlaps like a fan (later tiles lie on top)."""
+    if count <= 0:
+        return []
+    min_long = long_side if min_long is None else min_long
+    while count * (long_side // 2 + gap) - gap > area.w and long_side > min_long:
+        long_side, gap = max(min_long, long_side - 8), max(8, gap - 2)
+    width = long_side // 2
+    step = width + gap
+    if count > 1 and count * step - gap > area.w:
+        step = (area.w - width) / (count - 1)
+    total = round(step * (count - 1)) + width
+    left = area.centerx - total // 2
+    top = area.centery - long_side // 2 + lift
+    return [pygame.Rect(left + round(i * step), top, width, long_side) for i in range(count)]
+
+
+def tray_index_at(rects, pos, grow=(12, 12), shift=(0, 0)) -> int | None:
+    """The index of the tile under `pos` (the topmost where tiles overlap), each rect
+    grown by `grow` and moved by `shift` to be easy to hit; None off the hand."""
+    for i in range(len(rects) - 1, -1, -1):
+        if rects[i].inflate(*grow).move(*shift).collidepoint(pos):
+            return i
+    return None
+
+
+def step_cursor(cursor: int, count: int, name: str) -> int:
+    """The focus after Left/Right (or Tab/Shift-Tab) along a hand of `count` tiles."""
+    if not count:
+        return 0
+    return (cursor + CURSOR_STEPS.get(name, 0)) % count

@@ -1,0 +1,134 @@
+"""Dominox on the board scene: White against Black on white and black squares, the
+territory each colour holds, and at the end every empty area tinted with the colour it
+scores for, carrying its points (RULES.md section 3)."""
+from __future__ import annotations
+
+import pygame
+
+from game.shell.board.adapter import BoardAdapter
+from game.shell.board.art import (draw_coordinates, draw_frame, draw_hole, draw_squares)
+from game.shell.board.geometry import BoardGeometry, Square, parse_square
+
+GOLD = (255, 206, 84)
+COLOURS = ("White", "Black")
+SWATCH = ((236, 226, 200), (30, 36, 52))
+# Colours chosen to read as the two scoring colours and to stay apart from ivory tiles.
+WHITE_SQUARE = ((214, 196, 158), (196, 176, 136))       # (fill, edge)
+BLACK_SQUARE = ((40, 48, 66), (54, 63, 84))
+# end-of-game territory: (fill, stripe) per winner, and (ink, disc) of the points badge
+TINTS = {0: ((252, 249, 240, 205), (255, 255, 255, 255)),
+         1: ((8, 10, 16, 215), (0, 0, 0, 255)),
+         None: ((110, 110, 116, 170), (110, 110, 116, 170))}
+BADGES = {0: ((28, 30, 40), (252, 249, 240)), 1: ((246, 240, 224), (14, 16, 24)),
+          None: ((240, 240, 240), (96, 96, 104))}
+
+
+def is_white(square: Square) -> bool:
+    """a1 is white: a square is white when file + rank is even (RULES.md)."""
+    return (square[0] + square[1]) % 2 == 0
+
+
+class Adapter(BoardAdapter):
+    title = "Dominox"
+    info_note = ("Each empty area scores for", "the colour most of it has")
+    draw_note = "Tiles are drawn for you after every turn while the stock lasts."
+
+    def __init__(self, scene):
+        super().__init__(scene)
+        self._scores = self._scores_ply = None
+
+    def seat_colour(self, player: int):
+        return SWATCH[player]
+
+    def side_name(self, player: int) -> str:
+        return COLOURS[player]
+
+    def draw_board(self, surface, geo: BoardGeometry, font) -> None:
+        blocked = {geo.index_square(i) for i in self.game.shape.blocked}
+        draw_frame(surface, geo)
+        draw_squares(surface, geo, lambda s: WHITE_SQUARE if is_white(s) else BLACK_SQUARE,
+                     skip=blocked)
+        for square in blocked:
+            draw_hole(surface, geo.square_rect(square))
+        if font is not None:
+            draw_coordinates(surface, geo, font)
+
+    def live_scores(self) -> tuple[int, int]:
+        """(White, Black) if the game ended now, worked out once a move."""
+        if self._scores_ply != self.ctl.ply:
+            self._scores, self._scores_ply = self.game.scores(), self.ctl.ply
+        return self._scores
+
+    def card_lines(self, player: int, over: bool) -> list[tuple]:
+        if over:
+            return [(f"{self.game.outcome().scores[player]} points", 48, GOLD, True)]
+        return [(f"Territory now: {self.live_scores()[player]}", 28, (240, 240, 232), False)]
+
+    def opening_caption(self) -> str:
+        return f"{self.name(self.game.current_player)} opens with the lowest double."
+
+    def move_caption(self, player: int, move, before, after) -> str:
+        caption = super().move_caption(player, move, before, after)
+        if after.stock_size < before.stock_size:
+            caption += " Drew a tile."
+        return caption
+
+    def final_caption(self) -> str:
+        outcome = self.game.outcome()
+        white, black = outcome.scores
+        if outcome.winner is None:
+            return f"A draw: {white} points each."
+        win, lose = (white, black) if outcome.winner == 0 else (black, white)
+        return f"{self.name(outcome.winner)} wins, {win} points to {lose}."
+
+    def end_layer(self, geo: BoardGeometry, font) -> pygame.Surface:
+        regions = [([parse_square(s) for s in r.squares], r.winner, r.points)
+                   for r in self.game.territory()]
+        return territory_layer(geo, regions, font)
+
+    def results(self) -> tuple[list, tuple]:
+        outcome = self.game.outcome()
+        rows = [(self.ctl.name(p), COLOURS[p], str(outcome.scores[p])) for p in (0, 1)]
+        return rows, ("Player", "Colour", "Points")
+
+    def read_aloud(self) -> str:
+        white, black = self.game.scores()
+        return (f"If the game ended now: White {white}, Black {black}; "
+                f"{self.scene.view(0).stock_size} tiles in the stock.")
+
+
+def territory_layer(geo: BoardGeometry, regions, font) -> pygame.Surface:
+    """A transparent layer painting each empty region in the colour it scores for.
+
+    `regions` holds (squares, winner, points) with winner 0 White, 1 Black or None (a tie,
+    painted grey). Stripes keep a claimed area from looking like a tile face; the points
+    are written on the region's most central square."""
+    layer = pygame.Surface(geo.outer.size, pygame.SRCALPHA)
+    offset = (-geo.outer.x, -geo.outer.y)
+    step = max(6, geo.size // 5)
+    for squares, winner, points in regions:
+        tint, stripe = TINTS[winner]
+        for square in squares:
+            rect = geo.square_rect(square).move(offset)
+            layer.fill(tint, rect)
+            layer.set_clip(rect)
+            first = (rect.x + rect.y) // step * step      # lines x + y = k, aligned
+            for k in range(first, rect.right + rect.bottom + step, step):
+                pygame.draw.line(layer, stripe, (k - rect.bottom, rect.bottom),
+                                 (k - rect.y, rect.y), 2)
+            layer.set_clip(None)
+        centre = geo.square_rect(_central_square(squares)).move(offset).center
+        radius = max(10, int(geo.size * 0.34))
+        ink, disc = BADGES[winner]
+        pygame.draw.circle(layer, (*disc, 245), centre, radius)
+        pygame.draw.circle(layer, (220, 180, 80, 255), centre, radius, max(2, radius // 8))
+        badge = font.render(str(points), True, ink)
+        layer.blit(badge, badge.get_rect(center=(centre[0], centre[1] + 1)))
+    return layer
+
+
+def _central_square(squares) -> Square:
+    squares = list(squares)
+    cx = sum(f for f, _ in squares) / len(squares)
+    cy = sum(r for _, r in squares) / len(squares)
+    return min(squares, key=lambda s: ((s[0] - cx) ** 2 + (s[1] - cy) ** 2, s))

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from game.logic.cli import main
+from game.logic.variants import new_game
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -103,3 +104,21 @@ def test_seed_example_position_gives_the_four_fits_on_b7_b8(capsys):
     status, out, _ = run(["legal", str(ROOT / "levels/positions/dominox-seed.toml")], capsys)
     assert status == 0
     assert [m for m in out.split() if m.endswith("@b7b8")] == ["2-3@b7b8", "4-1@b7b8", "5-1@b7b8", "5-3@b7b8"]
+
+
+def test_legal_lists_the_moves_of_a_game_record_in_progress(tmp_path, capsys):
+    import random
+    from game.logic.variants import VARIANTS
+    for variant in VARIANTS:
+        game = new_game(variant, None, 4)
+        rng = random.Random(4)
+        for _ in range(5):
+            if not game.is_over():
+                game.apply(rng.choice(game.legal_moves()))
+        path = tmp_path / f"{variant}.json"
+        path.write_text(json.dumps(game.record()))
+        assert main(["legal", str(path)]) == 0
+        assert capsys.readouterr().out.split() == [str(m) for m in game.legal_moves()]
+    path.write_text('{"variant": "classic", "players": 2, "rounds": [{"deal": 3}]}')
+    assert main(["legal", str(path)]) == 2
+    assert capsys.readouterr().err.startswith(f"error: {path}:1: ")

@@ -46,7 +46,8 @@ def build_parser() -> argparse.ArgumentParser:
     selfplay.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     replay = commands.add_parser("replay", help="check game records move by move")
     replay.add_argument("file")
-    legal = commands.add_parser("legal", help="list the legal moves of a position file")
+    legal = commands.add_parser("legal", help="list the legal moves of a position file "
+                                              "(.toml) or of a game record in progress (.json)")
     legal.add_argument("file")
     return parser
 
@@ -147,8 +148,27 @@ def replay(args) -> int:
     return 0
 
 
+def load_state(path: str):
+    """The state of a position file (TOML), or of a game record in progress (JSON: a
+    saved match), its moves applied."""
+    if not str(path).endswith((".json", ".jsonl")):
+        return load_position(path)
+    records = read_records(path)
+    if len(records) != 1:
+        raise DominoError(f"{path}: holds {len(records)} game records; a saved game is one")
+    line, record = records[0]
+    if not isinstance(record, dict) or "variant" not in record:
+        raise DominoError(f"{path}:{line}: not a game record (no variant)")
+    try:
+        return find_variant(record["variant"]).from_record(record)
+    except DominoError as exc:
+        raise DominoError(f"{path}:{line}: {exc}") from None
+    except (KeyError, TypeError, IndexError, AttributeError, ValueError) as exc:
+        raise DominoError(f"{path}:{line}: malformed record ({type(exc).__name__}: {exc})") from None
+
+
 def legal(args) -> int:
-    state = load_position(args.file)
+    state = load_state(args.file)
     for move in state.legal_moves():
         sys.stdout.write(f"{move}\n")
     return 0

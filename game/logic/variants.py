@@ -35,6 +35,8 @@ VARIANTS: dict[str, VariantEntry] = {entry.name: entry for entry in (
     VariantEntry("open54", "game.logic.spread.game:SpreadGame", "board", "open54",
                  "'.' an open square, '#' a blocked square; two rows per board cell, and a "
                  "blocked share blocks both squares of its cell", shares=True),
+    VariantEntry("dominid", "game.logic.dominid.game:DominidGame", "board", "dominid",
+                 "'.' a cell of the table, '#' a blocked cell"),
 )}
 _ALIASES = {"draw": "classic", "blank-tiles": "blank"}
 

@@ -8,8 +8,9 @@ pair, and which clusters count at the end.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
-from .stacks import cheapest, geometry, groups, slot_pairs
+from .stacks import cheapest, geometry, groups, slot_is_open, slot_pairs
 from ..core import PASS, Tile, View
 from ..board.placement import Placement, tile_bits, tiles_of
 from ..board.shape import EMPTY, BoardShape, board_shape
@@ -18,8 +19,7 @@ ODD, EVEN = frozenset((1, 3, 5)), frozenset((2, 4, 6))
 NUMBERS = {"odds": ODD, "evens": EVEN}
 
 
-@dataclass(frozen=True)
-class Border:
+class Border(NamedTuple):
     """A pair of numbers a placement borders, as the screen shows it."""
 
     side: str                      # "north", "south", "east", "west" or "beneath"
@@ -28,8 +28,9 @@ class Border:
     cost: int                      # |x - p| + |y - q| for the placement asked about
 
 
-@dataclass(frozen=True)
-class Cluster:
+class Cluster(NamedTuple):
+    """Three or more connected top cells showing one number: (number, cells, owner)."""
+
     number: int
     cells: tuple[str, ...]         # ascending cell order
     owner: int | None              # the player whose parity holds the number, if declared
@@ -72,8 +73,9 @@ class DominidView(View):
         return tiles_of(((1 << 28) - 1) & ~known)
 
     def borders(self, move) -> list[Border]:
-        """Every pair `move` would border, each with its cost ([] when it borders none or
-        its cells are no slot of the table). The level is not checked here."""
+        """Every pair the placement `move` would border, each with its cost; [] when no
+        tile may lie on its two cells (levels differ, one tile beneath, no pair, no slot).
+        Whether the player holds the tile is not asked."""
         shape = self.shape
         if not isinstance(move, Placement):
             return []
@@ -82,7 +84,7 @@ class DominidView(View):
         except ValueError:
             return []
         slot = shape.slot_of.get(cells)
-        if slot is None:
+        if slot is None or not slot_is_open(geometry(shape), self.levels, self.covers, slot):
             return []
         names = shape.names
         return [Border(p.side, (names[p.cells[0]], names[p.cells[1]]), p.numbers,
@@ -90,7 +92,7 @@ class DominidView(View):
                 for p in slot_pairs(geometry(shape), self.levels, self.tops, slot)]
 
     def cost_of(self, move) -> tuple[int, Border] | None:
-        """(cost, the cheapest pair) of a placement, or None when it borders no pair."""
+        """(cost, the cheapest pair) of a placement, or None when it may not lie there."""
         found = self.borders(move)
         if not found:
             return None

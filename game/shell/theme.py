@@ -101,6 +101,16 @@ def _rendered(face, text: str, color) -> pygame.Surface:
     return image
 
 
+def fit_text(text: str, width: int, size=BODY_SIZE, bold=False) -> str:
+    """`text`, cut short with an ellipsis if it is wider than `width` pixels."""
+    face, text = font(size, bold), str(text)
+    if face.size(text)[0] <= width:
+        return text
+    while text and face.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
 def wrap_text(text: str, width: int, size=BODY_SIZE, bold=False) -> list[str]:
     """`text` broken into lines no wider than `width`; blank lines in `text` are kept."""
     face = font(size, bold)

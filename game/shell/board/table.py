@@ -86,7 +86,10 @@ class BoardTable:
         return TRAY_RECT if self.ctl.shown_hand == player else self.cards[player]
 
     # --- drawing ----------------------------------------------------------------------
-    def put(self, surface, text, pos, size, colour=theme.TEXT, anchor="topleft", bold=False):
+    def put(self, surface, text, pos, size, colour=theme.TEXT, anchor="topleft", bold=False,
+            width=CARD_WIDTH - 48):
+        """One line of text, cut short to `width` pixels (the inside of a panel)."""
+        text = theme.fit_text(text, width, size, bold)
         return theme.draw_text(surface, text, pos, size, colour, anchor, bold=bold)
 
     def draw(self, surface) -> None:
@@ -152,8 +155,9 @@ class BoardTable:
         self._draw_info(surface, view)
         self._draw_hand(surface)
         if self.ctl.caption:
-            theme.draw_text(surface, self.ctl.caption, CAPTION_RECT.center, 34, theme.TEXT,
-                            "center", shadow=True)
+            caption = theme.fit_text(self.ctl.caption, CAPTION_RECT.w - 40, 34)
+            theme.draw_text(surface, caption, CAPTION_RECT.center, 34, theme.TEXT, "center",
+                            shadow=True)
 
     def _draw_last(self, surface, view) -> None:
         """The last tile: sliding in from where it was played, then outlined."""
@@ -191,14 +195,15 @@ class BoardTable:
         disc, radius = ((rect.x + 50, rect.y + 52), 30) if tall else ((rect.x + 42, rect.y + 40), 24)
         pygame.draw.circle(surface, (150, 136, 100), disc, radius)
         pygame.draw.circle(surface, self.adapter.seat_colour(player), disc, radius - 3)
-        self.put(surface, ctl.name(player)[:14], (disc[0] + radius + 16, disc[1]),
-                 44 if tall else 38, theme.TEXT, "midleft", bold=True)
+        self.put(surface, ctl.name(player), (disc[0] + radius + 16, disc[1]),
+                 44 if tall else 38, theme.TEXT, "midleft", bold=True,
+                 width=rect.right - 20 - disc[0] - radius - 16)
         seat = ctl.config.seats[player]
         kind = "human" if seat.is_human else f"{AGENTS[seat.level].title} computer"
         side = self.adapter.side_name(player)
         status = "Thinking..." if ctl.thinking else "To move"
         if tall:
-            self.put(surface, f"{side}  ·  {kind}" if side else kind, (rect.x + 24, rect.y + 96),
+            self.put(surface, f"{side} · {kind}" if side else kind, (rect.x + 24, rect.y + 96),
                      27, theme.TEXT_DIM)
             y = rect.y + 136
             if to_move:
@@ -229,11 +234,12 @@ class BoardTable:
             long_side = MINI_LONG
         else:
             self.put(surface, count, (rect.right - 24, rect.bottom - 36), 28, theme.TEXT,
-                     "midright")
+                     "midright", width=110)
             area = pygame.Rect(rect.x + 24, rect.bottom - 64, rect.w - 170, 56)
             long_side = MINI_SMALL
             if shown:
-                self.put(surface, "shown below", area.midleft, 26, theme.TEXT_DIM, "midleft")
+                self.put(surface, "shown below", area.midleft, 26, theme.TEXT_DIM, "midleft",
+                         width=area.w)
         if shown:
             return
         face_up = self.ctl.face_up(player)
@@ -262,24 +268,27 @@ class BoardTable:
                  bold=True)
         count = adapter.stock_size(view)
         turned = adapter.turned_up(view)
+        right = rect.right - 24                # where text must stop
+        if turned is not None:             # turned up in public: large, by the pack
+            tw, th = tile_art.body_size(TURNED_LONG, vertical=True)
+            spot = pygame.Rect(rect.right - 22 - tw, rect.y + 16, tw, th)
+            tile_art.draw_tile(surface, spot, tile_art.ends_of(turned), "just_played")
+            self.put(surface, "turned up", (spot.centerx, rect.bottom - 22), 22,
+                     theme.TEXT_DIM, "center", width=tw + 40)
+            right = spot.x - 12
         w, h = tile_art.body_size(90, vertical=False)
         for i in range(min(count, 6)):
             tile_art.draw_tile(surface, (rect.x + 30 + i * 4, rect.y + 150 - i * 10, w, h))
         words = "empty" if count == 0 else theme.count(count, "tile")
-        self.put(surface, words, (rect.x + 150, rect.y + 128), 40 if turned else 48, GOLD,
-                 "midleft", bold=True)
-        self.put(surface, adapter.stock_note(count), (rect.x + 24, rect.y + 190), 26,
-                 theme.TEXT_DIM)
-        if turned is not None:             # turned up in public: large, by the pack
-            tw, th = tile_art.body_size(TURNED_LONG, vertical=True)
-            spot = pygame.Rect(rect.right - 24 - tw, rect.y + 18, tw, th)
-            tile_art.draw_tile(surface, spot, tile_art.ends_of(turned), "just_played")
-            self.put(surface, "turned up", (spot.centerx, spot.bottom + 20), 24, theme.TEXT_DIM,
-                     "center")
+        self.put(surface, words, (rect.x + 144, rect.y + 128), 48 if turned is None else 30,
+                 GOLD, "midleft", bold=True, width=right - rect.x - 144)
+        if turned is None:                 # (else the turned-up tile's label says enough)
+            self.put(surface, adapter.stock_note(count), (rect.x + 24, rect.y + 190), 26,
+                     theme.TEXT_DIM)
 
     def _draw_info(self, surface, view) -> None:
         rect, game = INFO_RECT, self.scene.game
-        self.put(surface, self.adapter.info_title()[:20], (rect.x + 24, rect.y + 20), 34,
+        self.put(surface, self.adapter.info_title(), (rect.x + 24, rect.y + 20), 34,
                  theme.TEXT, bold=True)
         self.put(surface, f"{theme.count(len(view.placed), 'tile')} on the board",
                  (rect.x + 24, rect.y + 70), 30)
@@ -288,7 +297,7 @@ class BoardTable:
         if last is not None and played:
             mover = played[-1][0]
             who = self.adapter.side_name(mover) or self.ctl.name(mover)[:10]
-            self.put(surface, f"Last: {who} {last}", (rect.x + 24, rect.y + 112), 30)
+            self.put(surface, f"Last: {who} {last}", (rect.x + 24, rect.y + 112), 28)
         if view.passes:
             passes = f"{theme.count(view.passes, 'pass', 'passes')} in a row"
             self.put(surface, passes, (rect.x + 24, rect.y + 166), 28, GOLD)
@@ -305,17 +314,19 @@ class BoardTable:
                     else "Computers at play" if not ctl.humans else "")
             self.put(surface, text, TRAY_RECT.center, 34, theme.TEXT_DIM, "center")
             return
-        self.put(surface, f"{ctl.name(player)[:12]}'s tiles", (TRAY_RECT.x + 24, TRAY_RECT.y + 20),
-                 30, theme.TEXT, bold=True)
+        rects = self.hand_rects()
+        width = (rects[0].x if rects else TRAY_RECT.right) - TRAY_RECT.x - 48
+        self.put(surface, f"{ctl.name(player)}'s tiles", (TRAY_RECT.x + 24, TRAY_RECT.y + 20),
+                 30, theme.TEXT, bold=True, width=width)
         if scene.over_for is not None:
             self.put(surface, "Enter / click: results", (TRAY_RECT.x + 24, TRAY_RECT.y + 60),
-                     26, GOLD)
+                     26, GOLD, width=width)
         elif not ctl.human_turn:
             self.put(surface, "wait for your turn", (TRAY_RECT.x + 24, TRAY_RECT.y + 60), 26,
-                     theme.TEXT_DIM)
+                     theme.TEXT_DIM, width=width)
         playable = scene.playable() if scene.hints else set()
         tiles = scene.shown_tiles()
-        for i, (tile, rect) in enumerate(zip(tiles, self.hand_rects())):
+        for i, (tile, rect) in enumerate(zip(tiles, rects)):
             state = scene.tool.tray_state(i) or ("playable" if tile in playable else "normal")
             tile_art.draw_tile(surface, rect, tile_art.ends_of(tile), state)
             if i == scene.cursor and not scene.tool.active and ctl.human_turn:

@@ -153,6 +153,18 @@ class TomlFile:
                 for i, line in enumerate(value.split("\n")) if line.strip()]
 
 
+def open_position(cls, data, path: str, keys) -> TomlFile:
+    """A position file's TomlFile (or a plain dict as one) for variant `cls`, its keys
+    checked against `keys` and its variant against `cls.variant`."""
+    if not isinstance(data, TomlFile | dict):
+        raise FileFormatError(path, None, f"a position is a table of keys, not {str(data)[:60]!r}")
+    toml = data if isinstance(data, TomlFile) else TomlFile(path, "", dict(data))
+    toml.refuse_unknown(keys)
+    if toml.get("variant", str, cls.variant) != cls.variant:
+        raise toml.error("variant", f"this reader is for {cls.variant} positions")
+    return toml
+
+
 def _article(name: str) -> str:
     return ("an " if name[0] in "aeiou" else "a ") + name
 

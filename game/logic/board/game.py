@@ -28,10 +28,32 @@ class BoardView(View):
 
 
 class PlacementGame(GameState):
-    """A GameState whose moves are placements; `views` is the variant's module with
-    `view_of(game, player)`, `heuristic(view, move)` and `heuristics(view)`."""
+    """A GameState whose moves are placements on a board from a level file. `views` is
+    the variant's module with `view_of(game, player)`, `heuristic(view, move)` and
+    `heuristics(view)`; `positions` its module with `game_from_position(cls, data, path)`
+    and `position_text(game)`."""
 
     views: ModuleType
+    positions: ModuleType
+
+    def __init__(self, players: int, layout, options: dict, seed: int | None,
+                 shape: BoardShape | None = None):
+        self.require_players(players)
+        self.players = players
+        self.seed = seed
+        self.options = options
+        self.layout = layout
+        self.shape: BoardShape = shape or layout.shape
+        self._stack: list[tuple] = []
+        self.start: dict = {}           # the record's deal or position
+
+    @classmethod
+    def from_position(cls, data, path: str = "<position>"):
+        return cls.positions.game_from_position(cls, data, path)
+
+    def position_text(self) -> str:
+        """This position as a position file (TOML) that `from_position` reads back."""
+        return self.positions.position_text(self)
 
     def parse_move(self, text):
         if isinstance(text, Placement):

@@ -26,7 +26,7 @@ from ..core import DominoError, FileFormatError, Tile
 from ..board.placement import TILE_INDEX, TILES, Placement, tile_bits, tiles_of
 from ..levels import load_layout
 from ..options import resolve_options
-from ..textfiles import TomlFile
+from ..textfiles import TomlFile, open_position
 from ..tiles import DOUBLE_SIX_SET
 
 KEYS = ("variant", "layout", "placed", "hands", "stock", "to_move", "parities", "passes",
@@ -62,12 +62,7 @@ def deal_problem(draws, hands, stock) -> str | None:
 def game_from_position(cls, data, path: str):
     """The game a parsed position file describes; `data` is a TomlFile or a plain dict."""
     from .game import DECLARATIONS, opening_cells      # game.py imports this module
-    if not isinstance(data, TomlFile | dict):
-        raise FileFormatError(path, None, f"a position is a table of keys, not {data!r}")
-    toml = data if isinstance(data, TomlFile) else TomlFile(path, "", dict(data))
-    toml.refuse_unknown(KEYS)
-    if toml.get("variant", str, cls.variant) != cls.variant:
-        raise toml.error("variant", f"this reader is for {cls.variant} positions")
+    toml = open_position(cls, data, path, KEYS)
     name = toml.get("layout", str, "standard")
     try:
         options = resolve_options(cls.options_declared, {"layout": name}, cls.variant)

@@ -11,7 +11,8 @@ import random
 
 from . import files as dominid_files, view as dominid_view
 from .stacks import Stacks, groups
-from ..core import PASS, DominoError, GameState, IllegalMoveError, Move, Outcome, Tile
+from ..board.game import PlacementGame
+from ..core import PASS, DominoError, IllegalMoveError, Move, Outcome, Tile
 from ..tiles import DOUBLE_SIX_SET
 from ..board.placement import ORIENTATIONS, TILE_INDEX, Placement, oriented, placement_table
 from ..board.shape import BoardShape
@@ -95,7 +96,7 @@ def opening_cells(shape: BoardShape) -> tuple[int, int, int, int]:
     return lower, lower + shape.width, lower + 1, lower + 1 + shape.width
 
 
-class DominidGame(GameState):
+class DominidGame(PlacementGame):
     variant = "dominid"
     title = "Dominid"
     min_players = max_players = 2
@@ -105,12 +106,11 @@ class DominidGame(GameState):
     rules_text = RULES_TEXT
     tiles = DOUBLE_SIX_SET
 
+    views = dominid_view
+    positions = dominid_files
+
     def __init__(self, layout: Layout, options: dict, seed: int | None):
-        self.players = 2
-        self.seed = seed
-        self.options = options
-        self.layout = layout
-        self.shape: BoardShape = layout.shape
+        super().__init__(2, layout, options, seed)
         if any(not self.shape.playable[c] for c in opening_cells(self.shape)):
             names = ", ".join(self.shape.names[c] for c in opening_cells(self.shape))
             raise DominoError(f"layout {options['layout']!r} blocks an opening cell ({names})")
@@ -123,8 +123,6 @@ class DominidGame(GameState):
         self.parities: list[Declaration | None] = [None, None]
         self.costs = [0, 0]
         self.passes = 0                      # passes in a row
-        self._stack: list[tuple] = []
-        self.start: dict = {}                # the record's deal and opening, or position
 
     # ----- creating games -----
 
@@ -177,13 +175,6 @@ class DominidGame(GameState):
             raise DominoError(f"the opening of these draws is {game.start['opening']}, "
                               f"not {record['opening']}")
         return game
-
-    @classmethod
-    def from_position(cls, data, path: str = "<position>") -> "DominidGame":
-        return dominid_files.game_from_position(cls, data, path)
-
-    def position_text(self) -> str:
-        return dominid_files.position_text(self)
 
     # ----- the protocol -----
 
@@ -346,22 +337,6 @@ class DominidGame(GameState):
         """The placement laid `index`-th (0 and 1 are the opening)."""
         s1, x, s2, y = self.stacks.placed[index]
         return Placement(x, y, self.shape.names[s1], self.shape.names[s2])
-
-    def view(self, player: int):
-        return dominid_view.view_of(self, player)
-
-    @staticmethod
-    def heuristic(view, move) -> float:
-        return dominid_view.heuristic(view, move)
-
-    @staticmethod
-    def heuristics(view) -> list[float]:
-        return dominid_view.heuristics(view)
-
-    def record(self) -> dict:
-        outcome = self.outcome()
-        return {**self.record_header(), **self.start, "moves": self.record_moves(),
-                "result": outcome.as_record() if outcome else None}
 
     def clone(self) -> "DominidGame":
         """An independent copy (faster than deepcopy: the layout and shape never change)."""

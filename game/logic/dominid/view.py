@@ -11,9 +11,9 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from .stacks import cheapest, geometry, groups, slot_is_open, slot_pairs
-from ..core import PASS, Tile, View
+from ..board.game import BoardView
+from ..core import PASS, Tile
 from ..board.placement import Placement, tile_bits, tiles_of
-from ..board.shape import EMPTY, BoardShape, board_shape
 
 ODD, EVEN = frozenset((1, 3, 5)), frozenset((2, 4, 6))
 NUMBERS = {"odds": ODD, "evens": EVEN}
@@ -37,12 +37,9 @@ class Cluster(NamedTuple):
 
 
 @dataclass(frozen=True)
-class DominidView(View):
-    width: int
-    height: int
-    blocked: frozenset[int]            # cell indices (rank * width + file)
+class DominidView(BoardView):
+    # numbers: per cell, the number on top (-1 when empty); blocked: cell indices
     levels: tuple[int, ...]            # per cell: how many tiles lie on it
-    tops: tuple[int, ...]              # per cell: the number on top, or -1 when empty
     covers: tuple[int, ...]            # per cell: index into `placed` of its top tile, or -1
     placed: tuple[Placement, ...]      # in play order; 0 and 1 are the opening
     hand: tuple[Tile, ...]
@@ -55,16 +52,10 @@ class DominidView(View):
     last_move: object                  # Placement, "pass", "odds"/"evens" or None
     _cache: dict = field(default_factory=dict, compare=False, repr=False)
 
-    @property
-    def shape(self) -> BoardShape:
-        return board_shape(self.width, self.height, self.blocked)
-
     def level_at(self, square: str) -> int:
         return self.levels[self.shape.square(square)]
 
-    def top_at(self, square: str) -> int | None:
-        number = self.tops[self.shape.square(square)]
-        return None if number == EMPTY else number
+    top_at = BoardView.number_at
 
     @property
     def unseen(self) -> tuple[Tile, ...]:
@@ -89,7 +80,7 @@ class DominidView(View):
         names = shape.names
         return [Border(p.side, (names[p.cells[0]], names[p.cells[1]]), p.numbers,
                        p.cost(move.x, move.y))
-                for p in slot_pairs(geometry(shape), self.levels, self.tops, slot)]
+                for p in slot_pairs(geometry(shape), self.levels, self.numbers, slot)]
 
     def cost_of(self, move) -> tuple[int, Border] | None:
         """(cost, the cheapest pair) of a placement, or None when it may not lie there."""
@@ -106,7 +97,7 @@ class DominidView(View):
         owners = {n: p for p, parity in enumerate(self.parities) if parity
                   for n in NUMBERS[parity]}
         return [Cluster(number, tuple(names[c] for c in cells), owners.get(number))
-                for number, cells in groups(self.shape, self.tops)]
+                for number, cells in groups(self.shape, self.numbers)]
 
     def cluster_points(self) -> tuple[int, int]:
         points = [0, 0]
@@ -127,7 +118,7 @@ def view_of(game, player: int) -> DominidView:
     return DominidView(
         variant=game.variant, player=player, players=2, current_player=current,
         width=game.shape.width, height=game.shape.height, blocked=game.shape.blocked,
-        levels=tuple(stacks.level), tops=tuple(stacks.top), covers=tuple(stacks.cover),
+        levels=tuple(stacks.level), numbers=tuple(stacks.top), covers=tuple(stacks.cover),
         placed=tuple(game.placement(i) for i in range(len(stacks.placed))),
         hand=tiles_of(game.hands[player]), opponent_hand_size=game.hands[1 - player].bit_count(),
         stock_size=len(game.stock) - game.drawn, costs=tuple(game.costs),
@@ -158,7 +149,7 @@ def heuristics(view: DominidView) -> list[float]:
 def declaration_rating(view: DominidView, parity: str) -> float:
     numbers = NUMBERS[parity]
     held = sum((t.a in numbers) + (t.b in numbers) for t in view.hand)
-    shown = sum(1 for n in view.tops if n in numbers)
+    shown = sum(1 for n in view.numbers if n in numbers)
     return HAND_WEIGHT * held + shown
 
 
@@ -177,7 +168,7 @@ class _Judge:
         self.view = view
         self.shape = view.shape
         self.geo = geometry(self.shape)
-        self.tops = list(view.tops)
+        self.tops = list(view.numbers)
         mine = view.parities[view.player]
         if mine is None:          # the first move: judge by the parity we are likely to pick
             mine = max(("evens", "odds"), key=lambda p: declaration_rating(view, p))

@@ -22,7 +22,7 @@ from ..board.placement import TILE_INDEX, TILES, Placement, tile_bits, tiles_of
 from ..board.shape import Grid
 from ..levels import layout_from_toml, load_layout
 from ..options import resolve_options
-from ..textfiles import TomlFile
+from ..textfiles import TomlFile, open_position
 from ..tiles import DOUBLE_SIX_SET
 
 KEYS = ("variant", "layout", "grid", "name", "description", "placed", "hands", "stock",
@@ -31,14 +31,7 @@ KEYS = ("variant", "layout", "grid", "name", "description", "placed", "hands", "
 
 def game_from_position(cls, data, path: str):
     """The game a parsed position file describes; `data` is a TomlFile or a plain dict."""
-    if not isinstance(data, TomlFile | dict):
-        raise FileFormatError(path, None, f"a position is a table of keys, not {data!r}")
-    toml = data if isinstance(data, TomlFile) else TomlFile(path, "", dict(data))
-    for key in toml.data:
-        if key not in KEYS:
-            raise toml.error(key, f"unknown key {key!r} (known: {', '.join(KEYS)})")
-    if toml.get("variant", str, cls.variant) != cls.variant:
-        raise toml.error("variant", f"this reader is for {cls.variant} positions")
+    toml = open_position(cls, data, path, KEYS)
     if "grid" in toml.data:
         layout = layout_from_toml(TomlFile(toml.path, toml.text, {
             k: toml.data[k] for k in ("grid", "name", "description") if k in toml.data}), "inline")

@@ -60,13 +60,10 @@ class DominoxGame(PlacementGame):
     rules_text = RULES_TEXT
     tiles = DOUBLE_SIX_SET
     views = dominox_view
+    positions = dominox_files
 
     def __init__(self, layout: Layout, options: dict, seed: int | None):
-        self.players = 2
-        self.seed = seed
-        self.options = options
-        self.layout = layout
-        self.shape: BoardShape = layout.shape
+        super().__init__(2, layout, options, seed)
         self.board = TileBoard(self.shape, AtLeastOneEqual)
         self.hands = [0, 0]                 # 28-bit tile sets
         self.stock: list[int] = []
@@ -74,8 +71,6 @@ class DominoxGame(PlacementGame):
         self.to_move = 0
         self.passes = 0                     # passes in a row made with the stock empty
         self.opening = -1                   # the tile the next move must be, or -1
-        self._stack: list[tuple] = []
-        self.start: dict = {}               # the record's "deal" or "position"
 
     # the board's incremental tables, read by the view and by tests
     numbers = property(lambda self: self.board.numbers)
@@ -147,14 +142,6 @@ class DominoxGame(PlacementGame):
                 raise DominoError(f"bad deal: {problem}")
             return cls.from_deal(deal["hands"], deal.get("stock", []), options, record.get("seed"))
         raise DominoError("a dominox record needs a deal (hands and stock) or a position")
-
-    @classmethod
-    def from_position(cls, data, path: str = "<position>") -> "DominoxGame":
-        return dominox_files.game_from_position(cls, data, path)
-
-    def position_text(self) -> str:
-        """This position as a position file (TOML) that `from_position` reads back."""
-        return dominox_files.position_text(self)
 
     # ----- the protocol -----
 

@@ -29,7 +29,7 @@ from ..board.shape import board_shape
 from ..core import DominoError, FileFormatError, OptionError, Tile
 from ..levels import load_layout
 from ..options import resolve_options
-from ..textfiles import TomlFile
+from ..textfiles import open_position
 
 VARIANT = "open54"
 KEYS = ("variant", "players", "layout", "placed", "hands", "pack", "set_aside", "to_move",
@@ -109,12 +109,7 @@ def _recorded_shape(blocked):
 
 def game_from_position(cls, data, path: str):
     """The game a parsed position file describes; `data` is a TomlFile or a plain dict."""
-    if not isinstance(data, TomlFile | dict):
-        raise FileFormatError(path, None, f"a position is a table of keys, not {data!r}")
-    toml = data if isinstance(data, TomlFile) else TomlFile(path, "", dict(data))
-    toml.refuse_unknown(KEYS)
-    if toml.get("variant", str, cls.variant) != cls.variant:
-        raise toml.error("variant", f"this reader is for {cls.variant} positions")
+    toml = open_position(cls, data, path, KEYS)
     players = toml.get("players", int, 2)
     if cls.players_problem(players):
         raise toml.error("players", cls.players_problem(players))

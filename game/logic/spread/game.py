@@ -64,15 +64,11 @@ class SpreadGame(PlacementGame):
     rules_text = RULES_TEXT
     tiles = OPEN_BOARD_SET
     views = spread_view
+    positions = files
 
     def __init__(self, players: int, layout: Layout, options: dict, seed: int | None,
                  shape: BoardShape | None = None):
-        self.require_players(players)
-        self.players = players
-        self.seed = seed
-        self.options = options
-        self.layout = layout
-        self.shape = shape or layout.shape
+        super().__init__(players, layout, options, seed, shape)
         self.board = TileBoard(self.shape, EveryEqual)
         self.face_down = bool(options["face_down"])
         self.dealt = options["dealt"]
@@ -87,8 +83,6 @@ class SpreadGame(PlacementGame):
         self.laid: list[str] = []       # what the engine laid before play (3 players)
         self.set_aside: list[Tile] = []
         self.winner_by_domino: int | None = None
-        self._stack: list[tuple] = []
-        self.start: dict = {}
 
     # ---- creating games -----------------------------------------------------------------
     @classmethod
@@ -145,13 +139,6 @@ class SpreadGame(PlacementGame):
     @classmethod
     def from_record_start(cls, record: dict) -> "SpreadGame":
         return files.game_from_record_deal(cls, record)
-
-    @classmethod
-    def from_position(cls, data, path: str = "<position>") -> "SpreadGame":
-        return files.game_from_position(cls, data, path)
-
-    def position_text(self) -> str:
-        return files.position_text(self)
 
     # ---- the protocol -----------------------------------------------------------------
     @property

@@ -82,6 +82,21 @@ class Placement(Move):
         return f"Placement.parse({str(self)!r})"
 
 
+def sorted_placements(shape: BoardShape, found) -> list[Placement]:
+    """The placements of `found` [(slot, 56-bit set of oriented tiles)] in canonical
+    text order, from the shape's table (no strings built or compared)."""
+    placements, rank = placement_table(shape)
+    codes = []
+    for slot, bits in found:
+        base = slot * 56
+        while bits:
+            low = bits & -bits
+            codes.append(base + low.bit_length() - 1)
+            bits ^= low
+    codes.sort(key=rank.__getitem__)
+    return [placements[code] for code in codes]
+
+
 PLACEMENT_TABLES: dict[BoardShape, tuple[list, list]] = {}
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from ..board.contact import AtLeastOneEqual
 from ..board.game import PlacementGame
-from ..board.placement import TILE_INDEX, TILES, oriented, placement_table, tile_bits
+from ..board.placement import TILE_INDEX, TILES, oriented, sorted_placements, tile_bits
 from ..board.shape import BoardShape
 from ..board.tileboard import TileBoard
 from ..core import PASS, DominoError, IllegalMoveError, Outcome, Tile
@@ -155,16 +155,7 @@ class DominoxGame(PlacementGame):
         found = self._legal_bits()
         if not found:
             return [PASS]
-        placements, rank = placement_table(self.shape)
-        found_codes = []
-        for slot, bits in found:
-            base = slot * 56
-            while bits:
-                low = bits & -bits
-                found_codes.append(base + low.bit_length() - 1)
-                bits ^= low
-        found_codes.sort(key=rank.__getitem__)
-        return [placements[code] for code in found_codes]
+        return sorted_placements(self.shape, found)
 
     def _legal_bits(self) -> list[tuple[int, int]]:
         """(slot, 56-bit set of oriented tiles) for every slot with a legal placement."""

@@ -12,7 +12,7 @@ import random
 
 from ..board.contact import EveryEqual
 from ..board.game import PlacementGame
-from ..board.placement import TILE_INDEX, Placement, oriented, placement_table
+from ..board.placement import TILE_INDEX, Placement, oriented, sorted_placements
 from ..board.shape import BoardShape
 from ..board.tileboard import TileBoard
 from ..core import PASS, DominoError, IllegalMoveError, Outcome, Tile
@@ -155,16 +155,7 @@ class SpreadGame(PlacementGame):
     def _placements(self, kinds: int) -> list[Placement]:
         """Legal placements of the tile kinds in the 28-bit set `kinds`, in text order."""
         found = self.board.legal_bits(oriented(kinds), self.need_contact())
-        placements, rank = placement_table(self.shape)
-        codes = []
-        for slot, bits in found:
-            base = slot * 56
-            while bits:
-                low = bits & -bits
-                codes.append(base + low.bit_length() - 1)
-                bits ^= low
-        codes.sort(key=rank.__getitem__)
-        return [placements[code] for code in codes]
+        return sorted_placements(self.shape, found)
 
     def _kinds(self, player: int) -> int:
         bits = 0

@@ -159,14 +159,25 @@ class Person:
         else:
             allowed = self.revealed
         # A finished round's line stays on the table while its results show, and its
-        # tiles are already dealt again: tiles lying on the table are not a hand.
-        faces = set(self.faces) - {placed.tile for placed in getattr(scene, "line", ())}
+        # tiles are already dealt again: tiles lying on the table are not a hand. So are
+        # the tiles on a board and a tile turned up in everyone's sight (Spread's pack
+        # holds some doubles twice: another seat's twin of a public tile is not a leak).
+        public = {placed.tile for placed in getattr(scene, "line", ())}
+        if hasattr(scene, "view"):
+            view = scene.view(0)
+            public |= {placed.tile for placed in view.placed}
+            public |= {getattr(view, "turned_up", None)} - {None}
+        faces = set(self.faces) - public
+        secret = getattr(state, "secret_tiles", lambda seat: state.view(seat).hand)
+        if allowed is not None:
+            hand = set(state.view(allowed).hand)
+            if hand and hand <= set(self.faces):
+                self.shown[allowed] = self.shown.get(allowed, 0) + 1
+            faces -= hand          # (another seat may hold the same double: not a leak)
         for seat in range(len(scene.ctl.config.seats)):
-            hand = set(state.view(seat).hand)
             if seat == allowed:
-                if hand and hand <= faces:
-                    self.shown[seat] = self.shown.get(seat, 0) + 1
                 continue
+            hand = set(secret(seat))
             assert not hand & faces, (
                 f"frame {self.frames}: seat {seat}'s tiles {sorted(map(str, hand & faces))} "
                 f"were drawn face up while only seat {allowed} may look "
@@ -252,7 +263,7 @@ def play_line_turn(person: Person, scene) -> bool:
     return True
 
 
-# --- a person playing Dominox --------------------------------------------------------------
+# --- a person playing a board game (Dominox, Spread) ---------------------------------------
 def ghost_target(move):
     """(anchor, direction) that put the picked tile's numbers, in the order the ghost
     shows them, on the squares of `move`."""
@@ -263,8 +274,9 @@ def ghost_target(move):
     return anchor, board_geometry.DIRECTIONS.index(step)
 
 
-def play_grid_turn(person: Person, scene) -> bool:
-    """One step of a Dominox turn (or the look at the results) if a human may act."""
+def play_board_turn(person: Person, scene) -> bool:
+    """One step of a turn on the board scene (or the look at the results) if a human may
+    act: pick a tile of the hand, turn it, bring it to its squares, place it."""
     keys = person.mode == "keys"
     if scene.over_for is not None:
         if scene.results_shown:
@@ -316,6 +328,7 @@ def play_grid_turn(person: Person, scene) -> bool:
         assert scene.ghost_reason is None, scene.ghost_reason
         person.click(middle)
     # (a computer may answer within the same frame: the ply can grow by more than one)
-    assert scene.ctl.ply > ply and tile not in scene.ctl.state.view(player).hand, \
+    played = scene.ctl.state.moves_played()
+    assert scene.ctl.ply > ply and played[ply] == (player, move), \
         f"{move} was not placed: {scene.ctl.caption}"
     return True

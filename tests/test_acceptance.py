@@ -6,6 +6,8 @@ final results, with only the keyboard or only the mouse (see acceptance_support.
 - Dominox on the quick 6x6 layout: one person against the computer by keyboard (then
   Rematch), two people on the couch by mouse (then Menu).
 - Classic with two players, where drawing from the boneyard happens (D / Draw button).
+- Spread (8 x 16 board, blocked shares on the pillars layout): 2 and 3 seats, each by
+  keyboard and by mouse, one person against the computers or two on the couch.
 """
 from __future__ import annotations
 
@@ -16,10 +18,11 @@ import pytest
 
 from game.shell.menus import TitleScene, VariantSelectScene
 
-from acceptance_support import Person, play_grid_turn, play_line_turn
+from acceptance_support import Person, play_board_turn, play_line_turn
 
 CLASSIC_FRAMES = 4000      # a 4-player match to 50 takes about 600
 DOMINOX_FRAMES = 1500      # a quick 6x6 game takes about 100
+SPREAD_FRAMES = 4000       # a game uses up the 32-tile pack: about 300 to 600
 
 
 @pytest.fixture(autouse=True)
@@ -85,6 +88,20 @@ def check_dominox_end(scene, results):
     assert [row[-1] for row in results.rows] == [str(white), str(black)]
 
 
+def check_spread_end(scene, results):
+    game = scene.ctl.state
+    assert game.is_over()
+    assert (scene.geo.width, scene.geo.height) == (8, 16)
+    outcome = game.outcome()
+    left = [len(game.view(p).hand) for p in range(game.players)]
+    assert list(outcome.scores) == left
+    assert results.headers == ("Player", "Tiles left")
+    assert [row[-1] for row in results.rows] == [str(n) for n in left]
+    fewest = [p for p, n in enumerate(left) if n == min(left)]
+    assert outcome.winner == (fewest[0] if len(fewest) == 1 else None) or \
+        outcome.reason == "domino"
+
+
 def rematch_works(person: Person, old_scene):
     person.press("Rematch")
     scene = person.match_scene()
@@ -116,7 +133,7 @@ def dominox_game(tmp_path, monkeypatch, mode, seats):
     person = Person(tmp_path, monkeypatch, mode, seed=3 if mode == "keys" else 5)
     scene = set_up(person, "Dominox", 2, seats, {"Layout": "quick"})
     assert scene.ctl.config.options["layout"] == "quick"
-    results = person.play_match(play_grid_turn, DOMINOX_FRAMES)
+    results = person.play_match(play_board_turn, DOMINOX_FRAMES)
     check_dominox_end(scene, results)
     assert set(person.shown) == set(person.humans), "a human's hand was never drawn face up"
     return person, scene
@@ -168,3 +185,21 @@ def test_a_missing_key_binding_stops_the_keyboard_player(tmp_path, monkeypatch):
     person = Person(tmp_path, monkeypatch, "keys", seed=1)
     person.press("Play")
     assert isinstance(person.top, TitleScene), "Play opened without Enter"
+
+
+@pytest.mark.parametrize("mode, players, seats, options", [
+    ("keys", 2, {1: "greedy"}, {"Layout": "standard"}),
+    ("mouse", 2, {1: "human"}, {"Layout": "pillars", "Face down": True}),
+    ("keys", 3, {1: "human", 2: "greedy"}, {"Layout": "pillars"}),
+    ("mouse", 3, {1: "greedy", 2: "random"}, {"Layout": "standard"}),
+], ids=["keys-2", "mouse-2-couch", "keys-3-couch", "mouse-3"])
+def test_spread_from_the_title_menu(tmp_path, monkeypatch, mode, players, seats, options):
+    person = Person(tmp_path, monkeypatch, mode, seed=players * 10 + (mode == "keys"))
+    scene = set_up(person, "Spread", players, seats, options)
+    assert scene.ctl.config.options["layout"] == options["Layout"]
+    if options.get("Layout") == "pillars":
+        assert scene.ctl.state.shape.blocked
+    results = person.play_match(play_board_turn, SPREAD_FRAMES)
+    check_spread_end(scene, results)
+    assert set(person.shown) == set(person.humans), "a human's hand was never drawn face up"
+    (rematch_works if mode == "keys" else menu_works)(person, *([scene] if mode == "keys" else []))

@@ -1,0 +1,172 @@
+"""Spread (open54) on the board scene: 2 to 4 seats, the tall board, the pack and the
+turned-up tile, blocked shares, face-down doubles, the reason a spot is illegal, random
+input, and where everything lies on the screen."""
+from __future__ import annotations
+
+import random
+import time
+
+import pygame
+import pytest
+
+from game.shell import tile_art
+from game.shell.app import App
+from game.shell.board.geometry import BoardGeometry, squares_of, tile_body
+from game.shell.board.scene import BoardMatchScene
+from game.shell.board.table import (BOARD_AREA, CAPTION_RECT, INFO_RECT, PASS_RECT, STOCK_RECT,
+                                    TRAY_RECT, card_rects)
+from game.shell.config import MatchConfig, Seat
+from game.shell.overlays import HandOverScene, ResultsScene
+from game.shell.scene import ACTION_NAMES, LOGICAL_SIZE, Action
+from game.shell.variants import open54
+
+STEP = 1 / 60
+
+
+@pytest.fixture
+def app(tmp_path):
+    app = App(windowed=True, settings_path=tmp_path / "settings.json")
+    app.settings.anim_speed = 0          # computers move at once; no waiting in tests
+    app.settings.muted = True
+    return app
+
+
+def start(app, kinds, seed=7, **options) -> BoardMatchScene:
+    seats = tuple(Seat(f"P{i}", "human" if k == "human" else "computer",
+                       "greedy" if k == "human" else k) for i, k in enumerate(kinds))
+    app.start_match(MatchConfig("open54", seats, options, seed))
+    assert isinstance(app.top, BoardMatchScene), getattr(app.top, "lines", app.top)
+    return app.top
+
+
+def run_until(app, scene, done, limit=20000):
+    """Step the match (continuing hand-overs) until `done()`; the computers think in a
+    worker process, so a step may have to wait for them."""
+    for _ in range(limit):
+        if done():
+            return
+        if isinstance(app.top, HandOverScene):
+            app.top.handle(Action("confirm"))
+        app.advance(STEP)
+        app.draw()
+        if scene.ctl.thinking:
+            time.sleep(0.0005)
+    raise AssertionError("the match never got there")
+
+
+def draw_spy(monkeypatch) -> list:
+    drawn = []
+    real = tile_art.draw_tile
+
+    def spy(surface, rect, ends=None, state="normal"):
+        drawn.append((pygame.Rect(rect), ends))
+        real(surface, rect, ends, state)
+
+    monkeypatch.setattr(tile_art, "draw_tile", spy)
+    return drawn
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_the_table_lays_out_every_seat_count(seats):
+    geo = BoardGeometry(8, 16, BOARD_AREA)
+    cards = card_rects(seats)
+    panels = [*cards, STOCK_RECT, INFO_RECT, TRAY_RECT, PASS_RECT, CAPTION_RECT, geo.outer]
+    screen = pygame.Rect((0, 0), LOGICAL_SIZE)
+    for i, rect in enumerate(panels):
+        assert screen.contains(rect)
+        for other in panels[i + 1:]:
+            assert not rect.colliderect(other), (rect, other)
+    assert geo.size >= 40                      # the tall board still has good squares
+    assert len({rect.x for rect in cards}) == 2 and len(cards) == seats
+
+
+def test_the_turned_up_tile_shows_large_by_the_pack(app, monkeypatch):
+    scene = start(app, ["human", "greedy"])
+    drawn = draw_spy(monkeypatch)
+    scene.table._hud_key = None                # the cached table redraws its panels
+    app.draw()
+    view = scene.view(0)
+    assert view.turned_up is not None and view.pack_size == 31
+    by_pack = [(rect, ends) for rect, ends in drawn if STOCK_RECT.contains(rect) and ends]
+    assert by_pack and by_pack[0][1] == tile_art.ends_of(view.turned_up)
+    assert by_pack[0][0].h >= 140
+    assert "turns up" in scene.ctl.caption
+
+
+def test_blocked_shares_stand_as_one_block_each(app, monkeypatch):
+    scene = start(app, ["greedy", "greedy"], layout="pillars")
+    blocks = []
+    monkeypatch.setattr(open54, "draw_obstacle", lambda surface, rect: blocks.append(rect))
+    scene.adapter.draw_board(app.screen, scene.geo, None)
+    geo, shape = scene.geo, scene.game.shape
+    squares = {geo.index_square(i) for i in shape.blocked}
+    assert squares and len(blocks) * 2 == len(squares)
+    for f, r in squares:
+        cell = geo.span_rect((f, r - r % 2), (f, r - r % 2 + 1))
+        assert cell in blocks
+
+
+def test_face_down_doubles_are_drawn_face_down(app, monkeypatch):
+    drawn = draw_spy(monkeypatch)
+    scene = start(app, ["random", "random", "random"], seed=3, face_down=True)
+    run_until(app, scene, lambda: scene.view(0).face_down)
+    view = scene.view(0)
+    for _ in range(2):
+        app.advance(STEP)
+        app.draw()
+    downs = [p for p in view.placed
+             if scene.game.shape.index[p.first] in view.face_down]
+    assert downs and all(p.x == p.y for p in downs)
+    for placement in downs:
+        body = tile_body(scene.geo, *squares_of(placement))
+        last = [ends for rect, ends in drawn if rect == body]
+        assert last and last[-1] is None, placement
+
+
+def test_a_ghost_on_a_blocked_share_says_why(app):
+    scene = start(app, ["human", "greedy"], seed=5, layout="pillars")
+    run_until(app, scene, lambda: scene.ctl.human_turn and not scene.must_pass())
+    blocked = scene.geo.index_square(min(scene.game.shape.blocked))
+    app.dispatch(Action("confirm"))                      # pick the focused tile
+    assert scene.ghost is not None
+    app.dispatch(Action("point", pos=scene.geo.square_rect(blocked).center))
+    assert blocked in scene.ghost.squares
+    assert scene.ghost_reason
+    plies = scene.ctl.ply
+    app.dispatch(Action("confirm"))
+    assert scene.ctl.ply == plies and scene.ctl.caption
+
+
+def test_a_computer_game_ends_with_tiles_left_as_results(app):
+    scene = start(app, ["greedy", "random", "greedy", "random"], seed=11)
+    run_until(app, scene, lambda: isinstance(app.top, ResultsScene))
+    outcome = scene.game.outcome()
+    results = app.top
+    assert results.headers == ("Player", "Tiles left")
+    assert [row[1] for row in results.rows] == [str(n) for n in outcome.scores]
+    assert results.winner_text == scene.adapter.final_caption()
+
+
+@pytest.mark.parametrize("kinds, options", [
+    (["human", "random"], {}),
+    (["human", "human", "random"], {"layout": "pillars", "face_down": True}),
+    (["human", "random", "human", "random"], {"layout": "cross"}),
+])
+def test_random_actions_raise_nothing(app, kinds, options):
+    rng = random.Random(len(kinds))
+    names = sorted(ACTION_NAMES - {"fullscreen"})
+    scene = start(app, kinds, seed=rng.randrange(1000), **options)
+    for i in range(1500):
+        name = rng.choice(names)
+        pos = (rng.randrange(1920), rng.randrange(1080))
+        if rng.random() < 0.5:          # aim at the board and the hand more often
+            pos = (rng.randrange(450, 1470), rng.randrange(80, 1000))
+        scene.handle(Action(name, pos=pos, amount=rng.choice((-1, 1)), char="x"))
+        while app.top is not scene and not isinstance(app.top, ResultsScene):
+            app.top.handle(Action("confirm"))       # continue hand-overs, resume from pause
+        if i % 2 == 0:
+            scene.update(STEP)
+            scene.draw(app.screen)
+        if scene.ctl.thinking:
+            time.sleep(0.0002)
+    assert scene.game.moves_played()         # the game went on (not only the menus)

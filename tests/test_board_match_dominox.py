@@ -11,9 +11,9 @@ from game.logic.core import PASS, Tile
 from game.shell import tile_art
 from game.shell.app import App
 from game.shell.board.geometry import DIRECTIONS, squares_of
-from game.shell.board.scene import BoardMatchScene
+from game.shell.board.scene import RESULTS_AFTER, BoardMatchScene
 from game.shell.config import MatchConfig, Seat
-from game.shell.overlays import HandOverScene, ResultsScene
+from game.shell.overlays import HandOverScene, ResultsScene, SettingsScene
 from game.shell.scene import ACTION_NAMES, Action
 
 STEP = 1 / 60
@@ -325,3 +325,53 @@ def test_coordinates_and_hints_follow_the_settings(app):
     app.settings.show_hints = False
     scene.draw(surface)
     assert surface.get_at(centre) != lit
+
+
+def test_a_dominox_card_shows_the_new_name(app, monkeypatch):
+    scene = start(app, [Seat("Player 1"), Seat("Bot", "computer")], options={"layout": "quick"})
+    app.advance(STEP)
+    app.draw()
+    app.push(SettingsScene(app))
+    app.settings.player_names[0] = "Zed"
+    app.pop()
+    drawn = []
+    monkeypatch.setattr(scene.table, "put", lambda surface, text, *a, **kw: drawn.append(text))
+    app.draw()
+    assert "Zed" in drawn
+
+
+
+def play_dominox_out(app, speed):
+    app.settings.anim_speed = speed
+    seats = [Seat("A", "computer", "random"), Seat("B", "computer", "random")]
+    scene = start(app, seats, seed=3, options={"layout": "quick"})
+    assert isinstance(scene, BoardMatchScene)
+    deadline = time.monotonic() + 30
+    while not scene.game.is_over():
+        assert time.monotonic() < deadline, "the game never ended"
+        app.advance(STEP)
+        time.sleep(0.0005)
+    return scene
+
+
+def test_dominox_results_come_at_once_at_instant_speed(app):
+    scene = play_dominox_out(app, 0)            # the frame that ended the game shows them
+    assert isinstance(app.top, ResultsScene) and scene.results_shown
+
+
+def test_dominox_results_wait_scales_with_the_speed(app):
+    scene = play_dominox_out(app, 2)              # fast: half the normal wait
+    frames = round(RESULTS_AFTER / 2 / STEP)
+    for _ in range(frames - 10):
+        app.advance(STEP)
+    assert app.top is scene and not scene.results_shown
+    for _ in range(20):
+        app.advance(STEP)
+    assert isinstance(app.top, ResultsScene)
+
+
+def test_enter_skips_the_dominox_results_wait(app):
+    scene = play_dominox_out(app, 1)
+    assert app.top is scene and not scene.results_shown
+    app.dispatch(Action("confirm"))
+    assert isinstance(app.top, ResultsScene)

@@ -5,7 +5,8 @@ from types import SimpleNamespace
 import pytest
 
 from game.shell.config import MatchConfig, Seat
-from game.shell.match.controller import THINK_SECONDS, MatchController
+from game.shell.match import controller as controller_module
+from game.shell.match.controller import THINK_SECONDS, MatchController, sentence
 from game.shell.overlays import HandOverScene
 
 
@@ -32,7 +33,7 @@ def controller(kinds, anim_speed=0.0, demo=None, seed=4):
     return app, MatchController(app, MatchConfig("classic", seats, {}, seed))
 
 
-def run_computers(app, ctl, limit=2.0):
+def run_computers(app, ctl, limit=20.0):
     end = time.perf_counter() + limit
     while not ctl.is_human(ctl.state.current_player):
         ctl.update(1 / 60)
@@ -81,19 +82,36 @@ def test_illegal_moves_are_refused_with_a_reason_and_a_sound():
         assert app.spoken[-1] == ctl.caption
 
 
-def test_computer_turns_are_paced_by_the_speed_setting():
-    app, ctl = controller(["computer", "human"], anim_speed=2.0)
-    assert ctl.paced(1.0) == 0.5
+class Decided:
+    """A computer's thought that is already done: only the pacing holds the move back."""
+
+    def __init__(self, move):
+        self.text = str(move)
+
+    def done(self):
+        return True
+
+    def move(self):
+        return self.text
+
+
+@pytest.mark.parametrize("speed", [1.0, 2.0])
+def test_computer_turns_are_paced_by_the_speed_setting(monkeypatch, speed):
+    app, ctl = controller(["computer", "human"], anim_speed=speed)
+    assert ctl.paced(1.0) == 1.0 / speed
     app.settings.anim_speed = 0
     assert ctl.paced(1.0) == 0
-    app.settings.anim_speed = 1.0
+    app.settings.anim_speed = speed
     if ctl.state.current_player != 0:
         pytest.skip("the human opens this deal")
-    start = time.perf_counter()
+    monkeypatch.setattr(controller_module, "think",
+                        lambda level, view, rng: Decided(ctl.state.legal_moves()[0]))
+    steps = 0
     while ctl.ply == 0:
         ctl.update(1 / 60)
-        time.sleep(1 / 60)
-    assert time.perf_counter() - start >= THINK_SECONDS * 0.9
+        steps += 1
+        assert steps < 1000
+    assert steps == pytest.approx(THINK_SECONDS / speed * 60, abs=1.01)   # simulated time
 
 
 def test_rematch_deals_the_same_seats_from_another_seed():
@@ -101,3 +119,11 @@ def test_rematch_deals_the_same_seats_from_another_seed():
     ctl.rematch()
     (config,) = app.started
     assert config.seats == ctl.config.seats and config.seed != 4
+
+
+def test_sentence_capitalises_all_but_square_names():
+    assert sentence("you must pass") == "You must pass"
+    assert sentence("you're not to move") == "You're not to move"
+    assert sentence("b7 is taken") == "b7 is taken"
+    assert sentence("aa12: off the board") == "aa12: off the board"
+    assert sentence("") == ""

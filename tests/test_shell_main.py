@@ -2,7 +2,6 @@
 import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pygame
@@ -21,10 +20,8 @@ def run_main(tmp_path, *args):
 
 def test_windowed_frames_and_screenshot(tmp_path):
     shot = tmp_path / "x.png"
-    started = time.perf_counter()
     result = run_main(tmp_path, "--windowed", "--frames", "30", "--screenshot", str(shot))
     assert result.returncode == 0, result.stderr
-    assert time.perf_counter() - started < 10
     image = pygame.image.load(str(shot))
     assert image.get_size() == (1920, 1080)
     assert image.get_at((960, 1060))[:3] != image.get_at((960, 540))[:3]   # not blank

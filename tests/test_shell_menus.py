@@ -4,8 +4,10 @@ import json
 import pytest
 
 from game.shell.config import MatchConfig, Seat
+import game.logic.levels as levels
+from game.shell import theme
 from game.shell.menus import (TitleScene, VariantPickScene, VariantSelectScene,
-                              option_choices)
+                              layout_choices, option_choices)
 from game.shell.overlays import (HandOverScene, MessageScene, PauseOverlay, ResultsScene,
                                  RulesScene, SettingsScene)
 from game.shell.scene import Action
@@ -268,3 +270,24 @@ def test_demo_results_go_on_by_themselves(app):
     for _ in range(int(ResultsScene.DEMO_PAUSE * 60) + 2):
         app.advance(1 / 60)
     assert calls == ["again"]
+
+
+def test_a_broken_level_file_is_listed_by_file_name_and_fits_the_menu(tmp_path, monkeypatch):
+    folder = tmp_path / "levels"
+    folder.mkdir()
+    (folder / "standard.toml").write_text('name = "Tiny"\ngrid = """\n....\n....\n"""\n')
+    (folder / "broken.toml").write_text('name = "Broken"\ngrid = """\n..x.\n"""\n')
+    real = levels.list_layouts
+    monkeypatch.setattr(levels, "list_layouts", lambda variant="dominox": real(variant, folder))
+    good, broken = layout_choices("dominox")
+    assert [name for name, _ in good] == ["standard"]
+    assert len(broken) == 1 and broken[0].startswith("broken.toml:3:")
+    assert str(folder) not in broken[0]
+
+    app = make_app(tmp_path)
+    app.settings.last_setup = {"variant": "dominox"}
+    select = VariantSelectScene(app)
+    notes = [w for w in select.menu.widgets if type(w).__name__ == "Label"]
+    assert notes and "".join(w.label for w in notes).startswith("broken.toml:3:")
+    for note in notes:
+        assert theme.font(note.size).size(note.label)[0] <= select.menu.widgets[0].rect.w

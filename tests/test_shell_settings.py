@@ -1,10 +1,15 @@
-"""Settings: defaults, round trip, atomic writes and damaged files."""
+"""Settings: defaults, round trip, atomic writes and damaged files; the settings screen
+follows F11, and names changed during a match reach it."""
 import json
 import os
 
 import pytest
 
 from game.shell import settings as settings_module
+from game.shell import theme
+from game.shell.config import MatchConfig, Seat
+from game.shell.overlays import PauseOverlay, SettingsScene
+from game.shell.scene import Action
 from game.shell.settings import Settings, default_path, load_settings, save_settings
 from test_shell_support import make_app
 
@@ -90,3 +95,54 @@ def test_app_saves_and_reloads(tmp_path):
     app.settings.player_names[0] = "Zoe"
     assert app.save_settings()
     assert make_app(tmp_path).settings.player_names[0] == "Zoe"
+
+
+def test_settings_screen_shows_full_screen_after_f11(tmp_path):
+    app = make_app(tmp_path)
+    settings = SettingsScene(app)
+    app.push(settings)
+    before = app.fullscreen
+    app.dispatch(Action("fullscreen"))
+    app.draw()
+    assert settings.fullscreen_row.value is (not before)
+    settings.fullscreen_row.step(1)              # and stepping it really toggles again
+    assert app.fullscreen is before
+
+
+def drawn_texts(monkeypatch) -> list[str]:
+    texts = []
+    real = theme.draw_text
+    monkeypatch.setattr(theme, "draw_text", lambda surface, text, *args, **kw: (
+        texts.append(str(text)), real(surface, text, *args, **kw))[1])
+    return texts
+
+
+def test_names_changed_in_the_pause_settings_reach_the_match_and_its_rematch(tmp_path,
+                                                                           monkeypatch):
+    app = make_app(tmp_path)
+    app.settings.anim_speed = 0
+    names = list(app.settings.player_names)
+    app.start_match(MatchConfig("classic", (Seat(names[0]), Seat(names[1], "computer")), {}, 5))
+    scene = app.top
+    record = scene.state.record()
+    app.dispatch(Action("pause"))
+    assert isinstance(app.top, PauseOverlay)
+    settings_button = next(w for w in app.top.menu.widgets if w.label == "Settings")
+    settings_button.handle_confirm()
+    assert isinstance(app.top, SettingsScene)
+    field = next(w for w in app.top.menu.widgets if w.label == "Player 1 name")
+    field.handle_confirm()
+    field.text = "Zed"
+    field.finish()
+    app.settings.player_names[1] = "Robo"         # a computer seat keeps its name
+    app.dispatch(Action("back"))                  # settings closed
+    app.dispatch(Action("pause"))                 # resume
+    assert app.top is scene
+    assert scene.ctl.name(0) == "Zed" and scene.ctl.name(1) == names[1] != "Robo"
+    assert scene.state.record() == record
+    texts = drawn_texts(monkeypatch)
+    app.advance(1 / 60)
+    app.draw()
+    assert "Zed" in texts
+    scene.ctl.rematch()
+    assert [s.name for s in app.top.ctl.config.seats] == ["Zed", names[1]]

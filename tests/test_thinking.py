@@ -32,11 +32,24 @@ def test_a_thought_matches_the_agent_in_place_and_advances_the_rng_alike():
                 break
 
 
-def test_think_returns_before_the_agent_has_finished():
+class StalledWorker:
+    """An executor whose jobs never finish: think() must hand back a thought anyway."""
+
+    def __init__(self):
+        self.jobs = []
+
+    def submit(self, function, *args):
+        self.jobs.append((function, args))
+        return concurrent.futures.Future()
+
+
+def test_think_returns_before_the_agent_has_finished(monkeypatch):
     state = new_game("dominox", 2, seed=5)
     view = state.view(state.current_player)
-    thinking.think("greedy", view, random.Random(1)).move()       # the worker is warm
-    started = time.perf_counter()
-    thought = thinking.think("greedy", view, random.Random(1))
-    assert time.perf_counter() - started < 0.05
-    thought.move()
+    worker = StalledWorker()
+    monkeypatch.setattr(thinking, "_pool", worker)
+    rng = random.Random(1)
+    before = rng.getstate()
+    thought = thinking.think("greedy", view, rng)
+    assert len(worker.jobs) == 1 and not thought.done()
+    assert rng.getstate() == before          # advanced only when the move is taken

@@ -1,6 +1,6 @@
-"""Review polish of the shell: the table behind classic round results shows the round
-that ended, names changed from the pause menu reach the match, and the Dominox results
-wait follows the animation speed."""
+"""The line match between rounds: the table behind the round results shows the round
+that ended (its line, hand sizes, boneyard and scores), not the next deal; Enter skips
+the wait before the results."""
 from __future__ import annotations
 
 import time
@@ -9,9 +9,8 @@ import pytest
 
 from game.shell import theme, tile_art
 from game.shell.config import MatchConfig, Seat
-from game.shell.board.scene import RESULTS_AFTER, BoardMatchScene
 from game.shell.line.scene import LineMatchScene
-from game.shell.overlays import PauseOverlay, ResultsScene, SettingsScene
+from game.shell.overlays import ResultsScene
 from game.shell.scene import Action
 
 from test_shell_support import make_app
@@ -60,7 +59,7 @@ def drawn_texts(monkeypatch) -> list[str]:
     return texts
 
 
-# --- 1. the table behind classic round results --------------------------------------
+
 def test_round_results_lie_over_the_round_that_ended(app, monkeypatch):
     scene = start(app, "classic", [Seat("Ann"), Seat("Bot", "computer")])
     assert isinstance(scene, LineMatchScene)
@@ -113,82 +112,3 @@ def test_enter_skips_the_wait_before_round_results(app):
     app.dispatch(Action("confirm"))
     assert isinstance(app.top, ResultsScene) and scene.results_due is None
 
-
-# --- 2. names changed from the pause menu -------------------------------------------
-def test_names_changed_in_the_pause_settings_reach_the_match_and_its_rematch(app,
-                                                                           monkeypatch):
-    names = list(app.settings.player_names)
-    scene = start(app, "classic", [Seat(names[0]), Seat(names[1], "computer")])
-    record = scene.state.record()
-    app.dispatch(Action("pause"))
-    assert isinstance(app.top, PauseOverlay)
-    settings_button = next(w for w in app.top.menu.widgets if w.label == "Settings")
-    settings_button.handle_confirm()
-    assert isinstance(app.top, SettingsScene)
-    field = next(w for w in app.top.menu.widgets if w.label == "Player 1 name")
-    field.handle_confirm()
-    field.text = "Zed"
-    field.finish()
-    app.settings.player_names[1] = "Robo"         # a computer seat keeps its name
-    app.dispatch(Action("back"))                  # settings closed
-    app.dispatch(Action("pause"))                 # resume
-    assert app.top is scene
-    assert scene.ctl.name(0) == "Zed" and scene.ctl.name(1) == names[1] != "Robo"
-    assert scene.state.record() == record
-    texts = drawn_texts(monkeypatch)
-    app.advance(STEP)
-    app.draw()
-    assert "Zed" in texts
-    scene.ctl.rematch()
-    assert [s.name for s in app.top.ctl.config.seats] == ["Zed", names[1]]
-
-
-def test_a_dominox_card_shows_the_new_name(app, monkeypatch):
-    scene = start(app, "dominox", [Seat("Player 1"), Seat("Bot", "computer")],
-                  options={"layout": "quick"})
-    app.advance(STEP)
-    app.draw()
-    app.push(SettingsScene(app))
-    app.settings.player_names[0] = "Zed"
-    app.pop()
-    drawn = []
-    monkeypatch.setattr(scene.table, "put", lambda surface, text, *a, **kw: drawn.append(text))
-    app.draw()
-    assert "Zed" in drawn
-
-
-# --- 3. the Dominox results wait ----------------------------------------------------
-def play_dominox_out(app, speed):
-    app.settings.anim_speed = speed
-    seats = [Seat("A", "computer", "random"), Seat("B", "computer", "random")]
-    scene = start(app, "dominox", seats, seed=3, options={"layout": "quick"})
-    assert isinstance(scene, BoardMatchScene)
-    deadline = time.monotonic() + 30
-    while not scene.game.is_over():
-        assert time.monotonic() < deadline, "the game never ended"
-        app.advance(STEP)
-        time.sleep(0.0005)
-    return scene
-
-
-def test_dominox_results_come_at_once_at_instant_speed(app):
-    scene = play_dominox_out(app, 0)            # the frame that ended the game shows them
-    assert isinstance(app.top, ResultsScene) and scene.results_shown
-
-
-def test_dominox_results_wait_scales_with_the_speed(app):
-    scene = play_dominox_out(app, 2)              # fast: half the normal wait
-    frames = round(RESULTS_AFTER / 2 / STEP)
-    for _ in range(frames - 10):
-        app.advance(STEP)
-    assert app.top is scene and not scene.results_shown
-    for _ in range(20):
-        app.advance(STEP)
-    assert isinstance(app.top, ResultsScene)
-
-
-def test_enter_skips_the_dominox_results_wait(app):
-    scene = play_dominox_out(app, 1)
-    assert app.top is scene and not scene.results_shown
-    app.dispatch(Action("confirm"))
-    assert isinstance(app.top, ResultsScene)

@@ -16,6 +16,8 @@ from game.shell.config import MatchConfig, Seat
 from game.shell.overlays import HandOverScene, ResultsScene, SettingsScene
 from game.shell.scene import ACTION_NAMES, Action
 
+from test_shell_support import random_board_actions
+
 STEP = 1 / 60
 
 
@@ -224,18 +226,7 @@ def test_random_actions_raise_nothing(app):
                          ([Seat("Ann", "human"), Seat("Bea", "human")], 1200),
                          ([Seat("Al", "computer", "random"), Seat("Bo", "computer")], 600)):
         scene = start(app, seats, seed=rng.randrange(1000))
-        for i in range(count):
-            name = rng.choice(names)
-            pos = (rng.randrange(1920), rng.randrange(1080))
-            if rng.random() < 0.5:      # aim at the board and the hand more often
-                pos = (rng.randrange(450, 1470), rng.randrange(80, 1000))
-            scene.handle(Action(name, pos=pos, amount=rng.choice((-1, 1)), char="x"))
-            while app.top is not scene and not isinstance(app.top, ResultsScene):
-                app.top.handle(Action("confirm"))   # continue hand-overs, resume from pause
-            if i % 2 == 0:
-                app.time += STEP
-                scene.update(STEP)
-                scene.draw(surface)
+        random_board_actions(app, scene, rng, count)
     deadline = time.monotonic() + 30            # the computers think in a worker thread
     while not scene.game.is_over() and time.monotonic() < deadline:
         scene.update(STEP)

@@ -17,8 +17,10 @@ from game.shell.board.table import (BOARD_AREA, CAPTION_RECT, INFO_RECT, PASS_RE
                                     TRAY_RECT, card_rects)
 from game.shell.config import MatchConfig, Seat
 from game.shell.overlays import HandOverScene, ResultsScene
-from game.shell.scene import ACTION_NAMES, LOGICAL_SIZE, Action
+from game.shell.scene import LOGICAL_SIZE, Action
 from game.shell.variants import open54
+
+from test_shell_support import random_board_actions
 
 STEP = 1 / 60
 
@@ -154,19 +156,6 @@ def test_a_computer_game_ends_with_tiles_left_as_results(app):
 ])
 def test_random_actions_raise_nothing(app, kinds, options):
     rng = random.Random(len(kinds))
-    names = sorted(ACTION_NAMES - {"fullscreen"})
     scene = start(app, kinds, seed=rng.randrange(1000), **options)
-    for i in range(1500):
-        name = rng.choice(names)
-        pos = (rng.randrange(1920), rng.randrange(1080))
-        if rng.random() < 0.5:          # aim at the board and the hand more often
-            pos = (rng.randrange(450, 1470), rng.randrange(80, 1000))
-        scene.handle(Action(name, pos=pos, amount=rng.choice((-1, 1)), char="x"))
-        while app.top is not scene and not isinstance(app.top, ResultsScene):
-            app.top.handle(Action("confirm"))       # continue hand-overs, resume from pause
-        if i % 2 == 0:
-            scene.update(STEP)
-            scene.draw(app.screen)
-        if scene.ctl.thinking:
-            time.sleep(0.0002)
+    random_board_actions(app, scene, rng, 1500)
     assert scene.game.moves_played()         # the game went on (not only the menus)

@@ -1,8 +1,14 @@
-"""Shared pieces of the shell tests: a fake clock, a recording scene and an app factory."""
+"""Shared pieces of the shell tests: a fake clock, a recording scene, an app factory and
+random input over a board scene."""
 from __future__ import annotations
 
+import time
+
 from game.shell.app import App
-from game.shell.scene import Scene
+from game.shell.overlays import ResultsScene
+from game.shell.scene import ACTION_NAMES, Action, Scene
+
+STEP = 1 / 60
 
 
 class FakeClock:
@@ -44,3 +50,22 @@ class RecordingScene(Scene):
 def make_app(tmp_path, **kw) -> App:
     kw.setdefault("clock", FakeClock(1000 / 60))
     return App(windowed=True, settings_path=tmp_path / "settings.json", **kw)
+
+
+def random_board_actions(app, scene, rng, count: int) -> None:
+    """`count` random actions on a board match scene (half of them aimed at the board and
+    the hand), stepping and drawing it every other action; hand-overs are continued and
+    the pause menu resumed. Whatever the actions, nothing may raise."""
+    names = sorted(ACTION_NAMES - {"fullscreen"})
+    for i in range(count):
+        pos = (rng.randrange(1920), rng.randrange(1080))
+        if rng.random() < 0.5:
+            pos = (rng.randrange(450, 1470), rng.randrange(80, 1000))
+        scene.handle(Action(rng.choice(names), pos=pos, amount=rng.choice((-1, 1)), char="x"))
+        while app.top is not scene and not isinstance(app.top, ResultsScene):
+            app.top.handle(Action("confirm"))
+        if i % 2 == 0:
+            scene.update(STEP)
+            scene.draw(app.screen)
+        if scene.ctl.thinking:
+            time.sleep(0.0002)          # the computers think in a worker process

@@ -1,6 +1,6 @@
 """Domino tile sprites, rendered once per look and cached (LOOK.md "Tiles").
 
-API (stable; the line and grid match scenes share it):
+API (stable; the line and board match scenes share it):
 
     draw_tile(surface, rect, ends=None, state="normal")
         Draw a tile whose body fills `rect` (logical px). `rect` taller than wide means a

@@ -8,8 +8,9 @@ parts are drawn once into a cached layer, rebuilt only when something changes; a
 adds the hand, the last tile, the open ends and whatever moves.
 
 What every match scene does alike (pause, hints, the results wait, the forced pass, the
-hand cursor) comes from match.scene.MatchScene; where a tile lies once played is the
-rules' answer (line_after).
+hand cursor) comes from match.scene.MatchScene; what a person's keys and clicks do from
+line.input; the drawing from line.art. Where a tile lies once played is the rules'
+answer (line_after).
 """
 from __future__ import annotations
 
@@ -22,16 +23,14 @@ from game.logic.line.engine import LineMove, Placed, line_after
 
 from game.shell import theme, tile_art
 from game.shell.line.art import LineTableArt
-from game.shell.line.layout import (DRAW_BUTTON, HAND_AREA, HAND_LONG, PASS_BUTTON, TABLE,
-                                    layout_line)
-from game.shell.match.controller import sentence
-from game.shell.match.scene import CURSOR_STEPS, MatchScene, step_cursor, tray_index_at, \
-    tray_rects
+from game.shell.line.input import LineInput
+from game.shell.line.layout import HAND_AREA, HAND_LONG, TABLE, layout_line
+from game.shell.match.scene import MatchScene, tray_rects
 
 LINE_LONG = 112
 
 
-class LineMatchScene(LineTableArt, MatchScene):
+class LineMatchScene(LineInput, LineTableArt, MatchScene):
     results_wait = 0.9
     pass_prompt = None          # the table's header already says "Nothing fits: press Pass"
 
@@ -205,66 +204,6 @@ class LineMatchScene(LineTableArt, MatchScene):
         if seconds > 0:
             self.anim = (dest.ends, pygame.Rect(start), dest.rect, self.clock, seconds)
 
-    def _play(self, tile: Tile, end: str) -> None:
-        if not self.ctl.play(f"{tile}{end}") and end in self.ends_for(tile):
-            self.end = end
-
-    def _pass(self) -> None:
-        if self.pending:
-            self.ctl.sound("invalid")
-            self.ctl.say("Draw first: press D or click Draw.")
-        elif self.must_pass():
-            self.ctl.play("pass")
-        else:
-            self.ctl.sound("invalid")
-            self.ctl.say_private("You have a tile that fits, so you cannot pass.")
-
-    def _draw(self) -> None:
-        ctl = self.ctl
-        if not self.my_turn:
-            ctl.say("It is not your turn to draw.")
-        elif self.pending:
-            tile = self.pending.pop(0)
-            ctl.sound("draw")
-            self.flip = (tile, self.clock)
-            self._refresh()
-            if self.pending:
-                more = f"{len(self.pending)} more to draw."
-            else:
-                more = "Nothing fits: press Enter to pass." if self.must_pass() else "It fits."
-            ctl.say_private(f"You drew {tile}. {more}")
-        elif not self.must_pass():
-            ctl.say_private("You have a tile that fits: play it instead of drawing.")
-        elif self.state.options.get("block") or self.blank:
-            ctl.say("Nobody draws in this game: you must pass.")
-        else:
-            ctl.say("The boneyard is empty: you must pass.")
-
-    def _select(self, tile: Tile) -> None:
-        if self.pending:
-            self.ctl.sound("invalid")
-            self.ctl.say("No tile fits: draw first (press D or click Draw).")
-            return
-        ends = self.ends_for(tile)
-        if not ends:
-            move = LineMove(tile, "L" if self.line else "")
-            reason = self.state.illegal_reason(move) or "that tile cannot be played now"
-            self.ctl.sound("invalid")
-            self.ctl.say_private(sentence(reason) + ".")
-            return
-        self.ctl.sound("select")
-        self.selected = tile
-        self.end = self.end if self.end in ends else ends[-1]
-        if len(ends) == 1:
-            where = {"": "to open", "L": "on the left", "R": "on the right"}[ends[0]]
-            self.ctl.say(f"{tile}: press Enter or click it again to play it {where}.", False)
-        else:
-            self.ctl.say(f"{tile} fits both ends: Left or Right, then Enter.", False)
-
-    def _cancel(self) -> None:
-        self.selected = self.end = self.press = None
-        self.dragging = False
-
     # --- results ----------------------------------------------------------------------
     def _show_results(self) -> None:
         ctl, state = self.ctl, self.state
@@ -329,102 +268,6 @@ class LineMatchScene(LineTableArt, MatchScene):
             left, right = self.line[0].left, self.line[-1].right
             text = f"Open ends: {left} on the left, {right} on the right."
         self.ctl.say(text)
-
-    # --- input ------------------------------------------------------------------------
-    def play_action(self, action) -> None:
-        name, ctl = action.name, self.ctl
-        if name in ("back", "rclick"):
-            self._cancel()                   # (Esc with nothing picked pauses: MatchScene)
-        elif name == "draw":
-            self._draw()
-        elif name == "point":
-            self._point(action.pos)
-        elif name == "click":
-            self._click(action.pos)
-        elif name == "release":
-            self._release(action.pos)
-        elif name in ("left", "right", "prev", "next", "up", "down", "confirm", "rotate", "flip"):
-            if self.my_turn:
-                self._key(name)
-            elif name == "confirm" and self.state.current_player is not None:
-                ctl.say(f"Wait: {ctl.name(self.state.current_player)} is playing.", False)
-
-    def _key(self, name: str) -> None:
-        step = CURSOR_STEPS.get(name, 0)
-        self.hover = None
-        if self.selected is None:
-            if step and self.hand:
-                self.cursor = step_cursor(self.cursor, len(self.hand), name)
-            elif name == "confirm" and self.pending:
-                self._draw()
-            elif name == "confirm" and self.must_pass():
-                self._pass()
-            elif name in ("up", "confirm") and self.hand:
-                self._select(self.hand[self.cursor])
-            return
-        if step and self.line:
-            self.end = "L" if step < 0 else "R"
-        elif name in ("rotate", "flip") and self.line:
-            self.end = "R" if self.end == "L" else "L"
-        elif name == "down":
-            self._cancel()
-        elif name == "confirm":
-            self._play(self.selected, self.end if self.end is not None else "")
-
-    def _point(self, pos) -> None:
-        self.pointer = pos
-        self.hover = self._hand_at(pos)
-        if self.press and not self.dragging:
-            (x, y), _ = self.press
-            self.dragging = abs(pos[0] - x) + abs(pos[1] - y) > 14
-
-    def _click(self, pos) -> None:
-        self.pointer = pos
-        if DRAW_BUTTON.collidepoint(pos):
-            self._draw()
-            return
-        if PASS_BUTTON.collidepoint(pos):
-            if self.my_turn:
-                self._pass()
-            return
-        if not self.my_turn:
-            return
-        zone = self._zone_at(pos)
-        if zone is not None and self.selected is not None:
-            self._play(self.selected, zone)
-            return
-        index = self._hand_at(pos)
-        if index is None:
-            if zone is not None:
-                self.ctl.say("Pick a tile from your hand first.", False)
-            self._cancel()
-            return
-        tile = self.hand[index]
-        ends = self.ends_for(tile)
-        if tile == self.selected and len(ends) == 1:
-            self._play(tile, ends[0])
-            return
-        self.cursor = index
-        if tile != self.selected:
-            self._select(tile)
-        if tile == self.selected:
-            self.press = (pos, index)
-
-    def _release(self, pos) -> None:
-        dragged, self.dragging, self.press = self.dragging, False, None
-        if dragged and self.selected is not None and self.my_turn:
-            zone = self._zone_at(pos)
-            if zone is not None:
-                self._play(self.selected, zone)
-
-    def _zone_at(self, pos):
-        for key, zone in self.layout.zones.items():
-            if zone.rect.inflate(24, 24).collidepoint(pos):
-                return key
-        return None
-
-    def _hand_at(self, pos):
-        return tray_index_at(self.hand_rects, pos, grow=(0, 28), shift=(0, -14))
 
     # --- the frame --------------------------------------------------------------------
     def enter(self) -> None:

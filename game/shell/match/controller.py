@@ -1,6 +1,6 @@
 """What every match scene shares: seats, computer turns, hand-over, feedback, results.
 
-API (stable; the line and grid match scenes both compose one `MatchController`):
+API (stable; every match scene composes one `MatchController` through match.scene):
 
     ctl = MatchController(app, config, on_move=None, state=None)
         Deals `config` (or adopts `state`). `on_move(player, move)` is called on the main

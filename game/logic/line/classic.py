@@ -1,19 +1,19 @@
 """Classic draw dominoes: rounds of line play until players reach the point limit.
 
-A `ClassicMatch` is a sequence of `LineRound`s (line.py). When a round ends, the pips
-left in each hand are added to that player's total, players at the limit are out, and
-the next round is dealt at once from the match seed, so `apply()` of a round's last
-move returns with the next round ready; `finished_rounds` grows by one.
+A `ClassicMatch` is a sequence of `LineRound`s (engine.py). When a round ends, the pips
+left in each hand are added to that player's total, players at the limit are out and
+`finished_rounds` grows by one. The next round is dealt from the match seed when it is
+first asked for (`round`, `current_player`, `legal_moves`, `view`, `record`...), so
+`apply()` of a round's last move does not pay for a deal nobody looks at.
 """
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 
 from ..core import (DominoError, FileFormatError, GameState, IllegalMoveError,
                     OptionError, Outcome, PassMove, Tile)
 from ..records import check_header, replay_moves
-from .engine import LineMove, LineRound, LineRules, LineView, make_view
+from .engine import PASS, LineMove, LineRound, LineRules, LineView, keyed_order, make_view
 from .position import read_round, round_position_lines
 from ..options import Option, resolve_options
 from ..textfiles import TomlFile
@@ -34,6 +34,17 @@ class RoundResult:
     out: tuple[int, ...]        # players who reached the limit in this round
     hands: tuple[tuple[Tile, ...], ...] = ()   # per player, the tiles left when it ended
     boneyard: int = 0           # tiles left to draw when it ended
+
+
+class _RoundEnd(tuple):
+    """Undo information of a move that ended a round: the round's log entry and the
+    match as it was before (totals, eliminated, finished rounds, rounds, outcome)."""
+
+    __slots__ = ()
+
+
+_SEATS = {n: tuple(range(n)) for n in range(5)}
+_CLASSIC_RULES = {block: LineRules(drawing=not block) for block in (False, True)}
 
 
 def _valid_totals(totals: list, players: int) -> bool:
@@ -76,42 +87,49 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
         self.seed = seed
         self.options = options
         self.rules = self._make_rules()
-        self.totals = list(totals or [0] * players)
+        if totals:
+            self.totals = list(totals)
+            self.eliminated = [p for p in range(players)
+                               if self.limit and self.totals[p] >= self.limit]
+        else:
+            self.totals, self.eliminated = [0] * players, []
         self.start_totals = tuple(self.totals)
-        self.eliminated = [p for p in range(players) if self.limit and self.totals[p] >= self.limit]
         self.first_round = first_round
         self.finished_rounds: list[RoundResult] = []
         self._rounds: list[LineRound] = []
+        self._live: LineRound | None = None     # the round in play, None between rounds
+        self._pending: tuple | None = None      # seats of the next round, not dealt yet
         self._recorded = list(recorded_rounds)
         self._stack: list[tuple] = []
         self._outcome: Outcome | None = None
 
     # ---- variant hooks (blank.py overrides the rules and the end of a round) ------
     def _make_rules(self) -> LineRules:
-        return LineRules(drawing=not self.options["block"])
+        return _CLASSIC_RULES[bool(self.options["block"])]
 
     @property
     def limit(self) -> int:
         return self.options.get("limit", 0)
 
     def _deal(self, number: int, seats) -> LineRound:
-        rng = random.Random(f"{self.seed}:{number}")
-        hands, stock = self.rules.tiles.deal(rng, [self.rules.hand_size] * len(seats))
-        return LineRound(self.rules, seats, dict(zip(seats, hands)), stock)
+        """Round `number` dealt from the match seed: a pure function of the two."""
+        return LineRound.dealt(self.rules, seats, keyed_order(f"{self.seed}:{number}"))
 
     def _finish_round(self, rnd: LineRound) -> None:
         scores = rnd.scores(self.players)
+        totals, limit = self.totals, self.limit
+        out = []
         for s in rnd.seats:
-            self.totals[s] += scores[s]
-        out = [s for s in rnd.seats if self.totals[s] >= self.limit]
+            totals[s] += scores[s]
+            if totals[s] >= limit:
+                out.append(s)
         self.eliminated.extend(out)
-        hands = tuple(tuple(rnd.hands.get(p, ())) for p in range(self.players))
         self.finished_rounds.append(RoundResult(self.round_number, tuple(scores), rnd.end_reason,
-                                                rnd.domino_seat, tuple(self.totals), tuple(out),
-                                                hands, len(rnd.stock)))
-        remaining = [s for s in rnd.seats if s not in out]
+                                                rnd.domino_seat, tuple(totals), tuple(out),
+                                                rnd.hands_left(self.players), rnd.boneyard))
+        remaining = [s for s in rnd.seats if s not in out] if out else rnd.seats
         if len(remaining) >= 2:
-            self._rounds.append(self._next_round(remaining))
+            self._pending = tuple(remaining)
         elif remaining:
             self._outcome = Outcome(tuple(self.totals), remaining[0], "eliminated")
         else:
@@ -124,8 +142,13 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
     @classmethod
     def new(cls, players: int, seed: int, options: dict | None = None) -> "ClassicMatch":
         match = cls(players, seed, resolve_options(cls.options_declared, options, cls.variant))
-        match._rounds.append(match._deal(match.first_round, tuple(range(players))))
+        match._start(match._deal(match.first_round, _SEATS[players]))
         return match
+
+    def _start(self, rnd: LineRound) -> None:
+        self._rounds.append(rnd)
+        self._live = rnd
+        self._pending = None
 
     def _next_round(self, seats) -> LineRound:
         index = len(self._rounds)
@@ -167,8 +190,9 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
         seats = [p for p in range(match.players) if p not in match.eliminated]
         if len(seats) < 2:
             raise FileFormatError("<record>", None, "fewer than two players are below the limit")
-        match._rounds.append(match._next_round(seats))
+        match._start(match._next_round(seats))
         match._replay(rounds)
+        match.round                 # a recorded next round is read (and checked) now
         return match
 
     def _replay(self, rounds) -> None:
@@ -176,9 +200,10 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
             number = self.first_round + index
 
             def stop(index=index, number=number):
-                if self.is_over() or len(self._rounds) > index + 1:
+                begun = len(self._rounds) + (self._pending is not None)
+                if self.is_over() or begun > index + 1:
                     return "the round is already over"
-                if len(self._rounds) < index + 1:
+                if begun < index + 1:
                     return f"round {number - 1} is not over"
                 return None
 
@@ -188,15 +213,21 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
     # ---- the protocol --------------------------------------------------------------
     @property
     def round(self) -> LineRound:
-        """The round being played (the last one once the match is over)."""
+        """The round being played (the last one once the match is over); a round due
+        after the last one ended is dealt now."""
+        if self._pending is not None:
+            self._start(self._next_round(self._pending))
         return self._rounds[-1]
 
     @property
     def round_number(self) -> int:
-        return self.first_round + len(self._rounds) - 1
+        return self.first_round + len(self._rounds) - (self._pending is None)
 
     @property
     def current_player(self) -> int | None:
+        rnd = self._live
+        if rnd is not None:
+            return rnd._state[0]
         return None if self._outcome else self.round.current
 
     @property
@@ -205,13 +236,21 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
         return [] if self._outcome else list(self.round.drawn)
 
     def legal_moves(self) -> list[LineMove]:
+        rnd = self._live
+        if rnd is not None:
+            legal = rnd._legal
+            if legal is not None:
+                return list(legal)
         return [] if self._outcome else self.round.legal_moves()
 
     def parse_move(self, text) -> LineMove:
-        return text if isinstance(text, (LineMove, PassMove)) else LineMove.parse(text)
+        if text.__class__ is LineMove or text is PASS:
+            return text
+        if isinstance(text, PassMove):
+            return PASS
+        return text if isinstance(text, LineMove) else LineMove.parse(text)
 
-    def _as_move(self, move) -> LineMove:
-        return move if isinstance(move, (LineMove, PassMove)) else self.parse_move(move)
+    _as_move = parse_move
 
     def illegal_reason(self, move) -> str | None:
         try:
@@ -223,30 +262,62 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
         return self.round.illegal_reason(move)
 
     def apply(self, move) -> LineMove:
-        """The protocol's apply without a second legality check: the round refuses an
-        illegal move before it changes anything."""
-        move = self._as_move(move)
-        if self._outcome:
-            raise IllegalMoveError(move, "the game is over")
-        player = self.current_player
-        self._stack.append((player, move, self._push(move)))
+        """The protocol's apply, in one pass: the legal moves of the turn (listed once)
+        say whether `move` is legal, and the round plays it."""
+        if move.__class__ is not LineMove and move is not PASS:
+            move = self.parse_move(move)
+        rnd = self._live
+        if rnd is None:
+            if self._outcome:
+                raise IllegalMoveError(move, "the game is over")
+            rnd = self.round
+        legal = rnd._legal
+        if legal is None:
+            legal = rnd._legal = rnd._compute_legal()
+        if move not in legal:
+            raise IllegalMoveError(move, rnd.illegal_reason(move) or "not a legal move now")
+        entry = rnd._play(move)
+        if rnd.end_reason is not None:
+            entry = self._end_round(rnd, entry)
+        self._stack.append(entry)
         return move
 
     def _push(self, move):
         rnd = self.round
-        info = (rnd, rnd.snapshot(), self.totals[:], self.eliminated[:],
-                len(self.finished_rounds), len(self._rounds), self._outcome)
-        rnd.apply(move)
-        if rnd.end_reason:
-            self._finish_round(rnd)
-        return info
+        entry = rnd.apply(move)
+        return (self._end_round(rnd, entry) if rnd.end_reason else entry)[2]
+
+    def _end_round(self, rnd: LineRound, entry: tuple) -> tuple:
+        """The stack entry of a move that ended `rnd`: the round's log entry with, as undo
+        information, what the match was before the round was scored."""
+        match = _RoundEnd((entry, self.totals[:], self.eliminated[:], len(self.finished_rounds),
+                           len(self._rounds), self._outcome))
+        self._live = None
+        self._finish_round(rnd)
+        return entry[0], entry[1], match
 
     def _pop(self, move, info) -> None:
-        rnd, snap, totals, eliminated, finished, rounds, outcome = info
-        del self.finished_rounds[finished:]
-        del self._rounds[rounds:]
-        rnd.restore(snap)
-        self.totals, self.eliminated, self._outcome = totals, eliminated, outcome
+        if info.__class__ is _RoundEnd:
+            entry, totals, eliminated, finished, rounds, outcome = info
+            del self.finished_rounds[finished:]
+            del self._rounds[rounds:]
+            self.totals, self.eliminated, self._outcome = totals, eliminated, outcome
+            self._live, self._pending = self._rounds[-1], None
+        else:
+            entry = (None, move, info)
+        self._live.undo_entry(entry)
+
+    def undo(self):
+        """Take back the last applied move and return it; IndexError if there is none."""
+        if not self._stack:
+            raise IndexError("no move to take back")
+        entry = self._stack.pop()
+        info = entry[2]
+        if info.__class__ is _RoundEnd:
+            self._pop(entry[1], info)
+        else:
+            self._live.undo_entry(entry)
+        return entry[1]
 
     def outcome(self) -> Outcome | None:
         return self._outcome
@@ -256,6 +327,7 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
                          self.eliminated, self.round_number, self.limit)
 
     def record(self) -> dict:
+        self.round                  # a round due is dealt: the record shows it
         result = self.record_header()
         if any(self.start_totals) or self.first_round != 1:
             result["start"] = {"totals": list(self.start_totals), "round": self.first_round}
@@ -316,7 +388,7 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
         seats = tuple(p for p in range(players) if p not in match.eliminated)
         if len(seats) < 2:
             raise toml.error("totals", "fewer than two players are below the limit")
-        match._rounds.append(read_round(toml, match.rules, players, seats))
+        match._start(read_round(toml, match.rules, players, seats))
         if match.round.end_reason:
             raise toml.error("hands", "nobody can play in this position: the round is blocked")
         return match

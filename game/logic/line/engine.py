@@ -3,35 +3,148 @@
 One `LineRound` plays one round (hand): tiles go on the two open ends of a single line.
 What differs between the variants is a `LineRules` value (tile set, drawing, opening
 rule, extra plays, scoring); the match rules around a round live in classic.py and
-blank.py. Undo is by snapshots: `snapshot()` before a move, `restore()` to take it back.
+blank.py.
+
+Speed comes from bit masks and tables built once. An element of the tile set is its
+index (for the double-six set, tile i of DOUBLE_SIX, canonical order), so a hand is an
+int with bit i set for each element held. `NUMBER_MASK[n]` holds the tiles showing n, and
+entry -1 holds every tile (a blank end, or the empty line: anything fits). There is one
+`LineMove` object per (tile, end), made once, so listing the legal moves builds no
+objects and equality of moves is identity. The state of a round is a few ints; each move
+leaves one small tuple in the round's log (what undoing it needs), and what only views
+and records need (the line, the numbers players showed they lack, hands as tiles) is
+derived from that log when asked.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import hashlib
+import struct
+from dataclasses import FrozenInstanceError, dataclass
 
-from ..core import BLANK, PASS, IllegalMoveError, Move, PassMove, Tile, View
+from ..core import BLANK, DOUBLE_SIX, PASS, IllegalMoveError, Move, PassMove, Tile, View
 from ..tiles import BLANK_SET, DOUBLE_SIX_SET, TileSet
 
 LEFT, RIGHT = "L", "R"
 _MOVE_HELP = "write a tile (3-5), a tile and an end (3-5L, 3-5R, _L) or pass"
 
+# ---- tables of the double-six set (element i is DOUBLE_SIX[i], bit 1 << i) ------------
+TILES = DOUBLE_SIX
+INDEX = {tile: i for i, tile in enumerate(TILES)}
+BITS = tuple(1 << i for i in range(len(TILES)))
+ALL = (1 << len(TILES)) - 1
+NUMBER_MASK = tuple(sum(BITS[i] for i, t in enumerate(TILES) if n in (t.a, t.b))
+                    for n in range(7)) + (ALL,)          # [-1]: every tile fits
+DOUBLES = sum(BITS[i] for i, t in enumerate(TILES) if t.is_double)
+# Without a double held, the heaviest tile opens: tiles heaviest first.
+HEAVIEST_FIRST = tuple(BITS[INDEX[t]] for t in sorted(TILES, key=lambda t: (t.value, t.b),
+                                                      reverse=True))
 
-@dataclass(frozen=True)
+
+def _chunks(of_bits, empty):
+    """Per 7-bit slice s of a hand: slice mask -> the sum of `of_bits(bit index)`."""
+    result = []
+    for s in range(4):
+        table = []
+        for m in range(128):
+            total = empty
+            for j in range(7):
+                if m >> j & 1:
+                    total = total + of_bits(7 * s + j)
+            table.append(total)
+        result.append(tuple(table))
+    return tuple(result)
+
+
+_TILES_OF = _chunks(lambda i: (TILES[i],), ())
+_PIPS_OF = _chunks(lambda i: TILES[i].value, 0)
+
+
+def hand_tiles(hand: int) -> tuple[Tile, ...]:
+    """The double-six tiles of a hand mask, in canonical order."""
+    t0, t1, t2, t3 = _TILES_OF
+    return t0[hand & 127] + t1[hand >> 7 & 127] + t2[hand >> 14 & 127] + t3[hand >> 21]
+
+
+def hand_pips(hand: int) -> int:
+    p0, p1, p2, p3 = _PIPS_OF
+    return p0[hand & 127] + p1[hand >> 7 & 127] + p2[hand >> 14 & 127] + p3[hand >> 21]
+
+
+_KEYS = struct.Struct(f"<{len(TILES)}I").unpack
+
+
+def keyed_order(key: str) -> list[int]:
+    """The element ids of a 28-tile set in an order that is a pure function of the text
+    `key` (the deal of a round): sorted by 32-bit numbers read from SHAKE-128 of the key,
+    so every order is equally likely (equal numbers, about once in ten million deals,
+    keep the lower id first)."""
+    keys = _KEYS(hashlib.shake_128(key.encode()).digest(4 * len(TILES)))
+    return sorted(range(len(TILES)), key=keys.__getitem__)
+
+
+def bits_of(mask: int):
+    """The element indices of a mask, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+# ---- moves -----------------------------------------------------------------------------
+_SIDES = {"": 0, LEFT: 1, RIGHT: 2}
+_INTERNED: dict = {}
+_BY_TEXT: dict = {}
+
+
 class LineMove(Move):
-    """A tile played alone (the opening) or on the left/right end (a pass is PASS)."""
+    """A tile played alone (the opening) or on the left/right end (a pass is PASS).
 
-    tile: Tile
-    end: str = ""           # "" for the opening tile, else "L" or "R"
+    A small frozen value: `LineMove(tile, end)` returns the one object for that tile and
+    end, so equal moves are the same object."""
+
+    __slots__ = ("tile", "end", "_text", "_bit", "_side", "_sum", "_double")
+
+    def __new__(cls, tile: Tile, end: str = "") -> "LineMove":
+        key = (tile, end)
+        move = _INTERNED.get(key)
+        if move is None:
+            move = object.__new__(cls)
+            for name, value in (("tile", tile), ("end", end), ("_text", f"{tile}{end}"),
+                                ("_bit", BITS[INDEX[tile]] if tile in INDEX else 0),
+                                ("_side", _SIDES.get(end, -1)),
+                                ("_sum", tile.a + tile.b if isinstance(tile, Tile) else 0),
+                                ("_double", isinstance(tile, Tile) and tile.is_double)):
+                object.__setattr__(move, name, value)
+            _INTERNED[key] = move
+        return move
+
+    def __setattr__(self, name, value):
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name):
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __reduce__(self):           # the same object again after pickling or copying
+        return (LineMove, (self.tile, self.end))
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
 
     def __str__(self) -> str:
-        return f"{self.tile}{self.end}"
+        return self._text
 
     def __repr__(self) -> str:
-        return f"LineMove.parse({str(self)!r})"
+        return f"LineMove.parse({self._text!r})"
 
     @classmethod
     def parse(cls, text: str) -> "LineMove | PassMove":
         """`6-6`, `3-6R`, `0-3L`, `_L`, `pass` -> a move; IllegalMoveError when malformed."""
+        move = _BY_TEXT.get(text) if isinstance(text, str) else None
+        if move is not None:
+            return move
         raw = str(text).strip()
         if raw.lower() == PASS:
             return PASS
@@ -47,8 +160,39 @@ class LineMove(Move):
 
 
 PASS_MOVE = PASS
+OPENINGS = tuple(LineMove(t) for t in TILES)
+LEFT_MOVES = tuple(LineMove(t, LEFT) for t in TILES)
+RIGHT_MOVES = tuple(LineMove(t, RIGHT) for t in TILES)
+BLANK_OPENING, BLANK_LEFT, BLANK_RIGHT = (LineMove(BLANK, e) for e in ("", LEFT, RIGHT))
+_BY_TEXT.update({str(m): m for m in (*OPENINGS, *LEFT_MOVES, *RIGHT_MOVES,
+                                     BLANK_OPENING, BLANK_LEFT, BLANK_RIGHT)})
+_BY_TEXT["pass"] = PASS
+_ONLY_PASS = (PASS,)
+_BLANK_MOVES = (BLANK_LEFT, BLANK_RIGHT)
+
+# The legal tile moves for (tiles fitting the left end, tiles fitting the right end), in
+# canonical order: a table filled as hands are met (kept to a bounded size).
+_LEGAL: dict[int, tuple] = {}
+_LEGAL_LIMIT = 1 << 16
 
 
+def _tile_moves(on_left: int, on_right: int) -> tuple:
+    key = on_left << 28 | on_right
+    moves = _LEGAL.get(key)
+    if moves is None:
+        found = []
+        for i in bits_of(on_left | on_right):
+            if on_left >> i & 1:
+                found.append(LEFT_MOVES[i])
+            if on_right >> i & 1:
+                found.append(RIGHT_MOVES[i])
+        if len(_LEGAL) >= _LEGAL_LIMIT:
+            _LEGAL.clear()
+        moves = _LEGAL[key] = tuple(found)
+    return moves
+
+
+# ---- the line ----------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Placed:
     """A tile lying in the line: `left` is the number facing left, `right` the other."""
@@ -136,6 +280,14 @@ def opening_tile(hands) -> Tile | None:
     return max(doubles) if doubles else heaviest(held)
 
 
+def _opening_bit(held: int) -> int:
+    """`opening_tile` on a mask of double-six tiles: the bit of the tile that opens."""
+    doubles = held & DOUBLES
+    if doubles:
+        return 1 << (doubles.bit_length() - 1)
+    return next((bit for bit in HEAVIEST_FIRST if held & bit), 0)
+
+
 def broken_join(line) -> str | None:
     """Why a laid line does not join up end to end, or None when it does."""
     for before, after in zip(line, line[1:]):
@@ -165,94 +317,268 @@ def wrong_opener(rules: LineRules, hands: dict, seats, to_move: int) -> str | No
     return f"player {to_move} cannot open: {required} must open the round"
 
 
+_BLANKS = (BLANK,) * 28
+
+
+class _TileMoves(dict):
+    """on_left << 28 | on_right -> the legal tile moves (see `_tile_moves`), filled as
+    hands are met: a hit is one dict lookup."""
+
+    def __missing__(self, key: int) -> tuple:
+        if len(self) >= _LEGAL_LIMIT:
+            self.clear()
+        moves = self[key] = _tile_moves(key >> 28, key & ALL)
+        return moves
+
+
+class _BlankMoves(dict):
+    """The same lookup for blank tiles: any tile on either end."""
+
+    def __missing__(self, key: int) -> tuple:
+        return _BLANK_MOVES
+
+
+_TILE_MOVES, _BLANK_TABLE = _TileMoves(), _BlankMoves()
+_AFTER: dict[tuple, tuple] = {}     # seats -> per seat, the seat after it
+
+
 class LineRound:
     """One round of line play among the `seats` (player indices of the match, in turn order).
 
     Drawing is done by the engine when a turn begins; `drawn` holds what the player to move
     drew at the start of this turn. The round ends at `domino` (a hand emptied) or `blocked`
     (nobody can play and nothing is left to draw), detected as soon as it happens.
+
+    `_hands[player]` is a mask of elements, `_stock` the elements of the stock as the
+    round began (next draw first). The rest of the state is one tuple, `_state`:
+    (player to move, number on the left end, on the right end (both -1 while the line is
+    empty, or blank), tiles in the line, tiles the player to move drew this turn, extra
+    plays they took this turn, tiles drawn from the stock, the state before the last move,
+    the next player's hand before they drew, the element the last move played). So every
+    state knows the one before it and how it was reached: undoing a move is going back
+    one state. The log holds (player, move, state after it) per move.
     """
+
+    __slots__ = ("rules", "seats", "_after", "_extra", "_table", "_hands", "_deal", "_stock",
+                 "_state", "start_line", "start_extra", "end_reason", "domino_seat", "_log",
+                 "_legal", "start_to_move", "set_up", "_derived")
 
     def __init__(self, rules: LineRules, seats, hands: dict, stock, line=(), to_move=None,
                  extra_plays: int = 0):
-        self.rules = rules
-        self.seats = tuple(seats)
-        self.hands: dict[int, list[Tile]] = {s: sorted(hands[s], key=_tile_order)
-                                             for s in self.seats}
-        self.stock: list[Tile] = list(stock)
-        self.line: list[Placed] = list(line)
-        self.start_line = tuple(self.line)
-        self.deal_hands = {s: tuple(self.hands[s]) for s in self.seats}
-        self.deal_stock = tuple(self.stock)
-        self.moves: list[tuple[int, LineMove, int]] = []   # (seat, move, tiles drawn before it)
-        self.drawn: list[Tile] = []
-        self.extra_plays = self.start_extra = extra_plays   # extra plays taken this turn
-        self.lacks: dict[int, frozenset] = {s: frozenset() for s in self.seats}
-        self.end_reason: str | None = None
-        self.domino_seat: int | None = None
-        self._legal: list[LineMove] | None = None
-        usual = self._opener() if not self.line else self.seats[0]
+        seats = tuple(seats)
+        self._setup(rules, seats)
+        masks = [0] * (max(seats) + 1)
+        if rules.blank:           # identical tiles: number the elements as they come
+            count = iter(range(len(_BLANKS)))
+            for s in seats:
+                masks[s] = sum(BITS[next(count)] for _ in hands[s])
+            self._stock = tuple(next(count) for _ in stock)
+        else:
+            for s in seats:
+                masks[s] = sum(BITS[INDEX[t]] for t in hands[s])
+            self._stock = tuple(INDEX[t] for t in stock)
+        self._hands = masks
+        self._deal = tuple(masks)
+        self.start_line = line = tuple(line)
+        self.start_extra = extra_plays
+        usual = self._opener() if not line else seats[0]
         to_move = usual if to_move is None else to_move
         self.start_to_move = to_move
         # A round set up from a position: the record must say how it starts.
-        self.set_up = bool(self.line) or to_move != usual
-        self.turn = self.seats.index(to_move)
-        self._begin_turn()
+        self.set_up = bool(line) or to_move != usual
+        left, right = (line[0].left, line[-1].right) if line else (-1, -1)
+        self._turn_begins(to_move, left, right, len(line), 0, extra_plays, None, 0, 0)
+
+    def _setup(self, rules: LineRules, seats: tuple) -> None:
+        self.rules = rules
+        self.seats = seats
+        after = _AFTER.get(seats)
+        if after is None:
+            after = [0] * (max(seats) + 1)
+            for i, s in enumerate(seats):
+                after[s] = seats[(i + 1) % len(seats)]
+            after = _AFTER[seats] = tuple(after)
+        self._after = after
+        self._extra = rules.extra_for_double
+        self._table = _BLANK_TABLE if rules.blank else _TILE_MOVES
+        self.start_line = ()
+        self.start_extra = 0
+        self.end_reason = self.domino_seat = None
+        self._log = []
+        self._legal = None
+        self._derived = None
+
+    @classmethod
+    def dealt(cls, rules: LineRules, seats: tuple, order) -> "LineRound":
+        """A round dealt from `order`, every element of the tile set in shuffled order:
+        each seat in turn takes the next `rules.hand_size`, the stock (next draw first)
+        the rest."""
+        self = cls.__new__(cls)
+        self._setup(rules, seats)
+        size = rules.hand_size
+        self._hands = masks = [0] * (max(seats) + 1)
+        at = held = 0
+        bit = BITS.__getitem__
+        for s in seats:
+            masks[s] = hand = sum(map(bit, order[at:at + size]))
+            held |= hand
+            at += size
+        self._deal = tuple(masks)
+        self._stock = tuple(order[at:])
+        opener = seats[0]
+        if rules.blank:
+            self._legal = (BLANK_OPENING,)
+        elif rules.opening == "highest_double":
+            opening = _opening_bit(held)
+            for opener in seats:
+                if masks[opener] & opening:
+                    break
+            self._legal = (OPENINGS[opening.bit_length() - 1],)
+        self.start_to_move = opener
+        self.set_up = False
+        # The opener holds a tile and plays it: no draws to make.
+        self._state = (opener, -1, -1, 0, 0, 0, 0, None, 0, 0)
+        return self
 
     # ---- reading the state -------------------------------------------------------
     @property
     def current(self) -> int | None:
-        return None if self.end_reason else self.seats[self.turn]
+        return None if self.end_reason else self._state[0]
+
+    @property
+    def turn(self) -> int:
+        """The index in `seats` of the player to move (or who ended the round)."""
+        return self.seats.index(self._state[0])
+
+    @property
+    def extra_plays(self) -> int:
+        """Extra plays the player to move has taken this turn."""
+        return self._state[5]
 
     @property
     def ends(self) -> tuple[int, int] | None:
-        return (self.line[0].left, self.line[-1].right) if self.line else None
+        state = self._state
+        return (state[1], state[2]) if state[3] else None
+
+    def hand_tiles(self, player: int) -> tuple[Tile, ...]:
+        """The tiles `player` holds, in canonical order (() for players not in the round)."""
+        hand = self._hands[player] if player < len(self._hands) else 0
+        return (BLANK,) * hand.bit_count() if self.rules.blank else hand_tiles(hand)
+
+    def hand_size(self, player: int) -> int:
+        return self._hands[player].bit_count() if player < len(self._hands) else 0
+
+    @property
+    def hands(self) -> dict[int, list[Tile]]:
+        """Each player in the round: the tiles held, in canonical order."""
+        return {s: list(self.hand_tiles(s)) for s in self.seats}
+
+    @property
+    def _elements(self) -> tuple[Tile, ...]:
+        return _BLANKS if self.rules.blank else TILES
+
+    @property
+    def stock(self) -> list[Tile]:
+        """The tiles left to draw, next draw first."""
+        elements = self._elements
+        return [elements[i] for i in self._stock[self._state[6]:]]
+
+    @property
+    def boneyard(self) -> int:
+        return len(self._stock) - self._state[6]
+
+    @property
+    def drawn_count(self) -> int:
+        return self._state[4]
+
+    @property
+    def drawn(self) -> list[Tile]:
+        """The tiles the player to move drew at the start of this turn."""
+        elements, state = self._elements, self._state
+        return [elements[i] for i in self._stock[state[6] - state[4]:state[6]]]
+
+    @property
+    def moves(self) -> list[tuple[int, LineMove, int]]:
+        """(seat, move, tiles drawn before it) of every move of the round."""
+        return [(seat, move, after[7][4]) for seat, move, after in self._log]
+
+    def _derive(self) -> tuple:
+        """(line, lacks) from the start of the round and the log, kept until the next move:
+        the line as laid tiles, and per seat the numbers they showed they lacked (by
+        drawing or passing on them)."""
+        log = self._log
+        last = log[-1] if log else None
+        cached = self._derived
+        if cached is not None and cached[0] == len(log) and cached[1] is last:
+            return cached[2]
+        line = list(self.start_line)
+        lacks = {s: set() for s in self.seats}
+        for seat, move, after in log:
+            before = after[7]
+            if line and (before[4] or move.is_pass):
+                lacks[seat].update(before[1:3])
+            if not move.is_pass:
+                if move.end == LEFT and line:
+                    line.insert(0, laid_tile(line, move.tile, LEFT))
+                else:
+                    line.append(laid_tile(line, move.tile, move.end))
+        state = self._state
+        if state[4] and self.end_reason != "domino":       # drew this turn
+            lacks[state[0]].update(state[1:3])
+        result = (tuple(line), {s: frozenset(n) for s, n in lacks.items()})
+        self._derived = (len(log), last, result)
+        return result
+
+    @property
+    def line(self) -> list[Placed]:
+        return list(self._derive()[0])
+
+    @property
+    def lacks(self) -> dict[int, frozenset]:
+        return dict(self._derive()[1])
 
     def required_opening(self) -> Tile | None:
-        if self.line or self.rules.opening != "highest_double":
+        if self._state[3] or self.rules.opening != "highest_double":
             return None
-        return opening_tile(self.hands.values())
+        return opening_tile(self.hand_tiles(s) for s in self.seats)
 
     def _opener(self) -> int:
         if self.rules.opening != "highest_double":
             return self.seats[0]
-        tile = opening_tile(self.hands.values())
-        return next((s for s in self.seats if tile in self.hands[s]), self.seats[0])
+        tile = opening_tile(self.hand_tiles(s) for s in self.seats)
+        return next((s for s in self.seats if tile in self.hand_tiles(s)), self.seats[0])
 
     def can_play(self, seat: int) -> bool:
-        hand = self.hands[seat]
-        if not self.line or self.rules.blank:
-            return bool(hand)
-        left, right = self.line[0].left, self.line[-1].right
-        for t in hand:
-            if t.a == left or t.b == left or t.a == right or t.b == right:
-                return True
-        return False
+        state = self._state
+        return bool(self._hands[seat] & (NUMBER_MASK[state[1]] | NUMBER_MASK[state[2]]))
 
     def legal_moves(self) -> list[LineMove]:
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        return list(self._legal)
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return list(legal)
 
-    def _compute_legal(self) -> list[LineMove]:
-        """Moves in canonical text order: hands are kept sorted, L comes before R."""
+    def _compute_legal(self) -> tuple:
+        """Moves in canonical text order: tiles in canonical order, L before R."""
         if self.end_reason:
-            return []
-        hand = self.hands[self.current]
-        if not self.line:
-            required = self.required_opening()
-            tiles = {required} if required else set(hand)
-            return [LineMove(t) for t in sorted(tiles, key=_tile_order)]
-        if self.rules.blank:
-            return [LineMove(BLANK, LEFT), LineMove(BLANK, RIGHT)]
-        left, right = self.line[0].left, self.line[-1].right
-        moves = []
-        for t in hand:
-            if t.a == left or t.b == left:
-                moves.append(LineMove(t, LEFT))
-            if t.a == right or t.b == right:
-                moves.append(LineMove(t, RIGHT))
-        return moves or [PASS_MOVE]
+            return ()
+        seat, left, right, count = self._state[:4]
+        hand = self._hands[seat]
+        if not count:
+            if self.rules.blank:
+                return (BLANK_OPENING,)
+            if self.rules.opening == "highest_double":
+                held = 0
+                for s in self.seats:
+                    held |= self._hands[s]
+                opening = _opening_bit(held)
+                if opening:
+                    return (OPENINGS[opening.bit_length() - 1],)
+            return tuple(OPENINGS[i] for i in bits_of(hand))
+        on_left, on_right = hand & NUMBER_MASK[left], hand & NUMBER_MASK[right]
+        if on_left | on_right:
+            return self._table[on_left << 28 | on_right]
+        return _ONLY_PASS
 
     def illegal_reason(self, move: LineMove) -> str | None:
         if move in self.legal_moves():
@@ -262,9 +588,10 @@ class LineRound:
         if move.is_pass:        # a pass is legal only when it is the one legal move
             return "you have a playable tile, so you cannot pass"
         tile = move.tile
-        if tile not in self.hands[self.current]:
+        seat, left, right, count = self._state[:4]
+        if tile not in self.hand_tiles(seat):
             return f"{tile} is not in your hand"
-        if not self.line:
+        if not count:
             if move.end:
                 return f"the first tile is played alone: write {tile}"
             required = self.required_opening()
@@ -275,7 +602,7 @@ class LineRound:
             return None
         if not move.end:
             return f"say which end: {tile}L or {tile}R"
-        side, number = ("left", self.ends[0]) if move.end == LEFT else ("right", self.ends[1])
+        side, number = ("left", left) if move.end == LEFT else ("right", right)
         if not self.rules.fits(tile, number):
             numbers = f"{tile.a}" if tile.is_double else f"neither {tile.b} nor {tile.a}"
             verb = "does not match" if tile.is_double else "matches"
@@ -283,89 +610,135 @@ class LineRound:
         return None
 
     # ---- changing the state ------------------------------------------------------
-    def apply(self, move: LineMove) -> None:
-        reason = self.illegal_reason(move)
-        if reason:
-            raise IllegalMoveError(move, reason)
-        seat = self.current
-        self.moves.append((seat, move, len(self.drawn)))
-        self._legal = None
-        if move.is_pass:
-            if self.line:
-                self.lacks[seat] = self.lacks[seat] | set(self.ends)
-            self._next_turn()
-            return
-        tile = move.tile
-        self.hands[seat].remove(tile)
-        self._place(tile, move.end)
-        if not self.hands[seat]:
-            self.end_reason, self.domino_seat = "domino", seat
-            return
-        rules = self.rules
-        if (rules.extra_for_double and tile.is_double and self.can_play(seat)
-                and not (rules.one_extra and self.extra_plays)):
-            self.extra_plays += 1
-            self.drawn = []
-            return
-        self._next_turn()
+    def apply(self, move: LineMove) -> tuple:
+        """Play `move` (IllegalMoveError, and no change, when it is not legal); returns
+        its log entry, which `undo_entry` takes to take it back."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        if move not in legal:
+            raise IllegalMoveError(move, self.illegal_reason(move) or "not a legal move now")
+        return self._play(move if move.__class__ is LineMove else PASS)
 
-    def _place(self, tile: Tile, end: str) -> None:
-        laid = laid_tile(self.line, tile, end)
-        if end == LEFT:
-            self.line.insert(0, laid)
+    def _play(self, move) -> tuple:
+        """Play the legal `move` (a LineMove, or PASS itself); log and return
+        (player, move, state after it)."""
+        state = self._state
+        seat, left, right, count, drawn, extra, ptr, _, _, _ = state
+        hands = self._hands
+        if move is PASS:
+            bit = 0
         else:
-            self.line.append(laid)
+            hand = hands[seat]
+            bit = move._bit or hand & -hand         # a blank move plays any element held
+            hands[seat] = hand = hand ^ bit
+            side = move._side
+            if side == 1:
+                left = move._sum - left
+            elif side == 2:
+                right = move._sum - right
+            else:
+                left, right = move.tile.a, move.tile.b
+            count += 1
+            if not hand:
+                self._state = after = (seat, left, right, count, drawn, extra, ptr, state, 0, bit)
+                self.end_reason, self.domino_seat = "domino", seat
+                self._legal = ()
+                entry = (seat, move, after)
+                self._log.append(entry)
+                return entry
+            if (self._extra and move._double
+                    and hand & (NUMBER_MASK[left] | NUMBER_MASK[right])
+                    and not (self.rules.one_extra and extra)):     # another play
+                self._state = after = (seat, left, right, count, 0, extra + 1, ptr, state, 0, bit)
+                self._legal = None
+                entry = (seat, move, after)
+                self._log.append(entry)
+                return entry
+        # The next player's turn begins.
+        nxt = self._after[seat]
+        before = hands[nxt]
+        on_left, on_right = before & NUMBER_MASK[left], before & NUMBER_MASK[right]
+        if on_left | on_right:
+            self._state = after = (nxt, left, right, count, 0, 0, ptr, state, before, bit)
+            self._legal = self._table[on_left << 28 | on_right]
+        else:
+            after = self._turn_begins(nxt, left, right, count, ptr, 0, state, before, bit)
+        entry = (seat, move, after)
+        self._log.append(entry)
+        return entry
 
-    def _next_turn(self) -> None:
-        self.turn = (self.turn + 1) % len(self.seats)
-        self.extra_plays = 0
-        self._begin_turn()
-
-    def _begin_turn(self) -> None:
-        """Automatic draws for the player to move, then the blocked-round check."""
-        self.drawn = []
-        seat = self.seats[self.turn]
-        if self.can_play(seat):
-            return
-        if self.rules.drawing and self.stock and self.line:
-            self.lacks[seat] = self.lacks[seat] | set(self.ends)
-            while self.stock:
-                tile = self.stock.pop(0)
-                self.hands[seat].append(tile)
-                self.drawn.append(tile)
-                if self.can_play(seat):
-                    break
-            self.hands[seat].sort(key=_tile_order)
-            if self.can_play(seat):
-                return
-        if not any(self.can_play(s) for s in self.seats):
-            self.end_reason = "blocked"
-
-    def snapshot(self) -> tuple:
-        return ({s: h[:] for s, h in self.hands.items()}, self.stock[:], self.line[:],
-                len(self.moves), self.turn, self.drawn[:], self.extra_plays,
-                dict(self.lacks), self.end_reason, self.domino_seat)
-
-    def restore(self, snap: tuple) -> None:
-        """Go back to `snap`, which this takes over: restore each snapshot at most once."""
-        (self.hands, self.stock, self.line, n_moves, self.turn, self.drawn, self.extra_plays,
-         self.lacks, self.end_reason, self.domino_seat) = snap
-        del self.moves[n_moves:]
+    def _turn_begins(self, seat: int, left: int, right: int, count: int, ptr: int,
+                     extra: int, before_state, before_hand: int, bit: int) -> tuple:
+        """`seat` begins a turn: automatic draws while they cannot play, then the
+        blocked-round check. Sets and returns the state."""
+        hands = self._hands
+        fits = NUMBER_MASK[left] | NUMBER_MASK[right]
+        hand = hands[seat]
+        drawn = 0
         self._legal = None
+        if not hand & fits:
+            stock = self._stock
+            if self.rules.drawing and ptr < len(stock) and count:
+                start = ptr
+                while ptr < len(stock):
+                    element = BITS[stock[ptr]]
+                    ptr += 1
+                    hand |= element
+                    if element & fits:
+                        break
+                hands[seat] = hand
+                drawn = ptr - start
+            if not hand & fits:
+                self._legal = _ONLY_PASS
+                for s in self.seats:
+                    if hands[s] & fits:
+                        break
+                else:
+                    self.end_reason = "blocked"
+                    self._legal = ()
+        self._state = state = (seat, left, right, count, drawn, extra, ptr, before_state,
+                               before_hand, bit)
+        return state
+
+    def undo_entry(self, entry: tuple) -> None:
+        """Take back the last move, given its log entry (only the state after it is read)."""
+        after = entry[2]
+        before = after[7]
+        if after[6] != before[6]:       # the next player drew: give the tiles back
+            self._hands[after[0]] = after[8]
+        if after[9]:
+            self._hands[before[0]] |= after[9]
+        self._state = before
+        self.end_reason = self.domino_seat = None
+        self._legal = None
+        self._log.pop()
 
     # ---- results and records -----------------------------------------------------
+    def hands_left(self, players: int) -> tuple[tuple[Tile, ...], ...]:
+        """Per player, the tiles held (() for players not in the round)."""
+        if not self.rules.blank and len(self._hands) == players:
+            return tuple(map(hand_tiles, self._hands))
+        return tuple(self.hand_tiles(p) for p in range(players))
+
     def scores(self, players: int) -> list[int]:
         """What each player adds for this round (0 for players not in it)."""
         result = [0] * players
+        hands = self._hands
+        by_tiles = self.rules.score_by == "tiles" or self.rules.blank
         for s in self.seats:
-            result[s] = self.rules.score(self.hands[s])
+            result[s] = hands[s].bit_count() if by_tiles else hand_pips(hands[s])
         return result
 
     def record(self, players: int) -> dict:
         """This round in the RULES.md record form (deal, moves, result when over)."""
-        hands = [[str(t) for t in self.deal_hands.get(s, ())] for s in range(players)]
-        result = {"deal": {"hands": hands, "stock": [str(t) for t in self.deal_stock]},
-                  "moves": [{"player": s, "move": str(m)} for s, m, _ in self.moves]}
+        elements = self._elements
+        deal = self._deal
+        hands = [[str(t) for t in (hand_tiles(deal[s]) if not self.rules.blank
+                                   else (BLANK,) * deal[s].bit_count())]
+                 if s in self.seats else [] for s in range(players)]
+        result = {"deal": {"hands": hands, "stock": [str(elements[i]) for i in self._stock]},
+                  "moves": [{"player": s, "move": str(m)} for s, m, _ in self._log]}
         if self.set_up:
             result["start"] = {"line": [str(p) for p in self.start_line],
                                "to_move": self.start_to_move}
@@ -429,13 +802,15 @@ def make_view(variant: str, rnd: LineRound, player: int, players: int, totals, e
               round_number: int, limit: int) -> LineView:
     current = rnd.current
     own_turn = current == player
+    line, lacks = rnd._derive()
+    none = frozenset()
     return LineView(
         variant=variant, player=player, players=players, current_player=current,
-        hand=tuple(rnd.hands.get(player, ())),
-        hand_sizes=tuple(len(rnd.hands.get(p, ())) for p in range(players)),
-        boneyard=len(rnd.stock), line=tuple(rnd.line), ends=rnd.ends,
+        hand=rnd.hand_tiles(player),
+        hand_sizes=tuple(rnd.hand_size(p) for p in range(players)),
+        boneyard=rnd.boneyard, line=line, ends=rnd.ends,
         totals=tuple(totals), eliminated=tuple(eliminated), round_number=round_number,
-        history=tuple((s, str(m), d) for s, m, d in rnd.moves),
-        drawn_this_turn=len(rnd.drawn), drawn_tiles=tuple(rnd.drawn) if own_turn else (),
-        known_missing=tuple(rnd.lacks.get(p, frozenset()) for p in range(players)),
+        history=tuple((seat, str(move), after[7][4]) for seat, move, after in rnd._log),
+        drawn_this_turn=rnd.drawn_count, drawn_tiles=tuple(rnd.drawn) if own_turn else (),
+        known_missing=tuple(lacks.get(p, none) for p in range(players)),
         limit=limit, moves=tuple(rnd.legal_moves()) if own_turn else ())

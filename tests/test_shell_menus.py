@@ -291,3 +291,16 @@ def test_a_broken_level_file_is_listed_by_file_name_and_fits_the_menu(tmp_path, 
     assert notes and "".join(w.label for w in notes).startswith("broken.toml:3:")
     for note in notes:
         assert theme.font(note.size).size(note.label)[0] <= select.menu.widgets[0].rect.w
+
+
+def test_each_board_game_lists_the_layouts_of_its_own_folder(app):
+    app.settings.last_setup = {"variant": "open54"}
+    scene = VariantSelectScene(app)
+    labels = [w.label for w in scene.menu.widgets]
+    spread = {v for v, _ in scene.menu.widgets[labels.index("Layout")].choices}
+    scene.set_variant("dominox")
+    labels = [w.label for w in scene.menu.widgets]
+    dominox = {v for v, _ in scene.menu.widgets[labels.index("Layout")].choices}
+    assert {"standard", "pillars"} <= spread and "quick" not in spread
+    assert {"standard", "quick"} <= dominox and "pillars" not in dominox
+    assert layout_choices("classic") == ([], [])          # no level folder, no layouts

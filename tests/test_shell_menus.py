@@ -72,7 +72,11 @@ def test_variant_select_changes_players_seats_and_options(app):
     scene = app.top
     press(app, "down", "right")                  # players 2 -> 3
     assert scene.players == 3
-    press(app, "down", "down", "right")          # Player 2: Medium -> Human
+    press(app, "down", "down")                   # the Player 2 row
+    for _ in range(len(scene.seat_choices)):     # Right through the computers to Human
+        if scene.seats[1] == "human":
+            break
+        press(app, "right")
     press(app, "down", "down", "right")          # Player 3 row, then limit 150 -> 200
     assert focus_label(scene) == "Limit"
     press(app, "down", "right")                  # block on

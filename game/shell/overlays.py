@@ -263,8 +263,10 @@ class ResultsScene(Scene):
     def draw(self, surface):
         theme.draw_panel(surface, (360, 100, 1200, 880))
         theme.draw_title(surface, self.title, 180, 64)
-        theme.draw_text(surface, self.winner_text, (960, 270), 44, theme.HIGHLIGHT, "center",
-                        bold=True)
+        size = next((s for s in (44, 38, 32) if theme.font(s, True).size(self.winner_text)[0]
+                     <= 1120), 32)                 # long sentences get smaller, then cut
+        theme.draw_text(surface, theme.fit_text(self.winner_text, 1120, size, True), (960, 270),
+                        size, theme.HIGHLIGHT, "center", bold=True)
         columns = max([len(r) for r in self.rows] + [len(self.headers or ())] + [1])
         step = min(260, 900 // max(1, columns - 1))
         # The name column is left-aligned; number columns are right-aligned.

@@ -296,8 +296,12 @@ class BoardTable:
         played = game.moves_played()
         if last is not None and played:
             mover = played[-1][0]
-            who = self.adapter.side_name(mover) or self.ctl.name(mover)[:10]
-            self.put(surface, f"Last: {who} {last}", (rect.x + 24, rect.y + 112), 28)
+            side = self.adapter.side_name(mover)
+            text = f"Last: {side} {last}" if side else f"Last: {last}"
+            spot = self.put(surface, text, (rect.x + 24, rect.y + 112), 28, width=rect.w - 90)
+            if not side:                   # the mover's seat colour says who
+                pygame.draw.circle(surface, self.adapter.seat_colour(mover),
+                                   (spot.right + 18, spot.centery), 10)
         if view.passes:
             passes = f"{theme.count(view.passes, 'pass', 'passes')} in a row"
             self.put(surface, passes, (rect.x + 24, rect.y + 166), 28, GOLD)

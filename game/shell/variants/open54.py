@@ -94,7 +94,7 @@ class Adapter(BoardAdapter):
         if outcome.winner is None:
             fewest = min(outcome.scores)
             tied = [self.name(p) for p, left in enumerate(outcome.scores) if left == fewest]
-            names = f"{', '.join(tied[:-1])} and {tied[-1]}"
+            names = " and ".join(tied) if len(tied) == 2 else f"{len(tied)} players"
             return f"A draw: {names} hold {tiles(fewest)} each."
         left = outcome.scores[outcome.winner]
         if outcome.reason == "domino":

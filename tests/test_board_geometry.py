@@ -9,7 +9,7 @@ from game.shell.board.geometry import DIRECTIONS, BoardGeometry, square_name
 from game.shell.board.table import BOARD_AREA, CAPTION_RECT, TRAY_RECT, card_rects
 from game.shell.board.tools import Ghost
 from game.shell.match.controller import sentence
-from game.shell.variants.dominox import is_white, territory_layer
+from game.shell.variants.dominox import BLACK_SQUARE, WHITE_SQUARE, territory_layer
 
 CARD_RECTS = card_rects(2)
 
@@ -32,9 +32,17 @@ def test_every_board_fits_and_squares_round_trip(width, height):
     assert geo.square_rect((0, 0)).bottomleft == geo.rect.bottomleft
 
 
-def test_square_colours_follow_the_rules():
-    assert is_white((0, 0)) and is_white((7, 7))          # a1, h8
-    assert not is_white((0, 7)) and not is_white((7, 0))  # a8, h1
+def test_the_dominox_board_paints_the_rules_square_colours(tmp_path):
+    from game.shell.app import App
+    from game.shell.config import MatchConfig, Seat
+    app = App(windowed=True, settings_path=tmp_path / "settings.json")
+    app.start_match(MatchConfig("dominox", (Seat("A"), Seat("B", "computer")), {}, 1))
+    scene = app.top
+    surface = pygame.Surface((1920, 1080))
+    scene.adapter.draw_board(surface, scene.geo, None)
+    colour = lambda square: tuple(surface.get_at(scene.geo.square_rect(square).center))[:3]
+    assert colour((0, 0)) == colour((7, 7)) == WHITE_SQUARE[0]       # a1, h8
+    assert colour((0, 7)) == colour((7, 0)) == BLACK_SQUARE[0]       # a8, h1
     assert square_name((15, 15)) == "p16"
 
 

@@ -23,11 +23,6 @@ BADGES = {0: ((28, 30, 40), (252, 249, 240)), 1: ((246, 240, 224), (14, 16, 24))
           None: ((240, 240, 240), (96, 96, 104))}
 
 
-def is_white(square: Square) -> bool:
-    """a1 is white: a square is white when file + rank is even (RULES.md)."""
-    return (square[0] + square[1]) % 2 == 0
-
-
 class Adapter(BoardAdapter):
     title = "Dominox"
     info_note = ("Each empty area scores for", "the colour most of it has")
@@ -44,9 +39,11 @@ class Adapter(BoardAdapter):
         return COLOURS[player]
 
     def draw_board(self, surface, geo: BoardGeometry, font) -> None:
-        blocked = {geo.index_square(i) for i in self.game.shape.blocked}
+        shape = self.game.shape
+        blocked = {geo.index_square(i) for i in shape.blocked}
+        colours = (WHITE_SQUARE, BLACK_SQUARE)           # the rules say which square is which
         draw_frame(surface, geo)
-        draw_squares(surface, geo, lambda s: WHITE_SQUARE if is_white(s) else BLACK_SQUARE,
+        draw_squares(surface, geo, lambda s: colours[shape.colour(s[1] * shape.width + s[0])],
                      skip=blocked)
         for square in blocked:
             draw_hole(surface, geo.square_rect(square))

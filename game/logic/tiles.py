@@ -14,6 +14,26 @@ from dataclasses import dataclass, field
 from .core import BLANK, DOUBLE_SIX, Tile, double_set
 
 
+_BITS_FOR = tuple((i + 1).bit_length() for i in range(256))   # bits to draw a number <= i
+
+
+def shuffle(rng: random.Random, items: list) -> None:
+    """Shuffle `items` in place into the order `rng.shuffle(items)` gives. For a
+    random.Random it makes the same draws without a method call per element (twice as
+    fast); a deal depends only on the draws, so an engine may shuffle whatever stands for
+    the elements (ids, bits) and deal exactly the same tiles."""
+    if type(rng) is not random.Random or len(items) > len(_BITS_FOR):
+        rng.shuffle(items)
+        return
+    bits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):         # Random.shuffle with _randbelow inlined
+        k = _BITS_FOR[i]
+        j = bits(k)
+        while j > i:
+            j = bits(k)
+        items[i], items[j] = items[j], items[i]
+
+
 @dataclass(frozen=True)
 class TileSet:
     name: str
@@ -37,7 +57,7 @@ class TileSet:
     def shuffled(self, rng: random.Random) -> list[Tile]:
         """Every element once, in the order `rng` shuffles them (the deal of every variant)."""
         tiles = list(self.elements)
-        rng.shuffle(tiles)
+        shuffle(rng, tiles)
         return tiles
 
     def deal(self, rng: random.Random, hand_sizes) -> tuple[list[list[Tile]], list[Tile]]:

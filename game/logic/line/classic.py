@@ -8,15 +8,17 @@ first asked for (`round`, `current_player`, `legal_moves`, `view`, `record`...),
 """
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 
 from ..core import (DominoError, FileFormatError, GameState, IllegalMoveError,
                     OptionError, Outcome, PassMove, Tile)
 from ..records import check_header, replay_moves
-from .engine import PASS, LineMove, LineRound, LineRules, LineView, keyed_order, make_view
+from .engine import BITS, PASS, LineMove, LineRound, LineRules, LineView, make_view
 from .position import read_round, round_position_lines
 from ..options import Option, resolve_options
 from ..textfiles import TomlFile
+from ..tiles import shuffle
 
 POSITION_KEYS = ("variant", "players", "seed", "round", "totals", "line", "hands", "stock",
                  "to_move", "extra_plays", "options")
@@ -113,7 +115,9 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
 
     def _deal(self, number: int, seats) -> LineRound:
         """Round `number` dealt from the match seed: a pure function of the two."""
-        return LineRound.dealt(self.rules, seats, keyed_order(f"{self.seed}:{number}"))
+        order = list(BITS)          # element i stands as its bit; the set has 28 elements
+        shuffle(random.Random(f"{self.seed}:{number}"), order)
+        return LineRound.dealt(self.rules, seats, order)
 
     def _finish_round(self, rnd: LineRound) -> None:
         scores = rnd.scores(self.players)

@@ -17,8 +17,6 @@ derived from that log when asked.
 """
 from __future__ import annotations
 
-import hashlib
-import struct
 from dataclasses import FrozenInstanceError, dataclass
 
 from ..core import BLANK, DOUBLE_SIX, PASS, IllegalMoveError, Move, PassMove, Tile, View
@@ -68,18 +66,6 @@ def hand_tiles(hand: int) -> tuple[Tile, ...]:
 def hand_pips(hand: int) -> int:
     p0, p1, p2, p3 = _PIPS_OF
     return p0[hand & 127] + p1[hand >> 7 & 127] + p2[hand >> 14 & 127] + p3[hand >> 21]
-
-
-_KEYS = struct.Struct(f"<{len(TILES)}I").unpack
-
-
-def keyed_order(key: str) -> list[int]:
-    """The element ids of a 28-tile set in an order that is a pure function of the text
-    `key` (the deal of a round): sorted by 32-bit numbers read from SHAKE-128 of the key,
-    so every order is equally likely (equal numbers, about once in ten million deals,
-    keep the lower id first)."""
-    keys = _KEYS(hashlib.shake_128(key.encode()).digest(4 * len(TILES)))
-    return sorted(range(len(TILES)), key=keys.__getitem__)
 
 
 def bits_of(mask: int):
@@ -349,8 +335,8 @@ class LineRound:
     drew at the start of this turn. The round ends at `domino` (a hand emptied) or `blocked`
     (nobody can play and nothing is left to draw), detected as soon as it happens.
 
-    `_hands[player]` is a mask of elements, `_stock` the elements of the stock as the
-    round began (next draw first). The rest of the state is one tuple, `_state`:
+    `_hands[player]` is a mask of elements, `_stock` the bits of the elements of the stock
+    as the round began (next draw first). The rest of the state is one tuple, `_state`:
     (player to move, number on the left end, on the right end (both -1 while the line is
     empty, or blank), tiles in the line, tiles the player to move drew this turn, extra
     plays they took this turn, tiles drawn from the stock, the state before the last move,
@@ -372,11 +358,11 @@ class LineRound:
             count = iter(range(len(_BLANKS)))
             for s in seats:
                 masks[s] = sum(BITS[next(count)] for _ in hands[s])
-            self._stock = tuple(next(count) for _ in stock)
+            self._stock = tuple(BITS[next(count)] for _ in stock)
         else:
             for s in seats:
                 masks[s] = sum(BITS[INDEX[t]] for t in hands[s])
-            self._stock = tuple(INDEX[t] for t in stock)
+            self._stock = tuple(BITS[INDEX[t]] for t in stock)
         self._hands = masks
         self._deal = tuple(masks)
         self.start_line = line = tuple(line)
@@ -409,18 +395,17 @@ class LineRound:
         self._derived = None
 
     @classmethod
-    def dealt(cls, rules: LineRules, seats: tuple, order) -> "LineRound":
-        """A round dealt from `order`, every element of the tile set in shuffled order:
-        each seat in turn takes the next `rules.hand_size`, the stock (next draw first)
-        the rest."""
+    def dealt(cls, rules: LineRules, seats: tuple, order: list[int]) -> "LineRound":
+        """A round dealt from `order`, the bits of every element of the tile set in
+        shuffled order: each seat in turn takes the next `rules.hand_size`, the stock (next
+        draw first) the rest."""
         self = cls.__new__(cls)
         self._setup(rules, seats)
         size = rules.hand_size
         self._hands = masks = [0] * (max(seats) + 1)
         at = held = 0
-        bit = BITS.__getitem__
         for s in seats:
-            masks[s] = hand = sum(map(bit, order[at:at + size]))
+            masks[s] = hand = sum(order[at:at + size])
             held |= hand
             at += size
         self._deal = tuple(masks)
@@ -481,7 +466,7 @@ class LineRound:
     def stock(self) -> list[Tile]:
         """The tiles left to draw, next draw first."""
         elements = self._elements
-        return [elements[i] for i in self._stock[self._state[6]:]]
+        return [elements[bit.bit_length() - 1] for bit in self._stock[self._state[6]:]]
 
     @property
     def boneyard(self) -> int:
@@ -495,7 +480,8 @@ class LineRound:
     def drawn(self) -> list[Tile]:
         """The tiles the player to move drew at the start of this turn."""
         elements, state = self._elements, self._state
-        return [elements[i] for i in self._stock[state[6] - state[4]:state[6]]]
+        return [elements[bit.bit_length() - 1]
+                for bit in self._stock[state[6] - state[4]:state[6]]]
 
     @property
     def moves(self) -> list[tuple[int, LineMove, int]]:
@@ -682,7 +668,7 @@ class LineRound:
             if self.rules.drawing and ptr < len(stock) and count:
                 start = ptr
                 while ptr < len(stock):
-                    element = BITS[stock[ptr]]
+                    element = stock[ptr]
                     ptr += 1
                     hand |= element
                     if element & fits:
@@ -737,7 +723,8 @@ class LineRound:
         hands = [[str(t) for t in (hand_tiles(deal[s]) if not self.rules.blank
                                    else (BLANK,) * deal[s].bit_count())]
                  if s in self.seats else [] for s in range(players)]
-        result = {"deal": {"hands": hands, "stock": [str(elements[i]) for i in self._stock]},
+        stock = [str(elements[bit.bit_length() - 1]) for bit in self._stock]
+        result = {"deal": {"hands": hands, "stock": stock},
                   "moves": [{"player": s, "move": str(m)} for s, m, _ in self._log]}
         if self.set_up:
             result["start"] = {"line": [str(p) for p in self.start_line],

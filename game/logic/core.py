@@ -140,6 +140,10 @@ REASONS = {
     "no moves": "a side had no element or no move left",
     "packs": "both packs were used up",
     "cost": "the structure was scored",
+    "test element": "an element reached the opponent's test element",
+    "no captures left": "no capture is possible any more",
+    "overshot": "a player's captured pips went past the goal",
+    "race": "a player brought every element past the middle line",
 }
 
 

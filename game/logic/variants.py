@@ -37,6 +37,15 @@ VARIANTS: dict[str, VariantEntry] = {entry.name: entry for entry in (
                  "blocked share blocks both squares of its cell", shares=True),
     VariantEntry("dominid", "game.logic.dominid.game:DominidGame", "board", "dominid",
                  "'.' a cell of the table, '#' a blocked cell"),
+    VariantEntry("open1", "game.logic.elements.open1:TestElementGame", "board", "open1",
+                 "'...' an empty square; s (south player) or n (north player), the south and the "
+                 "north number (s35), * after a face-down test element (s00*)"),
+    VariantEntry("open3", "game.logic.elements.open3:CaptureGame", "board", "open3",
+                 "'...' an empty square; s (south player) or n (north player), then the south "
+                 "and the north number (s35)"),
+    VariantEntry("open4", "game.logic.elements.open4:DiagonalGame", "board", "open4",
+                 "'...' an empty square; s (south player) or n (north player), then the south "
+                 "and the north number (s35)"),
 )}
 _ALIASES = {"draw": "classic", "blank-tiles": "blank"}
 

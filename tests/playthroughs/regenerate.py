@@ -27,6 +27,9 @@ GAMES = {
     "dominox": [(2, {}, 1, "greedy"), (2, {"layout": "holes"}, 2, "random")],
     "open54": [(2, {}, 1, "greedy"), (3, {"face_down": True}, 2, "random"),
                (4, {"dealt": 4, "layout": "cross"}, 3, "greedy,random,greedy,random")],
+    "open1": [(2, {}, 1, "greedy"), (2, {"set": "0-4", "start": "random"}, 2, "greedy,random")],
+    "open3": [(2, {}, 1, "greedy"), (2, {"goal": "targets", "slide": True}, 2, "greedy,random")],
+    "open4": [(2, {}, 1, "greedy"), (2, {"race": True, "set": "0-5-halves"}, 2, "random")],
 }
 
 

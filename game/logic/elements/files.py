@@ -1,0 +1,276 @@
+"""Starting boards: the sets, the level files that lay them out, random starts, and the
+checks every board a person writes must pass (level files, positions, record starts).
+
+A level file (levels/open1/, open3/, open4/) is TOML:
+
+    name = "Standard"
+    description = "..."
+    set = "halves"                 # which `set` option this start is made for
+    board = \"\"\"
+    n61 n52 n33 n14 n00 n22 n44 n66
+    ...
+    \"\"\"
+
+The board is 8 lines, rank 8 at the top, 8 squares a line separated by spaces: `...` an
+empty square, else the owner letter (`s` the south player 0, `n` the north player 1), the
+south number and the north number, and `*` after a face-down test element (`s35`,
+`s00*`). Every problem is a one-line FileFormatError `file:line: message`, the line being
+the board line of the offending square where there is one.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..core import FileFormatError, OptionError
+from ..levels import layout_folder
+from ..textfiles import TomlFile, read_toml
+from ..tiles import OPEN_BOARD_SET, REDUCED_SETS, TileSet
+from .board import SHAPE, SIZE, Element, parse_token, past_middle
+
+LEGEND = ("'...' an empty square; s (the south player) or n (the north player) with the "
+          "south and the north number, like s35; * after a face-down test element, like s00*")
+KEYS = ("name", "description", "set", "board")
+SIDES = ("south player (0)", "north player (1)")
+
+
+@dataclass(frozen=True)
+class SetKind:
+    name: str
+    tiles: TileSet
+    shared: bool          # one set split between the players, else a whole set each
+    per_side: int         # elements each player starts with
+
+
+SETS = {kind.name: kind for kind in (
+    SetKind("halves", OPEN_BOARD_SET, True, 16),
+    SetKind("0-4", REDUCED_SETS["0-4"], False, 16),
+    SetKind("0-5", REDUCED_SETS["0-5"], False, 24),
+    SetKind("0-3", REDUCED_SETS["0-3"], False, 12),
+    SetKind("0-5-halves", REDUCED_SETS["0-5"], True, 12),
+)}
+
+
+def dark(square: int) -> bool:
+    """a1 is dark, as on a chessboard: file + rank even, counting from 0."""
+    return (square % SIZE + square // SIZE) % 2 == 0
+
+
+@dataclass(frozen=True)
+class Start:
+    name: str                     # the file's stem, what the `start` option names
+    title: str
+    description: str
+    set_name: str
+    placed: tuple                 # (square, Element) pairs
+    path: str
+
+
+@dataclass(frozen=True)
+class StartEntry:
+    """One level file as a menu lists it: loaded, or its one-line error."""
+    name: str
+    path: str
+    start: Start | None
+    error: str | None
+
+
+# ---- reading and checking boards ----------------------------------------------------------
+def parse_board(toml: TomlFile, key: str = "board") -> tuple[list, dict]:
+    """([(square, Element)], {square: file line}) of the board drawn in `key`."""
+    if key not in toml.data:
+        raise toml.error(None, f"missing {key!r}: draw the board, rank 8 at the top ({LEGEND})")
+    rows = toml.grid_lines(key)
+    if len(rows) != SIZE:
+        line = rows[-1][0] if rows else toml.line_of(key)
+        raise FileFormatError(toml.path, line, f"the board has {len(rows)} ranks: draw all "
+                                               f"{SIZE}, rank {SIZE} at the top")
+    placed, lines = [], {}
+    for top, (line, row) in enumerate(rows):
+        tokens, rank = row.split(), SIZE - 1 - top
+        if len(tokens) != SIZE:
+            raise FileFormatError(toml.path, line, f"rank {rank + 1} has {len(tokens)} squares: "
+                                                   f"write {SIZE}, separated by spaces")
+        for file, token in enumerate(tokens):
+            square = rank * SIZE + file
+            try:
+                element = parse_token(token)
+            except ValueError:
+                raise FileFormatError(toml.path, line, f"unknown square {token!r} on "
+                                      f"{SHAPE.names[square]} (write {LEGEND})") from None
+            if element is not None:
+                placed.append((square, element))
+                lines[square] = line
+    return placed, lines
+
+
+def board_problem(cls, set_name: str, placed, complete: bool):
+    """(square or None, message) of the first thing wrong with a board of game `cls` for
+    the set `set_name`, or None. `complete`: a starting board (every element of the set,
+    each side in its own half); otherwise a position (elements may have been captured)."""
+    kind = SETS[set_name]
+    names, sides = SHAPE.names, ([], [])
+    for square, element in placed:
+        sides[element.owner].append((square, element))
+        where = f"{element.token()} on {names[square]}"
+        if cls.coloured and dark(square) != (element.owner == 0):
+            colour = ("dark", "light")[element.owner]
+            return square, f"{where}: the {SIDES[element.owner]}'s elements stand on {colour} " \
+                           "squares (a1 is dark)"
+        if complete and past_middle(element.owner, square):
+            ranks = ("1 to 4", "5 to 8")[element.owner]
+            return square, f"{where}: the {SIDES[element.owner]}'s elements start on ranks {ranks}"
+        if element.face_down and not cls.test_elements:
+            return square, f"{where}: only the test elements of game 1 lie face down"
+        if element.face_down and element.value:
+            return square, f"{where}: a test element is a 0-0"
+    for owner, side in enumerate(sides):
+        down = [square for square, element in side if element.face_down]
+        if cls.test_elements and len(down) != 1:
+            if down:
+                return down[1], f"{names[down[1]]}: the {SIDES[owner]} has a second face-down " \
+                                "element; each side has one test element"
+            return None, f"the {SIDES[owner]} has no test element: lay a 0-0 face down (s00*)"
+        if len(side) > kind.per_side or (complete and len(side) != kind.per_side):
+            return None, f"the {SIDES[owner]} has {len(side)} elements; the {set_name} set " \
+                         f"gives each side {kind.per_side}"
+    for group in ([list(placed)] if kind.shared else sides):
+        problem = kind.tiles.miscount([(str(s), [e.tile]) for s, e in group], "stands here")
+        if problem and problem.part is not None:
+            square = int(problem.part)
+            return square, f"{_token_at(group, square)} on {names[square]}: {problem.message}"
+    if complete and kind.shared:
+        sums = [sum(e.value for _, e in side) for side in sides]
+        if abs(sums[0] - sums[1]) > sum(t.value for t in kind.tiles.elements) % 2:
+            return None, f"the two groups hold {sums[0]} and {sums[1]} pips: halves of one " \
+                         "set must hold equal pips"
+    return None
+
+
+def _token_at(group, square: int) -> str:
+    return next(e.token() for s, e in group if s == square)
+
+
+def check_board(toml: TomlFile, cls, set_name: str, placed, lines, complete: bool) -> None:
+    problem = board_problem(cls, set_name, placed, complete)
+    if problem:
+        square, message = problem
+        line = lines.get(square) if square is not None else None
+        raise FileFormatError(toml.path, line or toml.line_of("board"), message)
+
+
+# ---- level files ------------------------------------------------------------------------
+def start_from_toml(cls, toml: TomlFile, name: str) -> Start:
+    toml.refuse_unknown(KEYS)
+    set_name = toml.get("set", str, cls.sets[0])
+    if set_name not in cls.sets:
+        raise toml.error("set", f"set must be one of {', '.join(cls.sets)}, not {set_name!r}")
+    placed, lines = parse_board(toml)
+    check_board(toml, cls, set_name, placed, lines, complete=True)
+    return Start(name, toml.get("name", str, name), toml.get("description", str, ""),
+                 set_name, tuple(placed), toml.path)
+
+
+_cache: dict = {}
+
+
+def load_start(cls, name_or_path: str) -> Start:
+    """The start named (a file of levels/<variant>/) or at a path; cached until it changes."""
+    text = str(name_or_path)
+    folder = layout_folder(cls.variant)
+    path = Path(text) if ("/" in text or "\\" in text or text.endswith(".toml")) \
+        else folder / f"{text}.toml"
+    if not path.exists():
+        known = ", ".join(e.name for e in list_starts(cls)) if path.parent == folder else ""
+        raise OptionError(f"unknown start {text!r} for {cls.variant}"
+                          + (f" (known: {known}, random)" if known else ""))
+    key = (cls.variant, str(path.resolve()), path.stat().st_mtime)
+    if key not in _cache:
+        shipped = path.parent.resolve() == folder.resolve()
+        _cache[key] = start_from_toml(cls, read_toml(path), path.stem if shipped else text)
+    return _cache[key]
+
+
+def list_starts(cls, folder: Path | None = None) -> list[StartEntry]:
+    """Every level file of the variant's folder, "standard" first, then by name; a broken
+    file is listed with its one-line error instead of raising."""
+    folder = Path(folder) if folder is not None else layout_folder(cls.variant)
+    entries = []
+    for path in sorted(folder.glob("*.toml"), key=lambda p: (p.stem != "standard", p.stem)):
+        try:
+            entries.append(StartEntry(path.stem, str(path), load_start(cls, str(path)), None))
+        except FileFormatError as exc:
+            entries.append(StartEntry(path.stem, str(path), None, str(exc)))
+    return entries
+
+
+def first_start(cls, set_name: str) -> Start:
+    for entry in list_starts(cls):
+        if entry.start is not None and entry.start.set_name == set_name:
+            return entry.start
+    raise OptionError(f"no level file in levels/{cls.variant} is made for the {set_name} set; "
+                      "choose start=random")
+
+
+def starting_elements(cls, options: dict, rng) -> list:
+    """The (square, Element) pairs the options start from (`rng` for a random start)."""
+    chosen, set_name = options["start"], options["set"]
+    if chosen == "random":
+        return random_start(cls, set_name, rng)
+    start = first_start(cls, set_name) if chosen == "first" else load_start(cls, chosen)
+    if start.set_name != set_name:
+        raise OptionError(f"the start {chosen!r} is made for the {start.set_name} set, "
+                          f"not {set_name}")
+    return list(start.placed)
+
+
+# ---- random starts -----------------------------------------------------------------------
+def home_squares(cls, owner: int, count: int) -> list[int]:
+    """The first `count` squares of `owner`'s side (game 4: of its colour), back rank first."""
+    ranks = range(SIZE) if owner == 0 else reversed(range(SIZE))
+    squares = [r * SIZE + f for r in ranks for f in range(SIZE)
+               if not cls.coloured or dark(r * SIZE + f) == (owner == 0)]
+    return squares[:count]
+
+
+def balanced(tiles, rng) -> list[tuple[int, int]]:
+    """(forward, back) numbers for each tile, so that the numbers facing the opponent add
+    up to about as much as those facing home (the widest tiles placed first)."""
+    order = sorted(range(len(tiles)), key=lambda i: tiles[i].a - tiles[i].b)
+    result, lead = [None] * len(tiles), 0
+    for i in order:
+        low, high = tiles[i].a, tiles[i].b
+        high_forward = lead < 0 or (lead == 0 and rng.random() < 0.5)
+        result[i] = (high, low) if high_forward else (low, high)
+        lead += result[i][0] - result[i][1]
+    return result
+
+
+def random_start(cls, set_name: str, rng) -> list:
+    """The set's groups shuffled on the home ranks, arrows balanced; in game 1 each test
+    element on a random square of its back rank."""
+    kind = SETS[set_name]
+    if kind.shared:
+        try:
+            base = first_start(cls, set_name)
+        except OptionError:
+            raise OptionError(f"a random start of the {set_name} set shuffles the two groups "
+                              f"of a level file made for it, and levels/{cls.variant} has "
+                              "none") from None
+        groups = [[e.tile for _, e in base.placed if e.owner == o] for o in (0, 1)]
+    else:
+        groups = [list(kind.tiles.elements)] * 2
+    placed = []
+    for owner, group in enumerate(groups):
+        tiles = list(group)
+        rng.shuffle(tiles)
+        squares = home_squares(cls, owner, len(tiles))
+        if cls.test_elements:
+            tiles.remove(next(t for t in tiles if t.value == 0))
+            test = rng.choice([s for s in squares if s // SIZE == squares[0] // SIZE])
+            squares.remove(test)
+            placed.append((test, Element(owner, 0, 0, True)))
+        for square, tile, (forward, back) in zip(squares, tiles, balanced(tiles, rng)):
+            south, north = (back, forward) if owner == 0 else (forward, back)
+            placed.append((square, Element(owner, south, north)))
+    return sorted(placed)

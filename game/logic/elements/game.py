@@ -1,0 +1,293 @@
+"""The moving game: players take turns moving one of their elements on the element board,
+and an element that arrives facing an opponent's element with an equal number removes it
+(RULES.md section 5, games 1, 3 and 4).
+
+`MovingGame` holds everything the three games share: the move stack, captures and their
+undo, the count of moves without a capture, the ends, records, views and positions. Each
+game is a small subclass that says how its elements move (`_element_moves`), what ends it
+at once (`_goal`), who wins when it simply stops (`_judge`) and what its scores are.
+"""
+from __future__ import annotations
+
+import random
+from operator import attrgetter
+from typing import ClassVar
+
+from ..board.shape import ALL_DIRECTIONS, DIAGONAL
+from ..core import PASS, GameState, IllegalMoveError, Outcome
+from ..options import Option, resolve_options
+from . import files, positions, view as element_view
+from .board import SHAPE, ElementBoard, past_middle
+from .moves import ElementMove, parse_element_move, refusal
+
+
+def _ray(square: int, direction) -> tuple[int, ...]:
+    """The squares beyond `square` in `direction`, nearest first."""
+    found = []
+    while (square := SHAPE.step(square, direction)) is not None:
+        found.append(square)
+    return tuple(found)
+
+
+# Per square, its rays in those of the eight directions that stay on the board.
+RAYS = tuple(tuple(r for r in (_ray(s, d) for d in ALL_DIRECTIONS) if r)
+             for s in range(SHAPE.size))
+# Per square, the diagonal jumps (square jumped over, landing square).
+JUMPS = tuple(tuple(r[:2] for r in (_ray(s, d) for d in DIAGONAL) if len(r) >= 2)
+              for s in range(SHAPE.size))
+STEPS = {(s, t): ElementMove((s, t)) for s in range(SHAPE.size) for ray in RAYS[s] for t in ray}
+
+
+def limit_option(default: int = 40) -> Option:
+    return Option("limit", default, "moves each without a capture before the game ends",
+                  minimum=1, maximum=500)
+
+
+def start_option() -> Option:
+    return Option("start", "first", "starting board: a level file's name, 'first' (the first "
+                                    "one made for the chosen set) or 'random'")
+
+
+class MovingGame(GameState):
+    min_players = max_players = 2
+    sets: ClassVar[tuple[str, ...]]     # the `set` option's choices, default first
+    test_elements: ClassVar[bool] = False   # game 1: each side's 0-0 lies face down
+    coloured: ClassVar[bool] = False        # game 4: player 0 on dark squares, 1 on light
+    pass_when_stuck: ClassVar[bool] = False  # a player with no move passes (else it ends)
+    one_capture: ClassVar[bool] = False     # at most one element captured per move
+
+    def __init__(self, options: dict, seed, board: ElementBoard, to_move: int = 0,
+                 captures=(0, 0), pips=(0, 0), quiet: int = 0, best=None):
+        self.players = 2
+        self.options = options
+        self.seed = seed
+        self.board = board
+        self.to_move = to_move
+        self.captures = list(captures)
+        self.pips = list(pips)
+        self.quiet = quiet                  # moves in a row without a capture (race: progress)
+        self.limit = options["limit"]
+        self.slide = bool(options.get("slide", False))
+        self.race = bool(options.get("race", False))
+        self.best = tuple(best) if best is not None else self.past_counts()
+        self._ended = None                  # (winner, reason) of an end a move caused at once
+        self._cache = None                  # (legal moves, end) of this position
+        self._stack = []
+        self.start: dict = {}
+
+    @property
+    def tiles(self):
+        """The tile set the elements come from (one split in two, or one each)."""
+        return files.SETS[self.options["set"]].tiles
+
+    # ---- creating games -----------------------------------------------------------------
+    @classmethod
+    def resolve(cls, options) -> dict:
+        """The options with defaults, checked (OptionError)."""
+        return resolve_options(cls.options_declared, options, cls.variant)
+
+    @classmethod
+    def new(cls, players: int = 2, seed: int = 0, options: dict | None = None):
+        cls.require_players(players)
+        options = cls.resolve(options)
+        placed = files.starting_elements(cls, options, random.Random(seed))
+        game = cls(options, seed, ElementBoard.of(placed))
+        game.start = {"start": game.board.texts()}
+        return game
+
+    @classmethod
+    def from_record_start(cls, record: dict):
+        return positions.game_from_record(cls, record)
+
+    @classmethod
+    def from_position(cls, data, path: str = "<position>"):
+        return positions.game_from_position(cls, data, path)
+
+    def position_text(self) -> str:
+        return positions.position_text(self)
+
+    # ---- the rules each game fills in ------------------------------------------------------
+    def _goal(self, player: int):
+        """(winner, reason) when the capture `player` just made ends the game at once."""
+        return None
+
+    def _judge(self) -> int | None:
+        """The winner when the game stops without a goal (None: a draw)."""
+        return None
+
+    def scores(self) -> tuple[int, int]:
+        return tuple(self.captures)
+
+    def _stops(self) -> str | None:
+        """A reason the game stops in this position besides the shared ones."""
+        return None
+
+    def _element_moves(self, square: int, element) -> list[ElementMove]:
+        """Every move of the element on `square` (games 1 and 3: one square any way, or
+        sliding like a queen; game 1 may land on the opponent's test element)."""
+        cells, moves = self.board.cells, []
+        for ray in RAYS[square]:
+            for target in ray:
+                other = cells[target]
+                if other is None:
+                    moves.append(STEPS[square, target])
+                elif other.face_down and other.owner != element.owner and self.test_elements:
+                    moves.append(STEPS[square, target])
+                if other is not None or not self.slide:
+                    break
+        return moves
+
+    # ---- the protocol -------------------------------------------------------------------
+    def _position(self):
+        if self._cache is None:
+            moves = []
+            if self._ended is None:
+                for square, element in enumerate(self.board.cells):
+                    if element is not None and element.owner == self.to_move:
+                        moves.extend(self._element_moves(square, element))
+                moves.sort(key=attrgetter("text"))
+            self._cache = (moves, self._find_end(moves))
+        return self._cache
+
+    def _find_end(self, moves):
+        if self._ended is not None:
+            return self._ended
+        reason = None
+        if 0 in self.board.counts:
+            reason = "no moves"
+        elif self.quiet >= 2 * self.limit:
+            reason = "no captures"
+        else:
+            reason = self._stops()
+            if reason is None and not moves and not self.pass_when_stuck:
+                reason = "no moves"
+        return None if reason is None else (self._judge(), reason)
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self._position()[1] else self.to_move
+
+    def legal_moves(self) -> list:
+        moves, end = self._position()
+        if end:
+            return []
+        return list(moves) if moves else [PASS]
+
+    def parse_move(self, text):
+        return parse_element_move(text)
+
+    def illegal_reason(self, move) -> str | None:
+        try:
+            move = self.parse_move(move)
+        except IllegalMoveError as exc:
+            return exc.reason
+        moves, end = self._position()
+        if end:
+            return "the game is over"
+        if move is PASS:
+            return "you cannot pass: you have a move" if moves else None
+        if move in moves:
+            return None
+        return refusal(self, move)
+
+    def _push(self, move):
+        player, board = self.to_move, self.board
+        before = (self.quiet, self._ended, self.best)
+        landed, captured = None, ()
+        if move is PASS:
+            self.quiet += 1
+        else:
+            element = board.take(move.start)
+            if board.cells[move.end] is not None:           # the opponent's test element
+                landed = board.take(move.end)
+                self._ended = (player, "test element")
+            board.put(move.end, element)
+            if landed is None:
+                captured = tuple((s, board.take(s)) for s in
+                                 board.captures_at(move.end, element, one=self.one_capture))
+            if captured:
+                self.captures[player] += len(captured)
+                self.pips[player] += sum(e.value for _, e in captured)
+                self.quiet = 0
+                self._ended = self._ended or self._goal(player)
+            else:
+                self.quiet += 1
+            if self.race:
+                self._race_after(player)
+        self.to_move = 1 - player
+        self._cache = None
+        return landed, captured, before
+
+    def _pop(self, move, info) -> None:
+        landed, captured, (self.quiet, self._ended, self.best) = info
+        self.to_move = player = 1 - self.to_move
+        if move is not PASS:
+            board = self.board
+            for square, element in captured:
+                board.put(square, element)
+            self.captures[player] -= len(captured)
+            self.pips[player] -= sum(e.value for _, e in captured)
+            element = board.take(move.end)
+            if landed is not None:
+                board.put(move.end, landed)
+            board.put(move.start, element)
+        self._cache = None
+
+    # ---- the race (game 4's option) ------------------------------------------------------
+    def past_counts(self) -> tuple[int, int]:
+        """Each player's elements in the opponent's half."""
+        counts = [0, 0]
+        for square, element in enumerate(self.board.cells):
+            if element is not None and past_middle(element.owner, square):
+                counts[element.owner] += 1
+        return tuple(counts)
+
+    def _race_after(self, player: int) -> None:
+        """A new best count past the middle line restarts the count of quiet moves; the
+        first side with every remaining element past the line wins (the mover first)."""
+        past = self.past_counts()
+        if past[player] > self.best[player]:
+            self.quiet = 0
+            self.best = tuple(max(b, p) for b, p in zip(self.best, past))
+        for side in (player, 1 - player):
+            if self._ended is None and past[side] == self.board.counts[side]:
+                self._ended = (side, "race")
+
+    # ---- outcome, views, records ---------------------------------------------------------
+    def outcome(self) -> Outcome | None:
+        end = self._position()[1]
+        if not end:
+            return None
+        return Outcome(self.scores(), end[0], end[1])
+
+    def last_capture(self) -> tuple:
+        """(square, element) pairs the last move captured."""
+        return self._stack[-1][2][1] if self._stack else ()
+
+    def view(self, player: int):
+        return element_view.view_of(self, player)
+
+    def secret_tiles(self, player: int) -> tuple:
+        return ()           # nothing is hidden: both players know the test elements
+
+    @staticmethod
+    def heuristic(view, move) -> float:
+        return element_view.heuristic(view, move)
+
+    @staticmethod
+    def heuristics(view) -> list[float]:
+        return element_view.heuristics(view)
+
+    def record(self) -> dict:
+        outcome = self.outcome()
+        return {**self.record_header(), **self.start, "moves": self.record_moves(),
+                "result": outcome.as_record() if outcome else None}
+
+    def clone(self):
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other.board = self.board.copy()
+        other.captures, other.pips = list(self.captures), list(self.pips)
+        other._stack = list(self._stack)
+        other._cache = None
+        return other

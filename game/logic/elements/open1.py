@@ -1,0 +1,50 @@
+"""Test element, open-board game 1: move your elements one square at a time and land one
+on your opponent's face-down test element (RULES.md section 5, game 1)."""
+from __future__ import annotations
+
+from ..options import Option
+from .game import MovingGame, limit_option, start_option
+
+RULES_TEXT = """\
+Test element is played by two players on an 8x8 board. Each has 16 elements (dominoes \
+standing upright on one square each) on their two home ranks: the south player on ranks \
+1-2, the north player on ranks 7-8. The two groups come from one set of 32 (the 28 \
+tiles and a second 0-0, 2-2, 4-4 and 6-6), 96 pips each. Each player's 0-0 lies face \
+down: it is the test element.
+
+On your turn move one of your elements one square in any of the eight directions to an \
+empty square. Elements do not turn: the south player's elements show their upper number \
+toward the north player and the other way round.
+
+Two elements touch only when they stand one behind the other on the same file; side by \
+side and corner to corner do not count. When the element you move comes to touch an \
+opponent's element and the two touching numbers are equal, that opponent's element is \
+removed: one to the north and one to the south can go in the same move. Equal numbers \
+between your own elements do nothing. A test element has no numbers: it neither removes \
+nor is removed.
+
+You win at once by moving any of your elements onto your opponent's test element; that \
+is the only move onto a square that is not empty. If you cannot move, you pass. After \
+the limit of moves each without a removal (40 each unless chosen otherwise, passes \
+included) the game is drawn. The score shown is the elements each player has removed.
+
+Options: set (halves: the two groups of 96 pips; 0-4 or 0-5: each player has their own \
+reduced set, numbers 0 to 4 with two 0-0s, or 0 to 5 on three home ranks; one 0-0 is \
+the test element), limit, start (a starting board from the levels folder, or random: \
+the groups shuffled on the home ranks, the test element on the back rank)."""
+
+
+class TestElementGame(MovingGame):
+    __test__ = False        # a game, not a pytest test class despite its name
+    variant = "open1"
+    title = "Test element"
+    rules_text = RULES_TEXT
+    sets = ("halves", "0-4", "0-5")
+    test_elements = True
+    pass_when_stuck = True
+    options_declared = (
+        Option("set", "halves", "the elements: halves of one set of 32, or a reduced set "
+                                "each", choices=sets),
+        limit_option(),
+        start_option(),
+    )

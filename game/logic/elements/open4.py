@@ -1,0 +1,90 @@
+"""Diagonals, open-board game 4: elements move diagonally like draughts, jumping over
+their own elements, and remove opposing elements they come to face with an equal number
+(RULES.md section 5, game 4)."""
+from __future__ import annotations
+
+from ..options import Option
+from .board import SHAPE
+from .game import JUMPS, STEPS, MovingGame, limit_option, start_option
+from .moves import ElementMove
+
+RULES_TEXT = """\
+Diagonals is played by two players on an 8x8 board, each with a reduced set of 12 \
+elements (dominoes standing upright on one square each) with the numbers 0 to 3: the \
+ten tiles and a second 0-0 and 2-2. The south player's elements stand on the dark \
+squares of ranks 1-3 (a1 is dark), the north player's on the light squares of ranks 6-8. \
+Elements never change colour, so the two sides never share a square, but they can \
+stand one behind the other on a file.
+
+On your turn move one of your elements one square diagonally to an empty square, or \
+jump it over one of your own elements next to it diagonally to the empty square just \
+beyond, and go on jumping as in draughts if you like; a chain never lands twice on the \
+same square. Elements do not turn: the south player's elements show their upper number \
+toward the north player and the other way round.
+
+Two elements touch only when they stand one behind the other on the same file. When the \
+element you move comes to touch an opponent's element and the two touching numbers are \
+equal, that element is removed, and your move stops on that square. Only one element is \
+removed in a move: if your element faces two equal numbers at once, the one ahead of it \
+(toward your opponent's side) goes.
+
+The game ends when no removal can ever happen again, after the limit of moves each \
+without a removal (40 each unless chosen otherwise), or when the player to move has no \
+element or cannot move. The player who removed more elements wins; equal is a draw.
+
+Options: race (instead, the first player to have every remaining element past the \
+middle line, in the opponent's half, wins at once, even if that is because their last \
+elements behind the line were removed; the limit then counts moves without a removal or \
+a new best number of elements past the line, and when the game ends otherwise the \
+player with more elements past the line wins), set (0-3: a reduced set each; \
+0-5-halves: one set with the numbers 0 to 5 and a second 0-0, 2-2 and 4-4, split into \
+two groups of 12 of 58 and 59 pips), limit, start (a starting board from the levels \
+folder, or random)."""
+
+
+class DiagonalGame(MovingGame):
+    variant = "open4"
+    title = "Diagonals"
+    rules_text = RULES_TEXT
+    sets = ("0-3", "0-5-halves")
+    coloured = True
+    one_capture = True
+    options_declared = (
+        Option("race", False, "the first to bring every element past the middle line wins"),
+        Option("set", "0-3", "the elements: a 0-3 set each, or one 0-5 set split in two",
+               choices=sets),
+        limit_option(),
+        start_option(),
+    )
+
+    def _element_moves(self, square: int, element) -> list[ElementMove]:
+        cells = self.board.cells
+        moves = [STEPS[square, t] for t in SHAPE.diagonals[square] if cells[t] is None]
+        self._chains(square, element, square, (square,), moves)
+        return moves
+
+    def _chains(self, start: int, element, here: int, path: tuple, moves: list) -> None:
+        """Jump chains from `here`: over an own element (not the moving one, which has left
+        `start`) to an empty square not yet landed on; a chain stops where it captures."""
+        cells, board = self.board.cells, self.board
+        for over, land in JUMPS[here]:
+            jumped = cells[over]
+            if (jumped is None or over == start or jumped.owner != element.owner
+                    or land in path or cells[land] is not None):
+                continue
+            chain = path + (land,)
+            moves.append(ElementMove(chain))
+            if not board.captures_at(land, element, vacated=start, one=True):
+                self._chains(start, element, land, chain, moves)
+
+    def _judge(self) -> int | None:
+        mine, theirs = self.scores()
+        return None if mine == theirs else (0 if mine > theirs else 1)
+
+    def scores(self) -> tuple[int, int]:
+        return self.past_counts() if self.race else tuple(self.captures)
+
+    def _stops(self) -> str | None:
+        if self.race or self.board.capture_possible():
+            return None
+        return "no captures left"

@@ -38,13 +38,6 @@ class RoundResult:
     boneyard: int = 0           # tiles left to draw when it ended
 
 
-class _RoundEnd(tuple):
-    """Undo information of a move that ended a round: the round's log entry and the
-    match as it was before (totals, eliminated, finished rounds, rounds, outcome)."""
-
-    __slots__ = ()
-
-
 _SEATS = {n: tuple(range(n)) for n in range(5)}
 _CLASSIC_RULES = {block: LineRules(drawing=not block) for block in (False, True)}
 
@@ -102,7 +95,9 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
         self._live: LineRound | None = None     # the round in play, None between rounds
         self._pending: tuple | None = None      # seats of the next round, not dealt yet
         self._recorded = list(recorded_rounds)
-        self._stack: list[tuple] = []
+        # Per move that ended a round: the match before it (totals, eliminated, finished
+        # rounds, rounds, outcome). The moves themselves are kept by the rounds.
+        self._ends: list[tuple] = []
         self._outcome: Outcome | None = None
 
     # ---- variant hooks (blank.py overrides the rules and the end of a round) ------
@@ -280,48 +275,45 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
             legal = rnd._legal = rnd._compute_legal()
         if move not in legal:
             raise IllegalMoveError(move, rnd.illegal_reason(move) or "not a legal move now")
-        entry = rnd._play(move)
+        rnd._play(move)
         if rnd.end_reason is not None:
-            entry = self._end_round(rnd, entry)
-        self._stack.append(entry)
+            self._end_round(rnd)
         return move
 
-    def _push(self, move):
-        rnd = self.round
-        entry = rnd.apply(move)
-        return (self._end_round(rnd, entry) if rnd.end_reason else entry)[2]
-
-    def _end_round(self, rnd: LineRound, entry: tuple) -> tuple:
-        """The stack entry of a move that ended `rnd`: the round's log entry with, as undo
-        information, what the match was before the round was scored."""
-        match = _RoundEnd((entry, self.totals[:], self.eliminated[:], len(self.finished_rounds),
+    def _end_round(self, rnd: LineRound) -> None:
+        self._ends.append((self.totals[:], self.eliminated[:], len(self.finished_rounds),
                            len(self._rounds), self._outcome))
         self._live = None
         self._finish_round(rnd)
-        return entry[0], entry[1], match
 
-    def _pop(self, move, info) -> None:
-        if info.__class__ is _RoundEnd:
-            entry, totals, eliminated, finished, rounds, outcome = info
+    def undo(self):
+        """Take back the last applied move and return it; IndexError if there is none.
+        Across the end of a round too: the round's result and any round dealt after it
+        are taken back with it."""
+        rnd = self._live
+        if rnd is None or rnd._state[7] is None:        # no move yet in the round in play
+            if not self._ends:
+                raise IndexError("no move to take back")
+            totals, eliminated, finished, rounds, outcome = self._ends.pop()
             del self.finished_rounds[finished:]
             del self._rounds[rounds:]
             self.totals, self.eliminated, self._outcome = totals, eliminated, outcome
-            self._live, self._pending = self._rounds[-1], None
-        else:
-            entry = (None, move, info)
-        self._live.undo_entry(entry)
+            self._live = rnd = self._rounds[-1]
+            self._pending = None
+        return rnd.undo()
 
-    def undo(self):
-        """Take back the last applied move and return it; IndexError if there is none."""
-        if not self._stack:
-            raise IndexError("no move to take back")
-        entry = self._stack.pop()
-        info = entry[2]
-        if info.__class__ is _RoundEnd:
-            self._pop(entry[1], info)
-        else:
-            self._live.undo_entry(entry)
-        return entry[1]
+    # The protocol's move stack, (player, move, undo information: the round's state after
+    # the move), read off the rounds; apply and undo above keep it.
+    @property
+    def _stack(self) -> list[tuple]:
+        return [(after[7][0], after[10], after) for rnd in self._rounds for after in rnd.states()]
+
+    def _push(self, move):
+        self.apply(move)
+        return self._rounds[-1]._state
+
+    def _pop(self, move, info) -> None:
+        self.undo()
 
     def outcome(self) -> Outcome | None:
         return self._outcome

@@ -339,14 +339,15 @@ class LineRound:
     as the round began (next draw first). The rest of the state is one tuple, `_state`:
     (player to move, number on the left end, on the right end (both -1 while the line is
     empty, or blank), tiles in the line, tiles the player to move drew this turn, extra
-    plays they took this turn, tiles drawn from the stock, the state before the last move,
-    the next player's hand before they drew, the element the last move played). So every
-    state knows the one before it and how it was reached: undoing a move is going back
-    one state. The log holds (player, move, state after it) per move.
+    plays they took this turn, tiles drawn from the stock, then how this state was
+    reached: the state before (None at the start of the round), the hand of the player to
+    move before they drew, the element played, the move). So the states of a round form a
+    chain back to its start: the round's moves are read off it, and undoing a move is
+    going back one state.
     """
 
     __slots__ = ("rules", "seats", "_after", "_extra", "_table", "_hands", "_deal", "_stock",
-                 "_state", "start_line", "start_extra", "end_reason", "domino_seat", "_log",
+                 "_state", "start_line", "start_extra", "end_reason", "domino_seat",
                  "_legal", "start_to_move", "set_up", "_derived")
 
     def __init__(self, rules: LineRules, seats, hands: dict, stock, line=(), to_move=None,
@@ -373,7 +374,7 @@ class LineRound:
         # A round set up from a position: the record must say how it starts.
         self.set_up = bool(line) or to_move != usual
         left, right = (line[0].left, line[-1].right) if line else (-1, -1)
-        self._turn_begins(to_move, left, right, len(line), 0, extra_plays, None, 0, 0)
+        self._turn_begins(to_move, left, right, len(line), 0, extra_plays, None, 0, 0, None)
 
     def _setup(self, rules: LineRules, seats: tuple) -> None:
         self.rules = rules
@@ -390,7 +391,6 @@ class LineRound:
         self.start_line = ()
         self.start_extra = 0
         self.end_reason = self.domino_seat = None
-        self._log = []
         self._legal = None
         self._derived = None
 
@@ -422,7 +422,7 @@ class LineRound:
         self.start_to_move = opener
         self.set_up = False
         # The opener holds a tile and plays it: no draws to make.
-        self._state = (opener, -1, -1, 0, 0, 0, 0, None, 0, 0)
+        self._state = (opener, -1, -1, 0, 0, 0, 0, None, 0, 0, None)
         return self
 
     # ---- reading the state -------------------------------------------------------
@@ -483,26 +483,40 @@ class LineRound:
         return [elements[bit.bit_length() - 1]
                 for bit in self._stock[state[6] - state[4]:state[6]]]
 
+    def states(self) -> list[tuple]:
+        """The state after each move of the round, oldest first."""
+        states, state = [], self._state
+        while state[7] is not None:
+            states.append(state)
+            state = state[7]
+        states.reverse()
+        return states
+
     @property
     def moves(self) -> list[tuple[int, LineMove, int]]:
         """(seat, move, tiles drawn before it) of every move of the round."""
-        return [(seat, move, after[7][4]) for seat, move, after in self._log]
+        return [(after[7][0], after[10], after[7][4]) for after in self.states()]
+
+    @property
+    def moves_made(self) -> int:
+        count, state = 0, self._state
+        while state[7] is not None:
+            count, state = count + 1, state[7]
+        return count
 
     def _derive(self) -> tuple:
-        """(line, lacks) from the start of the round and the log, kept until the next move:
-        the line as laid tiles, and per seat the numbers they showed they lacked (by
-        drawing or passing on them)."""
-        log = self._log
-        last = log[-1] if log else None
+        """(line, lacks) from the start of the round and its moves, kept until the state
+        changes: the line as laid tiles, and per seat the numbers they showed they lacked
+        (by drawing or passing on them)."""
         cached = self._derived
-        if cached is not None and cached[0] == len(log) and cached[1] is last:
-            return cached[2]
+        if cached is not None and cached[0] is self._state:
+            return cached[1]
         line = list(self.start_line)
         lacks = {s: set() for s in self.seats}
-        for seat, move, after in log:
-            before = after[7]
+        for after in self.states():
+            before, move = after[7], after[10]
             if line and (before[4] or move.is_pass):
-                lacks[seat].update(before[1:3])
+                lacks[before[0]].update(before[1:3])
             if not move.is_pass:
                 if move.end == LEFT and line:
                     line.insert(0, laid_tile(line, move.tile, LEFT))
@@ -512,7 +526,7 @@ class LineRound:
         if state[4] and self.end_reason != "domino":       # drew this turn
             lacks[state[0]].update(state[1:3])
         result = (tuple(line), {s: frozenset(n) for s, n in lacks.items()})
-        self._derived = (len(log), last, result)
+        self._derived = (state, result)
         return result
 
     @property
@@ -596,21 +610,19 @@ class LineRound:
         return None
 
     # ---- changing the state ------------------------------------------------------
-    def apply(self, move: LineMove) -> tuple:
-        """Play `move` (IllegalMoveError, and no change, when it is not legal); returns
-        its log entry, which `undo_entry` takes to take it back."""
+    def apply(self, move: LineMove) -> None:
+        """Play `move` (IllegalMoveError, and no change, when it is not legal)."""
         legal = self._legal
         if legal is None:
             legal = self._legal = self._compute_legal()
         if move not in legal:
             raise IllegalMoveError(move, self.illegal_reason(move) or "not a legal move now")
-        return self._play(move if move.__class__ is LineMove else PASS)
+        self._play(move if move.__class__ is LineMove else PASS)
 
-    def _play(self, move) -> tuple:
-        """Play the legal `move` (a LineMove, or PASS itself); log and return
-        (player, move, state after it)."""
+    def _play(self, move) -> None:
+        """Play the legal `move` (a LineMove, or PASS itself)."""
         state = self._state
-        seat, left, right, count, drawn, extra, ptr, _, _, _ = state
+        seat, left, right, count, drawn, extra, ptr, _, _, _, _ = state
         hands = self._hands
         if move is PASS:
             bit = 0
@@ -627,37 +639,30 @@ class LineRound:
                 left, right = move.tile.a, move.tile.b
             count += 1
             if not hand:
-                self._state = after = (seat, left, right, count, drawn, extra, ptr, state, 0, bit)
+                self._state = (seat, left, right, count, drawn, extra, ptr, state, 0, bit, move)
                 self.end_reason, self.domino_seat = "domino", seat
                 self._legal = ()
-                entry = (seat, move, after)
-                self._log.append(entry)
-                return entry
+                return
             if (self._extra and move._double
                     and hand & (NUMBER_MASK[left] | NUMBER_MASK[right])
                     and not (self.rules.one_extra and extra)):     # another play
-                self._state = after = (seat, left, right, count, 0, extra + 1, ptr, state, 0, bit)
+                self._state = (seat, left, right, count, 0, extra + 1, ptr, state, 0, bit, move)
                 self._legal = None
-                entry = (seat, move, after)
-                self._log.append(entry)
-                return entry
+                return
         # The next player's turn begins.
         nxt = self._after[seat]
         before = hands[nxt]
         on_left, on_right = before & NUMBER_MASK[left], before & NUMBER_MASK[right]
         if on_left | on_right:
-            self._state = after = (nxt, left, right, count, 0, 0, ptr, state, before, bit)
+            self._state = (nxt, left, right, count, 0, 0, ptr, state, before, bit, move)
             self._legal = self._table[on_left << 28 | on_right]
         else:
-            after = self._turn_begins(nxt, left, right, count, ptr, 0, state, before, bit)
-        entry = (seat, move, after)
-        self._log.append(entry)
-        return entry
+            self._turn_begins(nxt, left, right, count, ptr, 0, state, before, bit, move)
 
     def _turn_begins(self, seat: int, left: int, right: int, count: int, ptr: int,
-                     extra: int, before_state, before_hand: int, bit: int) -> tuple:
+                     extra: int, before_state, before_hand: int, bit: int, move) -> None:
         """`seat` begins a turn: automatic draws while they cannot play, then the
-        blocked-round check. Sets and returns the state."""
+        blocked-round check. Sets the state."""
         hands = self._hands
         fits = NUMBER_MASK[left] | NUMBER_MASK[right]
         hand = hands[seat]
@@ -683,22 +688,23 @@ class LineRound:
                 else:
                     self.end_reason = "blocked"
                     self._legal = ()
-        self._state = state = (seat, left, right, count, drawn, extra, ptr, before_state,
-                               before_hand, bit)
-        return state
+        self._state = (seat, left, right, count, drawn, extra, ptr, before_state,
+                       before_hand, bit, move)
 
-    def undo_entry(self, entry: tuple) -> None:
-        """Take back the last move, given its log entry (only the state after it is read)."""
-        after = entry[2]
+    def undo(self):
+        """Take back the last move of the round and return it; IndexError if there is none."""
+        after = self._state
         before = after[7]
-        if after[6] != before[6]:       # the next player drew: give the tiles back
+        if before is None:
+            raise IndexError("no move to take back in this round")
+        if after[6] != before[6]:       # the player to move drew: give the tiles back
             self._hands[after[0]] = after[8]
         if after[9]:
             self._hands[before[0]] |= after[9]
         self._state = before
         self.end_reason = self.domino_seat = None
         self._legal = None
-        self._log.pop()
+        return after[10]
 
     # ---- results and records -----------------------------------------------------
     def hands_left(self, players: int) -> tuple[tuple[Tile, ...], ...]:
@@ -725,7 +731,7 @@ class LineRound:
                  if s in self.seats else [] for s in range(players)]
         stock = [str(elements[bit.bit_length() - 1]) for bit in self._stock]
         result = {"deal": {"hands": hands, "stock": stock},
-                  "moves": [{"player": s, "move": str(m)} for s, m, _ in self._log]}
+                  "moves": [{"player": s, "move": str(m)} for s, m, _ in self.moves]}
         if self.set_up:
             result["start"] = {"line": [str(p) for p in self.start_line],
                                "to_move": self.start_to_move}
@@ -797,7 +803,7 @@ def make_view(variant: str, rnd: LineRound, player: int, players: int, totals, e
         hand_sizes=tuple(rnd.hand_size(p) for p in range(players)),
         boneyard=rnd.boneyard, line=line, ends=rnd.ends,
         totals=tuple(totals), eliminated=tuple(eliminated), round_number=round_number,
-        history=tuple((seat, str(move), after[7][4]) for seat, move, after in rnd._log),
+        history=tuple((seat, str(move), drawn) for seat, move, drawn in rnd.moves),
         drawn_this_turn=rnd.drawn_count, drawn_tiles=tuple(rnd.drawn) if own_turn else (),
         known_missing=tuple(lacks.get(p, none) for p in range(players)),
         limit=limit, moves=tuple(rnd.legal_moves()) if own_turn else ())

@@ -2,10 +2,11 @@
 
     python -m game.bench [--quick]
 
-Measures: random 2-player block dominoes playouts per second (both cores), random Dominox
-games per second, computer move time per variant and level, frame time (median and p99)
-of the busiest match scenes drawn at 1920x1080 headless, the cost of scaling a frame to
-other window sizes, and launch time to the first menu frame.
+Measures: random 2-player block dominoes playouts per second (both cores), random games
+per second of every variant through the public API, computer move time per variant and
+level, frame time (median and p99) of the busiest match scenes drawn at 1920x1080
+headless, the cost of scaling a frame to other window sizes, and launch time to the first
+menu frame.
 """
 from __future__ import annotations
 
@@ -51,17 +52,39 @@ def bench_playouts(games_per_process: int, processes: int = 2) -> None:
           f"({per_core:,.0f} games/s per process)")
 
 
-def bench_dominox(games: int) -> None:
-    from game.logic.dominox import random_games
-    n, moves, seconds = random_games(games, seed=1)
-    print(f"random Dominox games (8x8): {n / seconds:,.0f} games/s, "
-          f"{moves / seconds:,.0f} moves/s")
+def random_games(variant: str, players: int, options: dict, seconds: float) -> tuple:
+    """(games, moves, seconds) of whole random games through the public API (new_game,
+    legal_moves, apply): the engine the scenes and the computers use."""
+    from game.logic.variants import new_game
+    rng = random.Random(1)
+    games = moves = 0
+    started = time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        state = new_game(variant, players, games, options)
+        while not state.is_over():
+            state.apply(rng.choice(state.legal_moves()))
+            moves += 1
+        games += 1
+    return games, moves, time.perf_counter() - started
+
+
+def bench_variants(seconds: float) -> None:
+    """Random whole games per second of every registered variant (default options, the
+    fewest players; classic to a 150-point match)."""
+    from game.logic.variants import VARIANTS, find_variant
+    for name in VARIANTS:
+        players = find_variant(name).min_players
+        games, moves, elapsed = random_games(name, players, {}, seconds)
+        print(f"random {name} games ({players} players): {games / elapsed:,.0f} games/s, "
+              f"{moves / elapsed:,.0f} moves/s")
 
 
 def bench_agents(samples: int) -> None:
     from game.logic.agents import AGENTS
     from game.logic.variants import new_game
-    cases = [("classic", 2, {}), ("classic", 4, {}), ("blank", 4, {}), ("dominox", 2, {})]
+    from game.logic.variants import VARIANTS, find_variant
+    cases = [("classic", 4, {})] + [(name, find_variant(name).min_players, {})
+                                     for name in VARIANTS]
     for variant, players, options in cases:
         for name, cls in AGENTS.items():
             agent, rng, times = cls(), random.Random(7), []
@@ -80,6 +103,10 @@ def bench_agents(samples: int) -> None:
                   f"p99 {percentile(times, 0.99) * 1e3:.3f} ms, max {max(times) * 1e3:.3f} ms")
 
 
+# The busiest match scenes of each kind: most seats, most tiles on the table.
+FRAME_CASES = (("classic", 4), ("dominox", 2), ("open54", 4))
+
+
 def bench_frames(frames: int) -> None:
     """Whole frames (events, fixed updates, drawing, presenting) of computer-only matches
     at the default animation speed, in a 1920x1080 window. The first frame of a match
@@ -90,7 +117,7 @@ def bench_frames(frames: int) -> None:
 
     from game.shell.app import App
     from game.shell.config import MatchConfig, Seat
-    for variant, players in (("classic", 4), ("dominox", 2)):
+    for variant, players in FRAME_CASES:
         with tempfile.TemporaryDirectory() as folder:
             app = App(windowed=True, settings_path=Path(folder) / "settings.json")
             app.window = pygame.display.set_mode((1920, 1080))
@@ -153,7 +180,7 @@ def main(argv=None) -> int:
     quick = args.quick
     bench_launch(3 if quick else 7)
     bench_playouts(20_000 if quick else 100_000)
-    bench_dominox(20 if quick else 200)
+    bench_variants(1.0 if quick else 3.0)
     bench_agents(100 if quick else 400)
     bench_frames(600 if quick else 1800)
     bench_present(30 if quick else 120)

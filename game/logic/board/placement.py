@@ -82,19 +82,28 @@ class Placement(Move):
         return f"Placement.parse({str(self)!r})"
 
 
+# Oriented tiles in text order: "x-y@..." sorts by x, then y.
+TEXT_ORDER = tuple(sorted(ORIENTATIONS, key=ORIENTED.__getitem__))
+
+
 def sorted_placements(shape: BoardShape, found) -> list[Placement]:
     """The placements of `found` [(slot, 56-bit set of oriented tiles)] in canonical
-    text order, from the shape's table (no strings built or compared)."""
-    placements, rank = placement_table(shape)
-    codes = []
-    for slot, bits in found:
+    text order, from the shape's tables: by tile, then by the squares' text (slots are
+    visited in that order, so no placement is compared or sorted)."""
+    placements, slot_rank = placement_table(shape)
+    buckets: dict[int, list] = {}
+    for slot, bits in sorted(found, key=lambda item: slot_rank[item[0]]):
         base = slot * 56
         while bits:
             low = bits & -bits
-            codes.append(base + low.bit_length() - 1)
+            j = low.bit_length() - 1
+            found_j = buckets.get(j)
+            if found_j is None:
+                buckets[j] = [placements[base + j]]
+            else:
+                found_j.append(placements[base + j])
             bits ^= low
-    codes.sort(key=rank.__getitem__)
-    return [placements[code] for code in codes]
+    return [p for j in TEXT_ORDER if j in buckets for p in buckets[j]]
 
 
 PLACEMENT_TABLES: dict[BoardShape, tuple[list, list]] = {}
@@ -102,7 +111,7 @@ PLACEMENT_TABLES: dict[BoardShape, tuple[list, list]] = {}
 
 def placement_table(shape: BoardShape) -> tuple[list, list]:
     """Every placement of a board shape, indexed by slot * 56 + oriented tile, and each
-    one's rank in canonical text order: legal_moves() builds and sorts no strings."""
+    slot's rank in the text order of its two square names."""
     table = PLACEMENT_TABLES.get(shape)
     if table is None:
         placements = [None] * (len(shape.slots) * 56)
@@ -110,9 +119,10 @@ def placement_table(shape: BoardShape) -> tuple[list, list]:
             for j in ORIENTATIONS:
                 x, y = ORIENTED[j]
                 placements[slot * 56 + j] = Placement(x, y, shape.names[s1], shape.names[s2])
-        order = sorted((c for c, p in enumerate(placements) if p), key=lambda c: str(placements[c]))
-        rank = [0] * len(placements)
-        for position, code in enumerate(order):
-            rank[code] = position
-        table = PLACEMENT_TABLES[shape] = (placements, rank)
+        order = sorted(range(len(shape.slots)),
+                       key=lambda k: shape.names[shape.slots[k][0]] + shape.names[shape.slots[k][1]])
+        slot_rank = [0] * len(shape.slots)
+        for position, slot in enumerate(order):
+            slot_rank[slot] = position
+        table = PLACEMENT_TABLES[shape] = (placements, slot_rank)
     return table

@@ -14,7 +14,7 @@ from .stacks import Stacks, groups
 from ..board.game import PlacementGame
 from ..core import PASS, DominoError, IllegalMoveError, Move, Outcome, Tile
 from ..tiles import DOUBLE_SIX_SET
-from ..board.placement import ORIENTATIONS, TILE_INDEX, Placement, oriented, placement_table
+from ..board.placement import TILE_INDEX, Placement, oriented, sorted_placements
 from ..board.shape import BoardShape
 from ..levels import Layout, load_layout
 from ..options import Option, resolve_options
@@ -191,14 +191,10 @@ class DominidGame(PlacementGame):
             return []
         if self.declaring:
             return [EVENS, ODDS]
-        placements, rank = placement_table(self.shape)
         hand = oriented(self.hands[self.to_move])
-        kinds = [j for j in ORIENTATIONS if hand >> j & 1]
-        codes = [slot * 56 + j for slot in self.stacks.open for j in kinds]
-        if not codes:
-            return [PASS]
-        codes.sort(key=rank.__getitem__)
-        return [placements[code] for code in codes]
+        # whether a tile may lie on a slot does not depend on the tile
+        found = [(slot, hand) for slot in self.stacks.open] if hand else []
+        return sorted_placements(self.shape, found) or [PASS]
 
     def parse_move(self, text):
         if isinstance(text, Placement | Declaration) or text == PASS:

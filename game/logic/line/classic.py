@@ -275,8 +275,7 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
             legal = rnd._legal = rnd._compute_legal()
         if move not in legal:
             raise IllegalMoveError(move, rnd.illegal_reason(move) or "not a legal move now")
-        rnd._play(move)
-        if rnd.end_reason is not None:
+        if rnd._play(move):
             self._end_round(rnd)
         return move
 

@@ -239,6 +239,19 @@ def laid_tile(line, tile: Tile, end: str) -> Placed:
     return Placed(tile, number, tile.other(number))
 
 
+_LAID: dict = {}
+
+
+def _laid(line, move) -> Placed:
+    """`laid_tile` for the engine's own moves, each way a tile lies made once."""
+    number = (line[0].left if move._side == 1 else line[-1].right) if line else None
+    key = (move, number)
+    laid = _LAID.get(key)
+    if laid is None:
+        laid = _LAID[key] = laid_tile(line, move.tile, move.end)
+    return laid
+
+
 def line_after(line, move) -> tuple[tuple[Placed, ...], int]:
     """The line once the legal tile move `move` is played, and the new tile's index."""
     laid = laid_tile(line, move.tile, move.end)
@@ -505,27 +518,31 @@ class LineRound:
         return count
 
     def _derive(self) -> tuple:
-        """(line, lacks) from the start of the round and its moves, kept until the state
-        changes: the line as laid tiles, and per seat the numbers they showed they lacked
-        (by drawing or passing on them)."""
+        """(line, lacks) as of this state: the line as laid tiles, and per seat the numbers
+        they showed they lacked (by drawing or passing on them). Worked out from the moves
+        of the round, or from what was worked out one move before; kept until the state
+        changes."""
+        state = self._state
         cached = self._derived
-        if cached is not None and cached[0] is self._state:
+        if cached is not None and cached[0] is state:
             return cached[1]
-        line = list(self.start_line)
-        lacks = {s: set() for s in self.seats}
-        for after in self.states():
+        if cached is not None and cached[0] is state[7]:
+            line, lacks = cached[1]
+            lacks = dict(lacks)
+            states = (state,)
+        else:
+            line, lacks = self.start_line, dict.fromkeys(self.seats, frozenset())
+            states = self.states()
+        for after in states:
             before, move = after[7], after[10]
             if line and (before[4] or move.is_pass):
-                lacks[before[0]].update(before[1:3])
+                lacks[before[0]] = lacks[before[0]].union(before[1:3])
             if not move.is_pass:
-                if move.end == LEFT and line:
-                    line.insert(0, laid_tile(line, move.tile, LEFT))
-                else:
-                    line.append(laid_tile(line, move.tile, move.end))
-        state = self._state
+                laid = _laid(line, move)
+                line = (laid, *line) if move._side == 1 and line else (*line, laid)
         if state[4] and self.end_reason != "domino":       # drew this turn
-            lacks[state[0]].update(state[1:3])
-        result = (tuple(line), {s: frozenset(n) for s, n in lacks.items()})
+            lacks[state[0]] = lacks[state[0]].union(state[1:3])
+        result = (line, lacks)
         self._derived = (state, result)
         return result
 
@@ -619,8 +636,8 @@ class LineRound:
             raise IllegalMoveError(move, self.illegal_reason(move) or "not a legal move now")
         self._play(move if move.__class__ is LineMove else PASS)
 
-    def _play(self, move) -> None:
-        """Play the legal `move` (a LineMove, or PASS itself)."""
+    def _play(self, move) -> bool:
+        """Play the legal `move` (a LineMove, or PASS itself); True when it ends the round."""
         state = self._state
         seat, left, right, count, drawn, extra, ptr, _, _, _, _ = state
         hands = self._hands
@@ -642,13 +659,13 @@ class LineRound:
                 self._state = (seat, left, right, count, drawn, extra, ptr, state, 0, bit, move)
                 self.end_reason, self.domino_seat = "domino", seat
                 self._legal = ()
-                return
+                return True
             if (self._extra and move._double
                     and hand & (NUMBER_MASK[left] | NUMBER_MASK[right])
                     and not (self.rules.one_extra and extra)):     # another play
                 self._state = (seat, left, right, count, 0, extra + 1, ptr, state, 0, bit, move)
                 self._legal = None
-                return
+                return False
         # The next player's turn begins.
         nxt = self._after[seat]
         before = hands[nxt]
@@ -656,13 +673,13 @@ class LineRound:
         if on_left | on_right:
             self._state = (nxt, left, right, count, 0, 0, ptr, state, before, bit, move)
             self._legal = self._table[on_left << 28 | on_right]
-        else:
-            self._turn_begins(nxt, left, right, count, ptr, 0, state, before, bit, move)
+            return False
+        return self._turn_begins(nxt, left, right, count, ptr, 0, state, before, bit, move)
 
     def _turn_begins(self, seat: int, left: int, right: int, count: int, ptr: int,
-                     extra: int, before_state, before_hand: int, bit: int, move) -> None:
+                     extra: int, before_state, before_hand: int, bit: int, move) -> bool:
         """`seat` begins a turn: automatic draws while they cannot play, then the
-        blocked-round check. Sets the state."""
+        blocked-round check. Sets the state; True when the round is blocked."""
         hands = self._hands
         fits = NUMBER_MASK[left] | NUMBER_MASK[right]
         hand = hands[seat]
@@ -690,6 +707,7 @@ class LineRound:
                     self._legal = ()
         self._state = (seat, left, right, count, drawn, extra, ptr, before_state,
                        before_hand, bit, move)
+        return self.end_reason is not None
 
     def undo(self):
         """Take back the last move of the round and return it; IndexError if there is none."""
@@ -715,11 +733,13 @@ class LineRound:
 
     def scores(self, players: int) -> list[int]:
         """What each player adds for this round (0 for players not in it)."""
-        result = [0] * players
         hands = self._hands
-        by_tiles = self.rules.score_by == "tiles" or self.rules.blank
+        count = int.bit_count if self.rules.score_by == "tiles" or self.rules.blank else hand_pips
+        if len(hands) == players:           # players out of the round hold nothing
+            return list(map(count, hands))
+        result = [0] * players
         for s in self.seats:
-            result[s] = hands[s].bit_count() if by_tiles else hand_pips(hands[s])
+            result[s] = count(hands[s])
         return result
 
     def record(self, players: int) -> dict:

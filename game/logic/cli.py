@@ -4,6 +4,8 @@
                                   [--ai NAME,NAME,...] [--option KEY=VALUE ...]
     python -m game.logic replay FILE
     python -m game.logic legal FILE
+    python -m game.logic arena VARIANT --ai hard,greedy --games N --seed S [--players K]
+                               [--option KEY=VALUE ...] [--time SECONDS] [--rounds R] [--json]
 
 Bad input (an unknown variant, option or agent, a malformed file) is one line on stderr
 and exit status 2; an illegal move or a wrong result in `replay` is exit status 1.
@@ -17,6 +19,7 @@ import sys
 import time
 
 from .agents import make_agent, play_out
+from .agents.arena import add_arena_parser, arena_command
 from .core import DominoError, IllegalMoveError, OptionError
 from .options import parse_option_pairs
 from .positions import load_position
@@ -49,6 +52,7 @@ def build_parser() -> argparse.ArgumentParser:
     legal = commands.add_parser("legal", help="list the legal moves of a position file "
                                               "(.toml) or of a game record in progress (.json)")
     legal.add_argument("file")
+    add_arena_parser(commands)
     return parser
 
 
@@ -177,7 +181,8 @@ def legal(args) -> int:
 def main(argv: list[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
-        return {"selfplay": selfplay, "replay": replay, "legal": legal}[args.command](args)
+        return {"selfplay": selfplay, "replay": replay, "legal": legal,
+                "arena": arena_command}[args.command](args)
     except DominoError as exc:
         sys.stderr.write(f"error: {exc}\n")
         return EXIT_BAD_INPUT

@@ -4,13 +4,17 @@ Every agent has one method, `choose(view, rng) -> move`; a stronger search plugs
 registering another class here. Variants supply the greedy level's judgement as a
 `heuristic(view, move) -> float` static method on their state class, and may add a
 `heuristics(view) -> list[float]` one rating every legal move at once (faster on big boards).
+
+The Hard level (hard.py) searches: it samples full states consistent with the view
+(each variant's worlds module, listed in hooks.py) and plays them out through the
+variant's own rules, or searches the one true state of an open board.
 """
 from __future__ import annotations
 
 import random
 
-from .core import OptionError
-from .variants import find_variant
+from ..core import OptionError
+from ..variants import find_variant
 
 
 class Agent:
@@ -31,6 +35,13 @@ class RandomAgent(Agent):
         return rng.choice(view.legal_moves())
 
 
+def greedy_ratings(view, moves) -> list[float]:
+    """The variant's heuristic rating of each of `moves` (the view's legal moves)."""
+    variant = find_variant(view.variant)
+    rate_all = getattr(variant, "heuristics", None)     # optional: all moves in one call
+    return rate_all(view) if rate_all else [variant.heuristic(view, m) for m in moves]
+
+
 class GreedyAgent(Agent):
     """The move the variant's heuristic rates best right now; ties broken at random."""
 
@@ -41,20 +52,36 @@ class GreedyAgent(Agent):
         moves = view.legal_moves()
         if len(moves) == 1:
             return moves[0]
-        variant = find_variant(view.variant)
-        rate_all = getattr(variant, "heuristics", None)     # optional: all moves in one call
-        ratings = rate_all(view) if rate_all else [variant.heuristic(view, m) for m in moves]
+        ratings = greedy_ratings(view, moves)
         best = max(ratings)
         return moves[rng.choice([i for i, r in enumerate(ratings) if r == best])]
 
 
-AGENTS: dict[str, type[Agent]] = {"random": RandomAgent, "greedy": GreedyAgent}
+from .hard import HardAgent  # noqa: E402  (hard.py builds on the classes above)
+
+AGENTS: dict[str, type[Agent]] = {"random": RandomAgent, "greedy": GreedyAgent,
+                                  "hard": HardAgent}
 
 
-def make_agent(name: str) -> Agent:
-    if name not in AGENTS:
+def make_agent(name: str, **settings) -> Agent:
+    """The agent called `name`; `hard@0.25` (or `settings` such as seconds=0.25 or
+    iterations=200) sets the Hard level's budget per move."""
+    base, at, budget = str(name).partition("@")
+    if base not in AGENTS:
         raise OptionError(f"unknown computer level {name!r} (known: {', '.join(AGENTS)})")
-    return AGENTS[name]()
+    if at:
+        if base != "hard":
+            raise OptionError(f"only the hard level takes a time budget, not {name!r}")
+        try:
+            settings["seconds"] = float(budget)
+        except ValueError:
+            settings["seconds"] = -1.0
+        if not 0 < settings["seconds"] < 1e6:
+            raise OptionError(f"{name!r}: the time budget after @ is a number of seconds "
+                              f"above 0, like hard@0.5")
+    if settings and base != "hard":
+        raise OptionError(f"the {base} level takes no settings")
+    return AGENTS[base](**settings)
 
 
 def play_out(state, agents: list[Agent], rng: random.Random, max_moves: int = 100_000) -> int:

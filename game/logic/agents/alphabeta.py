@@ -1,0 +1,120 @@
+"""Alpha-beta search with iterative deepening, for games with nothing hidden (the
+open-board moving games). Negamax over the state's own legal_moves/apply/undo; the
+variant's `evaluate(state, player)` judges the leaves; a history table orders moves
+(the previous depth's best root move first). The budget is checked every few nodes; an
+unfinished depth is thrown away, so the move is always that of the last depth searched
+to the end (depth 1 at least, unless the budget ran out even for that: then the greedy
+judgement's first choice). With `iterations` the budget counts nodes, not seconds.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+WIN = 100_000.0
+MAX_DEPTH = 64
+
+
+class _Timeout(Exception):
+    pass
+
+
+@dataclass
+class SearchInfo:
+    depth: int = 0
+    nodes: int = 0
+    scores: dict = field(default_factory=dict)
+
+    @property
+    def iterations(self) -> int:
+        return self.nodes
+
+
+class AlphaBeta:
+    def __init__(self, hooks, budget):
+        self.evaluate = hooks.evaluate
+        self.budget = budget
+        self.nodes = 0
+        self.history: dict = {}
+
+    def _tick(self) -> None:
+        self.nodes += 1
+        budget = self.budget
+        if budget.iterations is not None:
+            if self.nodes > budget.iterations:
+                raise _Timeout
+        elif not self.nodes & 63 and budget.left() <= 0:
+            raise _Timeout
+
+    def negamax(self, state, player: int, depth: int, alpha: float, beta: float,
+                ply: int) -> float:
+        self._tick()
+        outcome = state.outcome()
+        if outcome is not None:
+            if outcome.winner is None:
+                return 0.0
+            return WIN - ply if outcome.winner == player else -WIN + ply
+        if depth <= 0:
+            return self.evaluate(state, player)
+        moves = state.legal_moves()
+        history = self.history
+        if len(moves) > 1:
+            moves.sort(key=lambda m: -history.get(m, 0))
+        best = -WIN * 2
+        for move in moves:
+            state.apply(move)
+            try:
+                value = -self.negamax(state, 1 - player, depth - 1, -beta, -alpha, ply + 1)
+            finally:
+                state.undo()
+            if value > best:
+                best = value
+                if value > alpha:
+                    alpha = value
+                    if alpha >= beta:
+                        history[move] = history.get(move, 0) + depth * depth
+                        break
+        return best
+
+    def root(self, state, player: int, moves: list, depth: int) -> tuple[int, dict]:
+        alpha, best, scores = -WIN * 2, 0, {}
+        for i, move in enumerate(moves):
+            state.apply(move)
+            try:
+                value = -self.negamax(state, 1 - player, depth - 1, -WIN * 2, -alpha, 1)
+            finally:
+                state.undo()
+            scores[i] = value
+            if value > alpha:
+                alpha, best = value, i
+        return best, scores
+
+
+def best_move(view, hooks, moves: list, rng, budget) -> tuple[object, SearchInfo]:
+    """The move alpha-beta prefers in the view's position (see the module notes)."""
+    from . import greedy_ratings
+    state = hooks.worlds(view)(rng)
+    player = view.player
+    ratings = greedy_ratings(view, moves)
+    order = sorted(range(len(moves)), key=lambda i: -ratings[i])
+    moves = [moves[i] for i in order]
+    search = AlphaBeta(hooks, budget)
+    info = SearchInfo()
+    chosen = 0
+    for depth in range(1, MAX_DEPTH + 1):
+        started = time.perf_counter()
+        try:
+            best, scores = search.root(state, player, moves, depth)
+        except _Timeout:
+            break
+        chosen, info.depth, info.scores = best, depth, scores
+        if abs(scores[best]) >= WIN - MAX_DEPTH:
+            break                       # a forced win or loss: deeper changes nothing
+        # the best move first next time, the rest by this depth's scores
+        ranking = sorted(range(len(moves)), key=lambda i: -scores.get(i, -WIN * 2))
+        moves = [moves[i] for i in ranking]
+        chosen = 0
+        if budget.iterations is None and budget.left() < 3 * (time.perf_counter() - started):
+            break                       # the next depth would not finish
+    info.nodes = search.nodes
+    return moves[chosen], info

@@ -1,0 +1,102 @@
+"""What each variant gives the Hard player: one registry keyed by variant name, so no
+variant file changes. A variant's hooks module defines
+
+    worlds(view) -> sample       sample(rng) -> a full GameState consistent with the
+                                 view (hidden information); prepared once per move
+    determinize(view, rng)       the same in one call (worlds(view)(rng))
+
+and may define
+
+    rollout_value(state, player) -> float in [0, 1]   (default: win 1, draw 0.5, loss 0)
+    done(state) -> bool          stop a playout early (default: the game is over)
+    playout_move(state, rng, moves) -> move           (default: uniformly at random)
+    reuse                        playouts per sampled world (default 1)
+    horizon                      playout moves after the root move, then rollout_value
+                                 judges the position reached (default: play to the end)
+
+A perfect-information variant sets `perfect = True`, makes `worlds` return its one true
+state and gives `evaluate(state, player) -> float` (higher is better for `player`, about
+-1000 to 1000): the Hard player then searches it by alpha-beta.
+"""
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import Callable
+
+from ..core import OptionError
+
+HOOKS = {
+    "classic": "game.logic.line.worlds",
+    "blank": "game.logic.line.worlds",
+    "dominox": "game.logic.dominox.worlds",
+    "open54": "game.logic.spread.worlds",
+    "dominid": "game.logic.dominid.worlds",
+    "open1": "game.logic.agents.open_board",
+    "open3": "game.logic.agents.open_board",
+    "open4": "game.logic.agents.open_board",
+}
+
+
+def outcome_value(state, player: int) -> float:
+    """1 for a win, 0.5 for a draw, 0 for a loss (the game must be over)."""
+    outcome = state.outcome()
+    if outcome is None or outcome.winner is None:
+        return 0.5
+    return 1.0 if outcome.winner == player else 0.0
+
+
+def is_over(state) -> bool:
+    return state.is_over()
+
+
+def random_move(state, rng, moves):
+    return moves[rng.randrange(len(moves))]
+
+
+def greedy_playout_move(state, rng, moves, randomness: float = 0.1):
+    """The greedy judgement's move on the state's own view (ties at random), or now and
+    then any move: a slower, better informed playout policy."""
+    if len(moves) == 1 or rng.random() < randomness:
+        return moves[rng.randrange(len(moves))]
+    from . import greedy_ratings
+    view = state.view(state.current_player)
+    ratings = greedy_ratings(view, moves)
+    best = max(ratings)
+    ties = [i for i, r in enumerate(ratings) if r == best]
+    return moves[ties[rng.randrange(len(ties))] if len(ties) > 1 else ties[0]]
+
+
+@dataclass(frozen=True)
+class Hooks:
+    variant: str
+    worlds: Callable
+    rollout_value: Callable = outcome_value
+    done: Callable = is_over
+    playout_move: Callable = random_move
+    reuse: int = 1
+    horizon: int | None = None
+    perfect: bool = False
+    evaluate: Callable | None = None
+
+
+_LOADED: dict[str, Hooks] = {}
+
+
+def hooks_for(variant: str) -> Hooks:
+    """The Hard player's hooks of `variant`; OptionError when it has none."""
+    found = _LOADED.get(variant)
+    if found is None:
+        if variant not in HOOKS:
+            raise OptionError(f"the hard level does not know how to search {variant!r}")
+        module = importlib.import_module(HOOKS[variant])
+        names = ("rollout_value", "done", "playout_move", "reuse", "horizon", "perfect",
+                 "evaluate")
+        given = {n: getattr(module, n) for n in names if hasattr(module, n)}
+        found = _LOADED[variant] = Hooks(variant, module.worlds, **given)
+    return found
+
+
+def determinize(view, rng):
+    """A full state consistent with `view` (for perfect information, the state itself)."""
+    return hooks_for(view.variant).worlds(view)(rng)

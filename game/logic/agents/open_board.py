@@ -1,0 +1,61 @@
+"""The Hard player's hooks for the open-board moving games (games 1, 3 and 4): nothing
+is hidden, so the one world is the view's own position, rebuilt by the variant
+(`game_of(view)` of elements/view.py), and alpha-beta searches it (alphabeta.py).
+
+The evaluation, for `player`, in elements (about 10 points each):
+* material: elements left, each worth 10 (game 3 "most"), or the score the game counts
+  (captures, captured pips under a pip goal, elements past the middle line in the race);
+* game 1: how near my closest element is to the opponent's test element, against how
+  near theirs is to mine (reaching it wins);
+* forward progress, a little (it brings elements into contact).
+"""
+from __future__ import annotations
+
+perfect = True
+
+SIZE = 8
+
+
+def worlds(view):
+    from ..elements.view import game_of
+
+    def the_position(rng):
+        return game_of(view)
+    return the_position
+
+
+def _distance(a: int, b: int) -> int:
+    return max(abs(a % SIZE - b % SIZE), abs(a // SIZE - b // SIZE))
+
+
+def evaluate(state, player: int) -> float:
+    other = 1 - player
+    cells = state.board.cells
+    counts = state.board.counts
+    value = 10.0 * (counts[player] - counts[other])
+    goal = state.options.get("goal", "most")
+    if goal.startswith(("pips", "exact", "targets")):
+        value += 1.0 * (state.pips[player] - state.pips[other])
+    elif goal.startswith("captures") or state.variant == "open4":
+        value += 10.0 * (state.captures[player] - state.captures[other])
+    forward = [0, 0]
+    tests = [None, None]
+    squares = [[], []]
+    for square, element in enumerate(cells):
+        if element is None:
+            continue
+        owner = element.owner
+        if element.face_down:
+            tests[owner] = square
+        else:
+            squares[owner].append(square)
+        rank = square // SIZE
+        forward[owner] += rank if owner == 0 else SIZE - 1 - rank
+    if getattr(state, "race", False):
+        past = state.past_counts()
+        return 40.0 * (past[player] - past[other]) + 2.0 * (forward[player] - forward[other])
+    if tests[other] is not None and tests[player] is not None:
+        attack = min((_distance(s, tests[other]) for s in squares[player]), default=SIZE)
+        defence = min((_distance(s, tests[player]) for s in squares[other]), default=SIZE)
+        value += 6.0 * (defence - attack)
+    return value + 0.3 * (forward[player] - forward[other])

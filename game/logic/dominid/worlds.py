@@ -1,0 +1,66 @@
+"""Worlds for the Hard computer player in Dominid: full states consistent with one
+player's view, built through the public position format.
+
+The hidden tiles (the other hand and the stock) are the view's unseen tiles, dealt at
+random to the sizes the view shows. Nothing else narrows them: any tile may lie on any
+open slot (only its cost differs), so a pass shows only an empty hand or a full table.
+
+Random playouts lay tiles at random costs that drown the difference one move makes, so
+playouts here follow the greedy judgement for a few moves and the scores are then
+judged as they stand (cost minus clusters).
+"""
+from __future__ import annotations
+
+from ..agents.boards import layout_name
+from ..agents.hooks import greedy_playout_move as playout_move  # noqa: F401 (a hook)
+
+reuse = 2
+horizon = 4                 # playouts judge the scores after this many moves
+
+
+class DominidWorlds:
+    def __init__(self, view):
+        from ..variants import find_variant
+        self.cls = find_variant(view.variant)
+        self.view = view
+        self.me = view.player
+        self.unseen = list(view.unseen)
+        self.size = view.opponent_hand_size
+        self.base = {"variant": view.variant,
+                     "layout": layout_name(view.variant, view) or "standard",
+                     "placed": [str(p) for p in view.placed], "to_move": view.player,
+                     "parities": [p for p in view.parities] if view.parities[0] else [],
+                     "passes": view.passes, "costs": list(view.costs)}
+
+    def __call__(self, rng):
+        pool = list(self.unseen)
+        rng.shuffle(pool)
+        hands = [[], []]
+        hands[self.me] = [str(t) for t in self.view.hand]
+        hands[1 - self.me] = [str(t) for t in pool[:self.size]]
+        position = dict(self.base, hands=hands, stock=[str(t) for t in pool[self.size:]])
+        return self.cls.from_position(position, "<world>")
+
+
+def worlds(view) -> DominidWorlds:
+    return DominidWorlds(view)
+
+
+def determinize(view, rng):
+    return DominidWorlds(view)(rng)
+
+
+MARGIN_SCALE = 12.0
+
+
+def rollout_value(state, player: int) -> float:
+    """The final score margin (lower wins) as the game stands, scaled into [0, 1]; a
+    finished game's result counts as well."""
+    outcome = state.outcome()
+    scores = outcome.scores if outcome else state.final_scores()
+    margin = scores[1 - player] - scores[player]
+    value = min(1.0, max(0.0, 0.5 + margin / (2 * MARGIN_SCALE)))
+    if outcome is None:
+        return value
+    result = 0.5 if outcome.winner is None else float(outcome.winner == player)
+    return 0.5 * result + 0.5 * value

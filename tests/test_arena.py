@@ -1,0 +1,76 @@
+"""The arena command: seeded games between computer levels, seats turned every game,
+wins with Wilson intervals and move times, as text and as one JSON line."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game.logic.agents.arena import percentile, run_arena, seat_names, wilson
+from game.logic.cli import main
+
+
+def test_wilson_interval_and_percentiles():
+    low, high = wilson(7, 10)
+    assert low == pytest.approx(0.3968, abs=1e-3) and high == pytest.approx(0.8922, abs=1e-3)
+    assert wilson(0, 0) == (0.0, 1.0)
+    assert wilson(10, 10)[1] == pytest.approx(1.0)
+    assert percentile([5, 1, 3, 2, 4], 0.5) == 3
+    assert percentile([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 0.95) == 10
+
+
+def test_seats_turn_every_game():
+    assert [seat_names(["hard", "greedy"], 2, g) for g in range(3)] == [
+        ["hard", "greedy"], ["greedy", "hard"], ["hard", "greedy"]]
+    assert seat_names(["hard", "greedy"], 4, 1) == ["greedy", "hard", "greedy", "hard"]
+    assert seat_names(["a", "b", "c"], 3, 2) == ["c", "a", "b"]
+
+
+def test_arena_text_and_json(capsys):
+    code = main(["arena", "open54", "--ai", "random,greedy", "--games", "4", "--seed", "3",
+                 "--json"])
+    out = capsys.readouterr().out.strip().splitlines()
+    assert code == 0
+    assert out[0].startswith("arena open54: 4 games, 2 players")
+    assert any(line.strip().startswith("random: wins") and "95% CI" in line for line in out)
+    data = json.loads(out[-1])
+    assert data["games"] == 4
+    assert set(data["wins"]) == {"random", "greedy"}
+    assert sum(data["wins"].values()) + data["draws"] == 4
+    assert set(data["move_ms"]["greedy"]) >= {"p50", "p95", "max"}
+
+
+def test_arena_with_the_hard_level_and_single_rounds(capsys):
+    code = main(["arena", "classic", "--ai", "hard,random", "--games", "2", "--rounds", "1",
+                 "--time", "0.02", "--json"])
+    out = capsys.readouterr().out.strip().splitlines()
+    assert code == 0
+    data = json.loads(out[-1])
+    assert data["games"] == 2 and data["move_ms"]["hard"]["moves"] > 0
+
+
+def test_arena_results_are_seeded():
+    first = run_arena("dominid", ["greedy", "random"], 2, seed=5)
+    second = run_arena("dominid", ["greedy", "random"], 2, seed=5)
+    assert (first.wins, first.draws) == (second.wins, second.draws)
+
+
+@pytest.mark.parametrize("argv,words", [
+    (["arena", "nosuch"], "unknown variant"),
+    (["arena", "classic", "--games", "0"], "--games"),
+    (["arena", "classic", "--ai", "hard,wizard"], "unknown computer level"),
+    (["arena", "classic", "--time", "0"], "--time"),
+    (["arena", "classic", "--time", "nan"], "--time"),
+    (["arena", "dominox", "--rounds", "1"], "--rounds"),
+    (["arena", "classic", "--rounds", "0"], "--rounds"),
+    (["arena", "dominox", "--players", "3"], "players"),
+    (["arena", "classic", "--option", "limit=x"], "limit"),
+    (["arena", "classic", "--option", "colour=red"], "colour"),
+    (["arena", "classic", "--ai", "hard,greedy,random", "--players", "2"], "--ai"),
+    (["arena", "classic", "--games", "many"], "invalid int"),
+    (["arena", "classic", "--ai", "hard@fast"], "hard@fast"),
+])
+def test_bad_arguments_are_one_line_errors(capsys, argv, words):
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and err.count("\n") == 1 and words in err

@@ -1,0 +1,168 @@
+"""The Hard computer player: it sees only a view (changing the hidden tiles behind the
+same view changes nothing), it is deterministic for a fixed amount of work, it beats
+random play, and its name takes a budget."""
+from __future__ import annotations
+
+import random
+import tomllib
+
+import pytest
+
+from game.logic.agents import AGENTS, HardAgent, make_agent, play_out
+from game.logic.agents.hooks import hooks_for
+from game.logic.core import DominoError, OptionError
+from game.logic.variants import VARIANTS, find_variant, new_game
+
+HIDDEN = [name for name in VARIANTS if not hooks_for(name).perfect]
+PERFECT = [name for name in VARIANTS if hooks_for(name).perfect]
+STOCK_KEY = {"open54": "pack"}
+
+
+def test_hard_is_registered_with_its_title_and_budgets():
+    assert AGENTS["hard"].title == "Hard"
+    assert make_agent("hard").seconds == 1.0
+    assert make_agent("hard@0.1").seconds == pytest.approx(0.1)
+    assert make_agent("hard", seconds=0.25).seconds == 0.25
+    assert make_agent("hard", iterations=30).iterations == 30
+    for bad in ("hard@", "hard@x", "greedy@0.5", "harder"):
+        with pytest.raises(OptionError):
+            make_agent(bad)
+
+
+def reached(variant: str, seed: int, moves: int):
+    """A state after up to `moves` seeded random moves where the player to move has a
+    choice (None if the game ends first)."""
+    rng = random.Random(seed)
+    state = new_game(variant, 2, seed)
+    for _ in range(moves):
+        if state.is_over():
+            return None
+        state.apply(rng.choice(state.legal_moves()))
+    while not state.is_over() and len(state.legal_moves()) < 2:
+        state.apply(state.legal_moves()[0])
+    return None if state.is_over() else state
+
+
+def swapped(state, rng):
+    """The same position with the hidden tiles (the other hands and the stock) dealt
+    differently, every size kept; None when no such position can be built."""
+    cls = type(state)
+    me = state.current_player
+    data = tomllib.loads(state.position_text())
+    key = STOCK_KEY.get(state.variant, "stock")
+    others = [p for p in range(len(data["hands"])) if p != me]
+    pool = [t for p in others for t in data["hands"][p]] + list(data.get(key, []))
+    for _ in range(30):
+        rng.shuffle(pool)
+        at = 0
+        for p in others:
+            size = len(data["hands"][p])
+            data["hands"][p] = sorted(pool[at:at + size])
+            at += size
+        data[key] = pool[at:]
+        try:
+            other = cls.from_position(dict(data))
+        except DominoError:
+            continue
+        if other.legal_moves() == state.legal_moves():
+            return other
+    return None
+
+
+def hidden_tiles(state) -> list:
+    """The other hands and the stock (or pack) of a state, as its position file says."""
+    data = tomllib.loads(state.position_text())
+    me = state.current_player
+    return [h for p, h in enumerate(data["hands"]) if p != me] + [
+        data.get(STOCK_KEY.get(state.variant, "stock"))]
+
+
+@pytest.mark.parametrize("variant", HIDDEN)
+def test_the_choice_does_not_change_with_the_hidden_tiles(variant):
+    rng = random.Random(4)
+    compared = 0
+    for seed in range(12):
+        state = reached(variant, seed, 6 + seed % 5)
+        if state is None:
+            continue
+        state = type(state).from_position(tomllib.loads(state.position_text()))
+        other = swapped(state, rng)
+        if other is None:
+            continue
+        me = state.current_player
+        if variant != "blank" and hidden_tiles(state) == hidden_tiles(other):
+            continue                    # too few hidden tiles to deal them differently
+        view, same = state.view(me), other.view(me)
+        assert view == same
+        first = HardAgent(iterations=40).choose(view, random.Random(seed))
+        second = HardAgent(iterations=40).choose(same, random.Random(seed))
+        assert first == second
+        compared += 1
+        if compared == 3:
+            break
+    assert compared >= 2
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_the_same_view_seed_and_work_give_the_same_move(variant):
+    state = reached(variant, 5, 4)
+    assert state is not None
+    view = state.view(state.current_player)
+    agent = HardAgent(iterations=30)
+    moves = {str(agent.choose(view, random.Random(8))) for _ in range(2)}
+    assert len(moves) == 1 and moves.pop() in {str(m) for m in view.moves}
+    rng = random.Random(8)
+    agent.choose(view, rng)
+    assert rng.getstate() == _advanced(random.Random(8))     # one draw, whatever the work
+
+
+def _advanced(rng):
+    rng.getrandbits(64)
+    return rng.getstate()
+
+
+# (variant, options, iterations per move, seeds): small games where a little search wins
+BEATS_RANDOM = [
+    ("classic", {"limit": 40}, 60, range(2)),
+    ("dominox", {}, 40, range(2)),
+    ("open54", {}, 40, range(2)),
+    ("dominid", {}, 40, range(2)),
+]
+
+
+@pytest.mark.parametrize("variant,options,iterations,seeds", BEATS_RANDOM,
+                         ids=[case[0] for case in BEATS_RANDOM])
+def test_hard_beats_random(variant, options, iterations, seeds):
+    wins = games = 0
+    for seed in seeds:
+        for hard_seat in (0, 1):
+            state = new_game(variant, 2, seed, options)
+            agents = [make_agent("random"), make_agent("random")]
+            agents[hard_seat] = HardAgent(iterations=iterations)
+            play_out(state, agents, random.Random(seed))
+            wins += state.outcome().winner == hard_seat
+            games += 1
+    assert wins >= games - 1, f"hard won {wins} of {games}"
+
+
+@pytest.mark.parametrize("variant", PERFECT)
+def test_hard_beats_random_on_open_boards(variant):
+    """Nothing hidden: alpha-beta on the view's own position, a node budget per move."""
+    state = new_game(variant, 2, 1, {"limit": 10})
+    agents = [HardAgent(iterations=300), make_agent("random")]
+    play_out(state, agents, random.Random(1))
+    outcome = state.outcome()
+    assert outcome.winner != 1
+
+
+def test_a_budget_of_no_work_still_gives_a_legal_move():
+    state = reached("dominox", 2, 6)
+    view = state.view(state.current_player)
+    move = HardAgent(iterations=0).choose(view, random.Random(1))
+    assert move in view.moves
+
+
+def test_every_variant_class_is_known_to_the_hooks():
+    for name in VARIANTS:
+        assert find_variant(name).variant == name
+        assert hooks_for(name).variant == name

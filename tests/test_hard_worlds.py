@@ -1,0 +1,158 @@
+"""The Hard player's worlds: every sampled state agrees with everything the view shows,
+for every hidden-information variant, over positions reached by seeded random play."""
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from game.logic.agents.hooks import HOOKS, determinize, hooks_for
+from game.logic.core import PASS
+from game.logic.line.worlds import fill_hand, tile_levels
+from game.logic.variants import VARIANTS, new_game
+
+HIDDEN = [name for name in VARIANTS if not hooks_for(name).perfect]
+CASES = {               # (players, options) per variant, besides 2 players by default
+    "classic": [(2, {}), (3, {}), (4, {}), (2, {"block": True})],
+    "blank": [(3, {}), (2, {"doubles": False})],
+    "open54": [(2, {}), (3, {"face_down": True}), (4, {"dealt": 4})],
+}
+SEEDS = range(4)
+WORLDS = 4              # worlds sampled per position
+
+
+def test_every_registered_variant_has_hooks():
+    for name in VARIANTS:
+        assert name in HOOKS, f"the hard player cannot search {name}"
+        hooks_for(name)
+
+
+def positions(variant: str, players: int, options: dict, seed: int):
+    """(state, view, ends before each move of the round) at every few turns of a seeded
+    random game, for the player to move when they have a choice."""
+    rng = random.Random(seed)
+    state = new_game(variant, players, seed, options)
+    ends, round_number = [], None
+    while not state.is_over():
+        player = state.current_player
+        view = state.view(player)
+        number = getattr(view, "round_number", None)
+        if number != round_number:
+            ends, round_number = [], number
+        if len(view.moves) > 1 and rng.random() < 0.3:
+            yield state, view, list(ends)
+        ends.append(getattr(view, "ends", None))
+        state.apply(rng.choice(view.moves))
+
+
+def public_parts(view) -> dict:
+    """What a world must reproduce exactly of a view (its moves, hand, board, sizes)."""
+    skip = {"history", "known_missing", "last_move", "drawn_this_turn", "drawn_tiles",
+            "_cache", "laid", "turned_up"}
+    parts = {k: v for k, v in vars(view).items() if k not in skip}
+    if "eliminated" in parts:           # the order players went out in is not rebuilt
+        parts["eliminated"] = sorted(parts["eliminated"])
+    return parts
+
+
+def voids_since_last_kept_draw(view, ends: list, player: int) -> set:
+    """Numbers `player` surely lacks now: those of every turn they drew or passed on
+    since the last turn at which they kept a drawn tile (that turn included)."""
+    lacking = set()
+    for (seat, text, drawn), before in zip(view.history, ends):
+        if seat != player or before is None:
+            continue
+        kept = drawn - (0 if text == "pass" else 1)
+        if kept > 0:
+            lacking = set()
+        if drawn or text == "pass":
+            lacking |= set(before)
+    return lacking
+
+
+def cases():
+    for name in HIDDEN:
+        for players, options in CASES.get(name, [(2, {})]):
+            yield pytest.param(name, players, options, id=f"{name}-{players}p-{options}")
+
+
+@pytest.mark.parametrize("variant,players,options", cases())
+def test_worlds_agree_with_the_view(variant, players, options):
+    rng = random.Random(11)
+    checked = 0
+    for seed in SEEDS:
+        for state, view, ends in positions(variant, players, options, seed):
+            me = view.player
+            sample = hooks_for(variant).worlds(view)
+            for _ in range(WORLDS):
+                world = sample(rng)
+                assert world.current_player == me
+                assert public_parts(world.view(me)) == public_parts(view)
+                check_hidden(variant, state, world, view, ends)
+            checked += 1
+    assert checked >= 4
+
+
+def check_hidden(variant, state, world, view, ends):
+    me = view.player
+    others = [p for p in range(view.players) if p != me]
+    if variant in ("classic", "blank"):
+        for p in others:
+            assert len(world.view(p).hand) == view.hand_sizes[p]
+        if variant == "blank":
+            return
+        for p in others:
+            hand = world.view(p).hand
+            truth = state.view(p).hand
+            lacking = voids_since_last_kept_draw(view, ends, p)
+            assert not any(t.a in lacking or t.b in lacking for t in hand), (p, hand, lacking)
+            levels, caps = tile_levels(view, p)
+            # the sampled hand and the true one both fit the batches of the history
+            assert fill_hand(list(hand), len(hand), levels, caps) is not None
+            assert fill_hand(list(truth), len(truth), levels, caps) is not None
+        return
+    # the board games: the hidden tiles are the unseen ones, the sizes those shown
+    hidden = Counter()
+    for p in others:
+        hidden.update(world.view(p).hand)
+    truth = Counter()
+    for p in others:
+        truth.update(state.view(p).hand)
+    assert sum(hidden.values()) == sum(truth.values())
+    if variant == "dominox" and view.last_move == PASS and view.passes:
+        assert world.view(1 - me).hand and no_placement(world, 1 - me)
+    if variant == "open54":
+        for k in range(1, min(view.passes, view.players - 1) + 1):
+            assert no_placement(world, (me - k) % view.players)
+
+
+def no_placement(world, player: int) -> bool:
+    """Whether `player` could lay no tile of their hand on the world's board."""
+    from game.logic.agents.boards import layable_tiles
+    import tomllib
+    position = tomllib.loads(world.position_text())
+    position["to_move"] = player
+    position["passes"] = 0
+    position.pop("turned_up", None)
+    layable = layable_tiles(type(world), position)
+    return layable is not None and not layable
+
+
+def test_a_pass_in_dominox_leaves_an_unplayable_hand():
+    """A position where the opponent just passed with the stock empty: every world's
+    opponent hand is one that cannot be laid."""
+    rng = random.Random(3)
+    found = 0
+    for seed in range(40):
+        state = new_game("dominox", 2, seed)
+        while not state.is_over() and found < 3:
+            view = state.view(state.current_player)
+            if view.last_move == PASS and view.passes == 1 and len(view.moves) > 1:
+                world = determinize(view, rng)
+                assert no_placement(world, 1 - view.player)
+                found += 1
+            state.apply(rng.choice(view.moves))
+        if found >= 3:
+            break
+    assert found

@@ -2,8 +2,9 @@
 
     python -m game.bench [--quick]
 
-Measures: random 2-player block dominoes playouts per second (both cores), random games
-per second of every variant through the public API, computer move time per variant and
+Measures: random rounds and matches per second of the line games through the public API
+(one process), random games per second of every variant through the public API,
+computer move time per variant and
 level, frame time (median and p99) of the busiest match scenes drawn at 1920x1080
 headless, the cost of scaling a frame to other window sizes, and launch time to the first
 menu frame.
@@ -17,8 +18,9 @@ import statistics
 import subprocess
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+
+from game.logic import new_game
 
 ROOT = Path(__file__).resolve().parent.parent
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -32,24 +34,59 @@ def percentile(values, fraction):
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
-def _playout_worker(args):
-    from game.logic.fastline import random_block_playouts
-    games, seed = args
-    started = time.perf_counter()
-    random_block_playouts(games, seed)
-    return games, time.perf_counter() - started
+# The line engine as the game uses it: new_game, legal_moves, apply (the scenes and the
+# computer players call the same). One round of each, random moves; these two loops are
+# the measures compared with other engines, so they keep exactly this shape.
+def two_block(seed, rng):           # 2-player block dominoes, one round
+    s = new_game("classic", 2, seed, {"block": True})
+    while not s.finished_rounds:
+        s.apply(rng.choice(s.legal_moves()))
 
 
-def bench_playouts(games_per_process: int, processes: int = 2) -> None:
-    with ProcessPoolExecutor(processes) as pool:
-        list(pool.map(_playout_worker, [(200, s) for s in range(processes)]))   # warm up
-        started = time.perf_counter()
-        results = list(pool.map(_playout_worker, [(games_per_process, s) for s in range(processes)]))
-        wall = time.perf_counter() - started
-    total = sum(g for g, _ in results)
-    per_core = statistics.mean(g / t for g, t in results)
-    print(f"random 2-player block dominoes: {total / wall:,.0f} games/s on {processes} processes "
-          f"({per_core:,.0f} games/s per process)")
+def four(seed, rng):                # 4 players, all 28 tiles dealt, one round
+    s = new_game("classic", 4, seed)
+    while not s.finished_rounds:
+        s.apply(rng.choice(s.legal_moves()))
+
+
+def rounds_per_second(play, seconds: float, runs: int = 3) -> list[float]:
+    """Rounds per second of `play` in `runs` runs of at least `seconds` each (one process,
+    wall time, seeds 0, 1, ... in every run, one random generator throughout)."""
+    rng, rates = random.Random(1), []
+    for _ in range(runs):
+        count, started = 0, time.perf_counter()
+        while time.perf_counter() - started < seconds:
+            play(count, rng)
+            count += 1
+        rates.append(count / (time.perf_counter() - started))
+    return rates
+
+
+def moves_per_round(variant: str, players: int, options: dict, rounds: int = 2000) -> float:
+    """The mean number of moves (tiles played and passes) of a random round."""
+    rng, moves = random.Random(2), 0
+    for seed in range(rounds):
+        state = new_game(variant, players, seed, options)
+        while not state.finished_rounds:
+            state.apply(rng.choice(state.legal_moves()))
+            moves += 1
+    return moves / rounds
+
+
+def bench_line(seconds: float) -> None:
+    new_game("classic", 2).legal_moves()              # imports, out of the timing
+    for label, play, case in (
+            ("classic 2-player block, one round", two_block, ("classic", 2, {"block": True})),
+            ("classic 4 players, all dealt, one round", four, ("classic", 4, {}))):
+        rates = rounds_per_second(play, seconds)
+        print(f"{label}: {max(rates):,.0f} rounds/s (best of {len(rates)} runs of "
+              f"{seconds:g} s; median {statistics.median(rates):,.0f}), "
+              f"{moves_per_round(*case):.1f} moves a round")
+    for variant, players in (("classic", 2), ("classic", 3), ("classic", 4), ("blank", 4)):
+        games, moves, elapsed = random_games(variant, players, {}, seconds)
+        match = "150-point matches" if variant == "classic" else "games"
+        print(f"random whole {variant} {match}, {players} players: "
+              f"{games / elapsed:,.0f} a second, {moves / elapsed:,.0f} moves/s")
 
 
 def random_games(variant: str, players: int, options: dict, seconds: float) -> tuple:
@@ -179,7 +216,7 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     quick = args.quick
     bench_launch(3 if quick else 7)
-    bench_playouts(20_000 if quick else 100_000)
+    bench_line(0.5 if quick else 2.0)
     bench_variants(1.0 if quick else 3.0)
     bench_agents(100 if quick else 400)
     bench_frames(600 if quick else 1800)

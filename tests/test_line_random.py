@@ -1,14 +1,12 @@
-"""Seeded random games of the line variants, checking invariants after every move, and the
-fast playout kernel replayed through the engine."""
+"""Seeded random games of the line variants, checking invariants after every move (the
+engine against a plain reference is in test_line_engine.py)."""
 import json
 import random
 
 import pytest
 
 from game.logic.agents import GreedyAgent
-from game.logic.line.classic import ClassicMatch
 from game.logic.core import DOUBLE_SIX, PASS, IllegalMoveError
-from game.logic.fastline import random_block_playouts
 from game.logic.line.engine import LineMove
 from game.logic.variants import find_variant, new_game
 
@@ -144,41 +142,3 @@ def test_random_games_keep_every_invariant(variant, players, options, games):
                 assert outcome.winner == alive[0]
             assert game.record()["result"]["scores"] == game.totals
     assert reasons
-
-
-def test_kernel_games_replay_through_the_engine():
-    trace = []
-    games, moves, wins = random_block_playouts(300, 12345, trace)
-    assert games == 300 and sum(wins) <= 300
-    assert moves == sum(len(g["moves"]) for g in trace)
-    ends = set()
-    for game in trace:
-        moves = [{"player": p, "move": m} for p, m in zip(game["players"], game["moves"])]
-        record = {"variant": "classic", "options": {"block": True, "limit": 1000}, "seed": 0,
-                  "players": 2, "rounds": [{"deal": {"hands": game["hands"], "stock": game["stock"]},
-                                            "moves": moves}]}
-        match = ClassicMatch.from_record(record)
-        assert match.round_number == 2 and len(match.finished_rounds) == 1
-        result = match.finished_rounds[0]
-        assert result.reason == game["reason"] and list(result.scores) == game["pips"]
-        ends.add(result.reason)
-        low = min(game["pips"])
-        expected = game["pips"].index(low) if game["pips"].count(low) == 1 else None
-        if result.reason == "domino":
-            expected = result.domino
-        assert game["winner"] == expected
-    assert ends == {"domino", "blocked"}
-
-
-def test_kernel_is_seeded_and_plays_like_the_engine_on_average():
-    assert random_block_playouts(2000, 5) == random_block_playouts(2000, 5)
-    games, kernel_moves, wins = random_block_playouts(4000, 6)
-    engine_moves = 0
-    for seed in range(300):
-        game = new_game("classic", 2, seed, {"block": True, "limit": 1})
-        rng = random.Random(seed)
-        while not game.finished_rounds:
-            game.apply(rng.choice(game.legal_moves()))
-            engine_moves += 1
-    assert abs(kernel_moves / games - engine_moves / 300) < 0.6
-    assert abs(wins[0] - wins[1]) < 0.1 * games

@@ -103,7 +103,7 @@ class LineMove(Move):
                                 ("_sum", tile.a + tile.b if isinstance(tile, Tile) else 0),
                                 ("_double", isinstance(tile, Tile) and tile.is_double)):
                 object.__setattr__(move, name, value)
-            _INTERNED[key] = move
+            move = _INTERNED.setdefault(key, move)      # one object, even made twice at once
         return move
 
     def __setattr__(self, name, value):

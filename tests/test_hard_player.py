@@ -166,3 +166,18 @@ def test_every_variant_class_is_known_to_the_hooks():
     for name in VARIANTS:
         assert find_variant(name).variant == name
         assert hooks_for(name).variant == name
+
+
+def test_blank_tiles_leave_nothing_to_search():
+    """Every blank move leads to the same game: Hard answers without a search."""
+    state = reached("blank", 1, 2)
+    agent = HardAgent(iterations=50)
+    assert agent.choose(state.view(state.current_player), random.Random(2)) in state.legal_moves()
+    assert agent.last is None
+
+
+def test_search_speed_is_reported_per_variant():
+    from game.logic.agents.speed import search_speed
+    for variant in ("classic", "dominox", PERFECT[0] if PERFECT else "dominid"):
+        found = search_speed(variant, 0.02)
+        assert found["done"] >= 0 and found["unit"] in ("playouts", "nodes")

@@ -5,6 +5,7 @@ variant's `evaluate(state, player)` judges the leaves; a history table orders mo
 unfinished depth is thrown away, so the move is always that of the last depth searched
 to the end (depth 1 at least, unless the budget ran out even for that: then the greedy
 judgement's first choice). With `iterations` the budget counts nodes, not seconds.
+Past the depth, captures (`hooks.tactical`) are followed until the position is quiet.
 """
 from __future__ import annotations
 
@@ -30,9 +31,13 @@ class SearchInfo:
         return self.nodes
 
 
+QUIET_DEPTH = 4             # capture sequences followed past the horizon
+
+
 class AlphaBeta:
     def __init__(self, hooks, budget):
         self.evaluate = hooks.evaluate
+        self.tactical = hooks.tactical
         self.budget = budget
         self.nodes = 0
         self.history: dict = {}
@@ -55,11 +60,8 @@ class AlphaBeta:
                 return 0.0
             return WIN - ply if outcome.winner == player else -WIN + ply
         if depth <= 0:
-            return self.evaluate(state, player)
-        moves = state.legal_moves()
-        history = self.history
-        if len(moves) > 1:
-            moves.sort(key=lambda m: -history.get(m, 0))
+            return self.quiesce(state, player, alpha, beta, ply, QUIET_DEPTH)
+        moves = self.ordered(state, state.legal_moves())
         best = -WIN * 2
         for move in moves:
             state.apply(move)
@@ -72,7 +74,51 @@ class AlphaBeta:
                 if value > alpha:
                     alpha = value
                     if alpha >= beta:
-                        history[move] = history.get(move, 0) + depth * depth
+                        self.history[move] = self.history.get(move, 0) + depth * depth
+                        break
+        return best
+
+    def ordered(self, state, moves: list) -> list:
+        """Captures first (biggest first), then by the history of cut-offs."""
+        if len(moves) < 2:
+            return moves
+        history = self.history
+        moves.sort(key=lambda m: -history.get(m, 0))
+        if self.tactical is None:
+            return moves
+        loud = self.tactical(state, moves)
+        if not loud:
+            return moves
+        first = [m for m, _ in loud]
+        chosen = set(first)
+        return first + [m for m in moves if m not in chosen]
+
+    def quiesce(self, state, player: int, alpha: float, beta: float, ply: int,
+                left: int) -> float:
+        """The evaluation, or better for the player to move if a capture improves it
+        (captures followed `left` moves deep): no judging in the middle of an exchange."""
+        stand = self.evaluate(state, player)
+        if left <= 0 or stand >= beta or self.tactical is None:
+            return stand
+        alpha = max(alpha, stand)
+        best = stand
+        for move, _ in self.tactical(state, state.legal_moves()):
+            self._tick()
+            state.apply(move)
+            try:
+                outcome = state.outcome()
+                if outcome is not None:
+                    value = 0.0 if outcome.winner is None else (
+                        WIN - ply - 1 if outcome.winner == player else -WIN + ply + 1)
+                else:
+                    value = -self.quiesce(state, 1 - player, -beta, -alpha, ply + 1, left - 1)
+            finally:
+                state.undo()
+            if value > best:
+                best = value
+                if value > alpha:
+                    alpha = value
+                    if alpha >= beta:
                         break
         return best
 

@@ -48,6 +48,8 @@ class HardAgent(Agent):
         if len(moves) == 1:
             return moves[0]
         hooks = hooks_for(view.variant)
+        if hooks.alike is not None and hooks.alike(view):
+            return moves[rng.randrange(len(moves))]
         if hooks.perfect:
             from .alphabeta import best_move
             move, self.last = best_move(view, hooks, moves, rng, budget)

@@ -10,13 +10,17 @@ and may define
     rollout_value(state, player) -> float in [0, 1]   (default: win 1, draw 0.5, loss 0)
     done(state) -> bool          stop a playout early (default: the game is over)
     playout_move(state, rng, moves) -> move           (default: uniformly at random)
+    alike(view) -> bool          every legal move leads to the same game (blank tiles):
+                                 no search is worth its time
     reuse                        playouts per sampled world (default 1)
     horizon                      playout moves after the root move, then rollout_value
                                  judges the position reached (default: play to the end)
 
 A perfect-information variant sets `perfect = True`, makes `worlds` return its one true
 state and gives `evaluate(state, player) -> float` (higher is better for `player`, about
--1000 to 1000): the Hard player then searches it by alpha-beta.
+-1000 to 1000): the Hard player then searches it by alpha-beta; `tactical(state, moves)`
+lists the moves that capture or win at once, [(move, gain)] biggest first (searched
+first, and followed past the depth limit).
 """
 from __future__ import annotations
 
@@ -78,6 +82,8 @@ class Hooks:
     horizon: int | None = None
     perfect: bool = False
     evaluate: Callable | None = None
+    tactical: Callable | None = None
+    alike: Callable | None = None
 
 
 _LOADED: dict[str, Hooks] = {}
@@ -91,7 +97,7 @@ def hooks_for(variant: str) -> Hooks:
             raise OptionError(f"the hard level does not know how to search {variant!r}")
         module = importlib.import_module(HOOKS[variant])
         names = ("rollout_value", "done", "playout_move", "reuse", "horizon", "perfect",
-                 "evaluate")
+                 "evaluate", "tactical", "alike")
         given = {n: getattr(module, n) for n in names if hasattr(module, n)}
         found = _LOADED[variant] = Hooks(variant, module.worlds, **given)
     return found

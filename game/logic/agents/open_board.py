@@ -59,3 +59,23 @@ def evaluate(state, player: int) -> float:
         defence = min((_distance(s, tests[player]) for s in squares[other]), default=SIZE)
         value += 6.0 * (defence - attack)
     return value + 0.3 * (forward[player] - forward[other])
+
+
+def tactical(state, moves) -> list:
+    """The moves that win at once (onto the test element) or capture, [(move, gain)]
+    biggest gain first: the captured elements' worth, by the board's own capture rule."""
+    board = state.board
+    cells = board.cells
+    one = getattr(state, "one_capture", False)
+    found = []
+    for move in moves:
+        if not hasattr(move, "path"):
+            continue
+        if cells[move.end] is not None:
+            found.append((move, 1000))
+            continue
+        taken = board.captures_at(move.end, cells[move.start], vacated=move.start, one=one)
+        if taken:
+            found.append((move, sum(10 + cells[s].value for s in taken)))
+    found.sort(key=lambda pair: -pair[1])
+    return found

@@ -13,6 +13,13 @@ from .engine import LineMove, LineRound, LineRules, LineView
 from ..options import Option
 
 
+# (doubles, one_extra) -> the rules of a round
+_RULES = {(doubles, one_extra): LineRules(blank=True, drawing=False, opening="any",
+                                          extra_for_double=doubles, one_extra=one_extra,
+                                          score_by="tiles")
+          for doubles in (False, True) for one_extra in (False, True)}
+
+
 class BlankGame(ClassicMatch):
     variant = "blank"
     title = "Blank tiles"
@@ -35,9 +42,7 @@ off the option doubles gives plain turns.
 The first player to empty their hand wins; the others rank by the tiles they still hold."""
 
     def _make_rules(self) -> LineRules:
-        return LineRules(blank=True, drawing=False, opening="any",
-                         extra_for_double=self.options["doubles"],
-                         one_extra=self.options["one_extra"], score_by="tiles")
+        return _RULES[bool(self.options["doubles"]), bool(self.options["one_extra"])]
 
     def _finish_round(self, rnd: LineRound) -> None:
         scores = tuple(rnd.scores(self.players))

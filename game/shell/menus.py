@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import functools
+import importlib.util
 import random
 from pathlib import Path
 
@@ -15,17 +16,40 @@ from .widgets import Button, Label, Menu, Selector
 MENU_LEGEND = "Up/Down: choose   Enter: select   Esc: back   F11: full screen"
 
 
-def load_variants() -> tuple[list[tuple[str, type]], list[str]]:
-    """[(name, state class)] of every variant that imports, and an error line for each
-    that does not (the logic package is imported here, not at start-up)."""
+def load_variants(playable_only: bool = False) -> tuple[list[tuple[str, type]], list[str]]:
+    """[(name, state class)] of every variant that imports (with `playable_only`, only
+    those whose match scene can be built: see `can_play`), and an error line for each
+    that does not import (the logic package is imported here, not at start-up)."""
     from game.logic.variants import find_variant, variant_names
     found, errors = [], []
     for name in variant_names():
+        if playable_only and not can_play(name):
+            continue
         try:
             found.append((name, find_variant(name)))
         except Exception as error:      # one broken variant module must not stop the menu
             errors.append(f"{name}: not available ({error})")
     return found, errors
+
+
+def can_play(name: str) -> bool:
+    """Whether the variant's match scene can be built: its scene kind is known and, for a
+    board game, its adapter module game.shell.variants.<name> exists (looked up, not
+    imported)."""
+    from game.logic.variants import variant_entry
+    from .app import SCENE_KINDS
+    try:
+        kind = variant_entry(name).scene
+    except Exception:
+        return False
+    if kind not in SCENE_KINDS:
+        return False
+    if kind == "board":
+        try:
+            return importlib.util.find_spec(f"game.shell.variants.{name}") is not None
+        except (ImportError, ValueError):
+            return False
+    return True
 
 
 class TitleScene(Scene):
@@ -78,13 +102,15 @@ class TitleScene(Scene):
 
 
 class VariantPickScene(Scene):
-    """A list of the variants; choosing one calls `on_pick(name)` after this pops."""
+    """A list of the variants; choosing one calls `on_pick(name)` after this pops. The
+    rules of a variant that cannot be played yet are still offered, marked as such."""
 
     def __init__(self, app, heading: str, on_pick):
         super().__init__(app)
         self.heading = heading
         variants, self.errors = load_variants()
-        rows = [Button(cls.title, lambda n=name: self.pick(n)) for name, cls in variants]
+        rows = [Button(cls.title if can_play(name) else f"{cls.title} (rules only: not "
+                       f"playable yet)", lambda n=name: self.pick(n)) for name, cls in variants]
         rows += [Label(e, color=theme.ILLEGAL) for e in self.errors]
         rows.append(Button("Back", app.pop))
         self.on_pick = on_pick
@@ -147,7 +173,7 @@ class VariantSelectScene(Scene):
     def __init__(self, app):
         super().__init__(app)
         from game.logic.agents import AGENTS
-        self.variants, self.errors = load_variants()
+        self.variants, self.errors = load_variants(playable_only=True)
         self.classes = dict(self.variants)
         self.seat_choices = [("human", "Human")] + [
             (name, f"Computer: {cls.title}") for name, cls in AGENTS.items()]

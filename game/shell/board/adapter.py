@@ -14,11 +14,16 @@ tiles on a board; what differs per variant lives in a small adapter module,
     draw_board(surface, geo, font)  the board's static layer: squares, blocked squares or
                              shares (font: coordinates, or None when they are off)
     face_down(view, placement) -> bool   is that placed tile drawn face down?
+    settle(surface, geo, view, start, end)  draw placed tiles start..end-1 (play order) into
+                             the static layer, over those drawn before (they stop moving)
+    draw_last(surface, geo, view, body, settled)  the last tile, in `body` (sliding in), with
+                             its gold outline once `settled`
     board_key(view)          what, besides new tiles, changes the board layer (face-down)
     stock_size(view), stock_note(count)  the stock's count, and a word on it
     turned_up(view)          a tile turned up in public, shown large by the stock
     info_title()             the info panel's heading (the layout's name)
     card_lines(p, over)      lines under a seat's name: [(text, size, colour, bold)]
+    card_footer(p, over)     more such lines along the bottom of a tall card (two seats)
     opening_caption()        the caption as the game begins
     move_caption(p, move, before, after) -> str   a move, said (views before and after)
     drawn_by(p, before, after) -> seat or None     who took a tile from the stock
@@ -34,7 +39,11 @@ from __future__ import annotations
 
 import importlib
 
+import pygame
+
 from game.shell import theme
+from game.shell.board.art import LAST_MOVE, draw_placed, draw_placed_at
+from game.shell.board.geometry import squares_of
 from game.shell.board.tools import PlaceTileTool
 
 LEGEND = ("Click, Left/Right: pick tile   R, right-click, wheel: turn   F: flip   "
@@ -71,6 +80,19 @@ class BoardAdapter:
     def face_down(self, view, placement) -> bool:
         return False
 
+    def settle(self, surface, geo, view, start: int, end: int) -> None:
+        for placement in view.placed[start:end]:
+            draw_placed(surface, geo, placement, face_down=self.face_down(view, placement))
+
+    def draw_last(self, surface, geo, view, body, settled: bool) -> None:
+        placement = view.placed[-1]
+        if settled:
+            width = max(3, geo.size // 16)
+            pygame.draw.rect(surface, LAST_MOVE, body.inflate(2 * width + 2, 2 * width + 2),
+                             width, border_radius=max(4, geo.size // 8))
+        draw_placed_at(surface, body, placement, *squares_of(placement),
+                       face_down=self.face_down(view, placement))
+
     def board_key(self, view):
         return None
 
@@ -88,6 +110,9 @@ class BoardAdapter:
         return layout.title if layout is not None else self.game.title
 
     def card_lines(self, player: int, over: bool) -> list[tuple]:
+        return []
+
+    def card_footer(self, player: int, over: bool) -> list[tuple]:
         return []
 
     def opening_caption(self) -> str:

@@ -11,6 +11,7 @@ around the board is board.table's.
 """
 from __future__ import annotations
 
+from game.logic.board.placement import Placement
 from game.logic.core import PASS
 from game.logic.variants import variant_entry
 from game.shell.board.adapter import adapter_class
@@ -85,7 +86,7 @@ class BoardMatchScene(MatchScene):
         return self.legal_moves() == [PASS]
 
     def playable(self) -> set:
-        return {m.tile for m in self.legal_moves() if m != PASS}
+        return {m.tile for m in self.legal_moves() if isinstance(m, Placement)}
 
     def selecting(self) -> bool:
         return self.tool.active

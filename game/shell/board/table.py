@@ -13,7 +13,7 @@ import pygame
 
 from game.logic.agents import AGENTS
 from game.shell import theme, tile_art
-from game.shell.board.art import LAST_MOVE, coordinate_font, draw_placed, draw_placed_at
+from game.shell.board.art import coordinate_font
 from game.shell.board.geometry import squares_of, tile_body
 from game.shell.match.scene import tray_index_at, tray_rects
 from game.shell.scene import LOGICAL_SIZE
@@ -117,11 +117,9 @@ class BoardTable:
         key = (self.app.settings.show_coords, self.adapter.board_key(view))
         if key != self._static_key or settled < self._settled:
             self._build_static(key)
-        while self._settled < settled:
-            placement = view.placed[self._settled]
-            draw_placed(self._static, self.geo, placement,
-                        face_down=self.adapter.face_down(view, placement))
-            self._settled += 1
+        if self._settled < settled:
+            self.adapter.settle(self._static, self.geo, view, self._settled, settled)
+            self._settled = settled
         scene, ctl = self.scene, self.ctl
         key = (ctl.ply, ctl.caption, ctl.thinking, ctl.shown_hand, ctl.human_turn,
                scene.cursor, scene.tool.hud_key(), scene.over_for is None,
@@ -160,22 +158,17 @@ class BoardTable:
                             shadow=True)
 
     def _draw_last(self, surface, view) -> None:
-        """The last tile: sliding in from where it was played, then outlined."""
+        """The last tile: sliding in from where it was played, then outlined (the
+        adapter draws it: board.adapter's draw_last)."""
         placement = view.placed[-1]
-        s1, s2 = squares_of(placement)
-        body = tile_body(self.geo, s1, s2)
+        body = tile_body(self.geo, *squares_of(placement))
         slide, duration = self.scene.slide, self.ctl.paced(theme.SLIDE_SECONDS)
         t = 1.0 if slide is None or duration <= 0 else (self.scene.clock - slide[1]) / duration
         if t < 1:
             centre = pygame.Vector2(slide[0].center).lerp(body.center, theme.ease_out(t))
             body = body.copy()
             body.center = (round(centre.x), round(centre.y))
-        else:
-            width = max(3, self.geo.size // 16)
-            pygame.draw.rect(surface, LAST_MOVE, body.inflate(2 * width + 2, 2 * width + 2),
-                             width, border_radius=max(4, self.geo.size // 8))
-        draw_placed_at(surface, body, placement, s1, s2,
-                       face_down=self.adapter.face_down(view, placement))
+        self.adapter.draw_last(surface, self.geo, view, body, t >= 1)
 
     def warm_up(self) -> None:
         """Render the sprites this table will need (about a tenth of a second), so that
@@ -221,6 +214,12 @@ class BoardTable:
             self.put(surface, text, (rect.x + 24, y), min(size, cap), colour, bold=bold)
             y += min(size, cap) + step
         self._draw_card_hand(surface, player, rect, tall, over)
+        if tall:                           # more lines from the bottom of a tall card up
+            y = rect.bottom - 20
+            for text, size, colour, bold in reversed(self.adapter.card_footer(player, over)):
+                y -= size
+                self.put(surface, text, (rect.x + 24, y), size, colour, bold=bold)
+                y -= 10
 
     def _draw_card_hand(self, surface, player, rect, tall, over) -> None:
         """The seat's hand size and its tiles, small (face down unless it may be seen)."""

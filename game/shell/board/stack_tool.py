@@ -1,0 +1,300 @@
+"""Dominid's input tool: PlaceTileTool over a stacked table, and the odds-or-evens choice.
+
+Before the click the ghost shows what the placement would be: on a block of the level it
+would lie at (with its level badge), the two cells of the cheapest neighbouring pair
+outlined in gold, and a label "Level 2 · cost 1: 2 beside 2, 6 beside 5" (or "on" for the
+pair beneath); where no tile may lie, the rules' reason in red. With hints on (H) the
+cheapest spots of the picked tile glow.
+
+Right after the first player's first move that player declares: two big buttons over the
+board, "Odds 1 3 5" and "Evens 2 4 6", chosen by Left/Right and Enter, by O or E, or by a
+click. Esc then opens the pause menu (nothing is picked to drop).
+"""
+from __future__ import annotations
+
+import pygame
+
+from game.logic.board.placement import Placement
+from game.logic.core import IllegalMoveError
+from game.shell import theme, tile_art
+from game.shell.board.stack_art import Stacker, darker, tone
+from game.shell.board.geometry import parse_square
+from game.shell.board.table import BOARD_AREA, GOLD
+from game.shell.board.tools import HINT_FILL, HINT_RING, PlaceTileTool
+from game.shell.match.controller import sentence
+
+CHOICES = (("odds", "Odds", "1 3 5", (1, 3, 5)), ("evens", "Evens", "2 4 6", (2, 4, 6)))
+CHIP_SIZE = 28
+PAIR_LINE = (255, 214, 80)
+PANEL_SIZE = (720, 296)
+BUTTON_SIZE = (330, 140)
+
+
+def pair_words(move: Placement, border) -> str:
+    """"2 beside 2, 6 beside 5" (or "on" for the pair beneath the tile)."""
+    word = "on" if border.side == "beneath" else "beside"
+    p, q = border.numbers
+    return f"{move.x} {word} {p}, {move.y} {word} {q}"
+
+
+class StackTool(PlaceTileTool):
+    def __init__(self, scene):
+        super().__init__(scene)
+        self.stacker = getattr(scene.adapter, "stacker", None) or Stacker(scene.geo)
+        self.choice = 0                    # the focused button of the declaration
+        self.detail = None                 # (level, cost, border, move) of a legal ghost
+        self._best = self._best_key = None
+        self._panel = self._panel_key = None
+
+    @property
+    def active(self) -> bool:
+        return self.ghost is not None or self.declaring()
+
+    def declaring(self) -> bool:
+        """The human to act must now choose odds or evens."""
+        return self.scene.ctl.human_turn and bool(self.scene.game.declaring)
+
+    def reset(self) -> None:
+        super().reset()
+        self.detail = None
+
+    cancel = reset
+
+    def hud_key(self) -> tuple:
+        return (self.picked, self.declaring())
+
+    # --- input ------------------------------------------------------------------------
+    def point(self, pos) -> None:
+        if self.declaring():
+            index = self._button_at(pos)
+            if index is not None:
+                self.choice = index
+            return
+        super().point(pos)
+
+    def handle(self, action) -> None:
+        if not self.declaring():
+            super().handle(action)
+            return
+        name = action.name
+        if name in ("left", "prev"):
+            self.choice = 0
+        elif name in ("right", "next"):
+            self.choice = 1
+        elif name in ("up", "down"):
+            self.choice = 1 - self.choice
+        elif name == "confirm":
+            self.declare(self.choice)
+        elif name == "text" and action.char.lower() in ("o", "e"):
+            self.declare(0 if action.char.lower() == "o" else 1)
+        elif name == "click":
+            index = self._button_at(action.pos)
+            if index is not None:
+                self.declare(index)
+        elif name == "back":
+            self.scene.ctl.pause()
+
+    def declare(self, index: int) -> None:
+        self.choice = index
+        self.scene.ctl.play(CHOICES[index][0])
+
+    def _button_at(self, pos) -> int | None:
+        if pos is None:
+            return None
+        for i, rect in enumerate(self.choice_rects()[1]):
+            if rect.collidepoint(pos):
+                return i
+        return None
+
+    # --- what the ghost's placement would be ------------------------------------------
+    def _refresh(self) -> None:
+        super()._refresh()
+        self.detail = None
+        if self.reason is not None:
+            return
+        scene = self.scene
+        view = scene.view(scene.game.current_player)
+        try:
+            move = Placement.parse(self.ghost.text())
+        except (ValueError, IllegalMoveError):
+            return
+        found = view.cost_of(move)
+        if found is not None:
+            level = view.level_at(move.first) + 1
+            self.detail = (level, found[0], found[1], move)
+
+    def best_spots(self) -> tuple[int, list[Placement]]:
+        """(the least cost, the placements that cost it) of the picked tile (per move)."""
+        scene = self.scene
+        tile = scene.shown_tiles()[self.picked]
+        key = (scene.ctl.ply, tile)
+        if key != self._best_key:
+            view = scene.view(scene.game.current_player)
+            costs = [(view.cost_of(m)[0], m) for m in scene.legal_moves()
+                     if isinstance(m, Placement) and m.tile == tile]
+            least = min((c for c, _ in costs), default=-1)
+            self._best = (least, [m for c, m in costs if c == least])
+            self._best_key = key
+            self._hints_key = None
+        return self._best
+
+    def label(self) -> str | None:
+        """What the ghost's placement would be, in words (None when illegal)."""
+        if self.detail is None:
+            return None
+        level, cost, border, move = self.detail
+        text = f"Level {level} · cost {cost}: {pair_words(move, border)}"
+        if self.scene.hints and self.picked is not None:
+            least = self.best_spots()[0]
+            text += "  (cheapest)" if cost <= least else f"  (cheapest: {least})"
+        return text
+
+    # --- drawing ----------------------------------------------------------------------
+    def draw(self, surface) -> None:
+        if self.declaring():
+            self._draw_choice(surface)
+            return
+        if self.ghost is None:
+            return
+        if self.scene.hints:
+            self._draw_hints(surface)
+        stacker, geo = self.stacker, self.scene.geo
+        s1, s2 = self.ghost.squares
+        footprint = stacker.footprint(s1, s2)
+        face = stacker.face_rect(footprint)
+        legal = self.reason is None
+        if legal and self.detail is not None:
+            level, _, border, _ = self.detail
+            block = pygame.Surface(footprint.size, pygame.SRCALPHA)
+            pygame.draw.rect(block, (*tone(level), 170), block.get_rect(),
+                             border_radius=stacker.radius)
+            surface.blit(block, footprint)
+            tile_art.draw_tile(surface, face, self.ghost.drawing_ends(), "ghost_ok")
+            width = max(3, geo.size // 12)
+            for name in border.cells:
+                cell = geo.square_rect(parse_square(name)).inflate(-2, -2)
+                pygame.draw.rect(surface, (20, 16, 8), cell, width + 2, border_radius=4)
+                pygame.draw.rect(surface, PAIR_LINE, cell.inflate(-2, -2), width, border_radius=4)
+            if level >= 2:
+                stacker.draw_badge(surface, level, max((s1, s2), key=lambda s: (s[1], -s[0])))
+            draw_label(surface, self.label(), self._label_spot(self.label(), footprint),
+                       (16, 40, 26), theme.LEGAL)
+        else:
+            tile_art.draw_tile(surface, face, self.ghost.drawing_ends(), "ghost_bad")
+            if self.reason:
+                text = sentence(self.reason)
+                draw_label(surface, text, self._label_spot(text, footprint), (90, 18, 18),
+                           theme.ILLEGAL)
+
+    def _label_spot(self, text: str, footprint: pygame.Rect) -> pygame.Rect:
+        """Where the ghost's label hides the fewest tiles: above or below the ghost, a
+        little further away when that clears the structure (kept while nothing moves)."""
+        key = (text, footprint.topleft, footprint.size, self.scene.ctl.ply)
+        if key == getattr(self, "_spot_key", None):
+            return self._spot
+        geo = self.scene.geo
+        size = geo.size
+        taken = [geo.square_rect(geo.index_square(i))
+                 for i, n in enumerate(self.scene.view(0).levels) if n]
+        taken.append(footprint)
+        if self.detail is not None:
+            taken += [geo.square_rect(parse_square(c)) for c in self.detail[2].cells]
+        back = pygame.Rect((0, 0), theme.font(CHIP_SIZE).size(text)).inflate(28, 14)
+        best = None
+        for step in range(4):
+            for below in (False, True):
+                spot = back.copy()
+                if below:
+                    spot.midtop = (footprint.centerx, footprint.bottom + 10 + step * size)
+                else:
+                    spot.midbottom = (footprint.centerx, footprint.top - 10 - step * size)
+                spot.clamp_ip(geo.outer)
+                if spot.colliderect(footprint):
+                    continue
+                score = (len(spot.collidelistall(taken)), step, below)
+                if best is None or score < best[0]:
+                    best = (score, spot)
+        self._spot = best[1] if best else back.move(footprint.topleft)
+        self._spot_key = key
+        return self._spot
+
+    def _draw_hints(self, surface) -> None:
+        """The footprints of the picked tile's cheapest placements glow (cached per move)."""
+        least, spots = self.best_spots()
+        geo = self.scene.geo
+        if self._hints_key != self._best_key:
+            layer = pygame.Surface(geo.rect.size, pygame.SRCALPHA)
+            offset = (-geo.rect.x, -geo.rect.y)
+            width = max(2, geo.size // 16)
+            for move in spots:
+                s1, s2 = parse_square(move.first), parse_square(move.second)
+                rect = self.stacker.footprint(s1, s2).move(offset).inflate(-6, -6)
+                pygame.draw.rect(layer, HINT_FILL, rect, border_radius=8)
+                pygame.draw.rect(layer, HINT_RING, rect, width, border_radius=8)
+            used = layer.get_bounding_rect()           # blit only what glows
+            self._hints = (layer.subsurface(used).copy(), used.move(geo.rect.topleft))
+            self._hints_key = self._best_key
+        surface.blit(*self._hints)
+
+    # --- the declaration ----------------------------------------------------------------
+    def choice_rects(self) -> tuple[pygame.Rect, list[pygame.Rect]]:
+        """The panel and the two buttons, over the board where the structure is not
+        (above it or below, whichever has more room); kept for the move."""
+        key = self.scene.ctl.ply
+        if key != self._panel_key:
+            geo, view = self.scene.geo, self.scene.view(0)
+            cells = [geo.index_square(i) for i, n in enumerate(view.levels) if n]
+            bbox = geo.square_rect(cells[0]).unionall([geo.square_rect(c) for c in cells]) \
+                if cells else pygame.Rect(geo.rect.center, (0, 0))
+            panel = pygame.Rect((0, 0), (min(PANEL_SIZE[0], geo.outer.w), PANEL_SIZE[1]))
+            panel.centerx = geo.rect.centerx
+            if bbox.top - geo.rect.top >= geo.rect.bottom - bbox.bottom:
+                panel.bottom = bbox.top - 12
+            else:
+                panel.top = bbox.bottom + 12
+            panel.clamp_ip(BOARD_AREA)
+            gap = 24
+            buttons = []
+            for i in range(2):
+                rect = pygame.Rect((0, 0), BUTTON_SIZE)
+                rect.bottom = panel.bottom - 52
+                rect.x = panel.centerx - gap // 2 - BUTTON_SIZE[0] if i == 0 \
+                    else panel.centerx + gap // 2
+                buttons.append(rect)
+            self._panel, self._panel_key = (panel, buttons), key
+        return self._panel
+
+    def _draw_choice(self, surface) -> None:
+        panel, buttons = self.choice_rects()
+        theme.draw_panel(surface, panel, alpha=245, border=GOLD)
+        theme.draw_text(surface, "Choose your numbers", (panel.centerx, panel.y + 16), 40,
+                        theme.TITLE, "midtop", bold=True)
+        theme.draw_text(surface, "Touching groups of 3+ of them come off your cost",
+                        (panel.centerx, panel.y + 62), 26, theme.TEXT_DIM, "midtop")
+        view = self.scene.view(self.scene.game.current_player)
+        for i, ((_, title, digits, numbers), rect) in enumerate(zip(CHOICES, buttons)):
+            focused = i == self.choice
+            fill = (70, 58, 30) if focused else (34, 44, 50)
+            pygame.draw.rect(surface, fill, rect, border_radius=18)
+            pygame.draw.rect(surface, GOLD if focused else darker(theme.TEXT_DIM), rect,
+                             6 if focused else 2, border_radius=18)
+            ink = theme.TEXT if focused else theme.TEXT_DIM
+            theme.draw_text(surface, title, (rect.centerx, rect.y + 34), 50, ink, "center",
+                            bold=True)
+            theme.draw_text(surface, digits, (rect.centerx, rect.y + 76), 40, GOLD if focused
+                            else ink, "center", bold=True)
+            held = sum((t.a in numbers) + (t.b in numbers) for t in view.hand)
+            shown = sum(1 for n in view.numbers if n in numbers)
+            theme.draw_text(surface, f"{held} in hand · {shown} on the table",
+                            (rect.centerx, rect.bottom - 22), 24, theme.TEXT_DIM, "center")
+        theme.draw_text(surface, "Left/Right and Enter · O or E · or click",
+                        (panel.centerx, panel.bottom - 26), 26, theme.TEXT_DIM, "center")
+
+
+def draw_label(surface, text: str, spot: pygame.Rect, fill, edge) -> None:
+    """A line of text on a dark rounded label with a coloured edge."""
+    if not text:
+        return
+    pygame.draw.rect(surface, fill, spot, border_radius=12)
+    pygame.draw.rect(surface, edge, spot, 2, border_radius=12)
+    theme.draw_text(surface, text, spot.center, CHIP_SIZE, anchor="center")

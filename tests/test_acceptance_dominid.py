@@ -1,0 +1,136 @@
+"""Acceptance: whole Dominid games on the real application, from the title menu to the
+final results, with only the keyboard or only the mouse (acceptance_support.Person), on
+the small 10 x 10 table to keep them quick.
+
+- One person against the computer by keyboard: tiles picked, turned and moved with keys,
+  odds or evens chosen with Right and Enter, with O or with E; then Rematch.
+- Two people on the couch by mouse: hand-overs clicked away, tiles placed with clicks
+  and right clicks, odds or evens chosen by clicking a button; then Menu.
+"""
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+import acceptance_support
+from acceptance_support import Person, play_board_turn
+from game.shell.menus import TitleScene, VariantSelectScene
+from game.shell.overlays import ResultsScene
+
+DOMINID_FRAMES = 3000      # 28 tiles on a small table: about 30 turns
+
+
+@pytest.fixture(autouse=True)
+def keep_global_random():
+    """Person seeds the global generator (the menu deals from it); give it back after."""
+    saved = random.getstate()
+    yield
+    random.setstate(saved)
+
+
+def set_up(person: Person, seats: dict) -> object:
+    """Title -> Play -> Dominid, seats, the small layout -> Start."""
+    assert isinstance(person.top, TitleScene)
+    person.press("Play")
+    assert isinstance(person.top, VariantSelectScene)
+    person.choose("Game", "dominid")
+    names = person.app.settings.player_names
+    for seat, kind in seats.items():
+        person.choose(names[seat], kind)
+    person.choose("Layout", "small")
+    person.press("Start")
+    scene = person.match_scene()
+    assert scene is not None, f"Start did not begin a match (top: {type(person.top).__name__})"
+    assert (scene.geo.width, scene.geo.height) == (10, 10)
+    person.humans = tuple(i for i, s in enumerate(scene.ctl.config.seats) if s.is_human)
+    return scene
+
+
+class Declarations:
+    """Plays a Dominid turn as the screen offers it: the odds-or-evens choice when it is
+    due (alternating the ways a person may make it), else a placement."""
+
+    def __init__(self, how: str | None = None, choice: int | None = None):
+        self.how, self.choice = how, choice  # the way and the choice (None: at random)
+        self.made = []                       # (seat, parity, how)
+
+    def __call__(self, person: Person, scene) -> bool:
+        if scene.over_for is not None or not scene.ctl.human_turn or not scene.game.declaring:
+            return play_board_turn(person, scene)
+        player = scene.game.current_player
+        panel, buttons = scene.tool.choice_rects()
+        choice = person.rng.randrange(2) if self.choice is None else self.choice
+        if person.mode == "keys":
+            how = self.how or person.rng.choice(["arrows", "letter"])
+            if how == "arrows":
+                person.keys(pygame.K_RIGHT if choice else pygame.K_LEFT)
+                assert scene.tool.choice == choice, "Left/Right did not move the choice"
+                person.keys(pygame.K_RETURN)
+            else:
+                person.keys(pygame.K_e if choice else pygame.K_o)
+        else:
+            how = "click"
+            person.hover(buttons[choice].center)
+            assert scene.tool.choice == choice, "the choice did not follow the pointer"
+            person.click(buttons[choice].center)
+        parity = ("odds", "evens")[choice]
+        assert scene.game.parities[player] == parity, f"{how} did not choose {parity}"
+        played = scene.game.moves_played()
+        assert (player, parity) in played
+        if played[-1] == (player, parity):   # (a computer may answer within the frame)
+            assert f"chose {parity}" in scene.ctl.caption
+        self.made.append((player, parity, how))
+        return True
+
+
+def check_end(scene, results: ResultsScene) -> None:
+    game = scene.ctl.state
+    assert game.is_over()
+    outcome = game.outcome()
+    view = game.view(0)
+    points = view.cluster_points()
+    assert results.headers == ("Player", "Cost", "Clusters", "Final")
+    for p, row in enumerate(results.rows):
+        final = view.costs[p] - points[p]
+        assert row[1:] == (str(view.costs[p]), "0" if not points[p] else f"−{points[p]}",
+                           str(final) if final >= 0 else f"−{-final}")
+        assert final == outcome.scores[p]
+    assert outcome.winner == (None if outcome.scores[0] == outcome.scores[1]
+                              else 0 if outcome.scores[0] < outcome.scores[1] else 1)
+    assert results.winner_text == scene.adapter.final_caption()
+    assert len(view.placed) == 28
+
+
+def play(tmp_path, monkeypatch, mode, seed, seats, turn):
+    monkeypatch.setitem(acceptance_support.KEY_CHAR, pygame.K_o, "o")
+    person = Person(tmp_path, monkeypatch, mode, seed)
+    scene = set_up(person, seats)
+    results = person.play_match(turn, DOMINID_FRAMES)
+    check_end(scene, results)
+    assert set(person.shown) == set(person.humans), "a human's hand was never drawn face up"
+    return person, scene, turn
+
+
+@pytest.mark.parametrize("how, choice", [("arrows", 1), ("letter", 0), ("letter", 1)],
+                         ids=["right-enter", "O", "E"])
+def test_dominid_against_the_computer_by_keyboard_only(tmp_path, monkeypatch, how, choice):
+    """The person begins (seed 4) and chooses by Right and Enter, by O or by E (E also
+    reads the standing aloud: the choice is made all the same)."""
+    turn = Declarations(how, choice)
+    person, scene, turn = play(tmp_path, monkeypatch, "keys", 4, {1: "greedy"}, turn)
+    assert person.humans == (0,)
+    assert scene.ctl.state.moves_played()[0][0] == 0, "the person did not begin"
+    assert turn.made == [(0, ("odds", "evens")[choice], how)]
+    person.press("Rematch")
+    again = person.match_scene()
+    assert again is not None and again is not scene and not again.ctl.state.is_over()
+
+
+def test_dominid_on_the_couch_by_mouse_only(tmp_path, monkeypatch):
+    person, scene, turn = play(tmp_path, monkeypatch, "mouse", 6, {1: "human"}, Declarations())
+    assert person.humans == (0, 1)
+    assert len(turn.made) == 1 and turn.made[0][2] == "click"
+    person.press("Menu")
+    assert isinstance(person.top, TitleScene) and person.match_scene() is None

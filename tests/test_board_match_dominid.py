@@ -207,6 +207,11 @@ def test_the_ghost_tells_level_cost_and_pair_before_the_click(app):
     level, cost, border, _ = scene.tool.detail
     assert (level, cost, border.side, border.numbers) == (2, 1, "beneath", (5, 4))
     assert scene.tool.label().startswith("Level 2 · cost 1: 5 on 5, 5 on 4")
+    geo, stacker = scene.geo, scene.tool.stacker
+    spot = scene.tool._label_spot(scene.tool.label(), stacker.footprint((4, 5), (5, 5)))
+    taken = [geo.square_rect(geo.index_square(i)) for i, n in enumerate(scene.view(0).levels)
+             if n]
+    assert spot.collidelist(taken) == -1 and geo.outer.contains(spot)   # hides no tile
     frame(app)
     press(app, "confirm")
     assert scene.game.costs == [7, 0]
@@ -294,6 +299,12 @@ def test_the_first_player_declares(app, how):
     other = "odds" if expected == "evens" else "evens"
     assert f"P0 chose {expected}" in scene.ctl.caption and other in scene.ctl.caption
     assert not tool.declaring()
+    numbers = {"odds": "1 3 5", "evens": "2 4 6"}
+    for player, parity in ((0, expected), (1, other)):
+        footer = scene.adapter.card_footer(player, False)
+        assert footer[0][0] == f"{parity.capitalize()}: {numbers[parity]}"
+        assert footer[1][0].startswith("Score now ")
+    assert scene.adapter.card_lines(0, False)[0][0] == f"Cost {scene.game.costs[0]}"
 
 
 def test_esc_while_declaring_pauses(app):

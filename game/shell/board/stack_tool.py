@@ -38,6 +38,9 @@ def pair_words(move: Placement, border) -> str:
 
 
 class StackTool(PlaceTileTool):
+    """PlaceTileTool that tells a placement's level, cost and pair before the click, and
+    offers the odds-or-evens choice when the human to act must make it."""
+
     def __init__(self, scene):
         super().__init__(scene)
         self.stacker = getattr(scene.adapter, "stacker", None) or Stacker(scene.geo)
@@ -45,6 +48,7 @@ class StackTool(PlaceTileTool):
         self.detail = None                 # (level, cost, border, move) of a legal ghost
         self._best = self._best_key = None
         self._panel = self._panel_key = None
+        self._spot = self._spot_key = None
 
     @property
     def active(self) -> bool:
@@ -189,8 +193,9 @@ class StackTool(PlaceTileTool):
     def _label_spot(self, text: str, footprint: pygame.Rect) -> pygame.Rect:
         """Where the ghost's label hides the fewest tiles: above or below the ghost, a
         little further away when that clears the structure (kept while nothing moves)."""
-        key = (text, footprint.topleft, footprint.size, self.scene.ctl.ply)
-        if key == getattr(self, "_spot_key", None):
+        hints = self.scene.hints and self.picked is not None
+        key = (text, footprint.topleft, footprint.size, self.scene.ctl.ply, hints)
+        if key == self._spot_key:
             return self._spot
         geo = self.scene.geo
         size = geo.size
@@ -199,6 +204,9 @@ class StackTool(PlaceTileTool):
         taken.append(footprint)
         if self.detail is not None:
             taken += [geo.square_rect(parse_square(c)) for c in self.detail[2].cells]
+        if hints:                          # nor the glowing cheapest spots
+            taken += [geo.span_rect(parse_square(m.first), parse_square(m.second))
+                      for m in self.best_spots()[1]]
         back = pygame.Rect((0, 0), theme.font(CHIP_SIZE).size(text)).inflate(28, 14)
         best = None
         for step in range(4):

@@ -167,6 +167,21 @@ def layout_choices(variant: str) -> tuple[list[tuple[str, str]], list[str]]:
     return good, broken
 
 
+def start_choices(cls, set_name) -> tuple[list[tuple[str, str]], list[str]]:
+    """(the starting boards of an open-board moving game made for the set `set_name`, as
+    (name, title), then "random"; error lines of broken level files) from the variant's
+    level folder (elements.files.list_starts)."""
+    from game.logic.elements import files
+    set_name = set_name if set_name in cls.sets else cls.sets[0]
+    good, broken = [], []
+    for entry in files.list_starts(cls):
+        if entry.error:    # "<path>:<line>: message", shown with the file name only
+            broken.append(entry.error.replace(entry.path, Path(entry.path).name, 1))
+        elif entry.start.set_name == set_name:
+            good.append((entry.name, entry.start.title or entry.name))
+    return good + [("random", "Random")], broken
+
+
 class VariantSelectScene(Scene):
     """Choose the game, the players, each seat's controller and the options; Start."""
 
@@ -233,15 +248,23 @@ class VariantSelectScene(Scene):
             choices, broken = option_choices(option), []
             if option.name == "layout":
                 choices, broken = layout_choices(self.variant)
+            elif option.name == "start":
+                choices, broken = start_choices(cls, chosen.get("set"))
             if not choices:
                 choices = [(option.default, str(option.default))]
             values = [v for v, _ in choices]
             if chosen.get(option.name) not in values:
                 chosen[option.name] = option.default if option.default in values else values[0]
-            selector = Selector.of(option.name.replace("_", " ").capitalize(), choices,
-                                   chosen[option.name],
+            label = "Starting board" if option.name == "start" else \
+                option.name.replace("_", " ").capitalize()          # (not the Start button)
+            selector = Selector.of(label, choices, chosen[option.name],
                                    lambda v, n=option.name: chosen.__setitem__(n, v))
             selector.help = option.help
+            if option.name == "set":       # the starting boards offered follow the set
+                selector.on_change = lambda v: (chosen.__setitem__("set", v), self.rebuild())
+            elif option.name == "start":
+                selector.help = "The board to start from: a level file made for the set, " \
+                                "or the set shuffled on the home ranks (random)"
             rows.append(selector)
             rows += [Label(line, color=theme.ILLEGAL, size=26, height=32)
                      for error in broken for line in theme.wrap_text(error, 880, 26)]

@@ -5,6 +5,9 @@ tiles on a board; what differs per variant lives in a small adapter module,
 `game.shell.variants.<registry name>`, whose class `Adapter` subclasses `BoardAdapter`:
 
     tool                     the input tool class of a turn (board.tools)
+    table                    the class that draws the scene (board.table.BoardTable)
+    geometry(game)           class method: the BoardGeometry of the game's board
+    pass_prompt              said when a pass is forced, or None for the default
     title, stock_title       the results' title; "Stock" / "Pack"
     info_note                two short lines about how the game is won (info panel)
     draw_note                said when a player presses D
@@ -43,7 +46,8 @@ import pygame
 
 from game.shell import theme
 from game.shell.board.art import LAST_MOVE, draw_placed, draw_placed_at
-from game.shell.board.geometry import squares_of
+from game.shell.board.geometry import BoardGeometry, squares_of
+from game.shell.board.table import BOARD_AREA, BoardTable
 from game.shell.board.tools import PlaceTileTool
 
 LEGEND = ("Click, Left/Right: pick tile   R, right-click, wheel: turn   F: flip   "
@@ -52,6 +56,8 @@ LEGEND = ("Click, Left/Right: pick tile   R, right-click, wheel: turn   F: flip 
 
 class BoardAdapter:
     tool = PlaceTileTool
+    table = BoardTable
+    pass_prompt = None          # said when a pass is forced (None: the tile game's words)
     title = ""
     stock_title = "Stock"
     info_note = ("", "")
@@ -62,6 +68,11 @@ class BoardAdapter:
         self.scene = scene
         self.game = scene.game
         self.ctl = scene.ctl
+
+    @classmethod
+    def geometry(cls, game) -> BoardGeometry:
+        """Where the board's squares lie on the screen (before the adapter is made)."""
+        return BoardGeometry(game.shape.width, game.shape.height, BOARD_AREA)
 
     def name(self, player: int) -> str:
         """A seat's name with its side, if it has one: "Ann (White)"."""

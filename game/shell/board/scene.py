@@ -15,8 +15,6 @@ from game.logic.board.placement import Placement
 from game.logic.core import PASS
 from game.logic.variants import variant_entry
 from game.shell.board.adapter import adapter_class
-from game.shell.board.geometry import BoardGeometry
-from game.shell.board.table import BOARD_AREA, BoardTable
 from game.shell.match.scene import MatchScene
 
 RESULTS_AFTER = 6.0         # at normal animation speed; Enter or a click skips it
@@ -31,9 +29,10 @@ class BoardMatchScene(MatchScene):
         adapter = adapter_class(variant_entry(config.variant).name)
         super().__init__(app, config, state)
         self.game = self.ctl.state
-        shape = self.game.shape
-        self.geo = BoardGeometry(shape.width, shape.height, BOARD_AREA)
+        self.geo = adapter.geometry(self.game)
         self.adapter = adapter(self)
+        if self.adapter.pass_prompt is not None:
+            self.pass_prompt = self.adapter.pass_prompt
         self.tool = self.adapter.tool(self)
         self.pointer = None
         self.slide = None                  # (from rect, start time) of the last tile
@@ -41,7 +40,7 @@ class BoardMatchScene(MatchScene):
         self.ended_at = None               # the clock when the game ended
         self._views: dict = {}
         self._public = self.view(0)        # the table as the last move left it
-        self.table = BoardTable(self)
+        self.table = self.adapter.table(self)
         self.table.warm_up()
         self.ctl.say(self.adapter.opening_caption(), speak=False)
 

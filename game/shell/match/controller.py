@@ -29,7 +29,8 @@ API (stable; every match scene composes one `MatchController` through match.scen
 
 The hand-over rule: with two or more human seats (and not in demo mode), a human's turn
 starts with HandOverScene, and no hand is face up until it is continued. With one human,
-that human's hand is always face up; with no humans every hand may show.
+that human's hand is always face up; with no humans every hand may show. A variant whose
+views have no hand (the open-board moving games: nothing is hidden) has no hand-over.
 """
 from __future__ import annotations
 
@@ -69,6 +70,7 @@ class MatchController:
         self.rngs = {i: random.Random(config.seed * 31 + i) for i in self.agents}
         self.caption = ""
         self.humans = [i for i, seat in enumerate(config.seats) if seat.is_human]
+        self.hands = hasattr(self.state.view(0), "hand")     # anything to hide at all?
         self.ply = 0                  # moves applied so far: stale worker answers are dropped
         self._revealed = None         # the human who has continued the current hand-over
         self._handover_pending = False
@@ -91,8 +93,9 @@ class MatchController:
 
     @property
     def couch(self) -> bool:
-        """Hands must be hidden between turns (two or more people share the screen)."""
-        return len(self.humans) >= 2 and not getattr(self.app, "demo", None)
+        """Hands must be hidden between turns (two or more people share the screen, and
+        the variant's players hold hands)."""
+        return len(self.humans) >= 2 and self.hands and not getattr(self.app, "demo", None)
 
     @property
     def human_turn(self) -> bool:

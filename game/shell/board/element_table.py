@@ -1,0 +1,341 @@
+"""The table of the open-board moving games (games 1, 3 and 4): the 8x8 element board
+large in the middle (no hand tray: nothing is held), South's card on the left and North's
+on the right with their counts and the elements each has captured, the goal panel and
+the last-move panel below them, and the caption line on top.
+
+ElementTable draws a BoardMatchScene like board.table.BoardTable does (a cached static
+layer: felt, board, resting elements and panels, redrawn only when a move, a pick or a
+panel's text changes), then what moves: the element that moved last, sliding along its
+path; the elements it captured, flying off to its capturer's card; the input tool's
+lit squares; and at the end a banner over the board saying why the game ended.
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+import pygame
+
+from game.logic.core import PASS
+from game.logic.elements.board import parse_element
+from game.shell import theme
+from game.shell.board import element_art
+from game.shell.board.art import LAST_MOVE, coordinate_font
+from game.shell.board.table import BoardTable
+from game.shell.scene import LOGICAL_SIZE
+
+BOARD_AREA = pygame.Rect(470, 84, 980, 940)
+CARDS = (pygame.Rect(36, 100, 400, 580), pygame.Rect(1484, 100, 400, 580))
+GOAL_RECT = pygame.Rect(36, 704, 400, 306)
+LAST_RECT = pygame.Rect(1484, 704, 400, 306)
+PASS_RECT = pygame.Rect(1566, 884, 236, 110)
+CAPTION_RECT = pygame.Rect(0, 14, 1920, 66)
+TROPHY = 72                      # the square a captured element is drawn in on a card
+TROPHY_STEP = (44, 66)           # from one captured element to the next, and row to row
+TROPHIES_PER_ROW = 8
+SWATCH = 84
+GOLD = (255, 206, 84)
+FLIGHT_SECONDS = 0.5
+LAST_TINT = (*LAST_MOVE, 70)
+
+
+class ElementTable(BoardTable):
+    """Draws a moving game's BoardMatchScene; reads the scene, changes nothing in it."""
+
+    def __init__(self, scene):
+        super().__init__(scene)
+        self.cards = list(CARDS)
+        self.stock_rect = GOAL_RECT
+        self.pass_rect = PASS_RECT
+        self.hud_rects = (*(r.inflate(20, 20) for r in CARDS), GOAL_RECT.inflate(20, 20),
+                          LAST_RECT.inflate(20, 20), CAPTION_RECT)
+        self.trophies: list[list] = [[], []]   # the elements each player has captured
+        self._trophy_ply = None
+        self._board_patch = None
+        self._board_key = None
+
+    # --- geometry the scene asks about ------------------------------------------------
+    def hand_rects(self) -> list:
+        return []
+
+    def hand_index_at(self, pos):
+        return None
+
+    def hand_target(self, player: int) -> pygame.Rect:
+        return self.cards[player]
+
+    def trophy_rect(self, player: int, index: int) -> pygame.Rect:
+        """Where the `index`-th element `player` captured lies on their card."""
+        card = self.cards[player]
+        row, col = divmod(index, TROPHIES_PER_ROW)
+        rect = pygame.Rect(0, 0, TROPHY, TROPHY)
+        rect.center = (card.x + 24 + col * TROPHY_STEP[0] + TROPHY_STEP[0] // 2,
+                       card.y + 346 + row * TROPHY_STEP[1] + TROPHY_STEP[1] // 2)
+        return rect
+
+    def warm_up(self) -> None:
+        view = self.scene.view(0)
+        cells = [e for e in view.cells if e is not None]
+        element_art.warm(self.geo.size, cells)
+        element_art.warm(TROPHY, cells)
+        for owner in (0, 1):
+            element_art.swatch(owner, SWATCH)
+
+    # --- timing of the last move --------------------------------------------------------
+    def _since_move(self) -> float | None:
+        slide = self.scene.slide
+        return None if slide is None else self.scene.clock - slide[1]
+
+    def _durations(self, view) -> tuple[float, float]:
+        """(slide, flight) seconds of the last move's animation (0 when instant)."""
+        move = view.last_move
+        steps = len(move.path) - 1 if move is not None and move is not PASS else 1
+        return (self.ctl.paced(theme.SLIDE_SECONDS) * max(1, steps),
+                self.ctl.paced(FLIGHT_SECONDS) if view.last_captured else 0.0)
+
+    def _flying(self, view) -> bool:
+        since = self._since_move()
+        slide, flight = self._durations(view)
+        return since is not None and flight > 0 and since < slide + flight
+
+    # --- captured elements --------------------------------------------------------------
+    def _sync_trophies(self, view) -> None:
+        ply = self.ctl.ply
+        if ply == self._trophy_ply:
+            return
+        move = view.last_move
+        if self._trophy_ply is not None and ply == self._trophy_ply + 1 and move is not None:
+            if move is not PASS:
+                self.trophies[1 - view.to_move] += [parse_element(t)[1]
+                                                    for t in view.last_captured]
+        else:                              # from the start board: what is missing now
+            start = Counter(parse_element(t)[1] for t in
+                            self.scene.game.start.get("start", ()))
+            missing = start - Counter(e for e in view.cells if e is not None)
+            self.trophies = [sorted((e for e in missing.elements() if e.owner == 1 - p),
+                                    key=lambda e: (e.value, e.south)) for p in (0, 1)]
+        self._trophy_ply = ply
+
+    # --- drawing ----------------------------------------------------------------------
+    def draw(self, surface) -> None:
+        scene = self.scene
+        view = scene.view(0)
+        surface.blit(self._static_layer(view), (0, 0))
+        self._draw_moved(surface, view)
+        scene.tool.draw(surface)
+        self._draw_flight(surface, view)
+        if scene.over_for is not None:
+            if self._end_layer is None:
+                self._end_layer = self._banner()
+            surface.blit(self._end_layer, self._end_layer.get_rect(center=self.geo.rect.center))
+
+    def _static_layer(self, view) -> pygame.Surface:
+        """Felt, board and panels built once; the resting elements redrawn on the board
+        when a move or a pick changes them; the panels when what they say changes."""
+        settings = self.app.settings
+        if self._static is None or self._static_key != settings.show_coords:
+            self._build_static(settings.show_coords)
+        self._sync_trophies(view)
+        scene, ctl, tool = self.scene, self.ctl, self.scene.tool
+        key = (ctl.ply, tool.hud_key())
+        if key != self._board_key:
+            self._board_key = key
+            self._draw_resting(view)
+        key = (ctl.ply, ctl.caption, ctl.thinking, ctl.human_turn, scene.over_for is None,
+               self._flying(view), scene.must_pass(), ctl.config.seats)
+        if key != self._hud_key:
+            self._hud_key = key
+            for rect, patch in self._patches:
+                self._static.blit(patch, rect)
+            self._draw_hud(self._static, view)
+        return self._static
+
+    def _build_static(self, coords: bool) -> None:
+        if self._static is None:
+            self._static = pygame.Surface(LOGICAL_SIZE)
+            if pygame.display.get_surface() is not None:
+                self._static = self._static.convert()
+        layer = self._static
+        theme.draw_felt(layer)
+        self.adapter.draw_board(layer, self.geo, coordinate_font(self.app, self.geo)
+                                if coords else None)
+        for rect in (*CARDS, GOAL_RECT, LAST_RECT):
+            theme.draw_panel(layer, rect)
+        theme.draw_legend(layer, self.app, self.adapter.legend)
+        self._board_patch = layer.subsurface(self.geo.rect).copy()
+        self._patches = [(rect, layer.subsurface(rect).copy()) for rect in self.hud_rects]
+        self._static_key, self._hud_key, self._board_key = coords, None, None
+
+    def _draw_resting(self, view) -> None:
+        """The board's squares with every element that is not moving or picked, and the
+        squares of the last move tinted."""
+        layer, geo = self._static, self.geo
+        layer.blit(self._board_patch, geo.rect)
+        move, skip = view.last_move, {self.scene.tool.selected}
+        if move is not None and move is not PASS:
+            tint = pygame.Surface((geo.size, geo.size), pygame.SRCALPHA)
+            tint.fill(LAST_TINT)
+            for square in (move.start, move.end):
+                layer.blit(tint, geo.square_rect(geo.index_square(square)))
+            skip.add(move.end)
+        for square, element in enumerate(view.cells):
+            if element is not None and square not in skip:
+                element_art.draw_element(layer, geo.square_rect(geo.index_square(square)),
+                                         element)
+
+    def _draw_moved(self, surface, view) -> None:
+        """The element that moved last: along its path while it slides, then at rest."""
+        move = view.last_move
+        if move is None or move is PASS or self.scene.tool.selected == move.end:
+            return
+        element = view.cells[move.end]
+        if element is None:
+            return
+        geo = self.geo
+        centres = [pygame.Vector2(geo.square_rect(geo.index_square(s)).center)
+                   for s in move.path]
+        rect = geo.square_rect(geo.index_square(move.end))
+        since, (slide, _) = self._since_move(), self._durations(view)
+        if since is not None and slide > 0 and since < slide:
+            t = since / slide * (len(centres) - 1)
+            leg = min(int(t), len(centres) - 2)
+            point = centres[leg].lerp(centres[leg + 1], theme.ease_out(t - leg))
+            rect = rect.copy()
+            rect.center = (round(point.x), round(point.y))
+        element_art.draw_element(surface, rect, element)
+
+    def flights(self, view) -> list[tuple]:
+        """(element, rect, alpha) of each element the last move captured, this frame:
+        where it stood until the mover arrives, then on its way to its place on the
+        capturer's card, shrinking and fading a little; [] once it is there."""
+        since = self._since_move()
+        slide, flight = self._durations(view)
+        if since is None or flight <= 0 or since >= slide + flight:
+            return []
+        mover, geo = 1 - view.to_move, self.geo
+        taken = [parse_element(t) for t in view.last_captured]
+        first = len(self.trophies[mover]) - len(taken)
+        found = []
+        for k, (square, element) in enumerate(taken):
+            start = geo.square_rect(geo.index_square(square))
+            if since < slide:
+                found.append((element, start, 170))
+                continue
+            t = theme.ease_out((since - slide) / flight)
+            goal = self.trophy_rect(mover, first + k)
+            size = round(start.w + (goal.w - start.w) * t)
+            centre = pygame.Vector2(start.center).lerp(goal.center, t)
+            rect = pygame.Rect(0, 0, size, size)
+            rect.center = (round(centre.x), round(centre.y))
+            found.append((element, rect, 255 - round(60 * t)))
+        return found
+
+    def _draw_flight(self, surface, view) -> None:
+        for element, rect, alpha in self.flights(view):
+            # the board's sprite, shrunk on the way (not a new sprite for every size)
+            sprite = element_art.element_sprite(element, self.geo.size)
+            if rect.w != self.geo.size:
+                sprite = pygame.transform.smoothscale(sprite, rect.size)
+            else:
+                sprite = sprite.copy()
+            sprite.set_alpha(alpha)
+            surface.blit(sprite, rect)
+
+    # --- the panels -------------------------------------------------------------------
+    def _draw_hud(self, surface, view) -> None:
+        for player in (0, 1):
+            self._draw_card(surface, player, view)
+        self._draw_goal(surface, view)
+        self._draw_last(surface, view)
+        if self.ctl.caption:
+            caption = theme.fit_text(self.ctl.caption, CAPTION_RECT.w - 40, 34)
+            theme.draw_text(surface, caption, CAPTION_RECT.center, 34, theme.TEXT, "center",
+                            shadow=True)
+
+    def _draw_card(self, surface, player: int, view) -> None:
+        ctl, scene, rect, adapter = self.ctl, self.scene, self.cards[player], self.adapter
+        over = scene.over_for is not None
+        outcome = scene.game.outcome() if over else None
+        to_move = scene.game.current_player == player and not over
+        if to_move or (outcome is not None and outcome.winner == player):
+            pygame.draw.rect(surface, GOLD, rect.inflate(8, 8), 4, border_radius=22)
+        surface.blit(element_art.swatch(player, SWATCH), (rect.x + 12, rect.y + 8))
+        left = rect.x + 24 + SWATCH - 8
+        self.put(surface, ctl.name(player), (left, rect.y + 28), 44, theme.TEXT, bold=True,
+                 width=rect.right - 20 - left)
+        seat = ctl.config.seats[player]
+        from game.logic.agents import AGENTS
+        kind = "human" if seat.is_human else f"{AGENTS[seat.level].title} computer"
+        self.put(surface, f"{adapter.side_name(player)} · {kind}", (rect.x + 24, rect.y + 102),
+                 27, theme.TEXT_DIM)
+        self.put(surface, adapter.looks(player), (rect.x + 24, rect.y + 136), 24,
+                 theme.TEXT_DIM)
+        y = rect.y + 172
+        if to_move:
+            status = "Thinking..." if ctl.thinking else "To move"
+            self.put(surface, status, (rect.x + 24, y), 32, GOLD, bold=True)
+        elif outcome is not None:
+            status = "Winner" if outcome.winner == player else \
+                "Draw" if outcome.winner is None else ""
+            self.put(surface, status, (rect.x + 24, y), 36, GOLD, bold=True)
+        y += 44
+        for text, size, colour, bold in adapter.card_lines(player, over):
+            self.put(surface, text, (rect.x + 24, y), size, colour, bold=bold)
+            y += size + 8
+        trophies = self.trophies[player]
+        shown = len(trophies) - (len(view.last_captured) if self._flying(view) and
+                                 1 - view.to_move == player else 0)
+        for index, element in enumerate(trophies[:shown]):
+            spot = self.trophy_rect(player, index)
+            if spot.centery > rect.bottom - 30:
+                break
+            element_art.draw_element(surface, spot, element)
+
+    def _draw_goal(self, surface, view) -> None:
+        rect, adapter = GOAL_RECT, self.adapter
+        self.put(surface, adapter.info_title(), (rect.x + 24, rect.y + 18), 34, theme.TEXT,
+                 bold=True)
+        y = rect.y + 62
+        for line in adapter.goal_lines()[:5]:
+            self.put(surface, line, (rect.x + 24, y), 25, theme.TEXT_DIM)
+            y += 29
+        label, count, fraction = adapter.quiet_line(view)
+        self.put(surface, label, (rect.x + 24, rect.bottom - 78), 26, theme.TEXT_DIM)
+        self.put(surface, count, (rect.right - 24, rect.bottom - 27), 28, theme.TEXT,
+                 "midright", bold=True, width=150)
+        bar = pygame.Rect(rect.x + 24, rect.bottom - 34, rect.w - 48 - 160, 14)
+        pygame.draw.rect(surface, (50, 62, 66), bar, border_radius=7)
+        if fraction > 0:
+            fill = bar.copy()
+            fill.w = max(14, round(bar.w * min(1.0, fraction)))
+            colour = theme.ILLEGAL if fraction >= 0.75 else GOLD
+            pygame.draw.rect(surface, colour, fill, border_radius=7)
+
+    def _draw_last(self, surface, view) -> None:
+        rect = LAST_RECT
+        self.put(surface, "Last move", (rect.x + 24, rect.y + 18), 34, theme.TEXT, bold=True)
+        lines = self.adapter.last_lines(view)
+        y = rect.y + 66
+        for text, colour in lines:
+            spot = self.put(surface, text, (rect.x + 24, y), 28, colour)
+            y = spot.bottom + 8
+        if self.scene.must_pass() and self.ctl.human_turn:
+            pygame.draw.rect(surface, (120, 40, 36), PASS_RECT, border_radius=16)
+            pygame.draw.rect(surface, GOLD, PASS_RECT, 3, border_radius=16)
+            self.put(surface, "Pass", (PASS_RECT.centerx, PASS_RECT.y + 38), 44, theme.TEXT,
+                     "center", bold=True)
+            self.put(surface, "Enter / click", (PASS_RECT.centerx, PASS_RECT.y + 82), 26,
+                     theme.TEXT_DIM, "center")
+
+    def _banner(self) -> pygame.Surface:
+        """The end of the game over the board: why it ended, who won, the counts."""
+        headline, detail = self.adapter.end_banner()
+        width = self.geo.rect.w - 60
+        lines = theme.wrap_text(detail, width - 80, 30)[:3]
+        layer = pygame.Surface((width, 128 + 38 * len(lines)), pygame.SRCALPHA)
+        theme.draw_panel(layer, layer.get_rect().inflate(-24, -24), alpha=240,
+                         border=GOLD)
+        theme.draw_text(layer, theme.fit_text(headline, width - 80, 46, True),
+                        (width // 2, 62), 46, GOLD, "center", bold=True)
+        for i, line in enumerate(lines):
+            theme.draw_text(layer, line, (width // 2, 110 + 38 * i), 30, theme.TEXT, "center")
+        return layer

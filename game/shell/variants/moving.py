@@ -1,0 +1,264 @@
+"""What the open-board moving games (1 Test element, 3 Capture, 4 Diagonals) share on the
+board scene: South (player 0, ivory elements with round corners, arrows up) against North
+(player 1, ebony elements with square corners, arrows down) on the 8x8 element board,
+moved with MoveElementTool and shown by ElementTable. Each game's module adds its goal
+in words and how its end is counted (RULES.md section 5).
+
+Nothing is hidden in these games: the views have no hand, so the match controller pushes
+no hand-over between two people on the couch; the caption says whose turn it is instead.
+"""
+from __future__ import annotations
+
+from game.logic.core import PASS
+from game.logic.elements.board import SHAPE, parse_element
+from game.shell import theme
+from game.shell.board.adapter import BoardAdapter
+from game.shell.board.element_art import SEAT_COLOURS, draw_element_board
+from game.shell.board.element_table import BOARD_AREA, GOAL_RECT, ElementTable
+from game.shell.board.geometry import BoardGeometry
+from game.shell.board.move_tool import MoveElementTool
+
+SIDES = ("South", "North")
+LOOKS = ("Ivory, round, arrow up", "Ebony, square, arrow down")
+GOLD = (255, 206, 84)
+GOAL_SIZE = 25
+LEGEND = ("Click or arrows + Enter: pick an element, then where it goes   Drag: move   "
+          "Tab: next   Esc: put back   H: hints   T: turn   E: standing")
+HEADLINES = {
+    "test element": "Test element taken",
+    "goal": "Goal reached",
+    "overshot": "Over 48 pips",
+    "no captures": "Move limit reached",
+    "no captures left": "No capture possible any more",
+    "no moves": "No move left",
+    "race": "Past the middle line",
+}
+
+
+def elements(n: int) -> str:
+    return theme.count(n, "element")
+
+
+def left_counts(view) -> tuple[int, int]:
+    """The elements each player has on the board."""
+    counts = [0, 0]
+    for element in view.cells:
+        if element is not None:
+            counts[element.owner] += 1
+    return counts[0], counts[1]
+
+
+def taken_words(texts) -> str:
+    """"3-5 on c4 and 2-2 on c2" of captured element texts."""
+    words = []
+    for text in texts:
+        square, element = parse_element(text)
+        words.append(f"{element.south}-{element.north} on {SHAPE.names[square]}")
+    return " and ".join(words)
+
+
+class MovingAdapter(BoardAdapter):
+    tool = MoveElementTool
+    table = ElementTable
+    legend = LEGEND
+    draw_note = "Nothing is drawn in this game: move one of your elements."
+    pass_prompt = "None of your elements can move: you must pass. Press Enter or click Pass."
+
+    @classmethod
+    def geometry(cls, game) -> BoardGeometry:
+        return BoardGeometry(8, 8, BOARD_AREA)
+
+    def __init__(self, scene):
+        super().__init__(scene)
+        self.title = self.game.title
+
+    # --- the game's own words (each game's module) ------------------------------------
+    def goal_text(self) -> str:
+        return ""
+
+    def tally(self, outcome) -> str:
+        """The counts the result rests on: "3 captures to 1"."""
+        return self.pair(outcome.scores, outcome.winner, "capture")
+
+    def pair(self, values, winner, word: str, plural: str | None = None) -> str:
+        """"3 captures to 1" (the winner's first), "2 captures each", or on a draw that
+        the counts do not decide "South 0 captures, North 1"."""
+        first = 0 if winner is None else winner
+        mine, theirs = values[first], values[1 - first]
+        if mine == theirs:
+            return f"{theme.count(mine, word, plural)} each"
+        if winner is None:
+            return f"{SIDES[0]} {theme.count(mine, word, plural)}, {SIDES[1]} {theirs}"
+        return f"{theme.count(mine, word, plural)} to {theirs}"
+
+    def result_columns(self) -> tuple[str, list[str]]:
+        """The last results column: its heading and a value per player."""
+        return "Left", [str(n) for n in left_counts(self.scene.view(0))]
+
+    def extra_card_lines(self, player: int, view) -> list[tuple]:
+        return []
+
+    # --- seats and the board ------------------------------------------------------------
+    def seat_colour(self, player: int):
+        return SEAT_COLOURS[player]
+
+    def side_name(self, player: int) -> str:
+        return SIDES[player]
+
+    def draw_board(self, surface, geo, font) -> None:
+        draw_element_board(surface, geo, self.game.coloured, self.game.race, font)
+
+    def stock_size(self, view) -> int:
+        return 0
+
+    def drawn_by(self, player: int, before, after):
+        return None
+
+    def info_title(self) -> str:
+        return self.game.title
+
+    # --- the panels -----------------------------------------------------------------------
+    def goal_lines(self) -> list[str]:
+        return theme.wrap_text(self.goal_text(), GOAL_RECT.w - 48, GOAL_SIZE)
+
+    def quiet_line(self, view) -> tuple[str, str, float]:
+        """(label, count, fraction) of the moves in a row without a capture (the race:
+        nor a new best past the middle); the game ends when the fraction reaches 1."""
+        most = 2 * view.limit
+        label = "Without progress" if view.race else "Without a capture"
+        return label, f"{view.quiet} of {most}", view.quiet / most
+
+    def last_lines(self, view) -> list[tuple]:
+        played = self.game.moves_played()
+        move = view.last_move
+        if move is None or not played:
+            return [("None yet: South begins.", theme.TEXT_DIM)]
+        mover = played[-1][0]
+        lines = [(f"{SIDES[mover]}: {'pass' if move is PASS else move}",
+                  SEAT_COLOURS[mover])]
+        if view.last_captured:
+            lines.append((f"Captured {taken_words(view.last_captured)}", GOLD))
+        lines.append((f"Move {len(played)}", theme.TEXT_DIM))
+        return lines
+
+    def looks(self, player: int) -> str:
+        """How the player's elements look, in words (not by colour alone)."""
+        return LOOKS[player]
+
+    def card_lines(self, player: int, over: bool) -> list[tuple]:
+        view = self.scene.view(0)
+        left = left_counts(view)[player]
+        return [(f"{view.captures[player]} captured", 40, GOLD, True),
+                *self.extra_card_lines(player, view),
+                (f"{elements(left)} on the board", 26, theme.TEXT_DIM, False)]
+
+    # --- captions -----------------------------------------------------------------------
+    def opening_caption(self) -> str:
+        player = self.game.current_player
+        if player is None:
+            return self.final_caption()
+        return f"{self.name(player)} begins: pick an element and move it."
+
+    def move_caption(self, player: int, move, before, after) -> str:
+        who = self.name(player)
+        if move is PASS:
+            caption = f"{who} cannot move and passes."
+        else:
+            verb = "jumped" if len(move.path) > 2 or self._jumps(move) else "moved"
+            caption = f"{who} {verb} {move}."
+            if after.last_captured:
+                caption += f" Captured {taken_words(after.last_captured)}!"
+        if after.current_player is not None:
+            caption += f" {self.name(after.current_player)} to move."
+        return caption
+
+    def _jumps(self, move) -> bool:
+        if not self.game.coloured:
+            return False
+        return abs(SHAPE.file_rank(move.start)[0] - SHAPE.file_rank(move.end)[0]) == 2
+
+    def reason_words(self, outcome) -> str:
+        """Why the game ended, as a sentence start."""
+        reason, game = outcome.reason, self.game
+        winner = outcome.winner
+        if reason == "test element":
+            return f"{self.name(winner)} landed on {SIDES[1 - winner]}'s test element"
+        if reason == "overshot":
+            return f"{self.name(1 - winner)} went over 48 captured pips"
+        if reason == "goal":
+            return f"{self.name(winner)} {self.goal_words(outcome)}"
+        if reason == "no captures":
+            return f"{theme.count(game.limit, 'move')} each without a " + \
+                ("capture or progress" if game.race else "capture")
+        if reason == "no captures left":
+            return "No capture is possible any more"
+        if reason == "race":
+            return f"{self.name(winner)} has every element past the middle line"
+        return self.stuck(self.name)
+
+    def stuck(self, name) -> str:
+        """Why a game ended for want of a move: who has no element, or cannot move."""
+        view = self.scene.view(0)
+        mover, left = view.to_move, left_counts(view)
+        if left[mover] == 0:
+            return f"{name(mover)} has no elements left"
+        if left[1 - mover] == 0:
+            return f"{name(1 - mover)} has no elements left"
+        return f"{name(mover)} cannot move"
+
+    def goal_words(self, outcome) -> str:
+        return "reached the goal"
+
+    def why(self, outcome) -> str:
+        """Why the game ended, in a few words after "Ann wins:"."""
+        reason, winner = outcome.reason, outcome.winner
+        if reason == "test element":
+            return f"landed on {SIDES[1 - winner]}'s test element"
+        if reason == "overshot":
+            return f"{self.ctl.name(1 - winner)} went over 48 pips"
+        if reason == "goal":
+            return self.goal_words(outcome)
+        if reason == "race":
+            return "every element past the middle line"
+        tally = self.tally(outcome)
+        if reason == "no captures":
+            return f"move limit, {tally}"
+        if reason == "no captures left":
+            return f"no capture possible, {tally}"
+        stuck = self.stuck(self.ctl.name)
+        return stuck if "no elements" in stuck else f"{stuck}, {tally}"
+
+    def verdict(self, outcome) -> str:
+        tally = self.tally(outcome)
+        if outcome.winner is None:
+            return f"a draw, {tally}" if tally else "a draw"
+        return f"{self.ctl.name(outcome.winner)} wins, {tally}" if tally else \
+            f"{self.ctl.name(outcome.winner)} wins"
+
+    def final_caption(self) -> str:
+        """Who won and why, short enough for the results' line: "Ann wins: landed on
+        North's test element." (the banner over the board says it at length)."""
+        outcome = self.game.outcome()
+        who = "A draw" if outcome.winner is None else f"{self.ctl.name(outcome.winner)} wins"
+        return f"{who}: {self.why(outcome)}."
+
+    def end_banner(self) -> tuple[str, str]:
+        outcome = self.game.outcome()
+        head = HEADLINES.get(outcome.reason, "Game over")
+        verdict = self.verdict(outcome)
+        return head, f"{self.reason_words(outcome)}. {verdict[:1].upper()}{verdict[1:]}."
+
+    def results(self) -> tuple[list, tuple]:
+        view = self.scene.view(0)
+        heading, last = self.result_columns()
+        rows = [(self.ctl.name(p), SIDES[p], str(view.captures[p]), last[p]) for p in (0, 1)]
+        return rows, ("Player", "Side", "Captured", heading)
+
+    def read_aloud(self) -> str:
+        view = self.scene.view(0)
+        parts = []
+        for p, left in enumerate(left_counts(view)):
+            parts.append(f"{self.name(p)}: {view.captures[p]} captured, "
+                         f"{elements(left)} on the board")
+        label, count, _ = self.quiet_line(view)
+        return "; ".join(parts) + f". {label}: {count} moves."

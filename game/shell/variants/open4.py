@@ -1,0 +1,40 @@
+"""Diagonals (open-board game 4) on the board scene: each side on its own colour of
+squares, stepping diagonally or jumping its own elements in chains; most captures wins,
+or with the race option the first to have every element past the middle line (RULES.md
+section 5, game 4). The shared part is variants.moving."""
+from __future__ import annotations
+
+from game.shell import theme
+from game.shell.variants.moving import MovingAdapter, left_counts
+
+
+class Adapter(MovingAdapter):
+    def goal_text(self) -> str:
+        if self.game.race:
+            return ("Bring every element past the gold middle line first. Moves are "
+                    "diagonal; jumps over your own elements chain.")
+        return ("Moves are diagonal; jumps over your own elements chain. Equal facing "
+                "numbers capture; most captures wins.")
+
+    def tally(self, outcome) -> str:
+        if self.game.race:                  # "6 of 6 past the middle to 8 of 10"
+            view = self.scene.view(0)
+            past, left = view.past_middle, left_counts(view)
+            first = 0 if outcome.winner is None else outcome.winner
+            mine, theirs = (f"{past[p]} of {left[p]}" for p in (first, 1 - first))
+            if outcome.winner is None:
+                return f"South {mine} past the middle, North {theirs}"
+            return f"{mine} past the middle to {theirs}"
+        return super().tally(outcome)
+
+    def extra_card_lines(self, player: int, view) -> list[tuple]:
+        if not view.race:
+            return []
+        left = left_counts(view)[player]
+        return [(f"{view.past_middle[player]} of {left} past the middle", 30, theme.TEXT,
+                 False)]
+
+    def result_columns(self) -> tuple[str, list[str]]:
+        if self.game.race:
+            return "Past middle", [str(n) for n in self.scene.view(0).past_middle]
+        return super().result_columns()

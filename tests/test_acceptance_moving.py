@@ -1,0 +1,168 @@
+"""Acceptance: whole games of the open-board moving games played on the real application,
+from the title menu to the final results, with only the keyboard or only the mouse (see
+acceptance_support.Person), one person against the computer or two on the couch, with
+a low move limit so that the games end soon:
+
+- Test element (game 1), Capture (game 3, sliding, a starting board chosen in the setup),
+  Diagonals (game 4, jump chains) and the Diagonals race: each by keyboard and by mouse.
+"""
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from game.logic.core import PASS
+from game.logic.elements.board import SHAPE
+from game.shell.menus import TitleScene, VariantSelectScene
+from game.shell.overlays import ResultsScene
+
+from acceptance_support import Person
+
+FRAMES = 6000              # a game to a limit of 10 quiet moves each takes about 200 to 900
+ARROWS = {(1, 0): pygame.K_RIGHT, (-1, 0): pygame.K_LEFT, (0, 1): pygame.K_UP,
+          (0, -1): pygame.K_DOWN}
+
+
+@pytest.fixture(autouse=True)
+def keep_global_random():
+    saved = random.getstate()
+    yield
+    random.setstate(saved)
+
+
+def set_up(person: Person, title: str, seats: dict, options: dict):
+    """Title -> Play -> the game, its seats and options -> Start; the match scene."""
+    assert isinstance(person.top, TitleScene)
+    person.press("Play")
+    assert isinstance(person.top, VariantSelectScene)
+    person.choose("Game", next(n for n, c in person.top.variants if c.title == title))
+    names = person.app.settings.player_names
+    for seat, kind in seats.items():
+        person.choose(names[seat], kind)
+    for label, value in options.items():
+        person.choose(label, value)
+    person.press("Start")
+    scene = person.match_scene()
+    assert scene is not None, f"Start did not begin a match ({type(person.top).__name__})"
+    # (nothing is hidden in these games: Person's check of hidden hands has nothing to do)
+    return scene
+
+
+def go_to(person: Person, scene, square: int) -> None:
+    """Keyboard: the arrows bring the focus square onto `square` (Tab gives it a start)."""
+    tool = scene.tool
+    if tool.focus is None:
+        person.keys(pygame.K_TAB)
+    (f, r), (tf, tr) = SHAPE.file_rank(tool.focus), SHAPE.file_rank(square)
+    keys = [ARROWS[(1 if tf > f else -1, 0)]] * abs(tf - f)
+    keys += [ARROWS[(0, 1 if tr > r else -1)]] * abs(tr - r)
+    if keys:
+        person.keys(*keys)
+    assert tool.focus == square, "the arrows did not bring the focus there"
+
+
+def aim(person: Person, scene, square: int) -> None:
+    """Enter on `square` by keyboard, or a click on it."""
+    if person.mode == "keys":
+        go_to(person, scene, square)
+        person.keys(pygame.K_RETURN)
+    else:
+        geo = scene.geo
+        person.click(geo.square_rect(geo.index_square(square)).center)
+
+
+def play_element_turn(person: Person, scene) -> bool:
+    """One human turn (or the look at the results): pick an element and send it to one of
+    its targets, landing by landing along a jump chain; or drag it there at once."""
+    keys = person.mode == "keys"
+    if scene.over_for is not None:
+        if scene.results_shown:
+            return False
+        person.keys(pygame.K_RETURN) if keys else person.click(scene.geo.rect.center)
+        return True
+    if not scene.ctl.human_turn:
+        return False
+    ply, player = scene.ctl.ply, scene.game.current_player
+    if scene.must_pass():
+        person.keys(pygame.K_RETURN) if keys else person.click(scene.table.pass_rect.center)
+        assert scene.ctl.ply > ply, "passing did not work"
+        return True
+    view = scene.view(player)
+    move = person.rng.choice([m for m in view.legal_moves() if m is not PASS])
+    lit = {m.end for m in view.targets(move.start)}
+    if not keys and person.rng.random() < 0.3:       # a drag, straight to the end
+        geo = scene.geo
+        start, end = (geo.square_rect(geo.index_square(s)).center for s in (move.start,
+                                                                            move.end))
+        person.move_mouse(start)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN,
+                                             pos=person.window_pos(start), button=1))
+        person.frame()
+        assert scene.tool.selected == move.start and scene.tool.dragging
+        person.move_mouse(end)
+        person.frame()
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP,
+                                             pos=person.window_pos(end), button=1))
+        person.frame()
+        made = scene.game.moves_played()[ply]
+        assert made[0] == player and (made[1].start, made[1].end) == (move.start, move.end)
+        return True
+    aim(person, scene, move.start)
+    assert scene.tool.selected == move.start, f"the element was not picked: {scene.ctl.caption}"
+    assert scene.tool.ends() == lit, "the lit targets are not the element's targets"
+    for landing in move.path[1:]:
+        aim(person, scene, landing)
+    if scene.ctl.ply == ply:                          # the chain could go on: stop it here
+        assert scene.tool.standing == move.end
+        aim(person, scene, move.end)
+    assert scene.ctl.ply > ply and scene.game.moves_played()[ply] == (player, move), \
+        f"{move} was not played: {scene.ctl.caption}"
+    return True
+
+
+def check_end(person: Person, scene, results: ResultsScene, headers) -> None:
+    game = scene.ctl.state
+    outcome = game.outcome()
+    assert outcome is not None
+    assert results.headers == headers
+    assert results.winner_text == scene.adapter.final_caption()
+    names = [seat.name for seat in scene.ctl.config.seats]
+    who = "A draw" if outcome.winner is None else f"{names[outcome.winner]} wins"
+    assert who in results.winner_text, (who, results.winner_text)
+    assert [row[2] for row in results.rows] == [str(n) for n in game.captures]
+    assert person.revealed is None, "a hand-over screen was shown: nothing is hidden here"
+
+
+GAMES = {
+    "open1": ("Test element", {}, {"Limit": 10}, ("Player", "Side", "Captured", "Left")),
+    "open3": ("Capture", {}, {"Slide": True, "Limit": 10, "Starting board": "crossed"},
+              ("Player", "Side", "Captured", "Left")),
+    "open4": ("Diagonals", {1: "human"}, {"Limit": 10},
+              ("Player", "Side", "Captured", "Left")),
+    "race": ("Diagonals", {}, {"Race": True, "Limit": 10},
+             ("Player", "Side", "Captured", "Past middle")),
+}
+
+
+@pytest.mark.parametrize("mode", ["keys", "mouse"])
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_whole_game_by_one_input_only(tmp_path, monkeypatch, game, mode):
+    title, seats, options, headers = GAMES[game]
+    person = Person(tmp_path, monkeypatch, mode, seed=len(game) * 7 + len(mode))
+    scene = set_up(person, title, seats, options)
+    config = scene.ctl.config
+    assert config.options["limit"] == 10
+    assert [s.is_human for s in config.seats] == [True, 1 in seats]
+    if game == "open3":
+        assert scene.game.slide and config.options["start"] == "crossed"
+    results = person.play_match(play_element_turn, FRAMES)
+    check_end(person, scene, results, headers)
+    if mode == "keys":
+        person.press("Rematch")
+        again = person.match_scene()
+        assert again is not scene and again.ctl.config.options == config.options
+    else:
+        person.press("Menu")
+        assert isinstance(person.top, TitleScene)

@@ -140,7 +140,7 @@ def test_play_offers_only_variants_with_a_scene(app, monkeypatch):
     assert "dominid" not in [value for value, _ in game_row.choices]
     rules = VariantPickScene(app, "Rules of which game?", lambda name: None)
     labels = [w.label for w in rules.menu.widgets]
-    assert "Dominid (rules only: not playable yet)" in labels     # the rules still read
+    assert "Dominid (rules only)" in labels     # the rules still read
     assert "Dominox" in labels
 
 

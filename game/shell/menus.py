@@ -109,8 +109,8 @@ class VariantPickScene(Scene):
         super().__init__(app)
         self.heading = heading
         variants, self.errors = load_variants()
-        rows = [Button(cls.title if can_play(name) else f"{cls.title} (rules only: not "
-                       f"playable yet)", lambda n=name: self.pick(n)) for name, cls in variants]
+        rows = [Button(cls.title if can_play(name) else f"{cls.title} (rules only)",
+                       lambda n=name: self.pick(n)) for name, cls in variants]
         rows += [Label(e, color=theme.ILLEGAL) for e in self.errors]
         rows.append(Button("Back", app.pop))
         self.on_pick = on_pick

@@ -255,6 +255,9 @@ def test_landing_on_the_test_element_ends_the_game_and_says_why(app):
     assert caption == "P0 wins: landed on North's test element."
     head, detail = scene.adapter.end_banner()
     assert head == "Test element taken" and "P0 wins" in detail
+    assert scene.adapter.end_squares() == [SHAPE.square("e8")]       # ringed in gold
+    assert ("Took North's test element!", (255, 206, 84)) in \
+        scene.adapter.last_lines(scene.view(0))
     frame(app, 2)                                    # instant speed: results at once
     assert isinstance(app.top, ResultsScene)
     assert app.top.headers == ("Player", "Side", "Captured", "Left")

@@ -126,6 +126,10 @@ class ElementTable(BoardTable):
         if scene.over_for is not None:
             if self._end_layer is None:
                 self._end_layer = self._banner()
+            for square in self.adapter.end_squares():
+                rect = self.geo.square_rect(self.geo.index_square(square))
+                pygame.draw.rect(surface, GOLD, rect.inflate(-2, -2), max(4, self.geo.size // 14),
+                                 border_radius=8)
             surface.blit(self._end_layer, self._end_layer.get_rect(center=self.geo.rect.center))
 
     def _static_layer(self, view) -> pygame.Surface:

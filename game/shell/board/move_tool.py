@@ -325,12 +325,19 @@ class MoveElementTool:
         move = self.move_to(self.focus) if self.focus is not None else None
         if move is None:
             return
-        geo = self.scene.geo
+        scene, geo = self.scene, self.scene.geo
         self._draw_path(surface, move.path, (0, 0), PATH)
-        element = self.scene.view(0).cells[self.selected]
+        element = scene.view(0).cells[self.selected]
         if element is not None and not self.dragging:
             element_art.draw_element(surface, geo.square_rect(geo.index_square(move.end)),
                                      element, "preview")
+        game = scene.game
+        if scene.hints and element is not None and game.board.cells[move.end] is None:
+            for victim in game.board.captures_at(move.end, element, move.start,
+                                                 game.one_capture):   # what it would take
+                rect = geo.square_rect(geo.index_square(victim))
+                pygame.draw.rect(surface, CAPTURE, rect.inflate(-4, -4),
+                                 max(4, geo.size // 16), border_radius=10)
 
     def _draw_picked(self, surface) -> None:
         """The picked element, lifted where it stands or under the pointer while dragged

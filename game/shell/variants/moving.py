@@ -138,8 +138,18 @@ class MovingAdapter(BoardAdapter):
                   SEAT_COLOURS[mover])]
         if view.last_captured:
             lines.append((f"Captured {taken_words(view.last_captured)}", GOLD))
+        if self.end_squares():
+            lines.append((f"Took {SIDES[1 - mover]}'s test element!", GOLD))
         lines.append((f"Move {len(played)}", theme.TEXT_DIM))
         return lines
+
+    def end_squares(self) -> list[int]:
+        """Squares ringed in gold once the game is over: where a test element was taken."""
+        outcome = self.game.outcome()
+        move = self.scene.view(0).last_move
+        if outcome is None or outcome.reason != "test element" or move is None:
+            return []
+        return [move.end]
 
     def looks(self, player: int) -> str:
         """How the player's elements look, in words (not by colour alone)."""

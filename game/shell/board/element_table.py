@@ -122,7 +122,7 @@ class ElementTable(BoardTable):
         surface.blit(self._static_layer(view), (0, 0))
         self._draw_moved(surface, view)
         scene.tool.draw(surface)
-        self._draw_flight(surface, view)
+        self._draw_captures(surface, view)
         if scene.over_for is not None:
             if self._end_layer is None:
                 self._end_layer = self._banner()
@@ -233,7 +233,7 @@ class ElementTable(BoardTable):
             found.append((element, rect, 255 - round(60 * t)))
         return found
 
-    def _draw_flight(self, surface, view) -> None:
+    def _draw_captures(self, surface, view) -> None:
         for element, rect, alpha in self.flights(view):
             # the board's sprite, shrunk on the way (not a new sprite for every size)
             sprite = element_art.element_sprite(element, self.geo.size)

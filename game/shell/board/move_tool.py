@@ -286,6 +286,10 @@ class MoveElementTool:
             cells, board = game.board.cells, game.board
             element = cells[self.selected]
             landings = self.landings()
+            for move in self.candidates():          # the ways of jump chains, faint
+                if len(move.path) - len(self.prefix) > 1:
+                    self._draw_path(layer, move.path[len(self.prefix) - 1:], offset,
+                                    (*PATH, 70), head=False)
             for move in self.candidates():
                 end = move.end
                 centre = geo.square_rect(geo.index_square(end)).move(offset).center
@@ -306,14 +310,14 @@ class MoveElementTool:
         self._layer, self._layer_key = layer, key
         return layer
 
-    def _draw_path(self, surface, path, offset, colour) -> None:
+    def _draw_path(self, surface, path, offset, colour, head: bool = True) -> None:
         geo = self.scene.geo
         points = [geo.square_rect(geo.index_square(s)).move(offset).center for s in path]
         width = max(3, geo.size // 16)
         pygame.draw.lines(surface, colour, False, points, width)
         for point in points[1:-1]:
             pygame.draw.circle(surface, colour, point, width * 2)
-        if len(points) >= 2:
+        if len(points) >= 2 and head:
             tip, before = pygame.Vector2(points[-1]), pygame.Vector2(points[-2])
             direction = (tip - before).normalize() if tip != before else pygame.Vector2(0, -1)
             side = direction.rotate(90) * width * 2

@@ -35,6 +35,7 @@ TROPHIES_PER_ROW = 8
 SWATCH = 84
 GOLD = (255, 206, 84)
 FLIGHT_SECONDS = 0.5
+GOAL_SIZE = 27                   # the goal's words (1/40 of the screen's height)
 LAST_TINT = (*LAST_MOVE, 70)
 
 
@@ -271,8 +272,8 @@ class ElementTable(BoardTable):
         kind = "human" if seat.is_human else f"{AGENTS[seat.level].title} computer"
         self.put(surface, f"{adapter.side_name(player)} · {kind}", (rect.x + 24, rect.y + 102),
                  27, theme.TEXT_DIM)
-        self.put(surface, adapter.looks(player), (rect.x + 24, rect.y + 136), 24,
-                 theme.TEXT_DIM)
+        self.put(surface, adapter.looks(player), (rect.x + 24, rect.y + 136), 26,
+                 theme.TEXT_DIM, width=rect.w - 36)
         y = rect.y + 172
         if to_move:
             status = "Thinking..." if ctl.thinking else "To move"
@@ -300,8 +301,8 @@ class ElementTable(BoardTable):
                  bold=True)
         y = rect.y + 62
         for line in adapter.goal_lines()[:5]:
-            self.put(surface, line, (rect.x + 24, y), 25, theme.TEXT_DIM)
-            y += 29
+            self.put(surface, line, (rect.x + 24, y), GOAL_SIZE, theme.TEXT_DIM)
+            y += GOAL_SIZE + 3
         label, count, fraction = adapter.quiet_line(view)
         self.put(surface, label, (rect.x + 24, rect.bottom - 78), 26, theme.TEXT_DIM)
         self.put(surface, count, (rect.right - 24, rect.bottom - 27), 28, theme.TEXT,

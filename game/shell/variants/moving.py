@@ -14,14 +14,13 @@ from game.logic.elements.board import SHAPE, parse_element
 from game.shell import theme
 from game.shell.board.adapter import BoardAdapter
 from game.shell.board.element_art import SEAT_COLOURS, draw_element_board
-from game.shell.board.element_table import BOARD_AREA, GOAL_RECT, ElementTable
+from game.shell.board.element_table import BOARD_AREA, GOAL_RECT, GOAL_SIZE, ElementTable
 from game.shell.board.geometry import BoardGeometry
 from game.shell.board.move_tool import MoveElementTool
 
 SIDES = ("South", "North")
 LOOKS = ("Ivory, round, arrow up", "Ebony, square, arrow down")
 GOLD = (255, 206, 84)
-GOAL_SIZE = 25
 LEGEND = ("Click or arrows + Enter: pick an element, then where it goes   Drag: move   "
           "Tab: next   Esc: put back   H: hints   T: turn   E: standing")
 HEADLINES = {

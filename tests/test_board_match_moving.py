@@ -19,7 +19,6 @@ from game.logic.elements.open4 import DiagonalGame
 from game.logic.elements.positions import game_at
 from game.shell import theme
 from game.shell.app import App
-from game.shell.board import element_art
 from game.shell.board.element_table import ElementTable
 from game.shell.board.move_tool import MoveElementTool
 from game.shell.board.scene import BoardMatchScene

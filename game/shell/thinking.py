@@ -12,6 +12,7 @@ import atexit
 import concurrent.futures
 import multiprocessing
 import random
+import sys
 
 from game.logic.agents import make_agent
 
@@ -29,6 +30,9 @@ def _executor() -> concurrent.futures.Executor:
     """One worker shared by every match of this run, started on first use."""
     global _pool
     if _pool is None:
+        # The pool's feeder thread in this process takes the interpreter lock to send a
+        # view; with the default 5 ms switch interval a frame could wait that long for it.
+        sys.setswitchinterval(0.0005)
         try:
             # "spawn": the worker imports only the logic package, never pygame or SDL.
             _pool = concurrent.futures.ProcessPoolExecutor(

@@ -122,8 +122,8 @@ class PassMove(str):
     def __repr__(self) -> str:
         return "PASS"
 
-    def __reduce__(self):           # one object, also across the worker process
-        return (PassMove, ())
+    def __reduce__(self):           # the module's PASS itself, also across the worker process
+        return "PASS"
 
 
 PASS = PassMove()

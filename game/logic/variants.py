@@ -5,6 +5,7 @@ Classes are imported on first use so that starting the game stays fast.
 """
 from __future__ import annotations
 
+import functools
 import importlib
 from dataclasses import dataclass
 
@@ -22,8 +23,13 @@ class VariantEntry:
                                 # block whole cells (Spread's blocked shares)
 
     def load(self) -> type[GameState]:
-        module, _, name = self.rules.partition(":")
-        return getattr(importlib.import_module(module), name)
+        return _load(self.rules)
+
+
+@functools.lru_cache(maxsize=None)
+def _load(rules: str) -> type[GameState]:
+    module, _, name = rules.partition(":")
+    return getattr(importlib.import_module(module), name)
 
 
 # The order is the order of the variant-select screen.

@@ -27,8 +27,8 @@ from __future__ import annotations
 
 import json
 
-from ..core import DominoError, FileFormatError, OptionError
-from ..textfiles import TomlFile
+from ..core import DominoError, OptionError
+from ..textfiles import open_position
 from .board import ElementBoard, parse_element
 from .files import SETS, board_problem, check_board, parse_board
 
@@ -143,12 +143,7 @@ def set_counters(game, values: dict):
 
 def game_from_position(cls, data, path: str):
     """The game a parsed position file (a TomlFile, or a plain dict) describes."""
-    if not isinstance(data, TomlFile | dict):
-        raise FileFormatError(path, None, f"a position is a table of keys, not {data!r}")
-    toml = data if isinstance(data, TomlFile) else TomlFile(path, "", dict(data))
-    toml.refuse_unknown(KEYS)
-    if toml.get("variant", str, cls.variant) != cls.variant:
-        raise toml.error("variant", f"this reader is for {cls.variant} positions")
+    toml = open_position(cls, data, path, KEYS)
     try:
         options = cls.resolve(toml.get("options", dict, {}))
     except OptionError as exc:

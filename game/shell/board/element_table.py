@@ -19,9 +19,8 @@ from game.logic.core import PASS
 from game.logic.elements.board import parse_element
 from game.shell import theme
 from game.shell.board import element_art
-from game.shell.board.art import LAST_MOVE, coordinate_font
+from game.shell.board.art import LAST_MOVE
 from game.shell.board.table import BoardTable
-from game.shell.scene import LOGICAL_SIZE
 
 BOARD_AREA = pygame.Rect(470, 84, 980, 940)
 CARDS = (pygame.Rect(36, 100, 400, 580), pygame.Rect(1484, 100, 400, 580))
@@ -147,28 +146,13 @@ class ElementTable(BoardTable):
             self._draw_resting(view)
         key = (ctl.ply, ctl.caption, ctl.thinking, ctl.human_turn, scene.over_for is None,
                self._flying(view), scene.must_pass(), ctl.config.seats)
-        if key != self._hud_key:
-            self._hud_key = key
-            for rect, patch in self._patches:
-                self._static.blit(patch, rect)
-            self._draw_hud(self._static, view)
+        self._refresh_hud(key, view)
         return self._static
 
     def _build_static(self, coords: bool) -> None:
-        if self._static is None:
-            self._static = pygame.Surface(LOGICAL_SIZE)
-            if pygame.display.get_surface() is not None:
-                self._static = self._static.convert()
-        layer = self._static
-        theme.draw_felt(layer)
-        self.adapter.draw_board(layer, self.geo, coordinate_font(self.app, self.geo)
-                                if coords else None)
-        for rect in (*CARDS, GOAL_RECT, LAST_RECT):
-            theme.draw_panel(layer, rect)
-        theme.draw_legend(layer, self.app, self.adapter.legend)
+        layer = self._lay_static(coords, (*CARDS, GOAL_RECT, LAST_RECT))
         self._board_patch = layer.subsurface(self.geo.rect).copy()
-        self._patches = [(rect, layer.subsurface(rect).copy()) for rect in self.hud_rects]
-        self._static_key, self._hud_key, self._board_key = coords, None, None
+        self._static_key, self._board_key = coords, None
 
     def _draw_resting(self, view) -> None:
         """The board's squares with every element that is not moving or picked, and the

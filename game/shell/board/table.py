@@ -124,14 +124,20 @@ class BoardTable:
         key = (ctl.ply, ctl.caption, ctl.thinking, ctl.shown_hand, ctl.human_turn,
                scene.cursor, scene.tool.hud_key(), scene.over_for is None,
                self.app.settings.show_hints, ctl.config.seats)
+        self._refresh_hud(key, view)
+        return self._static
+
+    def _refresh_hud(self, key, view) -> None:
+        """Redraw the panels onto clean copies of their backgrounds when `key` changed."""
         if key != self._hud_key:
             self._hud_key = key
             for rect, patch in self._patches:
                 self._static.blit(patch, rect)
             self._draw_hud(self._static, view)
-        return self._static
 
-    def _build_static(self, key) -> None:
+    def _lay_static(self, coords: bool, panels) -> pygame.Surface:
+        """The static layer drawn afresh: felt, the adapter's board, the `panels` and the
+        legend, with a clean copy of each HUD panel's background kept for redraws."""
         if self._static is None:
             self._static = pygame.Surface(LOGICAL_SIZE)
             if pygame.display.get_surface() is not None:
@@ -139,12 +145,17 @@ class BoardTable:
         layer = self._static
         theme.draw_felt(layer)
         self.adapter.draw_board(layer, self.geo,
-                                coordinate_font(self.app, self.geo) if key[0] else None)
-        for rect in (*self.cards, STOCK_RECT, INFO_RECT, TRAY_RECT):
+                                coordinate_font(self.app, self.geo) if coords else None)
+        for rect in panels:
             theme.draw_panel(layer, rect)
         theme.draw_legend(layer, self.app, self.adapter.legend)
         self._patches = [(rect, layer.subsurface(rect).copy()) for rect in self.hud_rects]
-        self._static_key, self._settled, self._hud_key = key, 0, None
+        self._hud_key = None
+        return layer
+
+    def _build_static(self, key) -> None:
+        self._lay_static(key[0], (*self.cards, STOCK_RECT, INFO_RECT, TRAY_RECT))
+        self._static_key, self._settled = key, 0
 
     def _draw_hud(self, surface, view) -> None:
         for player in range(len(self.cards)):

@@ -1,0 +1,678 @@
+"""Shift, open-board game 10: lift one of your elements and set it down anywhere it
+touches your own elements with equal numbers only; reach past the far edge to win
+(RULES.md section 5, game 10).
+
+The board holds stacks (a tuple of Elements, bottom first; one element is a stack of one)
+so that the `stacks` option needs nothing apart. A move is `c2>e5` (`c2>e5^` with free
+arrows: the arrow the element is set down with), or past the far edge `c7>d9` / `e5>c0`.
+"""
+from __future__ import annotations
+
+import json
+import random
+import re
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+
+from ..core import (PASS, DominoError, FileFormatError, GameState, IllegalMoveError, Move,
+                    OptionError, Outcome, View)
+from ..levels import layout_folder
+from ..options import Option, resolve_options
+from ..textfiles import TomlFile, read_toml
+from ..tiles import OPEN_BOARD_SET
+from .board import NORTH_ARROW, SHAPE, SIZE, Element, home_arrow
+from .files import balanced
+from .shifting import (arrow_mark, grid_lines, parse_grid, parse_square, parse_stack,
+                       square_name, stack_text, turned)
+
+RULES_TEXT = """\
+Shift is played by two players on an 8x8 board. Each has 16 elements (dominoes standing \
+upright on one square each) on their two home ranks: the south player on ranks 1-2, the \
+north player on ranks 7-8. The two groups come from one set of 32 (the 28 tiles and a \
+second 0-0, 2-2, 4-4 and 6-6).
+
+Two elements touch only when they stand one behind the other on the same file; then the \
+upper one's lower number faces the lower one's upper number. Side by side does not count.
+
+On your turn lift any one of your elements and set it down on any empty square of the \
+board where every number it touches is equal to the number it faces, and at least one of \
+the elements it touches is yours. Any opponent's element it touches there (always with \
+equal numbers) is removed. Setting it down touching an unequal number is never allowed, \
+even if another contact is equal.
+
+You win at once by setting an element just past the opponent's edge of the board (the \
+imaginary rank 9 for the south player, rank 0 for the north player), touching one of \
+your own elements on the last rank with equal numbers. The element is lifted first, so \
+it cannot serve as its own support. If you cannot move, you pass. After the limit of \
+moves each without a removal (40 each unless chosen otherwise) the game is drawn; a \
+player with no elements left loses. The score is the elements each player has removed.
+
+Options: arrows (fixed: elements keep their arrows; free: you choose the arrow each time \
+you shift an element, and turning it swaps its two numbers; the arrows also start at \
+random), stacks (each player has a whole set of 32 in eight stacks of four on the home \
+rank; only the top element of a stack moves and touches; touching a stack's top with an \
+equal number removes the whole stack), limit, start (a starting board from the levels \
+folder, or random)."""
+
+KEYS = ("name", "description", "stacks", "board")
+POSITION_KEYS = ("variant", "to_move", "captures", "quiet", "board", "options")
+WIN = 1000.0
+_MOVE = re.compile(r"([a-z][0-9]+)>([a-z][0-9]+)([\^v]?)")
+FORM = "a move is a from and a to square like c2>e5 (with ^ or v for the arrow when " \
+       "arrows are free), or pass"
+
+
+@dataclass(frozen=True)
+class ShiftMove(Move):
+    start: int
+    end: int                    # may lie past an edge: 64..71 (rank 9) or -8..-1 (rank 0)
+    arrow: int | None = None    # the arrow it is set down with, when arrows are free
+    text: str = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self):
+        mark = "" if self.arrow is None else arrow_mark(self.arrow)
+        object.__setattr__(self, "text",
+                           f"{square_name(self.start)}>{square_name(self.end)}{mark}")
+
+    @property
+    def past_edge(self) -> bool:
+        return not 0 <= self.end < SHAPE.size
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"ShiftMove({self.text!r})"
+
+
+def parse_shift_move(text):
+    if isinstance(text, ShiftMove) or text is PASS:
+        return text
+    words = str(text).strip().lower()
+    if words == PASS:
+        return PASS
+    match = _MOVE.fullmatch(words)
+    if not match:
+        raise IllegalMoveError(text, FORM)
+    try:
+        start = parse_square(match.group(1))
+        end = parse_square(match.group(2), past_edges=True)
+    except ValueError as exc:
+        raise IllegalMoveError(text, str(exc)) from None
+    if start == end:
+        raise IllegalMoveError(text, "a move must leave its square")
+    mark = match.group(3)
+    return ShiftMove(start, end, None if not mark else (NORTH_ARROW if mark == "^" else -1))
+
+
+# ---- starting boards ----------------------------------------------------------------------
+@dataclass(frozen=True)
+class Start:
+    name: str
+    title: str
+    stacks: bool
+    cells: tuple
+    path: str
+
+
+def start_problem(cells, stacks: bool, complete: bool):
+    """(square or None, message) of the first thing wrong with a board, or None."""
+    per_side = 32 if stacks else 16
+    counts = [0, 0]
+    for square, stack in enumerate(cells):
+        if not stack:
+            continue
+        owner = stack[0].owner
+        counts[owner] += len(stack)
+        if len(stack) > 1 and not stacks:
+            return square, f"{square_name(square)} holds a stack: stacks only with stacks = true"
+        if len(stack) > 4:
+            return square, f"{square_name(square)} holds {len(stack)} elements: four at most"
+        if complete:
+            home = (0, 1) if owner == 0 else (SIZE - 2, SIZE - 1)
+            if stacks:
+                home = (0,) if owner == 0 else (SIZE - 1,)
+            if square // SIZE not in home:
+                ranks = " and ".join(str(r + 1) for r in home)
+                return square, f"{square_name(square)}: player {owner} starts on rank {ranks}"
+    for owner in (0, 1):
+        if counts[owner] > per_side or (complete and counts[owner] != per_side):
+            return None, f"player {owner} has {counts[owner]} elements; each has {per_side}"
+    return None
+
+
+def load_start(path: Path) -> Start:
+    toml = read_toml(path)
+    toml.refuse_unknown(KEYS)
+    stacks = toml.get("stacks", bool, False)
+    cells, lines = parse_grid(toml)
+    problem = start_problem(cells, stacks, complete=True)
+    if problem:
+        square, message = problem
+        raise FileFormatError(toml.path, lines.get(square) or toml.line_of("board"), message)
+    return Start(path.stem, toml.get("name", str, path.stem), stacks, tuple(cells), str(path))
+
+
+def list_starts() -> list:
+    """(name, Start or None, error or None) of every level file, "standard" first."""
+    folder = layout_folder("open10")
+    found = []
+    for path in sorted(folder.glob("*.toml"), key=lambda p: (p.stem != "standard", p.stem)):
+        try:
+            found.append((path.stem, load_start(path), None))
+        except FileFormatError as exc:
+            found.append((path.stem, None, str(exc)))
+    return found
+
+
+def starting_cells(options: dict, rng) -> list:
+    chosen, stacks = options["start"], options["stacks"]
+    if chosen == "random":
+        cells = random_cells(stacks, rng)
+    else:
+        if chosen == "first":
+            start = next((s for _, s, _ in list_starts() if s and s.stacks == stacks), None)
+            if start is None:
+                raise OptionError("no level file in levels/open10 fits; choose start=random")
+        else:
+            path = layout_folder("open10") / f"{chosen}.toml"
+            if "/" in chosen or not path.exists():
+                raise OptionError(f"unknown start {chosen!r} for open10")
+            start = load_start(path)
+            if start.stacks != stacks:
+                raise OptionError(f"the start {chosen!r} is made for stacks = "
+                                  f"{str(start.stacks).lower()}")
+        cells = list(start.cells)
+    if options["arrows"] == "free":         # arrows at random: some elements turned
+        cells = [tuple(turned(e) if rng.random() < 0.5 else e for e in stack)
+                 for stack in cells]
+    return cells
+
+
+def random_cells(stacks: bool, rng) -> list:
+    cells = [()] * SHAPE.size
+    if stacks:
+        groups = [list(OPEN_BOARD_SET.elements)] * 2
+    else:
+        standard = layout_folder("open10") / "standard.toml"
+        base = load_start(standard).cells
+        groups = [[e.tile for stack in base for e in stack if e.owner == o] for o in (0, 1)]
+    for owner, group in enumerate(groups):
+        tiles = list(group)
+        rng.shuffle(tiles)
+        oriented = [(back, forward) if owner == 0 else (forward, back)
+                    for forward, back in balanced(tiles, rng)]
+        elements = [Element(owner, s, n) for s, n in oriented]
+        ranks = (0, 1) if owner == 0 else (SIZE - 1, SIZE - 2)
+        if stacks:
+            for f in range(SIZE):
+                cells[ranks[0] * SIZE + f] = tuple(elements[4 * f:4 * f + 4])
+        else:
+            squares = [r * SIZE + f for r in ranks for f in range(SIZE)]
+            for square, element in zip(squares, elements):
+                cells[square] = (element,)
+    return cells
+
+
+# ---- the game -----------------------------------------------------------------------------
+class ShiftGame(GameState):
+    variant = "open10"
+    title = "Shift"
+    rules_text = RULES_TEXT
+    min_players = max_players = 2
+    options_declared = (
+        Option("arrows", "fixed", "fixed arrows, or free: choose the arrow when shifting",
+               choices=("fixed", "free")),
+        Option("stacks", False, "a whole set each in stacks of four on the home rank"),
+        Option("limit", 40, "moves each without a capture before the game is drawn",
+               minimum=1, maximum=500),
+        Option("start", "first", "starting board: a level file's name, 'first' or 'random'"),
+    )
+
+    def __init__(self, options: dict, seed, cells, to_move: int = 0, captures=(0, 0),
+                 quiet: int = 0):
+        self.players = 2
+        self.options = options
+        self.seed = seed
+        self.cells = list(cells)
+        self.to_move = to_move
+        self.captures = list(captures)
+        self.quiet = quiet
+        self.limit = options["limit"]
+        self.free = options["arrows"] == "free"
+        self._ended = None
+        self._cache = None
+        self._stack = []
+        self.start: dict = {}
+
+    @property
+    def tiles(self):
+        return OPEN_BOARD_SET
+
+    @property
+    def per_side(self) -> int:
+        return 32 if self.options["stacks"] else 16
+
+    def counts(self) -> list[int]:
+        counts = [0, 0]
+        for stack in self.cells:
+            if stack:
+                counts[stack[0].owner] += len(stack)
+        return counts
+
+    # ---- creating --------------------------------------------------------------------
+    @classmethod
+    def resolve(cls, options) -> dict:
+        return resolve_options(cls.options_declared, options, cls.variant)
+
+    @classmethod
+    def new(cls, players: int = 2, seed: int = 0, options: dict | None = None):
+        cls.require_players(players)
+        options = cls.resolve(options)
+        game = cls(options, seed, starting_cells(options, random.Random(seed)))
+        game.start = game.start_of(False)
+        return game
+
+    def texts(self) -> list[str]:
+        return [stack_text(s, stack, self.free) for s, stack in enumerate(self.cells) if stack]
+
+    def start_of(self, position: bool) -> dict:
+        start = {"start": self.texts()}
+        if position:
+            start["position"] = {"to_move": self.to_move, "captures": list(self.captures),
+                                 "quiet": self.quiet}
+        return start
+
+    @classmethod
+    def from_record_start(cls, record: dict):
+        cls.require_players(record.get("players"))
+        options = cls.resolve(record.get("options"))
+        texts, position = record.get("start"), record.get("position")
+        if not isinstance(texts, list):
+            raise DominoError("a record of this game needs its starting board: start = "
+                              "[element texts like c2:0:3-5, stacks joined by /]")
+        cells = [()] * SHAPE.size
+        for text in texts:
+            try:
+                square, stack = parse_stack(text, options["arrows"] == "free")
+            except ValueError as exc:
+                raise DominoError(f"bad start: {exc}") from None
+            if cells[square]:
+                raise DominoError(f"bad start: {square_name(square)} is named twice")
+            cells[square] = stack
+        problem = start_problem(cells, options["stacks"], complete=position is None)
+        if problem:
+            raise DominoError(f"bad start: {problem[1]}")
+        game = cls(options, record.get("seed"), cells)
+        if position is not None:
+            if not isinstance(position, dict):
+                raise DominoError("the record's position must be a table of counters")
+            trouble = game._set_counters(position)
+            if trouble:
+                raise DominoError(f"bad start: {trouble[1]}")
+        game.start = game.start_of(position is not None)
+        return game
+
+    def _set_counters(self, values: dict):
+        counts = self.counts()
+        given = {"to_move": 0, "quiet": 0,
+                 "captures": [self.per_side - counts[1], self.per_side - counts[0]], **values}
+        unknown = [k for k in given if k not in ("to_move", "captures", "quiet")]
+        if unknown:
+            return unknown[0], f"unknown counter {unknown[0]!r}"
+        to_move, quiet, captures = given["to_move"], given["quiet"], given["captures"]
+        if to_move not in (0, 1) or isinstance(to_move, bool):
+            return "to_move", "to_move must be 0 (the south player) or 1 (the north player)"
+        if captures != [self.per_side - counts[1], self.per_side - counts[0]]:
+            return "captures", "captures must be the elements missing from the other side: " \
+                               f"{[self.per_side - counts[1], self.per_side - counts[0]]}"
+        if isinstance(quiet, bool) or not isinstance(quiet, int) or not 0 <= quiet < 2 * self.limit:
+            return "quiet", f"quiet must be 0 to {2 * self.limit - 1}"
+        self.to_move, self.quiet, self.captures = to_move, quiet, list(captures)
+        self._cache = None
+        return None
+
+    @classmethod
+    def from_position(cls, data, path: str = "<position>"):
+        if not isinstance(data, TomlFile | dict):
+            raise FileFormatError(path, None, f"a position is a table of keys, not {data!r}")
+        toml = data if isinstance(data, TomlFile) else TomlFile(path, "", dict(data))
+        toml.refuse_unknown(POSITION_KEYS)
+        if toml.get("variant", str, cls.variant) != cls.variant:
+            raise toml.error("variant", f"this reader is for {cls.variant} positions")
+        try:
+            options = cls.resolve(toml.get("options", dict, {}))
+        except OptionError as exc:
+            raise toml.error("options", str(exc)) from None
+        cells, lines = parse_grid(toml)
+        free = options["arrows"] == "free"
+        for square, stack in enumerate(cells):
+            if not free and any(e.arrow != home_arrow(e.owner) for e in stack):
+                raise FileFormatError(toml.path, lines[square], f"{square_name(square)}: "
+                                      "arrows are fixed in this game, so no ^ or v")
+        problem = start_problem(cells, options["stacks"], complete=False)
+        if problem:
+            raise FileFormatError(toml.path, lines.get(problem[0]) or toml.line_of("board"),
+                                  problem[1])
+        game = cls(options, None, cells)
+        values = {k: toml.data[k] for k in ("to_move", "captures", "quiet") if k in toml.data}
+        trouble = game._set_counters(values)
+        if trouble:
+            raise toml.error(trouble[0] if trouble[0] in toml.data else "board", trouble[1])
+        if game.outcome() is not None:
+            raise toml.error("board", "the game is over here, so this is no position to "
+                                      "play from")
+        game.start = game.start_of(True)
+        return game
+
+    def position_text(self) -> str:
+        if self.is_over():
+            raise DominoError("the game is over: there is no position to write")
+        lines = [f"variant = {json.dumps(self.variant)}", f"to_move = {self.to_move}",
+                 f"captures = {json.dumps(self.captures)}", f"quiet = {self.quiet}",
+                 'board = """', *grid_lines(self.cells, self.free), '"""', "", "[options]"]
+        lines += [f"{k} = {json.dumps(v)}" for k, v in self.options.items() if k != "start"]
+        return "\n".join(lines) + "\n"
+
+    # ---- the rules ---------------------------------------------------------------------
+    def _contacts(self, target: int, element: Element, lifted: int):
+        """(allowed, touched opponent squares) of `element` set on `target` with the stack
+        on `lifted` one element lower: allowed when every touching number is equal and at
+        least one touched element is the mover's."""
+        cells, own, taken = self.cells, False, []
+        north, south = target + SIZE, target - SIZE
+        for square, facing, mine in ((north, "south", element.north),
+                                     (south, "north", element.south)):
+            if not 0 <= square < SHAPE.size:
+                continue
+            stack = cells[square]
+            if square == lifted:
+                stack = stack[:-1]
+            if not stack:
+                continue
+            top = stack[-1]
+            if getattr(top, facing) != mine:
+                return False, ()
+            if top.owner == element.owner:
+                own = True
+            else:
+                taken.append(square)
+        return own, taken
+
+    def orientations(self, element: Element) -> list:
+        return [element, turned(element)] if self.free else [element]
+
+    def _moves_of(self, square: int) -> list:
+        stack = self.cells[square]
+        element, moves = stack[-1], []
+        me = element.owner
+        edge = range(SIZE * SIZE, SIZE * SIZE + SIZE) if me == 0 else range(-SIZE, 0)
+        for shown in self.orientations(element):
+            arrow = shown.arrow if self.free else None
+            for target in range(SHAPE.size):
+                if target != square and not self.cells[target]:
+                    if self._contacts(target, shown, square)[0]:
+                        moves.append(ShiftMove(square, target, arrow))
+            for target in edge:
+                if self._contacts(target, shown, square)[0]:
+                    moves.append(ShiftMove(square, target, arrow))
+        return moves
+
+    def _position(self):
+        if self._cache is None:
+            moves = []
+            end = self._ended
+            counts = self.counts()
+            if end is None and 0 in counts:
+                end = (1 - counts.index(0), "no moves")
+            elif end is None and self.quiet >= 2 * self.limit:
+                end = (None, "no captures")
+            if end is None:
+                for square, stack in enumerate(self.cells):
+                    if stack and stack[-1].owner == self.to_move:
+                        moves.extend(self._moves_of(square))
+                moves.sort(key=lambda m: m.text)
+            self._cache = (moves, end)
+        return self._cache
+
+    @property
+    def current_player(self):
+        return None if self._position()[1] else self.to_move
+
+    def legal_moves(self) -> list:
+        moves, end = self._position()
+        if end:
+            return []
+        return list(moves) if moves else [PASS]
+
+    def parse_move(self, text):
+        return parse_shift_move(text)
+
+    def illegal_reason(self, move) -> str | None:
+        try:
+            move = self.parse_move(move)
+        except IllegalMoveError as exc:
+            return exc.reason
+        moves, end = self._position()
+        if end:
+            return "the game is over"
+        if move is PASS:
+            return "you cannot pass: you have a move" if moves else None
+        if move in moves:
+            return None
+        return self.refusal(move)
+
+    def refusal(self, move: ShiftMove) -> str:
+        stack = self.cells[move.start]
+        where = square_name(move.start)
+        if not stack:
+            return f"there is no element on {where}"
+        element = stack[-1]
+        if element.owner != self.to_move:
+            return f"the element on {where} is your opponent's"
+        if self.free and move.arrow is None:
+            return "arrows are free: add ^ or v for the arrow you set the element down with"
+        if not self.free and move.arrow is not None:
+            return "arrows are fixed in this game, so no ^ or v"
+        if move.past_edge:
+            far = SIZE if element.owner == 0 else -1
+            if move.end // SIZE != far:
+                return "only past your opponent's edge: rank 9 for the south player, rank 0 " \
+                       "for the north player"
+        elif self.cells[move.end]:
+            return f"{square_name(move.end)} is taken"
+        shown = element
+        if self.free and move.arrow != element.arrow:
+            shown = turned(element)
+        cells = self.cells
+        for square, facing, mine in ((move.end + SIZE, "south", shown.north),
+                                     (move.end - SIZE, "north", shown.south)):
+            if not 0 <= square < SHAPE.size:
+                continue
+            there = cells[square][:-1] if square == move.start else cells[square]
+            if there and getattr(there[-1], facing) != mine:
+                return f"its {mine} would touch the {getattr(there[-1], facing)} of the " \
+                       f"element on {square_name(square)}: every touching number must be equal"
+        if move.past_edge:
+            return "past the edge it must touch your own element on the last rank"
+        return "it must touch at least one of your own elements"
+
+    def _push(self, move):
+        player = self.to_move
+        before = (self.quiet, self._ended)
+        lifted, captured = None, ()
+        if move is PASS:
+            self.quiet += 1
+        else:
+            cells = self.cells
+            stack = cells[move.start]
+            lifted = stack[-1]
+            cells[move.start] = stack[:-1]
+            shown = lifted if not self.free or move.arrow == lifted.arrow else turned(lifted)
+            if move.past_edge:
+                self._ended = (player, "goal")
+                self.quiet += 1
+            else:
+                taken = self._contacts(move.end, shown, -99)[1]
+                cells[move.end] = (shown,)
+                captured = tuple((s, cells[s]) for s in taken)
+                for s in taken:
+                    cells[s] = ()
+                if captured:
+                    self.captures[player] += sum(len(st) for _, st in captured)
+                    self.quiet = 0
+                else:
+                    self.quiet += 1
+        self.to_move = 1 - player
+        self._cache = None
+        return lifted, captured, before
+
+    def _pop(self, move, info) -> None:
+        lifted, captured, (self.quiet, self._ended) = info
+        self.to_move = player = 1 - self.to_move
+        if move is not PASS:
+            cells = self.cells
+            for square, stack in captured:
+                cells[square] = stack
+            self.captures[player] -= sum(len(st) for _, st in captured)
+            if not move.past_edge:
+                cells[move.end] = ()
+            cells[move.start] = cells[move.start] + (lifted,)
+        self._cache = None
+
+    def scores(self) -> tuple[int, int]:
+        return tuple(self.captures)
+
+    def outcome(self):
+        end = self._position()[1]
+        if not end:
+            return None
+        return Outcome(self.scores(), end[0], end[1])
+
+    def last_capture(self) -> tuple:
+        """(square, stack) pairs the last move removed."""
+        return self._stack[-1][2][1] if self._stack else ()
+
+    # ---- views, records --------------------------------------------------------------------
+    def view(self, player: int):
+        return view_of(self, player)
+
+    def secret_tiles(self, player: int) -> tuple:
+        return ()
+
+    @staticmethod
+    def heuristic(view, move) -> float:
+        game = game_of(view)
+        return rate(game, view.player, game.parse_move(move))
+
+    def record(self) -> dict:
+        outcome = self.outcome()
+        return {**self.record_header(), **self.start, "moves": self.record_moves(),
+                "result": outcome.as_record() if outcome else None}
+
+    def clone(self):
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other.cells = list(self.cells)
+        other.captures = list(self.captures)
+        other._stack = list(self._stack)
+        other._cache = None
+        return other
+
+
+# ---- what a player sees, and the greedy judgement ------------------------------------------
+@dataclass(frozen=True)
+class ShiftView(View):
+    board: tuple             # per square its stack text ("c2:0:3-5", bottom first by /) or None
+    to_move: int
+    captures: tuple
+    scores: tuple
+    quiet: int
+    limit: int
+    free_arrows: bool
+    stacks: bool
+    last_move: object
+    last_captured: tuple     # stack texts the last move removed
+    options: dict
+
+    @cached_property
+    def cells(self) -> tuple:
+        """Per square its stack: a tuple of Elements, bottom first (empty: ())."""
+        free = self.free_arrows
+        return tuple(() if t is None else parse_stack(t, free)[1] for t in self.board)
+
+    def stack_at(self, square) -> tuple:
+        return self.cells[parse_square(square) if isinstance(square, str) else square]
+
+    def element_at(self, square):
+        """The top Element on `square` (name or index), or None."""
+        stack = self.stack_at(square)
+        return stack[-1] if stack else None
+
+    def targets(self, square) -> list:
+        """The legal moves of the top element on `square` on this player's turn; past-the-
+        edge targets have `move.past_edge` (end on rank 9 or rank 0)."""
+        index = parse_square(square) if isinstance(square, str) else square
+        return [m for m in self.moves if m is not PASS and m.start == index]
+
+
+def view_of(game: ShiftGame, player: int) -> ShiftView:
+    last = game._stack[-1][1] if game._stack else None
+    current = game.current_player
+    free = game.free
+    return ShiftView(
+        variant=game.variant, player=player, players=2, current_player=current,
+        board=tuple(stack_text(s, st, free) if st else None for s, st in enumerate(game.cells)),
+        to_move=game.to_move, captures=tuple(game.captures), scores=tuple(game.scores()),
+        quiet=game.quiet, limit=game.limit, free_arrows=free, stacks=game.options["stacks"],
+        last_move=last,
+        last_captured=tuple(stack_text(s, st, free) for s, st in game.last_capture()),
+        options=dict(game.options), moves=tuple(game.legal_moves()) if current == player else ())
+
+
+def game_of(view: ShiftView) -> ShiftGame:
+    return ShiftGame(dict(view.options), None, view.cells, view.to_move, view.captures,
+                     view.quiet)
+
+
+def rate(game: ShiftGame, me: int, move) -> float:
+    """Win, removals, what the opponent could remove or win in reply, and a little pull
+    forward."""
+    if move is PASS:
+        return 0.0
+    before = game.captures[me]
+    info = game._push(move)
+    try:
+        outcome = game.outcome()
+        if outcome is not None:
+            return 0.0 if outcome.winner is None else (WIN if outcome.winner == me else -WIN)
+        gained = game.captures[me] - before
+        reply = 0.0
+        for answer in game._position()[0]:
+            if answer.past_edge:
+                reply = WIN
+                break
+            stack = game.cells[answer.start]
+            shown = stack[-1] if answer.arrow in (None, stack[-1].arrow) else turned(stack[-1])
+            taken = game._contacts(answer.end, shown, answer.start)[1]
+            reply = max(reply, 10.0 * sum(len(game.cells[s]) for s in taken))
+        end = move.end // SIZE
+        forward = end if me == 0 else SIZE - 1 - end
+        return 10.0 * gained - 0.9 * reply + 0.1 * forward
+    finally:
+        game._pop(move, info)
+
+
+def shift_game_at(texts, options: dict | None = None, to_move: int = 0,
+                  captures=(0, 0)) -> ShiftGame:
+    """A made-up position of Shift from stack texts (`c2:0:3-5`, `a1:0:1-2/a1:0:3-3`),
+    without the accounting of position files: for tutorials, puzzles and tests."""
+    options = ShiftGame.resolve(options)
+    cells = [()] * SHAPE.size
+    for text in texts:
+        square, stack = parse_stack(text, options["arrows"] == "free")
+        cells[square] = stack
+    game = ShiftGame(options, None, cells, to_move, captures)
+    game.start = game.start_of(True)
+    return game

@@ -52,6 +52,11 @@ VARIANTS: dict[str, VariantEntry] = {entry.name: entry for entry in (
     VariantEntry("open4", "game.logic.elements.open4:DiagonalGame", "board", "open4",
                  "'...' an empty square; s (south player) or n (north player), then the south "
                  "and the north number (s35)"),
+    VariantEntry("open10", "game.logic.elements.open10:ShiftGame", "board", "open10",
+                 "'...' an empty square; s (south player) or n (north player), then the south "
+                 "and the north number (s35); a stack lists its elements bottom first joined by "
+                 "/ (s35/s12/s00/s66)"),
+    VariantEntry("open22", "game.logic.elements.open22:PacksGame", "board"),
 )}
 _ALIASES = {"draw": "classic", "blank-tiles": "blank"}
 

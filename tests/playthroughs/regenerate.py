@@ -30,6 +30,8 @@ GAMES = {
     "open1": [(2, {}, 1, "greedy"), (2, {"set": "0-4", "start": "random"}, 2, "greedy,random")],
     "open3": [(2, {}, 1, "greedy"), (2, {"goal": "targets", "slide": True}, 2, "greedy,random")],
     "open4": [(2, {}, 1, "greedy"), (2, {"race": True, "set": "0-5-halves"}, 2, "random")],
+    "open10": [(2, {}, 1, "greedy"), (2, {"stacks": True, "arrows": "free"}, 2, "greedy,random")],
+    "open22": [(2, {}, 1, "greedy"), (2, {"across": True}, 2, "greedy,random")],
 }
 
 

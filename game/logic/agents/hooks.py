@@ -39,6 +39,8 @@ HOOKS = {
     "open1": "game.logic.agents.open_board",
     "open3": "game.logic.agents.open_board",
     "open4": "game.logic.agents.open_board",
+    "open10": "game.logic.elements.shift_hard",
+    "open22": "game.logic.elements.packs_worlds",
 }
 
 

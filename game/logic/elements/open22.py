@@ -51,7 +51,11 @@ _MOVE = re.compile(r"([0-6])-([0-6])@([a-z][0-9]+)")
 FORM = "a placement is the turned-up element's numbers and a square, like 3-5@c2 (the " \
        "south number first), or pass"
 PACK = len(OPEN_BOARD_SET)
-POSITION_KEYS = ("variant", "to_move", "captures", "board", "packs", "set_aside", "options")
+# `hands` are the two face-down packs (top first); `stock` may be given, always empty (the
+# game has no common stock), so that tools that move hidden elements between the hands and
+# a stock read these files like the other variants' ones.
+POSITION_KEYS = ("variant", "to_move", "removed", "board", "hands", "stock", "set_aside",
+                 "options")
 
 
 @dataclass(frozen=True)
@@ -101,7 +105,7 @@ class PacksGame(GameState):
     )
 
     def __init__(self, options: dict, seed, packs, cells=None, to_move: int = 0,
-                 captures=(0, 0), set_aside=((), ())):
+                 captures=(0, 0), set_aside=((), ()), removed=None):
         self.players = 2
         self.options = options
         self.seed = seed
@@ -112,6 +116,8 @@ class PacksGame(GameState):
         self.to_move = to_move
         self.captures = list(captures)
         self.set_aside = [list(a) for a in set_aside]
+        # per player their elements the opponent removed (tiles), when known
+        self.removed = [list(r) for r in removed] if removed is not None else [[], []]
         self._cache = None
         self._stack = []
         self.start: dict = {}
@@ -201,8 +207,11 @@ class PacksGame(GameState):
                 raise error(f"bad position: {exc}") from None
             cells[square] = element
         aside = [_tiles(a, "set_aside") for a in values.get("set_aside", [[], []])]
+        removed = [_tiles(r, "removed") for r in values.get("removed", [[], []])]
+        if len(aside) != 2 or len(removed) != 2:
+            raise error("bad position: set_aside and removed hold one list per player")
         game = cls(options, None, packs, cells, values.get("to_move", 0),
-                   values.get("captures", [0, 0]), aside)
+                   [len(removed[1]), len(removed[0])], aside, removed)
         trouble = game._accounting()
         if trouble:
             raise error(f"bad position: {trouble}")
@@ -220,6 +229,12 @@ class PacksGame(GameState):
             return "the packs must hold as many elements each, one more for the south " \
                    "player when it is the north player's turn"
         for owner in (0, 1):
+            whole = [e.tile for e in self.cells if e is not None and e.owner == owner]
+            miss = OPEN_BOARD_SET.miscount([("board", whole), ("removed", self.removed[owner]),
+                                            ("set_aside", self.set_aside[owner]),
+                                            ("hands", self.packs[owner])])
+            if miss:
+                return f"player {owner}: {miss.message}"
             used = on_board[owner] + self.captures[1 - owner] + len(self.set_aside[owner])
             if used + left[owner] != PACK:
                 return f"player {owner}'s elements on the board, removed, set aside and in " \
@@ -227,7 +242,8 @@ class PacksGame(GameState):
         return None
 
     def position_values(self) -> dict:
-        return {"to_move": self.to_move, "captures": list(self.captures),
+        return {"to_move": self.to_move,
+                "removed": [[str(t) for t in r] for r in self.removed],
                 "board": self.board_texts(),
                 "set_aside": [[str(t) for t in a] for a in self.set_aside]}
 
@@ -250,22 +266,25 @@ class PacksGame(GameState):
         if any(len(stack) > 1 for stack in grid):
             raise toml.error("board", "one element to a square in this game")
         texts = [stack[0].text(square_name(s)) for s, stack in enumerate(grid) if stack]
-        packs = toml.get("packs", list)
+        packs = toml.get("hands", list)
+        if toml.get("stock", list, []):
+            raise toml.error("stock", "there is no common stock in this game: stock = []")
 
         def complain(message):
-            return toml.error("packs", message)
+            return toml.error("hands", message)
         try:
-            parsed = [_tiles(p, "packs") for p in packs] if len(packs) == 2 else None
+            parsed = [_tiles(p, "hands") for p in packs] if len(packs) == 2 else None
         except DominoError as exc:
             raise complain(str(exc)) from None
         if parsed is None:
-            raise complain("packs must be two lists of elements, top first")
+            raise complain("hands must be two lists of elements (each player's face-down "
+                           "pack), top first")
         values = {"to_move": toml.get("to_move", int, 0), "board": texts,
-                  "captures": toml.get("captures", list, [0, 0]),
+                  "removed": toml.get("removed", list, [[], []]),
                   "set_aside": toml.get("set_aside", list, [[], []])}
         game = cls._at_position(options, parsed, values, complain)
         if game.outcome() is not None:
-            raise toml.error("packs", "both packs are used up: the game is over here")
+            raise toml.error("hands", "both packs are used up: the game is over here")
         game.start = {"deal": {"packs": [[str(t) for t in p] for p in parsed]},
                       "position": values}
         return game
@@ -276,8 +295,8 @@ class PacksGame(GameState):
         packs = [[str(t) for t in self.packs[o][self.turned[o]:]] for o in (0, 1)]
         cells = [(e,) if e is not None else () for e in self.cells]
         lines = [f"variant = {json.dumps(self.variant)}", f"to_move = {self.to_move}",
-                 f"captures = {json.dumps(self.captures)}",
-                 f"packs = {json.dumps(packs)}",
+                 f"removed = {json.dumps([[str(t) for t in r] for r in self.removed])}",
+                 f"hands = {json.dumps(packs)}",
                  f"set_aside = {json.dumps([[str(t) for t in a] for a in self.set_aside])}",
                  'board = """', *grid_lines(cells, False), '"""', "", "[options]"]
         lines += [f"{k} = {json.dumps(v)}" for k, v in self.options.items()]
@@ -384,6 +403,7 @@ class PacksGame(GameState):
             captured = tuple((s, self.cells[s]) for s in taken)
             for s in taken:
                 self.cells[s] = None
+            self.removed[1 - player].extend(e.tile for _, e in captured)
             self.cells[move.square] = element
             self.captures[player] += len(captured)
         self.to_move = 1 - player
@@ -399,6 +419,8 @@ class PacksGame(GameState):
             self.cells[move.square] = None
             for square, element in captured:
                 self.cells[square] = element
+            if captured:
+                del self.removed[1 - player][-len(captured):]
             self.captures[player] -= len(captured)
         self._cache = None
 
@@ -437,6 +459,7 @@ class PacksGame(GameState):
         other.captures = list(self.captures)
         other.turned = list(self.turned)
         other.set_aside = [list(a) for a in self.set_aside]
+        other.removed = [list(r) for r in self.removed]
         other._stack = list(self._stack)
         other._cache = None
         return other
@@ -460,17 +483,18 @@ class PacksView(View):
     pack_sizes: tuple           # face-down elements left in each pack (not the turned-up one)
     set_aside: tuple            # per player the texts of the elements set aside
     captures: tuple
+    removed: tuple              # per player the texts of their elements the opponent removed
     far_half: tuple             # elements each player has on the opponent's half
     scores: tuple
     across: bool
     last_move: object
-    last_captured: tuple
     options: dict
+    hand: tuple = ()            # nothing is ever in a hand: the packs are face down
 
     @cached_property
     def cells(self) -> tuple:
-        from .board import parse_element
-        return tuple(None if t is None else parse_element(t)[1] for t in self.board)
+        """Per square the Element standing there, or None."""
+        return board_cells(self)
 
     def element_at(self, square):
         return self.cells[parse_square(square) if isinstance(square, str) else square]
@@ -479,6 +503,13 @@ class PacksView(View):
         """The legal placements on `square` (name or index) on this player's turn."""
         index = parse_square(square) if isinstance(square, str) else square
         return [m for m in self.moves if m is not PASS and m.square == index]
+
+
+def board_cells(view) -> tuple:
+    """The view's elements per square, parsed afresh (not cached on the view, so that a
+    view compared field by field stays as it was made)."""
+    from .board import parse_element
+    return tuple(None if t is None else parse_element(t)[1] for t in view.board)
 
 
 def view_of(game: PacksGame, player: int) -> PacksView:
@@ -493,9 +524,9 @@ def view_of(game: PacksGame, player: int) -> PacksView:
                     for s, e in enumerate(game.cells)),
         to_move=game.to_move, turned_up=None if tile is None else str(tile), pack_sizes=sizes,
         set_aside=tuple(tuple(str(t) for t in a) for a in game.set_aside),
-        captures=tuple(game.captures), far_half=game.far_counts(), scores=game.scores(),
+        captures=tuple(game.captures),
+        removed=tuple(tuple(str(t) for t in r) for r in game.removed), far_half=game.far_counts(), scores=game.scores(),
         across=game.across, last_move=last,
-        last_captured=tuple(e.text(square_name(s)) for s, e in game.last_capture()),
         options=dict(game.options), moves=tuple(game.legal_moves()) if current == player else ())
 
 
@@ -506,8 +537,10 @@ def game_of(view: PacksView) -> PacksGame:
     packs = [[], []]
     if tile is not None:
         packs[view.to_move] = [tile]
-    game = PacksGame(dict(view.options), None, packs, view.cells, view.to_move, view.captures)
-    return game
+    removed = [[Tile.parse(t) for t in r] for r in view.removed]
+    return PacksGame(dict(view.options), None, packs, board_cells(view), view.to_move,
+                     view.captures,
+                     removed=removed)
 
 
 def rate(view: PacksView, me: int, move) -> float:

@@ -36,6 +36,7 @@ class HardAgent(Agent):
         self.seconds = DEFAULT_SECONDS if seconds is None and iterations is None else seconds
         self.iterations = iterations
         self.candidates = candidates
+        self.diverse = True
         self.last = None            # the last search's statistics (for tests and the bench)
 
     def budget(self) -> Budget:
@@ -61,7 +62,21 @@ class HardAgent(Agent):
 
     def ranked(self, view, moves: list) -> list:
         """The root moves, best first by the greedy judgement (kept in their order when
-        the ratings tie), cut to the best `candidates` when there are more."""
+        the ratings tie), cut to `candidates` when there are more: then every tile's
+        best placement first, then every tile's second best, and so on, so that the
+        search weighs which tile to lay and not only where to lay one tile."""
         ratings = greedy_ratings(view, moves)
         order = sorted(range(len(moves)), key=lambda i: -ratings[i])
-        return [moves[i] for i in order[:max(2, self.candidates)]]
+        ranked = [moves[i] for i in order]
+        limit = max(2, self.candidates)
+        if len(ranked) <= limit or not self.diverse:
+            return ranked[:limit]
+        by_tile: dict = {}
+        for move in ranked:
+            by_tile.setdefault(getattr(move, "tile", None), []).append(move)
+        chosen, depth = [], 0
+        while len(chosen) < limit:
+            layer = [group[depth] for group in by_tile.values() if depth < len(group)]
+            chosen.extend(layer[:limit - len(chosen)])
+            depth += 1
+        return chosen

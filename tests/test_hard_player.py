@@ -181,3 +181,14 @@ def test_search_speed_is_reported_per_variant():
     for variant in ("classic", "dominox", PERFECT[0] if PERFECT else "dominid"):
         found = search_speed(variant, 0.02)
         assert found["done"] >= 0 and found["unit"] in ("playouts", "nodes")
+
+
+def test_big_boards_search_every_tile_first():
+    """With more legal placements than candidates, each tile's best placement is in."""
+    state = reached("dominox", 3, 4)
+    view = state.view(state.current_player)
+    agent = HardAgent(iterations=1)
+    ranked = agent.ranked(view, view.legal_moves())
+    tiles = {m.tile for m in view.moves}
+    assert len(view.moves) > agent.candidates and len(ranked) == agent.candidates
+    assert {m.tile for m in ranked} == tiles or len(tiles) > agent.candidates

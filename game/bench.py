@@ -116,20 +116,23 @@ def bench_variants(seconds: float) -> None:
               f"{moves / elapsed:,.0f} moves/s")
 
 
-def bench_agents(samples: int) -> None:
-    from game.logic.agents import AGENTS
-    from game.logic.variants import new_game
-    from game.logic.variants import VARIANTS, find_variant
+def bench_agents(samples: int, hard_samples: int) -> None:
+    """Move times of every computer level in every variant; Hard at its 0.1 s and 1 s
+    budgets (fewer samples: each one takes its budget)."""
+    from game.logic.agents import AGENTS, make_agent
+    from game.logic.variants import VARIANTS, find_variant, new_game
     cases = [("classic", 4, {})] + [(name, find_variant(name).min_players, {})
                                      for name in VARIANTS]
+    levels = [(name, samples) for name in AGENTS if name != "hard"]
+    levels += [("hard@0.1", hard_samples), ("hard@1", max(3, hard_samples // 10))]
     for variant, players, options in cases:
-        for name, cls in AGENTS.items():
-            agent, rng, times = cls(), random.Random(7), []
+        for name, count in levels:
+            agent, rng, times = make_agent(name), random.Random(7), []
             seed = 0
-            while len(times) < samples:
+            while len(times) < count:
                 state = new_game(variant, players, seed, options)
                 seed += 1
-                while not state.is_over() and len(times) < samples:
+                while not state.is_over() and len(times) < count:
                     view = state.view(state.current_player)
                     started = time.perf_counter()
                     move = agent.choose(view, rng)
@@ -137,11 +140,21 @@ def bench_agents(samples: int) -> None:
                     state.apply(move)
             print(f"computer move time, {variant} {players}p {name}: "
                   f"median {statistics.median(times) * 1e3:.3f} ms, "
-                  f"p99 {percentile(times, 0.99) * 1e3:.3f} ms, max {max(times) * 1e3:.3f} ms")
+                  f"p95 {percentile(times, 0.95) * 1e3:.3f} ms, "
+                  f"max {max(times) * 1e3:.3f} ms ({len(times)} moves)")
+
+
+def bench_search(seconds: float) -> None:
+    """How fast the Hard player's search runs in each variant, on one core."""
+    from game.logic.agents.speed import search_speed
+    from game.logic.variants import VARIANTS
+    for name in VARIANTS:
+        found = search_speed(name, seconds)
+        print(f"hard search, {name}: {found['per_second']:,.0f} {found['unit']}/s")
 
 
 # The busiest match scenes of each kind: most seats, most tiles on the table.
-FRAME_CASES = (("classic", 4), ("dominox", 2), ("open54", 4))
+FRAME_CASES = (("classic", 4), ("dominox", 2), ("open54", 4), ("dominid", 2), ("open3", 2))
 
 
 def bench_frames(frames: int) -> None:
@@ -218,7 +231,8 @@ def main(argv=None) -> int:
     bench_launch(3 if quick else 7)
     bench_line(0.5 if quick else 2.0)
     bench_variants(1.0 if quick else 3.0)
-    bench_agents(100 if quick else 400)
+    bench_agents(100 if quick else 400, 10 if quick else 40)
+    bench_search(0.5 if quick else 2.0)
     bench_frames(600 if quick else 1800)
     bench_present(30 if quick else 120)
     return 0

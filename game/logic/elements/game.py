@@ -48,7 +48,39 @@ def start_option() -> Option:
                                     "one made for the chosen set) or 'random'")
 
 
-class MovingGame(GameState):
+class ElementGame(GameState):
+    """The protocol part every element game shares: `_position()` gives the legal moves
+    (empty: pass) and whether the game has ended, cached per position; `refusal(move)`
+    says why a well-formed move is not among them."""
+
+    cant_pass = "you cannot pass: you have a move"
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self._position()[1] else self.to_move
+
+    def legal_moves(self) -> list:
+        moves, end = self._position()
+        if end:
+            return []
+        return list(moves) if moves else [PASS]
+
+    def illegal_reason(self, move) -> str | None:
+        try:
+            move = self.parse_move(move)
+        except IllegalMoveError as exc:
+            return exc.reason
+        moves, end = self._position()
+        if end:
+            return "the game is over"
+        if move is PASS:
+            return self.cant_pass if moves else None
+        if move in moves:
+            return None
+        return self.refusal(move)
+
+
+class MovingGame(ElementGame):
     min_players = max_players = 2
     sets: ClassVar[tuple[str, ...]]     # the `set` option's choices, default first
     test_elements: ClassVar[bool] = False   # game 1: each side's 0-0 lies face down
@@ -163,31 +195,10 @@ class MovingGame(GameState):
                 reason = "no moves"
         return None if reason is None else (self._judge(), reason)
 
-    @property
-    def current_player(self) -> int | None:
-        return None if self._position()[1] else self.to_move
-
-    def legal_moves(self) -> list:
-        moves, end = self._position()
-        if end:
-            return []
-        return list(moves) if moves else [PASS]
-
     def parse_move(self, text):
         return parse_element_move(text)
 
-    def illegal_reason(self, move) -> str | None:
-        try:
-            move = self.parse_move(move)
-        except IllegalMoveError as exc:
-            return exc.reason
-        moves, end = self._position()
-        if end:
-            return "the game is over"
-        if move is PASS:
-            return "you cannot pass: you have a move" if moves else None
-        if move in moves:
-            return None
+    def refusal(self, move) -> str:
         return refusal(self, move)
 
     def _push(self, move):

@@ -15,12 +15,13 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
-from ..core import (PASS, DominoError, FileFormatError, GameState, IllegalMoveError, Move,
+from ..core import (PASS, DominoError, FileFormatError, IllegalMoveError, Move,
                     OptionError, Outcome, View)
 from ..levels import layout_folder
 from ..options import Option, resolve_options
 from ..textfiles import TomlFile, read_toml
 from ..tiles import OPEN_BOARD_SET
+from .game import ElementGame
 from .board import NORTH_ARROW, SHAPE, SIZE, Element, home_arrow
 from .files import balanced
 from .shifting import (arrow_mark, grid_lines, parse_grid, parse_square, parse_stack,
@@ -216,7 +217,7 @@ def random_cells(stacks: bool, rng) -> list:
 
 
 # ---- the game -----------------------------------------------------------------------------
-class ShiftGame(GameState):
+class ShiftGame(ElementGame):
     variant = "open10"
     title = "Shift"
     rules_text = RULES_TEXT
@@ -436,32 +437,8 @@ class ShiftGame(GameState):
             self._cache = (moves, end)
         return self._cache
 
-    @property
-    def current_player(self):
-        return None if self._position()[1] else self.to_move
-
-    def legal_moves(self) -> list:
-        moves, end = self._position()
-        if end:
-            return []
-        return list(moves) if moves else [PASS]
-
     def parse_move(self, text):
         return parse_shift_move(text)
-
-    def illegal_reason(self, move) -> str | None:
-        try:
-            move = self.parse_move(move)
-        except IllegalMoveError as exc:
-            return exc.reason
-        moves, end = self._position()
-        if end:
-            return "the game is over"
-        if move is PASS:
-            return "you cannot pass: you have a move" if moves else None
-        if move in moves:
-            return None
-        return self.refusal(move)
 
     def refusal(self, move: ShiftMove) -> str:
         stack = self.cells[move.start]

@@ -16,11 +16,12 @@ import re
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from ..core import (PASS, DominoError, FileFormatError, GameState, IllegalMoveError, Move,
+from ..core import (PASS, DominoError, FileFormatError, IllegalMoveError, Move,
                     OptionError, Outcome, Tile, View)
 from ..options import Option, resolve_options
 from ..textfiles import TomlFile
 from ..tiles import OPEN_BOARD_SET
+from .game import ElementGame
 from .board import SHAPE, SIZE, Element
 from .shifting import grid_lines, parse_grid, parse_square, square_name
 
@@ -95,10 +96,11 @@ def parse_place_move(text):
     return PlaceMove(int(match.group(1)), int(match.group(2)), square)
 
 
-class PacksGame(GameState):
+class PacksGame(ElementGame):
     variant = "open22"
     title = "Packs"
     rules_text = RULES_TEXT
+    cant_pass = "you cannot pass: the turned-up element can be placed"
     min_players = max_players = 2
     options_declared = (
         Option("across", False, "play across the board: elements lie and touch along the ranks"),
@@ -345,32 +347,8 @@ class PacksGame(GameState):
             self._cache = (moves, end)
         return self._cache
 
-    @property
-    def current_player(self):
-        return None if self._position()[1] else self.to_move
-
-    def legal_moves(self) -> list:
-        moves, end = self._position()
-        if end:
-            return []
-        return list(moves) if moves else [PASS]
-
     def parse_move(self, text):
         return parse_place_move(text)
-
-    def illegal_reason(self, move) -> str | None:
-        try:
-            move = self.parse_move(move)
-        except IllegalMoveError as exc:
-            return exc.reason
-        moves, end = self._position()
-        if end:
-            return "the game is over"
-        if move is PASS:
-            return "you cannot pass: the turned-up element can be placed" if moves else None
-        if move in moves:
-            return None
-        return self.refusal(move)
 
     def refusal(self, move: PlaceMove) -> str:
         tile = self.turned_up()

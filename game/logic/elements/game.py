@@ -55,6 +55,21 @@ class ElementGame(GameState):
 
     cant_pass = "you cannot pass: you have a move"
 
+    @classmethod
+    def resolve(cls, options) -> dict:
+        """The options with defaults, checked (OptionError)."""
+        return resolve_options(cls.options_declared, options, cls.variant)
+
+    def outcome(self) -> Outcome | None:
+        end = self._position()[1]
+        if not end:
+            return None
+        return Outcome(self.scores(), end[0], end[1])
+
+    def last_capture(self) -> tuple:
+        """(square, what was there) pairs the last move captured."""
+        return self._stack[-1][2][1] if self._stack else ()
+
     @property
     def current_player(self) -> int | None:
         return None if self._position()[1] else self.to_move
@@ -113,11 +128,6 @@ class MovingGame(ElementGame):
         return files.SETS[self.options["set"]].tiles
 
     # ---- creating games -----------------------------------------------------------------
-    @classmethod
-    def resolve(cls, options) -> dict:
-        """The options with defaults, checked (OptionError)."""
-        return resolve_options(cls.options_declared, options, cls.variant)
-
     @classmethod
     def new(cls, players: int = 2, seed: int = 0, options: dict | None = None):
         cls.require_players(players)
@@ -265,16 +275,6 @@ class MovingGame(ElementGame):
                 self._ended = (side, "race")
 
     # ---- outcome, views, records ---------------------------------------------------------
-    def outcome(self) -> Outcome | None:
-        end = self._position()[1]
-        if not end:
-            return None
-        return Outcome(self.scores(), end[0], end[1])
-
-    def last_capture(self) -> tuple:
-        """(square, element) pairs the last move captured."""
-        return self._stack[-1][2][1] if self._stack else ()
-
     def view(self, player: int):
         return element_view.view_of(self, player)
 

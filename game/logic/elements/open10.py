@@ -16,9 +16,9 @@ from functools import cached_property
 from pathlib import Path
 
 from ..core import (PASS, DominoError, FileFormatError, IllegalMoveError, Move,
-                    OptionError, Outcome, View)
+                    OptionError, View)
 from ..levels import layout_folder
-from ..options import Option, resolve_options
+from ..options import Option
 from ..textfiles import TomlFile, read_toml
 from ..tiles import OPEN_BOARD_SET
 from .game import ElementGame
@@ -263,10 +263,6 @@ class ShiftGame(ElementGame):
         return counts
 
     # ---- creating --------------------------------------------------------------------
-    @classmethod
-    def resolve(cls, options) -> dict:
-        return resolve_options(cls.options_declared, options, cls.variant)
-
     @classmethod
     def new(cls, players: int = 2, seed: int = 0, options: dict | None = None):
         cls.require_players(players)
@@ -520,16 +516,6 @@ class ShiftGame(ElementGame):
 
     def scores(self) -> tuple[int, int]:
         return tuple(self.captures)
-
-    def outcome(self):
-        end = self._position()[1]
-        if not end:
-            return None
-        return Outcome(self.scores(), end[0], end[1])
-
-    def last_capture(self) -> tuple:
-        """(square, stack) pairs the last move removed."""
-        return self._stack[-1][2][1] if self._stack else ()
 
     # ---- views, records --------------------------------------------------------------------
     def view(self, player: int):

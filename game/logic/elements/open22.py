@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from ..core import (PASS, DominoError, FileFormatError, IllegalMoveError, Move,
-                    OptionError, Outcome, Tile, View)
-from ..options import Option, resolve_options
+                    OptionError, Tile, View)
+from ..options import Option
 from ..textfiles import TomlFile
 from ..tiles import OPEN_BOARD_SET
 from .game import ElementGame
@@ -157,10 +157,6 @@ class PacksGame(ElementGame):
         return tuple(counts)
 
     # ---- creating ----------------------------------------------------------------------
-    @classmethod
-    def resolve(cls, options) -> dict:
-        return resolve_options(cls.options_declared, options, cls.variant)
-
     @classmethod
     def new(cls, players: int = 2, seed: int = 0, options: dict | None = None):
         import random
@@ -404,12 +400,6 @@ class PacksGame(ElementGame):
 
     def scores(self) -> tuple[int, int]:
         return self.far_counts()
-
-    def outcome(self):
-        end = self._position()[1]
-        if not end:
-            return None
-        return Outcome(self.scores(), end[0], end[1])
 
     def last_capture(self) -> tuple:
         return self._stack[-1][2] if self._stack else ()

@@ -106,7 +106,7 @@ def check_position(state, cls, seen_texts: set) -> None:
     assert [str(m) for m in copy.legal_moves()] == texts
 
 
-@pytest.mark.parametrize("variant, players, options", configurations())
+@pytest.mark.parametrize("variant, players, options", list(configurations()))
 def test_random_games_keep_the_protocol(variant, players, options):
     cls = find_variant(variant)
     outcomes = set()

@@ -77,7 +77,7 @@ def cases():
             yield pytest.param(name, players, options, id=f"{name}-{players}p-{options}")
 
 
-@pytest.mark.parametrize("variant,players,options", cases())
+@pytest.mark.parametrize("variant,players,options", list(cases()))
 def test_worlds_agree_with_the_view(variant, players, options):
     rng = random.Random(11)
     checked = 0

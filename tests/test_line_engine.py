@@ -10,7 +10,9 @@ import random
 import pytest
 
 from game.logic.core import BLANK, PASS, IllegalMoveError, Tile
-from game.logic.line.engine import LineMove, LineRound, LineRules
+from game.logic.line.engine import LineRound
+from game.logic.line.laying import LineRules
+from game.logic.line.moves import LineMove
 from game.logic.tiles import BLANK_SET, DOUBLE_SIX_SET, OPEN_BOARD_SET, REDUCED_SETS, shuffle
 from game.logic.variants import new_game
 

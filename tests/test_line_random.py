@@ -7,7 +7,7 @@ import pytest
 
 from game.logic.agents import GreedyAgent
 from game.logic.core import DOUBLE_SIX, PASS, IllegalMoveError
-from game.logic.line.engine import LineMove
+from game.logic.line.moves import LineMove
 from game.logic.variants import find_variant, new_game
 
 GREEDY = GreedyAgent()

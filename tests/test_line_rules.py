@@ -7,7 +7,9 @@ from game.logic.agents import GreedyAgent
 from game.logic.line.blank import BlankGame
 from game.logic.line.classic import ClassicMatch
 from game.logic.core import DOUBLE_SIX, PASS, FileFormatError, IllegalMoveError, Tile
-from game.logic.line.engine import LineMove, LineRound, LineRules
+from game.logic.line.engine import LineRound
+from game.logic.line.laying import LineRules
+from game.logic.line.moves import LineMove
 from game.logic.variants import new_game
 
 

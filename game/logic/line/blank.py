@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from .classic import ClassicMatch
 from ..core import FileFormatError, Outcome
-from .engine import LineMove, LineRound, LineRules, LineView
+from .engine import LineRound
+from .laying import LineRules
+from .moves import LineMove
+from .view import LineView
 from ..options import Option
 
 

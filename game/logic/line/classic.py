@@ -14,7 +14,10 @@ from dataclasses import dataclass
 from ..core import (DominoError, FileFormatError, GameState, IllegalMoveError,
                     OptionError, Outcome, PassMove, Tile)
 from ..records import check_header, replay_moves
-from .engine import BITS, PASS, LineMove, LineRound, LineRules, LineView, make_view
+from .engine import LineRound
+from .laying import LineRules
+from .moves import BITS, PASS, LineMove
+from .view import LineView, make_view
 from .position import read_round, round_position_lines
 from ..options import Option, resolve_options
 from ..textfiles import TomlFile

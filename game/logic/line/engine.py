@@ -9,7 +9,7 @@ Speed comes from bit masks and tables built once. An element of the tile set is 
 index (for the double-six set, tile i of DOUBLE_SIX, canonical order), so a hand is an
 int with bit i set for each element held. `NUMBER_MASK[n]` holds the tiles showing n, and
 entry -1 holds every tile (a blank end, or the empty line: anything fits). There is one
-`LineMove` object per (tile, end), made once, so listing the legal moves builds no
+`LineMove` object per (tile, end) (moves.py), made once, so listing the legal moves builds no
 objects and equality of moves is identity; the legal moves of a turn come from a table
 keyed by the tiles that fit each end, looked up once as the turn begins. The state of a
 round is one tuple of ints that also says how it was reached (the state before, the
@@ -19,296 +19,19 @@ off that chain of states when asked.
 """
 from __future__ import annotations
 
-from dataclasses import FrozenInstanceError, dataclass
-
-from ..core import BLANK, DOUBLE_SIX, PASS, IllegalMoveError, Move, PassMove, Tile, View
-from ..tiles import BLANK_SET, DOUBLE_SIX_SET, TileSet
-
-LEFT, RIGHT = "L", "R"
-_MOVE_HELP = "write a tile (3-5), a tile and an end (3-5L, 3-5R, _L) or pass"
-
-# ---- tables of the double-six set (element i is DOUBLE_SIX[i], bit 1 << i) ------------
-TILES = DOUBLE_SIX
-INDEX = {tile: i for i, tile in enumerate(TILES)}
-BITS = tuple(1 << i for i in range(len(TILES)))
-ALL = (1 << len(TILES)) - 1
-NUMBER_MASK = tuple(sum(BITS[i] for i, t in enumerate(TILES) if n in (t.a, t.b))
-                    for n in range(7)) + (ALL,)          # [-1]: every tile fits
-DOUBLES = sum(BITS[i] for i, t in enumerate(TILES) if t.is_double)
-# Without a double held, the heaviest tile opens: tiles heaviest first.
-HEAVIEST_FIRST = tuple(BITS[INDEX[t]] for t in sorted(TILES, key=lambda t: (t.value, t.b),
-                                                      reverse=True))
-
-
-def _chunks(of_bits, empty):
-    """Per 7-bit slice s of a hand: slice mask -> the sum of `of_bits(bit index)`."""
-    result = []
-    for s in range(4):
-        table = []
-        for m in range(128):
-            total = empty
-            for j in range(7):
-                if m >> j & 1:
-                    total = total + of_bits(7 * s + j)
-            table.append(total)
-        result.append(tuple(table))
-    return tuple(result)
-
-
-_TILES_OF = _chunks(lambda i: (TILES[i],), ())
-_PIPS_OF = _chunks(lambda i: TILES[i].value, 0)
-
-
-def hand_tiles(hand: int) -> tuple[Tile, ...]:
-    """The double-six tiles of a hand mask, in canonical order."""
-    t0, t1, t2, t3 = _TILES_OF
-    return t0[hand & 127] + t1[hand >> 7 & 127] + t2[hand >> 14 & 127] + t3[hand >> 21]
-
-
-def hand_pips(hand: int) -> int:
-    p0, p1, p2, p3 = _PIPS_OF
-    return p0[hand & 127] + p1[hand >> 7 & 127] + p2[hand >> 14 & 127] + p3[hand >> 21]
-
-
-def bits_of(mask: int):
-    """The element indices of a mask, lowest first."""
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
-
-
-# ---- moves -----------------------------------------------------------------------------
-_SIDES = {"": 0, LEFT: 1, RIGHT: 2}
-_INTERNED: dict = {}
-_BY_TEXT: dict = {}
-
-
-class LineMove(Move):
-    """A tile played alone (the opening) or on the left/right end (a pass is PASS).
-
-    A small frozen value: `LineMove(tile, end)` returns the one object for that tile and
-    end, so equal moves are the same object."""
-
-    __slots__ = ("tile", "end", "_text", "_bit", "_side", "_sum", "_double")
-
-    def __new__(cls, tile: Tile, end: str = "") -> "LineMove":
-        key = (tile, end)
-        move = _INTERNED.get(key)
-        if move is None:
-            move = object.__new__(cls)
-            for name, value in (("tile", tile), ("end", end), ("_text", f"{tile}{end}"),
-                                ("_bit", BITS[INDEX[tile]] if tile in INDEX else 0),
-                                ("_side", _SIDES.get(end, -1)),
-                                ("_sum", tile.a + tile.b if isinstance(tile, Tile) else 0),
-                                ("_double", isinstance(tile, Tile) and tile.is_double)):
-                object.__setattr__(move, name, value)
-            move = _INTERNED.setdefault(key, move)      # one object, even made twice at once
-        return move
-
-    def __setattr__(self, name, value):
-        raise FrozenInstanceError(f"cannot assign to field {name!r}")
-
-    def __delattr__(self, name):
-        raise FrozenInstanceError(f"cannot delete field {name!r}")
-
-    def __reduce__(self):           # the same object again after pickling or copying
-        return (LineMove, (self.tile, self.end))
-
-    def __copy__(self):
-        return self
-
-    def __deepcopy__(self, memo):
-        return self
-
-    def __str__(self) -> str:
-        return self._text
-
-    def __repr__(self) -> str:
-        return f"LineMove.parse({self._text!r})"
-
-    @classmethod
-    def parse(cls, text: str) -> "LineMove | PassMove":
-        """`6-6`, `3-6R`, `0-3L`, `_L`, `pass` -> a move; IllegalMoveError when malformed."""
-        move = _BY_TEXT.get(text) if isinstance(text, str) else None
-        if move is not None:
-            return move
-        raw = str(text).strip()
-        if raw.lower() == PASS:
-            return PASS
-        end = raw[-1:].upper() if raw[-1:] in ("L", "R", "l", "r") else ""
-        body = raw[:-1] if end else raw
-        try:
-            tile = Tile.parse(body)
-        except ValueError:
-            raise IllegalMoveError(raw, f"not a move: {_MOVE_HELP}") from None
-        if not tile.is_blank and tile.b > 6:
-            raise IllegalMoveError(raw, f"{tile} is not a double-six tile (numbers go from 0 to 6)")
-        return cls(tile, end)
-
-
-OPENINGS = tuple(LineMove(t) for t in TILES)
-LEFT_MOVES = tuple(LineMove(t, LEFT) for t in TILES)
-RIGHT_MOVES = tuple(LineMove(t, RIGHT) for t in TILES)
-BLANK_OPENING, BLANK_LEFT, BLANK_RIGHT = (LineMove(BLANK, e) for e in ("", LEFT, RIGHT))
-_BY_TEXT.update({str(m): m for m in (*OPENINGS, *LEFT_MOVES, *RIGHT_MOVES,
-                                     BLANK_OPENING, BLANK_LEFT, BLANK_RIGHT)})
-_BY_TEXT["pass"] = PASS
-_ONLY_PASS = (PASS,)
-_BLANK_MOVES = (BLANK_LEFT, BLANK_RIGHT)
-
-
-def _tile_moves(on_left: int, on_right: int) -> tuple:
-    """The moves of the tiles fitting the left end and of those fitting the right end,
-    in canonical text order: tiles in canonical order, L before R."""
-    found = []
-    for i in bits_of(on_left | on_right):
-        if on_left >> i & 1:
-            found.append(LEFT_MOVES[i])
-        if on_right >> i & 1:
-            found.append(RIGHT_MOVES[i])
-    return tuple(found)
-
-
-# ---- the line ----------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Placed:
-    """A tile lying in the line: `left` is the number facing left, `right` the other."""
-
-    tile: Tile
-    left: int
-    right: int
-
-    def __str__(self) -> str:
-        return "_" if self.tile.is_blank else f"{self.left}|{self.right}"
-
-    @classmethod
-    def parse(cls, text: str) -> "Placed":
-        """`6|3` (6 faces left) or `_`; ValueError with a reason otherwise."""
-        text = text.strip()
-        if text in ("_", "_|_"):
-            return cls(BLANK, -1, -1)
-        parts = text.split("|")
-        if len(parts) != 2 or not all(p.strip().isascii() and p.strip().isdigit() for p in parts):
-            raise ValueError(f"{text!r} is not a laid tile (write left|right, like 6|3)")
-        left, right = int(parts[0]), int(parts[1])
-        if max(left, right) > 6:
-            raise ValueError(f"{text!r} is not a double-six tile")
-        return cls(Tile.of(left, right), left, right)
-
-
-@dataclass(frozen=True)
-class LineRules:
-    """What a variant changes in a round of line play."""
-
-    blank: bool = False            # tile set: 28 tiles without pips (every tile fits every end)
-    hand_size: int = 7
-    drawing: bool = True           # a player who cannot play draws until a tile fits
-    opening: str = "highest_double"  # or "any": the first player opens with any tile
-    extra_for_double: bool = False   # a double earns another play in the same turn
-    one_extra: bool = False          # at most one extra play per turn
-    score_by: str = "pips"           # round scores: "pips" left in hand or "tiles" left
-
-    @property
-    def tiles(self) -> TileSet:
-        return BLANK_SET if self.blank else DOUBLE_SIX_SET
-
-    def fits(self, tile: Tile, end: int) -> bool:
-        return self.blank or tile.a == end or tile.b == end
-
-    def score(self, hand) -> int:
-        return len(hand) if self.score_by == "tiles" else sum(t.value for t in hand)
-
-
-def laid_tile(line, tile: Tile, end: str) -> Placed:
-    """How `tile` lies once played on `end` of `line` (alone when the line is empty)."""
-    if not line:
-        return Placed(tile, tile.a, tile.b)
-    if end == LEFT:
-        number = line[0].left
-        return Placed(tile, tile.other(number), number)
-    number = line[-1].right
-    return Placed(tile, number, tile.other(number))
-
-
-_LAID: dict = {}
-
-
-def _laid(line, move) -> Placed:
-    """`laid_tile` for the engine's own moves, each way a tile lies made once."""
-    number = (line[0].left if move._side == 1 else line[-1].right) if line else None
-    key = (move, number)
-    laid = _LAID.get(key)
-    if laid is None:
-        laid = _LAID[key] = laid_tile(line, move.tile, move.end)
-    return laid
-
-
-def line_after(line, move) -> tuple[tuple[Placed, ...], int]:
-    """The line once the legal tile move `move` is played, and the new tile's index."""
-    laid = laid_tile(line, move.tile, move.end)
-    if line and move.end == LEFT:
-        return (laid, *line), 0
-    return (*line, laid), len(line)
-
-
-def heaviest(tiles) -> Tile:
-    """The heaviest tile: highest value, then the higher number."""
-    return max(tiles, key=lambda t: (t.value, t.b))
-
-
-def opening_tile(hands) -> Tile | None:
-    """The tile that must open: the highest double held, else the heaviest tile held."""
-    held = [t for hand in hands for t in hand]
-    if not held:
-        return None
-    doubles = [t for t in held if t.is_double]
-    return max(doubles) if doubles else heaviest(held)
-
-
-def _opening_bit(held: int) -> int:
-    """`opening_tile` on a mask of double-six tiles: the bit of the tile that opens."""
-    doubles = held & DOUBLES
-    if doubles:
-        return 1 << (doubles.bit_length() - 1)
-    return next((bit for bit in HEAVIEST_FIRST if held & bit), 0)
-
-
-def broken_join(line) -> str | None:
-    """Why a laid line does not join up end to end, or None when it does."""
-    for before, after in zip(line, line[1:]):
-        if not before.tile.is_blank and before.right != after.left:
-            return (f"{before} and {after} do not join "
-                    f"({before.right} next to {after.left})")
-    return None
-
-
-def hands_problem(hands: dict, seats) -> str | None:
-    """Why these hands cannot start a round among `seats`, or None when they can."""
-    for p, hand in hands.items():
-        if p not in seats and hand:
-            return f"player {p} is out of the match but holds tiles"
-        if p in seats and not hand:
-            return f"player {p} has no tiles: that round would be over"
-    return None
-
-
-def wrong_opener(rules: LineRules, hands: dict, seats, to_move: int) -> str | None:
-    """Why `to_move` may not open a round with these hands, or None when they may."""
-    if rules.opening != "highest_double":
-        return None
-    required = opening_tile(hands[s] for s in seats)
-    if required is None or required in hands[to_move]:
-        return None
-    return f"player {to_move} cannot open: {required} must open the round"
-
+from ..core import BLANK, PASS, IllegalMoveError, Tile
+from .laying import (LineRules, Placed, broken_join, hands_problem, laid_by, opening_bit,
+                     opening_tile, wrong_opener)
+from .moves import (ALL, BITS, BLANK_MOVES, BLANK_OPENING, INDEX,
+                    LEFT, NUMBER_MASK, ONLY_PASS, OPENINGS, TILES, LineMove, bits_of,
+                    hand_pips, hand_tiles, tile_moves)
 
 _BLANKS = (BLANK,) * len(TILES)
 
 
 class _TileMoves(dict):
     """tiles fitting the left end << 28 | tiles fitting the right end -> the legal tile
-    moves (`_tile_moves`): a table filled as hands are met, so a turn's moves are one
+    moves (`tile_moves`): a table filled as hands are met, so a turn's moves are one
     lookup. Random play over 100,000 rounds meets about 60,000 keys; past LIMIT (some
     10 MB) it starts again empty."""
 
@@ -317,7 +40,7 @@ class _TileMoves(dict):
     def __missing__(self, key: int) -> tuple:
         if len(self) >= self.LIMIT:
             self.clear()
-        moves = self[key] = _tile_moves(key >> 28, key & ALL)
+        moves = self[key] = tile_moves(key >> 28, key & ALL)
         return moves
 
 
@@ -325,7 +48,7 @@ class _BlankMoves(dict):
     """The same lookup for blank tiles: any tile on either end."""
 
     def __missing__(self, key: int) -> tuple:
-        return _BLANK_MOVES
+        return BLANK_MOVES
 
 
 _TILE_MOVES, _BLANK_TABLE = _TileMoves(), _BlankMoves()
@@ -418,7 +141,7 @@ class LineRound:
         if rules.blank:
             self._legal = (BLANK_OPENING,)
         elif rules.opening == "highest_double":
-            opening = _opening_bit(held)
+            opening = opening_bit(held)
             for opener in seats:
                 if masks[opener] & opening:
                     break
@@ -529,7 +252,7 @@ class LineRound:
             if line and (before[4] or move.is_pass):
                 lacks[before[0]] = lacks[before[0]].union(before[1:3])
             if not move.is_pass:
-                laid = _laid(line, move)
+                laid = laid_by(line, move)
                 line = (laid, *line) if move._side == 1 and line else (*line, laid)
         if state[4] and self.end_reason != "domino":       # drew this turn
             lacks[state[0]] = lacks[state[0]].union(state[1:3])
@@ -579,14 +302,14 @@ class LineRound:
                 held = 0
                 for s in self.seats:
                     held |= self._hands[s]
-                opening = _opening_bit(held)
+                opening = opening_bit(held)
                 if opening:
                     return (OPENINGS[opening.bit_length() - 1],)
             return tuple(OPENINGS[i] for i in bits_of(hand))
         on_left, on_right = hand & NUMBER_MASK[left], hand & NUMBER_MASK[right]
         if on_left | on_right:
             return self._table[on_left << 28 | on_right]
-        return _ONLY_PASS
+        return ONLY_PASS
 
     def illegal_reason(self, move: LineMove) -> str | None:
         if move in self.legal_moves():
@@ -689,7 +412,7 @@ class LineRound:
                 hands[seat] = hand
                 drawn = ptr - start
             if not hand & fits:
-                self._legal = _ONLY_PASS
+                self._legal = ONLY_PASS
                 for s in self.seats:
                     if hands[s] & fits:
                         break
@@ -774,47 +497,3 @@ class LineRound:
         if problem:
             raise ValueError(problem)
         return cls(rules, seats, hands, stock, line, to_move, start.get("extra_plays", 0))
-
-
-@dataclass(frozen=True)
-class LineView(View):
-    """What one player sees of a line game: a snapshot that later moves do not change."""
-
-    hand: tuple[Tile, ...]
-    hand_sizes: tuple[int, ...]
-    boneyard: int
-    line: tuple[Placed, ...]
-    ends: tuple[int, int] | None
-    totals: tuple[int, ...]
-    eliminated: tuple[int, ...]
-    round_number: int
-    history: tuple[tuple[int, str, int], ...]   # (player, move text, tiles drawn before it)
-    drawn_this_turn: int                        # how many tiles the player to move drew
-    drawn_tiles: tuple[Tile, ...]               # those tiles, only in the drawer's own view
-    known_missing: tuple[frozenset, ...]        # numbers each player showed they lacked
-    limit: int
-
-    def next_player(self) -> int:
-        """The player who moves after this view's player (skipping players who are out)."""
-        seats = [p for p in range(self.players) if p not in self.eliminated]
-        if self.player not in seats:
-            return self.player
-        return seats[(seats.index(self.player) + 1) % len(seats)]
-
-
-def make_view(variant: str, rnd: LineRound, player: int, players: int, totals, eliminated,
-              round_number: int, limit: int) -> LineView:
-    current = rnd.current
-    own_turn = current == player
-    line, lacks = rnd._derive()
-    none = frozenset()
-    return LineView(
-        variant=variant, player=player, players=players, current_player=current,
-        hand=rnd.hand_tiles(player),
-        hand_sizes=tuple(rnd.hand_size(p) for p in range(players)),
-        boneyard=rnd.boneyard, line=line, ends=rnd.ends,
-        totals=tuple(totals), eliminated=tuple(eliminated), round_number=round_number,
-        history=tuple((seat, str(move), drawn) for seat, move, drawn in rnd.moves),
-        drawn_this_turn=rnd.drawn_count, drawn_tiles=tuple(rnd.drawn) if own_turn else (),
-        known_missing=tuple(lacks.get(p, none) for p in range(players)),
-        limit=limit, moves=tuple(rnd.legal_moves()) if own_turn else ())

@@ -6,7 +6,8 @@ so on) around the round keys read and written here. Errors name the file and the
 from __future__ import annotations
 
 from ..core import FileFormatError, Tile
-from .engine import LineRound, LineRules, Placed, broken_join, hands_problem, wrong_opener
+from .engine import LineRound
+from .laying import LineRules, Placed, broken_join, hands_problem, wrong_opener
 
 
 def _line_with(toml, key: str, needle: str) -> int | None:

@@ -4,7 +4,7 @@ reads and whose controller it plays through)."""
 from __future__ import annotations
 
 from game.logic.core import Tile
-from game.logic.line.engine import LineMove
+from game.logic.line.moves import LineMove
 
 from game.shell.line.layout import DRAW_BUTTON, PASS_BUTTON
 from game.shell.match.controller import sentence

@@ -19,7 +19,8 @@ from dataclasses import replace
 import pygame
 
 from game.logic.core import Tile
-from game.logic.line.engine import LineMove, Placed, line_after
+from game.logic.line.laying import Placed, line_after
+from game.logic.line.moves import LineMove
 
 from game.shell import theme, tile_art
 from game.shell.line.art import LineTableArt

@@ -1,0 +1,155 @@
+"""Moves of the line games as bits and as objects: the tables of the double-six set (an
+element is its index in DOUBLE_SIX, a hand an int with bit i for each element held), one
+`LineMove` object per (tile, end) made once, and the table of legal tile moves keyed by
+the tiles that fit each end.
+"""
+from __future__ import annotations
+
+from dataclasses import FrozenInstanceError
+
+from ..core import BLANK, DOUBLE_SIX, PASS, IllegalMoveError, Move, PassMove, Tile
+
+LEFT, RIGHT = "L", "R"
+_MOVE_HELP = "write a tile (3-5), a tile and an end (3-5L, 3-5R, _L) or pass"
+
+# ---- tables of the double-six set (element i is DOUBLE_SIX[i], bit 1 << i) ------------
+TILES = DOUBLE_SIX
+INDEX = {tile: i for i, tile in enumerate(TILES)}
+BITS = tuple(1 << i for i in range(len(TILES)))
+ALL = (1 << len(TILES)) - 1
+NUMBER_MASK = tuple(sum(BITS[i] for i, t in enumerate(TILES) if n in (t.a, t.b))
+                    for n in range(7)) + (ALL,)          # [-1]: every tile fits
+DOUBLES = sum(BITS[i] for i, t in enumerate(TILES) if t.is_double)
+# Without a double held, the heaviest tile opens: tiles heaviest first.
+HEAVIEST_FIRST = tuple(BITS[INDEX[t]] for t in sorted(TILES, key=lambda t: (t.value, t.b),
+                                                      reverse=True))
+
+
+def _chunks(of_bits, empty):
+    """Per 7-bit slice s of a hand: slice mask -> the sum of `of_bits(bit index)`."""
+    result = []
+    for s in range(4):
+        table = []
+        for m in range(128):
+            total = empty
+            for j in range(7):
+                if m >> j & 1:
+                    total = total + of_bits(7 * s + j)
+            table.append(total)
+        result.append(tuple(table))
+    return tuple(result)
+
+
+_TILES_OF = _chunks(lambda i: (TILES[i],), ())
+_PIPS_OF = _chunks(lambda i: TILES[i].value, 0)
+
+
+def hand_tiles(hand: int) -> tuple[Tile, ...]:
+    """The double-six tiles of a hand mask, in canonical order."""
+    t0, t1, t2, t3 = _TILES_OF
+    return t0[hand & 127] + t1[hand >> 7 & 127] + t2[hand >> 14 & 127] + t3[hand >> 21]
+
+
+def hand_pips(hand: int) -> int:
+    p0, p1, p2, p3 = _PIPS_OF
+    return p0[hand & 127] + p1[hand >> 7 & 127] + p2[hand >> 14 & 127] + p3[hand >> 21]
+
+
+def bits_of(mask: int):
+    """The element indices of a mask, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+# ---- moves -----------------------------------------------------------------------------
+_SIDES = {"": 0, LEFT: 1, RIGHT: 2}
+_INTERNED: dict = {}
+_BY_TEXT: dict = {}
+
+
+class LineMove(Move):
+    """A tile played alone (the opening) or on the left/right end (a pass is PASS).
+
+    A small frozen value: `LineMove(tile, end)` returns the one object for that tile and
+    end, so equal moves are the same object."""
+
+    __slots__ = ("tile", "end", "_text", "_bit", "_side", "_sum", "_double")
+
+    def __new__(cls, tile: Tile, end: str = "") -> "LineMove":
+        key = (tile, end)
+        move = _INTERNED.get(key)
+        if move is None:
+            move = object.__new__(cls)
+            for name, value in (("tile", tile), ("end", end), ("_text", f"{tile}{end}"),
+                                ("_bit", BITS[INDEX[tile]] if tile in INDEX else 0),
+                                ("_side", _SIDES.get(end, -1)),
+                                ("_sum", tile.a + tile.b if isinstance(tile, Tile) else 0),
+                                ("_double", isinstance(tile, Tile) and tile.is_double)):
+                object.__setattr__(move, name, value)
+            move = _INTERNED.setdefault(key, move)      # one object, even made twice at once
+        return move
+
+    def __setattr__(self, name, value):
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name):
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __reduce__(self):           # the same object again after pickling or copying
+        return (LineMove, (self.tile, self.end))
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
+    def __str__(self) -> str:
+        return self._text
+
+    def __repr__(self) -> str:
+        return f"LineMove.parse({self._text!r})"
+
+    @classmethod
+    def parse(cls, text: str) -> "LineMove | PassMove":
+        """`6-6`, `3-6R`, `0-3L`, `_L`, `pass` -> a move; IllegalMoveError when malformed."""
+        move = _BY_TEXT.get(text) if isinstance(text, str) else None
+        if move is not None:
+            return move
+        raw = str(text).strip()
+        if raw.lower() == PASS:
+            return PASS
+        end = raw[-1:].upper() if raw[-1:] in ("L", "R", "l", "r") else ""
+        body = raw[:-1] if end else raw
+        try:
+            tile = Tile.parse(body)
+        except ValueError:
+            raise IllegalMoveError(raw, f"not a move: {_MOVE_HELP}") from None
+        if not tile.is_blank and tile.b > 6:
+            raise IllegalMoveError(raw, f"{tile} is not a double-six tile (numbers go from 0 to 6)")
+        return cls(tile, end)
+
+
+OPENINGS = tuple(LineMove(t) for t in TILES)
+LEFT_MOVES = tuple(LineMove(t, LEFT) for t in TILES)
+RIGHT_MOVES = tuple(LineMove(t, RIGHT) for t in TILES)
+BLANK_OPENING, BLANK_LEFT, BLANK_RIGHT = (LineMove(BLANK, e) for e in ("", LEFT, RIGHT))
+_BY_TEXT.update({str(m): m for m in (*OPENINGS, *LEFT_MOVES, *RIGHT_MOVES,
+                                     BLANK_OPENING, BLANK_LEFT, BLANK_RIGHT)})
+_BY_TEXT["pass"] = PASS
+ONLY_PASS = (PASS,)
+BLANK_MOVES = (BLANK_LEFT, BLANK_RIGHT)
+
+
+def tile_moves(on_left: int, on_right: int) -> tuple:
+    """The moves of the tiles fitting the left end and of those fitting the right end,
+    in canonical text order: tiles in canonical order, L before R."""
+    found = []
+    for i in bits_of(on_left | on_right):
+        if on_left >> i & 1:
+            found.append(LEFT_MOVES[i])
+        if on_right >> i & 1:
+            found.append(RIGHT_MOVES[i])
+    return tuple(found)

@@ -7,7 +7,8 @@ import random
 import pytest
 
 from game.logic.core import PASS, IllegalMoveError
-from game.logic.elements.open10 import ShiftGame, list_starts, shift_game_at
+from game.logic.elements.open10 import ShiftGame, shift_game_at
+from game.logic.elements.shift_starts import list_starts
 
 
 def at(*texts, **keys):

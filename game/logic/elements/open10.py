@@ -13,17 +13,15 @@ import random
 import re
 from dataclasses import dataclass, field
 from functools import cached_property
-from pathlib import Path
 
 from ..core import (PASS, DominoError, FileFormatError, IllegalMoveError, Move,
                     OptionError, View)
-from ..levels import layout_folder
 from ..options import Option
-from ..textfiles import TomlFile, read_toml
+from ..textfiles import TomlFile
 from ..tiles import OPEN_BOARD_SET
 from .game import ElementGame
+from .shift_starts import start_problem, starting_cells
 from .board import NORTH_ARROW, SHAPE, SIZE, Element, home_arrow
-from .files import balanced
 from .shifting import (arrow_mark, grid_lines, parse_grid, parse_square, parse_stack,
                        square_name, stack_text, turned)
 
@@ -56,7 +54,6 @@ rank; only the top element of a stack moves and touches; touching a stack's top 
 equal number removes the whole stack), limit, start (a starting board from the levels \
 folder, or random)."""
 
-KEYS = ("name", "description", "stacks", "board")
 POSITION_KEYS = ("variant", "to_move", "captures", "quiet", "board", "options")
 WIN = 1000.0
 _MOVE = re.compile(r"([a-z][0-9]+)>([a-z][0-9]+)([\^v]?)")
@@ -105,115 +102,6 @@ def parse_shift_move(text):
         raise IllegalMoveError(text, "a move must leave its square")
     mark = match.group(3)
     return ShiftMove(start, end, None if not mark else (NORTH_ARROW if mark == "^" else -1))
-
-
-# ---- starting boards ----------------------------------------------------------------------
-@dataclass(frozen=True)
-class Start:
-    name: str
-    title: str
-    stacks: bool
-    cells: tuple
-    path: str
-
-
-def start_problem(cells, stacks: bool, complete: bool):
-    """(square or None, message) of the first thing wrong with a board, or None."""
-    per_side = 32 if stacks else 16
-    counts = [0, 0]
-    for square, stack in enumerate(cells):
-        if not stack:
-            continue
-        owner = stack[0].owner
-        counts[owner] += len(stack)
-        if len(stack) > 1 and not stacks:
-            return square, f"{square_name(square)} holds a stack: stacks only with stacks = true"
-        if len(stack) > 4:
-            return square, f"{square_name(square)} holds {len(stack)} elements: four at most"
-        if complete:
-            home = (0, 1) if owner == 0 else (SIZE - 2, SIZE - 1)
-            if stacks:
-                home = (0,) if owner == 0 else (SIZE - 1,)
-            if square // SIZE not in home:
-                ranks = " and ".join(str(r + 1) for r in home)
-                return square, f"{square_name(square)}: player {owner} starts on rank {ranks}"
-    for owner in (0, 1):
-        if counts[owner] > per_side or (complete and counts[owner] != per_side):
-            return None, f"player {owner} has {counts[owner]} elements; each has {per_side}"
-    return None
-
-
-def load_start(path: Path) -> Start:
-    toml = read_toml(path)
-    toml.refuse_unknown(KEYS)
-    stacks = toml.get("stacks", bool, False)
-    cells, lines = parse_grid(toml)
-    problem = start_problem(cells, stacks, complete=True)
-    if problem:
-        square, message = problem
-        raise FileFormatError(toml.path, lines.get(square) or toml.line_of("board"), message)
-    return Start(path.stem, toml.get("name", str, path.stem), stacks, tuple(cells), str(path))
-
-
-def list_starts() -> list:
-    """(name, Start or None, error or None) of every level file, "standard" first."""
-    folder = layout_folder("open10")
-    found = []
-    for path in sorted(folder.glob("*.toml"), key=lambda p: (p.stem != "standard", p.stem)):
-        try:
-            found.append((path.stem, load_start(path), None))
-        except FileFormatError as exc:
-            found.append((path.stem, None, str(exc)))
-    return found
-
-
-def starting_cells(options: dict, rng) -> list:
-    chosen, stacks = options["start"], options["stacks"]
-    if chosen == "random":
-        cells = random_cells(stacks, rng)
-    else:
-        if chosen == "first":
-            start = next((s for _, s, _ in list_starts() if s and s.stacks == stacks), None)
-            if start is None:
-                raise OptionError("no level file in levels/open10 fits; choose start=random")
-        else:
-            path = layout_folder("open10") / f"{chosen}.toml"
-            if "/" in chosen or not path.exists():
-                raise OptionError(f"unknown start {chosen!r} for open10")
-            start = load_start(path)
-            if start.stacks != stacks:
-                raise OptionError(f"the start {chosen!r} is made for stacks = "
-                                  f"{str(start.stacks).lower()}")
-        cells = list(start.cells)
-    if options["arrows"] == "free":         # arrows at random: some elements turned
-        cells = [tuple(turned(e) if rng.random() < 0.5 else e for e in stack)
-                 for stack in cells]
-    return cells
-
-
-def random_cells(stacks: bool, rng) -> list:
-    cells = [()] * SHAPE.size
-    if stacks:
-        groups = [list(OPEN_BOARD_SET.elements)] * 2
-    else:
-        standard = layout_folder("open10") / "standard.toml"
-        base = load_start(standard).cells
-        groups = [[e.tile for stack in base for e in stack if e.owner == o] for o in (0, 1)]
-    for owner, group in enumerate(groups):
-        tiles = list(group)
-        rng.shuffle(tiles)
-        oriented = [(back, forward) if owner == 0 else (forward, back)
-                    for forward, back in balanced(tiles, rng)]
-        elements = [Element(owner, s, n) for s, n in oriented]
-        ranks = (0, 1) if owner == 0 else (SIZE - 1, SIZE - 2)
-        if stacks:
-            for f in range(SIZE):
-                cells[ranks[0] * SIZE + f] = tuple(elements[4 * f:4 * f + 4])
-        else:
-            squares = [r * SIZE + f for r in ranks for f in range(SIZE)]
-            for square, element in zip(squares, elements):
-                cells[square] = (element,)
-    return cells
 
 
 # ---- the game -----------------------------------------------------------------------------

@@ -1,0 +1,125 @@
+"""Shift's starting boards: level files in levels/open10/ (stacks written bottom first),
+the checks a start must pass, and random starts."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..core import FileFormatError, OptionError
+from ..levels import layout_folder
+from ..textfiles import read_toml
+from ..tiles import OPEN_BOARD_SET
+from .board import SHAPE, SIZE, Element
+from .files import balanced
+from .shifting import parse_grid, square_name, turned
+
+KEYS = ("name", "description", "stacks", "board")
+
+
+# ---- starting boards ----------------------------------------------------------------------
+@dataclass(frozen=True)
+class Start:
+    name: str
+    title: str
+    stacks: bool
+    cells: tuple
+    path: str
+
+
+def start_problem(cells, stacks: bool, complete: bool):
+    """(square or None, message) of the first thing wrong with a board, or None."""
+    per_side = 32 if stacks else 16
+    counts = [0, 0]
+    for square, stack in enumerate(cells):
+        if not stack:
+            continue
+        owner = stack[0].owner
+        counts[owner] += len(stack)
+        if len(stack) > 1 and not stacks:
+            return square, f"{square_name(square)} holds a stack: stacks only with stacks = true"
+        if len(stack) > 4:
+            return square, f"{square_name(square)} holds {len(stack)} elements: four at most"
+        if complete:
+            home = (0, 1) if owner == 0 else (SIZE - 2, SIZE - 1)
+            if stacks:
+                home = (0,) if owner == 0 else (SIZE - 1,)
+            if square // SIZE not in home:
+                ranks = " and ".join(str(r + 1) for r in home)
+                return square, f"{square_name(square)}: player {owner} starts on rank {ranks}"
+    for owner in (0, 1):
+        if counts[owner] > per_side or (complete and counts[owner] != per_side):
+            return None, f"player {owner} has {counts[owner]} elements; each has {per_side}"
+    return None
+
+
+def load_start(path: Path) -> Start:
+    toml = read_toml(path)
+    toml.refuse_unknown(KEYS)
+    stacks = toml.get("stacks", bool, False)
+    cells, lines = parse_grid(toml)
+    problem = start_problem(cells, stacks, complete=True)
+    if problem:
+        square, message = problem
+        raise FileFormatError(toml.path, lines.get(square) or toml.line_of("board"), message)
+    return Start(path.stem, toml.get("name", str, path.stem), stacks, tuple(cells), str(path))
+
+
+def list_starts() -> list:
+    """(name, Start or None, error or None) of every level file, "standard" first."""
+    folder = layout_folder("open10")
+    found = []
+    for path in sorted(folder.glob("*.toml"), key=lambda p: (p.stem != "standard", p.stem)):
+        try:
+            found.append((path.stem, load_start(path), None))
+        except FileFormatError as exc:
+            found.append((path.stem, None, str(exc)))
+    return found
+
+
+def starting_cells(options: dict, rng) -> list:
+    chosen, stacks = options["start"], options["stacks"]
+    if chosen == "random":
+        cells = random_cells(stacks, rng)
+    else:
+        if chosen == "first":
+            start = next((s for _, s, _ in list_starts() if s and s.stacks == stacks), None)
+            if start is None:
+                raise OptionError("no level file in levels/open10 fits; choose start=random")
+        else:
+            path = layout_folder("open10") / f"{chosen}.toml"
+            if "/" in chosen or not path.exists():
+                raise OptionError(f"unknown start {chosen!r} for open10")
+            start = load_start(path)
+            if start.stacks != stacks:
+                raise OptionError(f"the start {chosen!r} is made for stacks = "
+                                  f"{str(start.stacks).lower()}")
+        cells = list(start.cells)
+    if options["arrows"] == "free":         # arrows at random: some elements turned
+        cells = [tuple(turned(e) if rng.random() < 0.5 else e for e in stack)
+                 for stack in cells]
+    return cells
+
+
+def random_cells(stacks: bool, rng) -> list:
+    cells = [()] * SHAPE.size
+    if stacks:
+        groups = [list(OPEN_BOARD_SET.elements)] * 2
+    else:
+        standard = layout_folder("open10") / "standard.toml"
+        base = load_start(standard).cells
+        groups = [[e.tile for stack in base for e in stack if e.owner == o] for o in (0, 1)]
+    for owner, group in enumerate(groups):
+        tiles = list(group)
+        rng.shuffle(tiles)
+        oriented = [(back, forward) if owner == 0 else (forward, back)
+                    for forward, back in balanced(tiles, rng)]
+        elements = [Element(owner, s, n) for s, n in oriented]
+        ranks = (0, 1) if owner == 0 else (SIZE - 1, SIZE - 2)
+        if stacks:
+            for f in range(SIZE):
+                cells[ranks[0] * SIZE + f] = tuple(elements[4 * f:4 * f + 4])
+        else:
+            squares = [r * SIZE + f for r in ranks for f in range(SIZE)]
+            for square, element in zip(squares, elements):
+                cells[square] = (element,)
+    return cells

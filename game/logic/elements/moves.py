@@ -3,16 +3,43 @@ square of a jump chain (`c3-e5-c7`); the forced pass is the shared `PASS`. What 
 captures follows from the position, so it is not written in the move."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from ..core import PASS, IllegalMoveError, Move
 from .board import SHAPE
 
+CHAIN = re.compile(r"[a-z0-9]+(-[a-z0-9]+)+")
 FORM = "a move is a from and a to square like c2-c3, or a jump chain like c3-e5-c7"
 
 
-@dataclass(frozen=True)
-class ElementMove(Move):
+class TextMove(Move):
+    """Base of the element games' moves: a frozen dataclass whose canonical text is made
+    once, in the field `text`, by the subclass's `__post_init__`."""
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.text!r})"
+
+
+def read_move(text, kind, pattern, form):
+    """`text` itself when it is already a move of `kind` or PASS, PASS for "pass", else
+    the match of `pattern` on it (IllegalMoveError with `form` when it does not match)."""
+    if isinstance(text, kind) or text is PASS:
+        return text
+    words = str(text).strip().lower()
+    if words == PASS:
+        return PASS
+    match = pattern.fullmatch(words)
+    if not match:
+        raise IllegalMoveError(text, form)
+    return match
+
+
+@dataclass(frozen=True, repr=False)
+class ElementMove(TextMove):
     """The squares a move visits, first the element's square: indices `rank * 8 + file`."""
 
     path: tuple[int, ...]
@@ -29,24 +56,14 @@ class ElementMove(Move):
     def end(self) -> int:
         return self.path[-1]
 
-    def __str__(self) -> str:
-        return self.text
-
-    def __repr__(self) -> str:
-        return f"ElementMove({self.text!r})"
-
 
 def parse_element_move(text) -> ElementMove | object:
     """The move (or PASS) written `text`; a move object passes through unchanged.
     IllegalMoveError says in one line what is wrong with a malformed text."""
-    if isinstance(text, ElementMove) or text is PASS:
-        return text
-    words = str(text).strip().lower()
-    if words == PASS:
-        return PASS
-    names = words.split("-")
-    if len(names) < 2 or not all(names):
-        raise IllegalMoveError(text, FORM)
+    found = read_move(text, ElementMove, CHAIN, FORM)
+    if not isinstance(found, re.Match):
+        return found
+    names = found.group(0).split("-")
     path = []
     for name in names:
         try:

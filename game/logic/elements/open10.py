@@ -14,12 +14,13 @@ import re
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from ..core import (PASS, DominoError, FileFormatError, IllegalMoveError, Move,
+from ..core import (PASS, DominoError, FileFormatError, IllegalMoveError,
                     OptionError, View)
 from ..options import Option
 from ..textfiles import TomlFile
 from ..tiles import OPEN_BOARD_SET
 from .game import ElementGame
+from .moves import TextMove, read_move
 from .shift_starts import start_problem, starting_cells
 from .board import NORTH_ARROW, SHAPE, SIZE, Element, home_arrow
 from .shifting import (arrow_mark, grid_lines, parse_grid, parse_square, parse_stack,
@@ -61,8 +62,8 @@ FORM = "a move is a from and a to square like c2>e5 (with ^ or v for the arrow w
        "arrows are free), or pass"
 
 
-@dataclass(frozen=True)
-class ShiftMove(Move):
+@dataclass(frozen=True, repr=False)
+class ShiftMove(TextMove):
     start: int
     end: int                    # may lie past an edge: 64..71 (rank 9) or -8..-1 (rank 0)
     arrow: int | None = None    # the arrow it is set down with, when arrows are free
@@ -77,22 +78,12 @@ class ShiftMove(Move):
     def past_edge(self) -> bool:
         return not 0 <= self.end < SHAPE.size
 
-    def __str__(self) -> str:
-        return self.text
-
-    def __repr__(self) -> str:
-        return f"ShiftMove({self.text!r})"
 
 
 def parse_shift_move(text):
-    if isinstance(text, ShiftMove) or text is PASS:
-        return text
-    words = str(text).strip().lower()
-    if words == PASS:
-        return PASS
-    match = _MOVE.fullmatch(words)
-    if not match:
-        raise IllegalMoveError(text, FORM)
+    match = read_move(text, ShiftMove, _MOVE, FORM)
+    if not isinstance(match, re.Match):
+        return match
     try:
         start = parse_square(match.group(1))
         end = parse_square(match.group(2), past_edges=True)

@@ -16,12 +16,13 @@ import re
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from ..core import (PASS, DominoError, FileFormatError, IllegalMoveError, Move,
+from ..core import (PASS, DominoError, FileFormatError, IllegalMoveError,
                     OptionError, Tile, View)
 from ..options import Option
 from ..textfiles import TomlFile
 from ..tiles import OPEN_BOARD_SET
 from .game import ElementGame
+from .moves import TextMove, read_move
 from .board import SHAPE, SIZE, Element
 from .shifting import grid_lines, parse_grid, parse_square, square_name
 
@@ -59,8 +60,8 @@ POSITION_KEYS = ("variant", "to_move", "removed", "board", "hands", "stock", "se
                  "options")
 
 
-@dataclass(frozen=True)
-class PlaceMove(Move):
+@dataclass(frozen=True, repr=False)
+class PlaceMove(TextMove):
     low: int            # the south (across: west) number
     high: int           # the north (across: east) number
     square: int
@@ -73,22 +74,12 @@ class PlaceMove(Move):
     def tile(self) -> Tile:
         return Tile.of(self.low, self.high)
 
-    def __str__(self) -> str:
-        return self.text
-
-    def __repr__(self) -> str:
-        return f"PlaceMove({self.text!r})"
 
 
 def parse_place_move(text):
-    if isinstance(text, PlaceMove) or text is PASS:
-        return text
-    words = str(text).strip().lower()
-    if words == PASS:
-        return PASS
-    match = _MOVE.fullmatch(words)
-    if not match:
-        raise IllegalMoveError(text, FORM)
+    match = read_move(text, PlaceMove, _MOVE, FORM)
+    if not isinstance(match, re.Match):
+        return match
     try:
         square = parse_square(match.group(3))
     except ValueError as exc:

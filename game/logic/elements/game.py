@@ -14,8 +14,9 @@ from operator import attrgetter
 from typing import ClassVar
 
 from ..board.shape import ALL_DIRECTIONS, DIAGONAL
-from ..core import PASS, GameState, IllegalMoveError, Outcome
+from ..core import PASS, GameState, IllegalMoveError, OptionError, Outcome
 from ..options import Option, resolve_options
+from ..textfiles import open_position
 from . import files, positions, view as element_view
 from .board import SHAPE, ElementBoard, past_middle
 from .moves import ElementMove, parse_element_move, refusal
@@ -59,6 +60,17 @@ class ElementGame(GameState):
     def resolve(cls, options) -> dict:
         """The options with defaults, checked (OptionError)."""
         return resolve_options(cls.options_declared, options, cls.variant)
+
+    @classmethod
+    def open_position(cls, data, path: str, keys):
+        """(TomlFile, options) of a position file of this game, its keys and options
+        checked."""
+        toml = open_position(cls, data, path, keys)
+        try:
+            options = cls.resolve(toml.get("options", dict, {}))
+        except OptionError as exc:
+            raise toml.error("options", str(exc)) from None
+        return toml, options
 
     def outcome(self) -> Outcome | None:
         end = self._position()[1]
@@ -288,11 +300,6 @@ class MovingGame(ElementGame):
     @staticmethod
     def heuristics(view) -> list[float]:
         return element_view.heuristics(view)
-
-    def record(self) -> dict:
-        outcome = self.outcome()
-        return {**self.record_header(), **self.start, "moves": self.record_moves(),
-                "result": outcome.as_record() if outcome else None}
 
     def clone(self):
         other = object.__new__(type(self))

@@ -14,10 +14,8 @@ import re
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from ..core import (PASS, DominoError, FileFormatError, IllegalMoveError,
-                    OptionError, View)
+from ..core import PASS, DominoError, FileFormatError, IllegalMoveError, View
 from ..options import Option
-from ..textfiles import TomlFile
 from ..tiles import OPEN_BOARD_SET
 from .game import ElementGame
 from .moves import TextMove, read_move
@@ -211,16 +209,7 @@ class ShiftGame(ElementGame):
 
     @classmethod
     def from_position(cls, data, path: str = "<position>"):
-        if not isinstance(data, TomlFile | dict):
-            raise FileFormatError(path, None, f"a position is a table of keys, not {data!r}")
-        toml = data if isinstance(data, TomlFile) else TomlFile(path, "", dict(data))
-        toml.refuse_unknown(POSITION_KEYS)
-        if toml.get("variant", str, cls.variant) != cls.variant:
-            raise toml.error("variant", f"this reader is for {cls.variant} positions")
-        try:
-            options = cls.resolve(toml.get("options", dict, {}))
-        except OptionError as exc:
-            raise toml.error("options", str(exc)) from None
+        toml, options = cls.open_position(data, path, POSITION_KEYS)
         cells, lines = parse_grid(toml)
         free = options["arrows"] == "free"
         for square, stack in enumerate(cells):
@@ -407,11 +396,6 @@ class ShiftGame(ElementGame):
     def heuristic(view, move) -> float:
         game = game_of(view)
         return rate(game, view.player, game.parse_move(move))
-
-    def record(self) -> dict:
-        outcome = self.outcome()
-        return {**self.record_header(), **self.start, "moves": self.record_moves(),
-                "result": outcome.as_record() if outcome else None}
 
     def clone(self):
         other = object.__new__(type(self))

@@ -16,10 +16,8 @@ import re
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from ..core import (PASS, DominoError, FileFormatError, IllegalMoveError,
-                    OptionError, Tile, View)
+from ..core import PASS, DominoError, IllegalMoveError, Tile, View
 from ..options import Option
-from ..textfiles import TomlFile
 from ..tiles import OPEN_BOARD_SET
 from .game import ElementGame
 from .moves import TextMove, read_move
@@ -241,16 +239,7 @@ class PacksGame(ElementGame):
 
     @classmethod
     def from_position(cls, data, path: str = "<position>"):
-        if not isinstance(data, TomlFile | dict):
-            raise FileFormatError(path, None, f"a position is a table of keys, not {data!r}")
-        toml = data if isinstance(data, TomlFile) else TomlFile(path, "", dict(data))
-        toml.refuse_unknown(POSITION_KEYS)
-        if toml.get("variant", str, cls.variant) != cls.variant:
-            raise toml.error("variant", f"this reader is for {cls.variant} positions")
-        try:
-            options = cls.resolve(toml.get("options", dict, {}))
-        except OptionError as exc:
-            raise toml.error("options", str(exc)) from None
+        toml, options = cls.open_position(data, path, POSITION_KEYS)
         grid, _ = parse_grid(toml)
         if any(len(stack) > 1 for stack in grid):
             raise toml.error("board", "one element to a square in this game")
@@ -405,11 +394,6 @@ class PacksGame(ElementGame):
     @staticmethod
     def heuristic(view, move) -> float:
         return rate(view, view.player, parse_place_move(move))
-
-    def record(self) -> dict:
-        outcome = self.outcome()
-        return {**self.record_header(), **self.start, "moves": self.record_moves(),
-                "result": outcome.as_record() if outcome else None}
 
     def clone(self):
         other = object.__new__(type(self))

@@ -27,8 +27,7 @@ from __future__ import annotations
 
 import json
 
-from ..core import DominoError, OptionError
-from ..textfiles import open_position
+from ..core import DominoError
 from .board import ElementBoard, parse_element
 from .files import SETS, board_problem, check_board, parse_board
 
@@ -143,11 +142,7 @@ def set_counters(game, values: dict):
 
 def game_from_position(cls, data, path: str):
     """The game a parsed position file (a TomlFile, or a plain dict) describes."""
-    toml = open_position(cls, data, path, KEYS)
-    try:
-        options = cls.resolve(toml.get("options", dict, {}))
-    except OptionError as exc:
-        raise toml.error("options", str(exc)) from None
+    toml, options = cls.open_position(data, path, KEYS)
     placed, lines = parse_board(toml)
     check_board(toml, cls, options["set"], placed, lines, complete=False)
     game = cls(options, None, ElementBoard.of(placed))

@@ -16,7 +16,6 @@ from game.logic.board.placement import TILES, Placement
 from game.logic.core import Tile
 from game.logic.dominid.game import DominidGame
 from game.logic.variants import new_game
-from game.shell.app import App
 from game.shell.board import stack_art
 from game.shell.board.geometry import BoardGeometry, squares_of
 from game.shell.board.scene import BoardMatchScene
@@ -25,20 +24,17 @@ from game.shell.board.table import (BOARD_AREA, CAPTION_RECT, INFO_RECT, PASS_RE
 from game.shell.config import MatchConfig, Seat
 from game.shell.menus import VariantPickScene, VariantSelectScene, can_play
 from game.shell.overlays import HandOverScene, PauseOverlay, ResultsScene
-from game.shell.scene import LOGICAL_SIZE, Action
+from game.shell.scene import LOGICAL_SIZE
 
 from acceptance_support import ghost_target
-from test_shell_support import random_board_actions
+from test_shell_support import frame, press, quiet_app, random_board_actions
 
 STEP = 1 / 60
 
 
 @pytest.fixture
 def app(tmp_path):
-    app = App(windowed=True, settings_path=tmp_path / "settings.json")
-    app.settings.anim_speed = 0          # computers move at once; no waiting in tests
-    app.settings.muted = True
-    return app
+    return quiet_app(tmp_path)
 
 
 def first_seed(layout="small", first=0) -> int:
@@ -64,14 +60,6 @@ def start_at(app, state, kinds=("human", "human")) -> BoardMatchScene:
     return scene
 
 
-def press(app, name, **kw):
-    app.dispatch(Action(name, **kw))
-
-
-def frame(app, count=1):
-    for _ in range(count):
-        app.advance(STEP)
-        app.draw()
 
 
 def wait_for_human(app, scene, limit=3000):

@@ -9,23 +9,20 @@ import pytest
 
 from game.logic.core import PASS, Tile
 from game.shell import tile_art
-from game.shell.app import App
 from game.shell.board.geometry import DIRECTIONS, squares_of
 from game.shell.board.scene import RESULTS_AFTER, BoardMatchScene
 from game.shell.config import MatchConfig, Seat
 from game.shell.overlays import HandOverScene, ResultsScene, SettingsScene
 from game.shell.scene import ACTION_NAMES, Action
 
-from test_shell_support import random_board_actions
+from test_shell_support import press, quiet_app, random_board_actions
 
 STEP = 1 / 60
 
 
 @pytest.fixture
 def app(tmp_path):
-    app = App(windowed=True, settings_path=tmp_path / "settings.json")
-    app.settings.anim_speed = 0          # computers move at once; no waiting in tests
-    return app
+    return quiet_app(tmp_path, muted=False)
 
 
 def start(app, seats, seed=7, options=None) -> BoardMatchScene:
@@ -34,9 +31,6 @@ def start(app, seats, seed=7, options=None) -> BoardMatchScene:
     assert isinstance(app.top, BoardMatchScene)
     return app.top
 
-
-def press(app, name, **kw):
-    app.dispatch(Action(name, **kw))
 
 
 def frame(app):

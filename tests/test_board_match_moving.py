@@ -18,7 +18,6 @@ from game.logic.elements.open3 import CaptureGame
 from game.logic.elements.open4 import DiagonalGame
 from game.logic.elements.positions import game_at
 from game.shell import theme
-from game.shell.app import App
 from game.shell.board.element_table import ElementTable
 from game.shell.board.move_tool import MoveElementTool
 from game.shell.board.scene import BoardMatchScene
@@ -26,19 +25,13 @@ from game.shell.config import MatchConfig, Seat
 from game.shell.match.controller import sentence
 from game.shell.menus import VariantSelectScene, start_choices
 from game.shell.overlays import HandOverScene, ResultsScene
-from game.shell.scene import Action
 
-from test_shell_support import random_board_actions
-
-STEP = 1 / 60
+from test_shell_support import frame, press, quiet_app, random_board_actions
 
 
 @pytest.fixture
 def app(tmp_path):
-    app = App(windowed=True, settings_path=tmp_path / "settings.json")
-    app.settings.anim_speed = 0          # computers move at once; no waiting in tests
-    app.settings.muted = True
-    return app
+    return quiet_app(tmp_path)
 
 
 def seats(kinds):
@@ -61,14 +54,6 @@ def start_at(app, cls, texts, kinds=("human", "greedy"), **keys) -> BoardMatchSc
     return scene
 
 
-def press(app, name, **kw):
-    app.dispatch(Action(name, **kw))
-
-
-def frame(app, count=1):
-    for _ in range(count):
-        app.advance(STEP)
-        app.draw()
 
 
 def centre(scene, name):

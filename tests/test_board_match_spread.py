@@ -10,7 +10,6 @@ import pygame
 import pytest
 
 from game.shell import tile_art
-from game.shell.app import App
 from game.shell.board.geometry import BoardGeometry, squares_of, tile_body
 from game.shell.board.scene import BoardMatchScene
 from game.shell.board.table import (BOARD_AREA, CAPTION_RECT, INFO_RECT, PASS_RECT, STOCK_RECT,
@@ -20,17 +19,14 @@ from game.shell.overlays import HandOverScene, ResultsScene
 from game.shell.scene import LOGICAL_SIZE, Action
 from game.shell.variants import open54
 
-from test_shell_support import random_board_actions
+from test_shell_support import quiet_app, random_board_actions
 
 STEP = 1 / 60
 
 
 @pytest.fixture
 def app(tmp_path):
-    app = App(windowed=True, settings_path=tmp_path / "settings.json")
-    app.settings.anim_speed = 0          # computers move at once; no waiting in tests
-    app.settings.muted = True
-    return app
+    return quiet_app(tmp_path)
 
 
 def start(app, kinds, seed=7, **options) -> BoardMatchScene:

@@ -1,5 +1,5 @@
-"""Shared pieces of the shell tests: a fake clock, a recording scene, an app factory and
-random input over a board scene."""
+"""Shared pieces of the shell tests: a fake clock, a recording scene, app factories, key
+presses and frames, and random input over a board scene."""
 from __future__ import annotations
 
 import time
@@ -50,6 +50,24 @@ class RecordingScene(Scene):
 def make_app(tmp_path, **kw) -> App:
     kw.setdefault("clock", FakeClock(1000 / 60))
     return App(windowed=True, settings_path=tmp_path / "settings.json", **kw)
+
+
+def quiet_app(tmp_path, muted: bool = True) -> App:
+    """A windowed app whose computers move at once (no waiting in tests), muted."""
+    app = App(windowed=True, settings_path=tmp_path / "settings.json")
+    app.settings.anim_speed = 0
+    app.settings.muted = muted
+    return app
+
+
+def press(app, name, **kw) -> None:
+    app.dispatch(Action(name, **kw))
+
+
+def frame(app, count: int = 1) -> None:
+    for _ in range(count):
+        app.advance(STEP)
+        app.draw()
 
 
 def random_board_actions(app, scene, rng, count: int) -> None:

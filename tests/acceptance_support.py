@@ -11,12 +11,14 @@ from __future__ import annotations
 import random
 
 import pygame
+import pytest
 
 from game.logic.core import Tile
 from game.shell import tile_art
 from game.shell.board import geometry as board_geometry
 from game.shell.line import layout as line_layout
 from game.shell.app import App
+from game.shell.menus import TitleScene, VariantSelectScene
 from game.shell.overlays import HandOverScene, ResultsScene
 from game.shell.scene import LOGICAL_SIZE
 
@@ -332,3 +334,40 @@ def play_board_turn(person: Person, scene) -> bool:
     assert scene.ctl.ply > ply and played[ply] == (player, move), \
         f"{move} was not placed: {scene.ctl.caption}"
     return True
+
+
+@pytest.fixture(autouse=True)
+def keep_global_random():
+    """Person seeds the global generator (the menu deals from it); give it back after.
+    Import it into an acceptance test module to have it used there."""
+    saved = random.getstate()
+    yield
+    random.setstate(saved)
+
+
+def set_up(person: Person, title: str, seats: dict, options: dict, players: int | None = None,
+           hidden: bool = True):
+    """Title -> Play -> the new-game screen: game, players, seats, options -> Start; the
+    match scene. With `hidden`, the person checks every frame that no hand other than the
+    one in play is face up."""
+    assert isinstance(person.top, TitleScene)
+    person.press("Play")
+    assert isinstance(person.top, VariantSelectScene), "Play did not open the game setup"
+    person.choose("Game", next(n for n, c in person.top.variants if c.title == title))
+    if players is not None:
+        person.choose("Players", players)
+    names = person.app.settings.player_names
+    for seat, kind in seats.items():
+        person.choose(names[seat], kind)
+    for label, value in options.items():
+        person.choose(label, value)
+    person.press("Start")
+    scene = person.match_scene()
+    assert scene is not None, f"Start did not begin a match (top: {type(person.top).__name__})"
+    config = scene.ctl.config
+    count = players or len(config.seats)
+    wanted = [seats.get(i, "human" if i == 0 else "greedy") for i in range(count)]
+    assert [s.is_human for s in config.seats] == [kind == "human" for kind in wanted]
+    if hidden:
+        person.humans = tuple(i for i, s in enumerate(config.seats) if s.is_human)
+    return scene

@@ -11,48 +11,18 @@ final results, with only the keyboard or only the mouse (see acceptance_support.
 """
 from __future__ import annotations
 
-import random
 
 import pygame
 import pytest
 
-from game.shell.menus import TitleScene, VariantSelectScene
+from game.shell.menus import TitleScene
 
-from acceptance_support import Person, play_board_turn, play_line_turn
+from acceptance_support import (Person, keep_global_random, play_board_turn,  # noqa: F401
+                                play_line_turn, set_up)
 
 CLASSIC_FRAMES = 4000      # a 4-player match to 50 takes about 600
 DOMINOX_FRAMES = 1500      # a quick 6x6 game takes about 100
 SPREAD_FRAMES = 4000       # a game uses up the 32-tile pack: about 300 to 600
-
-
-@pytest.fixture(autouse=True)
-def keep_global_random():
-    """Person seeds the global generator (the menu deals from it); give it back after."""
-    saved = random.getstate()
-    yield
-    random.setstate(saved)
-
-
-def set_up(person: Person, variant_title: str, players: int, seats: dict, options: dict):
-    """Title -> Play -> the new-game screen: game, players, seats, options -> Start."""
-    assert isinstance(person.top, TitleScene)
-    person.press("Play")
-    assert isinstance(person.top, VariantSelectScene), "Play did not open the game setup"
-    person.choose("Game", next(n for n, c in person.top.variants if c.title == variant_title))
-    person.choose("Players", players)
-    names = person.app.settings.player_names
-    for seat, kind in seats.items():
-        person.choose(names[seat], kind)
-    for label, value in options.items():
-        person.choose(label, value)
-    person.press("Start")
-    scene = person.match_scene()
-    assert scene is not None, f"Start did not begin a match (top: {type(person.top).__name__})"
-    config = scene.ctl.config
-    wanted = [seats.get(i, "human" if i == 0 else "greedy") for i in range(players)]
-    assert [s.is_human for s in config.seats] == [kind == "human" for kind in wanted]
-    person.humans = tuple(i for i, s in enumerate(config.seats) if s.is_human)
-    return scene
 
 
 def check_classic_end(person: Person, scene, results, limit: int):
@@ -119,7 +89,7 @@ def menu_works(person: Person):
 
 def classic_match(tmp_path, monkeypatch, mode):
     person = Person(tmp_path, monkeypatch, mode, seed=7 if mode == "keys" else 11)
-    scene = set_up(person, "Classic draw dominoes", 4, {1: "human"}, {"Limit": 50})
+    scene = set_up(person, "Classic draw dominoes", {1: "human"}, {"Limit": 50}, players=4)
     assert scene.ctl.config.options["limit"] == 50
     assert scene.ctl.state.limit == 50
     assert len(person.humans) == 2
@@ -131,7 +101,7 @@ def classic_match(tmp_path, monkeypatch, mode):
 
 def dominox_game(tmp_path, monkeypatch, mode, seats):
     person = Person(tmp_path, monkeypatch, mode, seed=3 if mode == "keys" else 5)
-    scene = set_up(person, "Dominox", 2, seats, {"Layout": "quick"})
+    scene = set_up(person, "Dominox", seats, {"Layout": "quick"}, players=2)
     assert scene.ctl.config.options["layout"] == "quick"
     results = person.play_match(play_board_turn, DOMINOX_FRAMES)
     check_dominox_end(scene, results)
@@ -166,7 +136,7 @@ def test_classic_two_players_draw_from_the_boneyard(tmp_path, monkeypatch, mode)
     """With two players there is a boneyard: the person turns drawn tiles up with D or
     the Draw button (four players share out all 28 tiles, so they never draw)."""
     person = Person(tmp_path, monkeypatch, mode, seed=21 if mode == "keys" else 23)
-    scene = set_up(person, "Classic draw dominoes", 2, {1: "greedy"}, {"Limit": 50})
+    scene = set_up(person, "Classic draw dominoes", {1: "greedy"}, {"Limit": 50}, players=2)
     assert person.humans == (0,)
     results = person.play_match(play_line_turn, CLASSIC_FRAMES)
     state = scene.ctl.state
@@ -195,7 +165,7 @@ def test_a_missing_key_binding_stops_the_keyboard_player(tmp_path, monkeypatch):
 ], ids=["keys-2", "mouse-2-couch", "keys-3-couch", "mouse-3"])
 def test_spread_from_the_title_menu(tmp_path, monkeypatch, mode, players, seats, options):
     person = Person(tmp_path, monkeypatch, mode, seed=players * 10 + (mode == "keys"))
-    scene = set_up(person, "Spread", players, seats, options)
+    scene = set_up(person, "Spread", seats, options, players=players)
     assert scene.ctl.config.options["layout"] == options["Layout"]
     if options.get("Layout") == "pillars":
         assert scene.ctl.state.shape.blocked

@@ -9,42 +9,22 @@ the small 10 x 10 table to keep them quick.
 """
 from __future__ import annotations
 
-import random
 
 import pygame
 import pytest
 
 import acceptance_support
-from acceptance_support import Person, play_board_turn
-from game.shell.menus import TitleScene, VariantSelectScene
+from acceptance_support import Person, keep_global_random, play_board_turn, set_up  # noqa: F401
+from game.shell.menus import TitleScene
 from game.shell.overlays import ResultsScene
 
 DOMINID_FRAMES = 3000      # 28 tiles on a small table: about 30 turns
 
 
-@pytest.fixture(autouse=True)
-def keep_global_random():
-    """Person seeds the global generator (the menu deals from it); give it back after."""
-    saved = random.getstate()
-    yield
-    random.setstate(saved)
-
-
-def set_up(person: Person, seats: dict) -> object:
+def set_up_dominid(person: Person, seats: dict) -> object:
     """Title -> Play -> Dominid, seats, the small layout -> Start."""
-    assert isinstance(person.top, TitleScene)
-    person.press("Play")
-    assert isinstance(person.top, VariantSelectScene)
-    person.choose("Game", "dominid")
-    names = person.app.settings.player_names
-    for seat, kind in seats.items():
-        person.choose(names[seat], kind)
-    person.choose("Layout", "small")
-    person.press("Start")
-    scene = person.match_scene()
-    assert scene is not None, f"Start did not begin a match (top: {type(person.top).__name__})"
+    scene = set_up(person, "Dominid", seats, {"Layout": "small"})
     assert (scene.geo.width, scene.geo.height) == (10, 10)
-    person.humans = tuple(i for i, s in enumerate(scene.ctl.config.seats) if s.is_human)
     return scene
 
 
@@ -106,7 +86,7 @@ def check_end(scene, results: ResultsScene) -> None:
 def play(tmp_path, monkeypatch, mode, seed, seats, turn):
     monkeypatch.setitem(acceptance_support.KEY_CHAR, pygame.K_o, "o")
     person = Person(tmp_path, monkeypatch, mode, seed)
-    scene = set_up(person, seats)
+    scene = set_up_dominid(person, seats)
     results = person.play_match(turn, DOMINID_FRAMES)
     check_end(scene, results)
     assert set(person.shown) == set(person.humans), "a human's hand was never drawn face up"

@@ -8,46 +8,20 @@ a low move limit so that the games end soon:
 """
 from __future__ import annotations
 
-import random
 
 import pygame
 import pytest
 
 from game.logic.core import PASS
 from game.logic.elements.board import SHAPE
-from game.shell.menus import TitleScene, VariantSelectScene
+from game.shell.menus import TitleScene
 from game.shell.overlays import ResultsScene
 
-from acceptance_support import Person
+from acceptance_support import Person, keep_global_random, set_up  # noqa: F401
 
 FRAMES = 6000              # a game to a limit of 10 quiet moves each takes about 200 to 900
 ARROWS = {(1, 0): pygame.K_RIGHT, (-1, 0): pygame.K_LEFT, (0, 1): pygame.K_UP,
           (0, -1): pygame.K_DOWN}
-
-
-@pytest.fixture(autouse=True)
-def keep_global_random():
-    saved = random.getstate()
-    yield
-    random.setstate(saved)
-
-
-def set_up(person: Person, title: str, seats: dict, options: dict):
-    """Title -> Play -> the game, its seats and options -> Start; the match scene."""
-    assert isinstance(person.top, TitleScene)
-    person.press("Play")
-    assert isinstance(person.top, VariantSelectScene)
-    person.choose("Game", next(n for n, c in person.top.variants if c.title == title))
-    names = person.app.settings.player_names
-    for seat, kind in seats.items():
-        person.choose(names[seat], kind)
-    for label, value in options.items():
-        person.choose(label, value)
-    person.press("Start")
-    scene = person.match_scene()
-    assert scene is not None, f"Start did not begin a match ({type(person.top).__name__})"
-    # (nothing is hidden in these games: Person's check of hidden hands has nothing to do)
-    return scene
 
 
 def go_to(person: Person, scene, square: int) -> None:
@@ -151,7 +125,7 @@ GAMES = {
 def test_a_whole_game_by_one_input_only(tmp_path, monkeypatch, game, mode):
     title, seats, options, headers = GAMES[game]
     person = Person(tmp_path, monkeypatch, mode, seed=len(game) * 7 + len(mode))
-    scene = set_up(person, title, seats, options)
+    scene = set_up(person, title, seats, options, hidden=False)
     config = scene.ctl.config
     assert config.options["limit"] == 10
     assert [s.is_human for s in config.seats] == [True, 1 in seats]

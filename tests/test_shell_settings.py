@@ -5,7 +5,7 @@ import os
 
 import pytest
 
-from game.shell import settings as settings_module
+from game.shell import storage
 from game.shell import theme
 from game.shell.config import MatchConfig, Seat
 from game.shell.overlays import PauseOverlay, SettingsScene
@@ -44,7 +44,7 @@ def test_failed_write_leaves_the_old_file_whole(tmp_path, monkeypatch):
     def explode(*args, **kw):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(settings_module.os, "replace", explode)
+    monkeypatch.setattr(storage.os, "replace", explode)
     with pytest.raises(OSError):
         save_settings(Settings(volume=0.9), path)
     assert path.read_text() == before

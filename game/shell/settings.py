@@ -7,11 +7,10 @@ its own default. Either way a one-line notice says what happened.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
-import time
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
+
+from .storage import config_dir, set_aside, write_atomic
 
 ANIM_SPEEDS = {0.0: "Instant", 0.5: "Slow", 1.0: "Normal", 2.0: "Fast"}
 
@@ -49,8 +48,7 @@ def _valid(name: str, value) -> bool:
 
 def default_path() -> Path:
     """$XDG_CONFIG_HOME/dominoes/settings.json, or ~/.config/dominoes/settings.json."""
-    base = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
-    return Path(base) / "dominoes" / "settings.json"
+    return config_dir() / "settings.json"
 
 
 def load_settings(path) -> tuple[Settings, str | None]:
@@ -88,31 +86,10 @@ def _move_aside(path: Path, error: Exception) -> str:
     if isinstance(error, json.JSONDecodeError):
         where = f"line {error.lineno}: "
         error = error.msg
-    aside = path.with_name(f"{path.name}.bad-{time.strftime('%Y%m%d-%H%M%S')}")
-    try:
-        os.replace(path, aside)
-        kept = f"kept as {aside.name}"
-    except OSError:
-        kept = "left in place"
-    return f"{path.name}: {where}{error}; {kept}, defaults used."
+    return set_aside(path, f"{where}{error}") + ", defaults used."
 
 
 def save_settings(settings: Settings, path) -> None:
-    """Write `settings` to `path` atomically: a temporary file then a rename, so a crash
-    never leaves half a file. Raises OSError if the directory cannot be written."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            json.dump(asdict(settings), out, indent=2, sort_keys=True)
-            out.write("\n")
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temp, path)
-    except BaseException:
-        try:
-            os.unlink(temp)
-        except OSError:
-            pass
-        raise
+    """Write `settings` to `path` atomically, so a crash never leaves half a file.
+    Raises OSError if the directory cannot be written."""
+    write_atomic(path, json.dumps(asdict(settings), indent=2, sort_keys=True) + "\n")

@@ -1,0 +1,81 @@
+"""Where the game keeps what it remembers between evenings, and how it writes it.
+
+Settings live in the user's config directory; saved matches and statistics in the data
+directory. Every write is atomic (a temporary file beside the target, flushed and synced,
+then renamed over it), so a crash or a `kill -9` leaves the old file or the new one, never
+half of one. A file that cannot be read is set aside under a dated name, never deleted.
+"""
+from __future__ import annotations
+
+import os
+import tempfile
+import time
+from pathlib import Path
+
+TEMP_SUFFIX = ".tmp"
+STALE_SECONDS = 60.0     # a temporary file this old belongs to a writer that was killed
+
+
+def config_dir() -> Path:
+    """$XDG_CONFIG_HOME/dominoes, or ~/.config/dominoes."""
+    base = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
+    return Path(base) / "dominoes"
+
+
+def data_dir() -> Path:
+    """$XDG_DATA_HOME/dominoes, or ~/.local/share/dominoes: saves and statistics."""
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"),
+                                                           ".local", "share")
+    return Path(base) / "dominoes"
+
+
+def write_atomic(path, text: str) -> None:
+    """Write `text` to `path` atomically. Raises OSError if the folder cannot be written."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMP_SUFFIX, dir=path.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        try:
+            os.unlink(temp)
+        except OSError:
+            pass
+        raise
+
+
+def set_aside(path, why: str) -> str:
+    """Rename an unreadable file to `name.bad-YYYYmmdd-HHMMSS` and say so in one line."""
+    path = Path(path)
+    aside = path.with_name(f"{path.name}.bad-{time.strftime('%Y%m%d-%H%M%S')}")
+    try:
+        os.replace(path, aside)
+        kept = f"kept as {aside.name}"
+    except OSError:
+        kept = "left in place"
+    return f"{path.name}: {why}; {kept}"
+
+
+def remove_stale_temps(folder, now: float | None = None) -> int:
+    """Delete the temporary files that killed writers left in `folder`; how many."""
+    now = time.time() if now is None else now
+    removed = 0
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return 0
+    for entry in entries:
+        if not (entry.name.startswith(".") and entry.name.endswith(TEMP_SUFFIX)):
+            continue
+        try:
+            if entry.is_file(follow_symlinks=False) and \
+                    now - entry.stat(follow_symlinks=False).st_mtime > STALE_SECONDS:
+                os.unlink(entry.path)
+                removed += 1
+        except OSError:
+            pass
+    return removed

@@ -52,6 +52,7 @@ def build_parser() -> argparse.ArgumentParser:
     legal = commands.add_parser("legal", help="list the legal moves of a position file "
                                               "(.toml) or of a game record in progress (.json)")
     legal.add_argument("file")
+    commands.add_parser("rules", help="the rules of every game as Markdown (docs/rules.md)")
     add_arena_parser(commands)
     return parser
 
@@ -178,11 +179,17 @@ def legal(args) -> int:
     return 0
 
 
+def rules(args) -> int:
+    from .rules_doc import markdown
+    sys.stdout.write(markdown())
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
         return {"selfplay": selfplay, "replay": replay, "legal": legal,
-                "arena": arena_command}[args.command](args)
+                "rules": rules, "arena": arena_command}[args.command](args)
     except DominoError as exc:
         sys.stderr.write(f"error: {exc}\n")
         return EXIT_BAD_INPUT

@@ -1,0 +1,106 @@
+"""docs/rules.md, written from the games themselves: each variant's rules text (the one the
+in-game rules screen shows) and its declared options, then how moves and game records are
+written. `python -m game.logic rules > docs/rules.md` rewrites the file; a test keeps the
+two the same, so the document never drifts from the game."""
+from __future__ import annotations
+
+from .variants import VARIANTS
+
+INTRO = """\
+# The rules as this game plays them
+
+Every game in the collection, in the words of its in-game rules screen (title menu →
+Rules, or pause → Rules). Where the old sources were silent or unclear, the text says
+which reading the game chose. Options are set in the variant select, with
+`--option NAME=VALUE` on the command line (`python main.py --play VARIANT ...`,
+`python -m game.logic selfplay ...`), or in a position file's `[options]` table.
+
+This file is generated: `python -m game.logic rules > docs/rules.md`.
+"""
+
+# How each game's moves are written (the text a record, `legal` and `replay` use).
+NOTATION = {
+    "classic": "the opening tile alone (`6-6`), then the tile and the end of the line it "
+               "goes on, `L` or `R` (`3-6R`, `0-3L`)",
+    "blank": "as classic, with the blank tile written `_` (`_`, `_L`, `_R`)",
+    "dominox": "a tile and the two squares it covers, `x-y@S1S2`, the number x on S1 "
+               "(`0-0@g7g8`, `5-3@b7b8`)",
+    "open54": "as Dominox on the 8 x 16 board (ranks 1-16); a turned-up tile that fits "
+              "nowhere is set aside by the move `pass`",
+    "dominid": "a placement `x-y@S1S2` (the level follows from the stacks below), and after "
+               "the first placement the declaration `odds` or `evens`",
+    "open1": "from and to squares, `c2-c3`",
+    "open3": "from and to squares, `c2-c3` (sliding: `c2-c6`)",
+    "open4": "from and to squares; a jump chain lists every landing, `c3-e5-c7`",
+    "open10": "`from>to` (`c2>e5`), with `^` or `v` for the arrow when arrows are free "
+              "(`c2>e5^`); past the far edge the square names rank 9 or rank 0 (`c7>d9`, "
+              "`e5>c0`)",
+    "open22": "the turned-up element's south and north numbers and its square, `3-5@c2` "
+              "(across: the west number first)",
+}
+
+RECORDS = """\
+## Writing moves and games down
+
+Every move has one text. A player who cannot move plays `pass` in every game.
+
+| game | a move |
+| --- | --- |
+{rows}
+
+A game record is one JSON object per game (one per line when a file holds many): the
+variant, its options, the seed, the number of players, the deal (every hand and the stock
+or pack, next tile first; Packs holds one pack per player under `packs`; the element
+games hold their starting board under `start`), the moves in order as
+`{{"player": P, "move": TEXT}}`, and the result (`scores` and `winner`, a player index or
+`null` for a draw). A classic match holds its rounds, each with its own deal, moves and
+result. `python -m game.logic replay FILE` checks a record move by move; `python -m
+game.logic legal FILE` lists the legal moves of a position file or of a record of a game
+in progress (such as a saved match).
+"""
+
+
+def _option_row(option) -> str:
+    if option.choices:
+        values = ", ".join(f"`{c}`" for c in option.choices)
+    elif isinstance(option.default, bool):
+        values = "`true`, `false`"
+    elif isinstance(option.default, int):
+        low = "" if option.minimum is None else option.minimum
+        high = "" if option.maximum is None else option.maximum
+        values = f"{low}-{high}" if low != "" and high != "" else \
+            (f"at least {low}" if low != "" else "a whole number")
+    else:
+        values = "text"
+    default = str(option.default).lower() if isinstance(option.default, bool) \
+        else str(option.default)
+    return f"| `{option.name}` | `{default}` | {values} | {option.help} |"
+
+
+def _players(cls) -> str:
+    low, high = cls.min_players, cls.max_players
+    return f"{low} players" if low == high else f"{low}-{high} players"
+
+
+def variant_section(name: str) -> str:
+    cls = VARIANTS[name].load()
+    lines = [f"## {cls.title} (`{name}`, {_players(cls)})", ""]
+    lines += [paragraph.strip() + "\n" for paragraph in cls.rules_text.strip().split("\n\n")]
+    if cls.options_declared:
+        lines += ["| option | default | values | what it does |", "| --- | --- | --- | --- |"]
+        lines += [_option_row(option) for option in cls.options_declared]
+        lines.append("")
+    return "\n".join(lines)
+
+
+def markdown() -> str:
+    """The whole of docs/rules.md."""
+    contents = ["## Contents", ""]
+    for name in VARIANTS:
+        contents.append(f"- {VARIANTS[name].load().title} (`{name}`)")
+    contents += ["- Writing moves and games down", ""]
+    rows = "\n".join(f"| {VARIANTS[name].load().title} | {NOTATION[name]} |" for name in VARIANTS)
+    parts = [INTRO, "\n".join(contents)]
+    parts += [variant_section(name) for name in VARIANTS]
+    parts.append(RECORDS.format(rows=rows))
+    return "\n".join(parts)

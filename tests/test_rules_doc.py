@@ -1,0 +1,33 @@
+"""docs/rules.md is the rules the game plays, written from the games themselves."""
+from pathlib import Path
+
+from game.logic import cli
+from game.logic.rules_doc import NOTATION, markdown
+from game.logic.variants import VARIANTS
+
+DOC = Path(__file__).resolve().parent.parent / "docs" / "rules.md"
+
+
+def test_the_document_is_what_the_games_say():
+    assert DOC.read_text(encoding="utf-8") == markdown(), \
+        "docs/rules.md is stale: run python -m game.logic rules > docs/rules.md"
+
+
+def test_every_variant_has_its_section_options_and_notation():
+    text = markdown()
+    assert set(NOTATION) == set(VARIANTS)
+    for name, entry in VARIANTS.items():
+        cls = entry.load()
+        assert f"## {cls.title} (`{name}`" in text
+        for option in cls.options_declared:
+            assert f"| `{option.name}` |" in text
+
+
+def test_the_rules_command_prints_it(capsys):
+    assert cli.main(["rules"]) == 0
+    assert capsys.readouterr().out == markdown()
+
+
+def test_the_repository_stands_alone():
+    text = markdown()
+    assert "shared/" not in text and "RULES.md" not in text

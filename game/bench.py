@@ -7,7 +7,7 @@ Measures: random rounds and matches per second of the line games through the pub
 computer move time per variant and
 level, frame time (median and p99) of the busiest match scenes drawn at 1920x1080
 headless, the cost of scaling a frame to other window sizes, and launch time to the first
-menu frame.
+menu frame, and the CPU the loop uses while idle (`--only idle` runs that alone).
 """
 from __future__ import annotations
 
@@ -211,6 +211,41 @@ def bench_present(frames: int) -> None:
         pygame.display.quit()
 
 
+def bench_idle(seconds: float) -> None:
+    """CPU time of the real loop (App.run) while nobody touches anything: on the title
+    menu, and in a classic match waiting for the human's move, as % of one core."""
+    import tempfile
+
+    import pygame
+
+    from game.shell.app import App
+    from game.shell.config import MatchConfig, Seat
+    cases = (("the title menu", None),
+             ("a classic match waiting for a human",
+              MatchConfig("classic", (Seat("Ann"), Seat("Computer", "computer", "greedy")),
+                          {}, 5)))
+    for label, config in cases:
+        with tempfile.TemporaryDirectory() as folder:
+            app = App(windowed=True, settings_path=Path(folder) / "settings.json")
+            app.settings.muted = True
+            if config is not None:
+                app.start_match(config)
+            app.running = True
+            for _ in range(600):          # until the human is to move and all is still
+                app.run_frame(1 / 60)
+                scene = app.top
+                if config is None or (scene.ctl.human_turn and not scene.animating()):
+                    break
+            pygame.time.set_timer(pygame.QUIT, round(seconds * 1000), 1)
+            drawn, wall, cpu = app.frame, time.perf_counter(), time.process_time()
+            app.run()
+            wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+            drawn = app.frame - drawn
+            pygame.display.quit()
+        print(f"idle loop on {label}: {cpu / wall * 100:.1f}% of one core "
+              f"({drawn} frames drawn in {wall:.1f} s)")
+
+
 def bench_launch(runs: int) -> None:
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     times = []
@@ -226,8 +261,12 @@ def bench_launch(runs: int) -> None:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.bench")
     parser.add_argument("--quick", action="store_true", help="fewer samples")
+    parser.add_argument("--only", choices=["idle"], help="run one section only")
     args = parser.parse_args(argv)
     quick = args.quick
+    if args.only == "idle":
+        bench_idle(2.0 if quick else 4.0)
+        return 0
     bench_launch(3 if quick else 7)
     bench_line(0.5 if quick else 2.0)
     bench_variants(1.0 if quick else 3.0)
@@ -235,6 +274,7 @@ def main(argv=None) -> int:
     bench_search(0.5 if quick else 2.0)
     bench_frames(600 if quick else 1800)
     bench_present(30 if quick else 120)
+    bench_idle(2.0 if quick else 4.0)
     return 0
 
 

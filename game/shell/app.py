@@ -10,6 +10,7 @@ import importlib
 import random
 import sys
 import traceback
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
@@ -18,6 +19,7 @@ from . import theme
 from .audio import Sounds
 from .config import MatchConfig, Seat
 from .input import InputMapper
+from .pacing import Pacer
 from .scene import LOGICAL_SIZE, Action, Scene
 from .settings import default_path, load_settings, save_settings
 from .speech import Speaker
@@ -25,6 +27,7 @@ from .speech import Speaker
 STEP = 1 / 60
 MAX_CATCHUP = 5
 FPS_CAP = 60
+KEY_REPEAT = (350, 70)    # a held key repeats after 350 ms, then every 70 ms
 WINDOWED_SIZE = (1280, 720)
 ICON_PATH = Path(__file__).resolve().parent.parent.parent / "assets" / "icon.png"
 
@@ -38,7 +41,7 @@ SCENE_KINDS = {
 
 class App:
     def __init__(self, windowed=False, demo=None, frames=None, screenshot=None,
-                 settings_path=None, seed=None, clock=None):
+                 settings_path=None, seed=None, clock=None, play=None, resume=None):
         pygame.display.init()
         pygame.font.init()
         pygame.joystick.init()
@@ -63,12 +66,18 @@ class App:
         self.window = self._open_window()
         self.screen = pygame.Surface(LOGICAL_SIZE).convert()
         self.input = InputMapper(self.to_logical)
+        self.pacer = Pacer()
+        pygame.key.set_repeat(*KEY_REPEAT)
         self.sounds = Sounds(self.settings)
         self.speaker = Speaker()
         from .menus import TitleScene
         self.push(TitleScene(self))
         if demo:
             self.start_demo(demo)
+        elif play is not None:          # main.py --play: a MatchConfig, seats named here
+            self.start_match(self.named_seats(play))
+        elif resume is not None:        # main.py --continue: a saves.SavedMatch
+            self.start_match(resume.config, resume.state)
 
     # ---- window --------------------------------------------------------------------
     @staticmethod
@@ -186,12 +195,13 @@ class App:
         module, _, name = SCENE_KINDS[variant_entry(variant).scene].partition(":")
         return getattr(importlib.import_module(module), name)
 
-    def start_match(self, config: MatchConfig) -> None:
-        """Replace everything above the title menu with the variant's match scene; if it
-        cannot be built, a message scene says why instead."""
+    def start_match(self, config: MatchConfig, state=None) -> None:
+        """Replace everything above the title menu with the variant's match scene (dealt
+        from `config`, or playing on from `state`, a resumed match); if it cannot be
+        built, a message scene says why instead."""
         from .overlays import MessageScene
         try:
-            scene = self.match_scene_class(config.variant)(self, config)
+            scene = self.match_scene_class(config.variant)(self, config, state)
         except Exception as error:     # missing module, broken level file, ...
             from game.logic.core import DominoError
             if not isinstance(error, (ImportError, DominoError)):
@@ -209,6 +219,12 @@ class App:
             self.push(MessageScene(self, "The demo cannot start", f"{error}"))
             return
         self.start_match(config)
+
+    def named_seats(self, config: MatchConfig) -> MatchConfig:
+        """`config` with seat i named as player i is in the settings."""
+        names = self.settings.player_names
+        return replace(config, seats=tuple(replace(seat, name=names[i])
+                                           for i, seat in enumerate(config.seats)))
 
     def demo_config(self, variant: str) -> MatchConfig:
         """All computers (greedy) for attract mode; raises OptionError for unknown names."""
@@ -243,8 +259,13 @@ class App:
         elif self.top is not None:
             self.top.handle(action)
 
-    def process_events(self) -> None:
-        for event in pygame.event.get():
+    def process_events(self, first=()) -> int:
+        """Handle `first` (events already taken from the queue) and the queued events;
+        returns how many there were."""
+        events = [*first, *pygame.event.get()]
+        if events:
+            self.pacer.input_arrived()
+        for event in events:
             if event.type == pygame.QUIT:
                 self.quit()
                 continue
@@ -253,6 +274,7 @@ class App:
             text_mode = bool(getattr(self.top, "wants_text", False))
             for action in self.input.translate(event, text_mode):
                 self.dispatch(action)
+        return len(events)
 
     def advance(self, elapsed: float) -> int:
         """Add `elapsed` seconds and run the fixed updates due (at most MAX_CATCHUP);
@@ -297,20 +319,33 @@ class App:
         for scene in scenes[max(first, 0):]:
             scene.draw(self.screen)
 
-    def run_frame(self, elapsed: float) -> None:
-        self.process_events()
+    def run_frame(self, elapsed: float, events=(), lazy: bool = False) -> None:
+        """One pass of the loop; `lazy` skips drawing when nothing may have changed
+        (see pacing.py), keeping the last frame on screen."""
+        self.process_events(events)
         self.advance(elapsed)
         if not self.running:
             return
+        if lazy and not self.pacer.should_draw(self.stack):
+            return
         self.draw()
         self.present()
+        self.pacer.drew(self.stack)
         self.frame += 1
 
     def run(self) -> int:
+        """The loop: 60 frames a second while anything moves; while idle it sleeps on the
+        event queue (pacing.py). With `frames` set (screenshots, tests) every frame draws."""
         self.running = True
+        lazy = self.frames is None
         try:
             while self.running:
-                self.run_frame(self.clock.tick(FPS_CAP) / 1000)
+                if lazy and self.pacer.idle(self.stack):
+                    events = self.pacer.wait()
+                    elapsed = self.clock.tick() / 1000
+                else:
+                    events, elapsed = (), self.clock.tick(FPS_CAP) / 1000
+                self.run_frame(elapsed, events, lazy)
                 if self.frames is not None and self.frame >= self.frames:
                     self.running = False
         finally:

@@ -151,6 +151,9 @@ class SettingsScene(Scene):
     def wants_text(self) -> bool:
         return self.menu.editing
 
+    def animating(self) -> bool:
+        return self.menu.editing          # the text cursor blinks
+
     def set_fullscreen(self, value):
         if value != self.app.fullscreen:
             self.app.toggle_fullscreen()
@@ -286,6 +289,41 @@ class ResultsScene(Scene):
             y += 62
         self.menu.draw(surface)
         theme.draw_legend(surface, self.app, "Enter: select   Up/Down: choose")
+
+
+class ConfirmScene(Scene):
+    """A question over the dimmed table, answered Yes or No (Esc says No): the other
+    person on the couch allows a take-back."""
+
+    overlay = True
+    backdrop_dim = 170
+
+    def __init__(self, app, question: str, yes: str, no: str, on_yes):
+        super().__init__(app)
+        self.question = question
+        self.on_yes = on_yes
+        self.menu = Menu(app, [Button(yes, self.agree, width=560),
+                               Button(no, lambda: app.remove(self), width=560)],
+                         top=500, bottom=680, focus=1)
+
+    def agree(self):
+        self.app.remove(self)
+        self.on_yes()
+
+    def handle(self, action):
+        if action.name in ("back", "pause"):
+            self.app.remove(self)
+        else:
+            self.menu.handle(action)
+
+    def draw(self, surface):
+        theme.draw_panel(surface, (460, 300, 1000, 440))
+        size = next((s for s in (44, 38, 32) if theme.font(s, True).size(self.question)[0]
+                     <= 920), 32)
+        theme.draw_text(surface, theme.fit_text(self.question, 920, size, True), (960, 400),
+                        size, theme.TITLE, "center", bold=True)
+        self.menu.draw(surface)
+        theme.draw_legend(surface, self.app, "Up/Down: choose   Enter: select   Esc: no")
 
 
 class MessageScene(Scene):

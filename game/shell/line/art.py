@@ -15,6 +15,7 @@ import pygame
 from game.logic.core import Tile
 
 from game.shell import theme, tile_art
+from game.shell.match.scene import RECENT_MOVE_SECONDS
 from game.shell.line.layout import (BONEYARD, DRAW_BUTTON, HAND_AREA, PASS_BUTTON, SEAT_PANEL, TABLE,
                           top_panels)
 from game.shell.scene import LOGICAL_SIZE
@@ -145,7 +146,10 @@ class LineTableArt:
         if player is None or self.frozen is not None:
             return
         rect = self._seat_rect(player).inflate(10, 10)
-        glow = 0.5 + 0.5 * math.sin(self.clock * 4)
+        # Two pulses as a turn begins, then steady (a still screen lets the app idle).
+        since = self.clock - self.moved_at
+        glow = 0.5 + 0.5 * math.cos(since * 4 * math.pi / RECENT_MOVE_SECONDS) \
+            if 0 <= since < RECENT_MOVE_SECONDS else 1.0
         colour = [round(c * (0.6 + 0.4 * glow)) for c in theme.HIGHLIGHT]
         pygame.draw.rect(surface, colour, rect, 4, border_radius=20)
 

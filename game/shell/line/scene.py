@@ -239,6 +239,16 @@ class LineMatchScene(LineInput, LineTableArt, MatchScene):
         self.ctl.say(f"Round {self.state.round_number}: {self.ctl.name(player)} opens.")
         self._refresh()
 
+    def undone(self) -> None:
+        """After a take-back: the picks, slides, badges and round results of the position
+        that is gone go with it (a round's end can be taken back too)."""
+        self._cancel()
+        self.frozen = self.anim = self.flip = None
+        self.badges.clear()
+        self.pending, self._pending_for, self._cursor_for = [], None, None
+        self.rounds_seen = len(getattr(self.state, "finished_rounds", ()))
+        self._refresh()
+
     # --- accessibility ----------------------------------------------------------------
     def announce(self) -> None:
         player = self.state.current_player
@@ -271,6 +281,9 @@ class LineMatchScene(LineInput, LineTableArt, MatchScene):
         self.ctl.say(text)
 
     # --- the frame --------------------------------------------------------------------
+    def animating(self) -> bool:
+        return super().animating() or self.flip is not None
+
     def enter(self) -> None:
         self._signature = None
         self._static = None                  # the settings may have renamed a seat

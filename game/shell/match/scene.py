@@ -12,6 +12,8 @@ A scene fills in the hooks:
     must_pass() -> bool     the human to act may only pass
     selecting() -> bool     something is picked: Esc and a right click cancel it
     read_aloud()            E: the state of the table, said aloud
+    undone()                after a take-back (U, Ctrl+Z): drop picks, animations, frozen
+                            results of the position that is gone
     play_action(action)     every other action (the game's own input)
     announce()              T: whose turn it is (the controller's sentence by default)
 
@@ -27,6 +29,7 @@ from game.shell.match.controller import MatchController
 from game.shell.scene import Scene
 
 AUTO_PASS_SECONDS = 3.0
+RECENT_MOVE_SECONDS = 2.5   # a move's slides, flips and badges are over by then
 PASS_PROMPT = "No tile fits anywhere: you must pass. Press Enter or click Pass."
 CURSOR_STEPS = {"left": -1, "prev": -1, "right": 1, "next": 1}
 
@@ -38,11 +41,13 @@ class MatchScene(Scene):
     def __init__(self, app, config, state=None):
         super().__init__(app)
         self.ctl = MatchController(app, config, on_move=self._on_move, state=state)
+        self.ctl.on_undo = self._on_undo
         self.clock = 0.0                   # simulated seconds since the match began
         self.cursor = 0                    # the focused tile of the shown hand (keyboard)
         self.pass_wait = 0.0               # seconds a forced pass has waited
         self.results_due = None            # (clock time, show) while results wait
         self.results_shown = False
+        self.moved_at = float("-inf")      # the clock when the last move was applied
 
     # --- hooks ------------------------------------------------------------------------
     def moved(self, player: int, move) -> None:
@@ -63,10 +68,27 @@ class MatchScene(Scene):
     def announce(self) -> None:
         self.ctl.announce_turn()
 
+    def undone(self) -> None:
+        """Called after a take-back."""
+
     # --- the flow ---------------------------------------------------------------------
     def _on_move(self, player: int, move) -> None:
         self.pass_wait = 0.0
+        self.moved_at = self.clock
         self.moved(player, move)
+
+    def _on_undo(self) -> None:
+        self.pass_wait = 0.0
+        self.cursor = 0
+        self.undone()
+
+    def take_back(self) -> None:
+        """U, Ctrl+Z or the Undo button: refused while a result waits to be shown."""
+        if self.results_due is not None:
+            self.ctl.sound("invalid")
+            self.ctl.say("The results come first: nothing can be taken back now.")
+        else:
+            self.ctl.take_back()
 
     def wait_for_results(self, show, seconds: float | None = None) -> None:
         """Show the results through `show()` after a moment (scaled by the speed); Enter
@@ -98,6 +120,11 @@ class MatchScene(Scene):
         if self.pass_wait >= AUTO_PASS_SECONDS:
             self.ctl.play(PASS)
 
+    def animating(self) -> bool:
+        """A computer thinks, results or a forced pass wait, or a move just happened."""
+        return (self.ctl.thinking or self.results_due is not None or self.pass_wait > 0
+                or self.clock - self.moved_at < RECENT_MOVE_SECONDS)
+
     # --- input ------------------------------------------------------------------------
     def handle(self, action) -> None:
         name = action.name
@@ -111,6 +138,8 @@ class MatchScene(Scene):
             self.announce()
         elif name == "read_ends":
             self.read_aloud()
+        elif name == "undo":
+            self.take_back()
         else:
             self.play_action(action)
 

@@ -62,7 +62,7 @@ def test_seed_chain_accepts_3_5_right_and_2_6_left():
     moves = [str(m) for m in game.legal_moves()]
     assert moves == ["2-6L", "3-5R"]
     assert game.illegal_reason("3-5L") == "neither 5 nor 3 matches the left end 2"
-    assert game.illegal_reason("0-0R") == "0 does not match the right end 3"
+    assert game.illegal_reason("0-0R") == "0-0 fits neither end (2 and 3)"
     assert game.illegal_reason("4-4R") == "4-4 is not in your hand"
     assert game.illegal_reason("pass") == "you have a playable tile, so you cannot pass"
     game.apply("3-5R")
@@ -128,7 +128,7 @@ def test_forced_pass_when_the_boneyard_is_empty():
     game.apply("6-6R")
     assert game.current_player == 1 and game.drawn_this_turn == []
     assert [str(m) for m in game.legal_moves()] == ["pass"]
-    assert game.illegal_reason("0-1L") == "neither 1 nor 0 matches the left end 5"
+    assert game.illegal_reason("0-1L") == "0-1 fits neither end (5 and 6)"
     game.apply("pass")
     assert game.current_player == 2
 

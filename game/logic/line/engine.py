@@ -20,7 +20,7 @@ off that chain of states when asked.
 from __future__ import annotations
 
 from ..core import BLANK, PASS, IllegalMoveError, Tile
-from .laying import (LineRules, Placed, broken_join, hands_problem, laid_by, opening_bit,
+from .laying import (LineRules, Placed, broken_join, extra_plays_problem, hands_problem, laid_by, opening_bit,
                      opening_tile, wrong_opener)
 from .moves import (ALL, BITS, BLANK_MOVES, BLANK_OPENING, INDEX,
                     LEFT, NUMBER_MASK, ONLY_PASS, OPENINGS, TILES, LineMove, bits_of,
@@ -334,6 +334,9 @@ class LineRound:
         if not move.end:
             return f"say which end: {tile}L or {tile}R"
         side, number = ("left", left) if move.end == LEFT else ("right", right)
+        if not (self.rules.fits(tile, left) or self.rules.fits(tile, right)):
+            ends = f"both {left}" if left == right else f"{left} and {right}"
+            return f"{tile} fits neither end ({ends})"
         if not self.rules.fits(tile, number):
             numbers = f"{tile.a}" if tile.is_double else f"neither {tile.b} nor {tile.a}"
             verb = "does not match" if tile.is_double else "matches"
@@ -493,7 +496,8 @@ class LineRound:
         if to_move is not None and to_move not in seats:
             raise ValueError(f"to_move {to_move!r} is not a player in the round")
         problem = hands_problem(hands, seats) or broken_join(line) or (
-            None if line or to_move is None else wrong_opener(rules, hands, seats, to_move))
+            None if line or to_move is None else wrong_opener(rules, hands, seats, to_move)) \
+            or extra_plays_problem(rules, len(line), start.get("extra_plays", 0))
         if problem:
             raise ValueError(problem)
         return cls(rules, seats, hands, stock, line, to_move, start.get("extra_plays", 0))

@@ -46,6 +46,7 @@ class LineTableArt:
         self._draw_last_tile(surface)
         self._draw_hand(surface)
         self._draw_buttons(surface)
+        self.draw_undo(surface)
         self._draw_badges(surface)
         if self.dragging and self.selected is not None:
             self._draw_dragged(surface)
@@ -93,7 +94,7 @@ class LineTableArt:
                 "playable" if self.hints and tile in playable else "normal")
             if tile != self.selected and (i == self.hover or (keyboard and i == self.cursor)):
                 rect = rect.move(0, -14)
-            if self.flip and self.flip[0] == tile and self._draw_flip(surface, tile, rect):
+            if self.flip and tile in self.flip and self._draw_flip(surface, tile, rect):
                 continue
             tile_art.draw_tile(surface, rect, tile_art.ends_of(tile), look)
         if keyboard and self.hand_rects:
@@ -103,9 +104,10 @@ class LineTableArt:
 
     def _draw_flip(self, surface, tile: Tile, rect) -> bool:
         seconds = self.ctl.paced(FLIP_SECONDS)
-        t = (self.clock - self.flip[1]) / seconds if seconds else 1.0
+        t = max(0.0, (self.clock - self.flip[tile]) / seconds) if seconds else 1.0
         if t >= 1:
-            self.flip = None
+            del self.flip[tile]
+            self.flip = self.flip or None
             return False
         long_side = max(rect.size)
         sprite = (tile_art.back(long_side, True) if t < 0.5
@@ -325,7 +327,7 @@ class LineTableArt:
         if self.blank:
             text = "Blank tiles: every tile fits either end"
         else:
-            text = f"Round {self.public.round_number}    out at {self.public.limit} points"
+            text = f"Round {self.public.round_number}    out at {theme.count(self.public.limit, 'point')}"
         theme.draw_text(surface, text, (TABLE.x + 20, TABLE.y + 12), 28, theme.TEXT_DIM)
         prompt = self.turn_prompt()
         if prompt:
@@ -342,6 +344,8 @@ class LineTableArt:
         if moves == ["pass"]:
             return "Nothing fits: press Pass"
         if not self.public.line:
+            if self.blank:
+                return "Lay a blank tile to open"
             return f"Open with {moves[0]}" if len(moves) == 1 else "Lay any tile to open"
         if self.blank:
             return "Lay a tile on either end"

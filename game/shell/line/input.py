@@ -10,6 +10,8 @@ from game.shell.line.layout import DRAW_BUTTON, PASS_BUTTON
 from game.shell.match.controller import sentence
 from game.shell.match.scene import CURSOR_STEPS, step_cursor, tray_index_at
 
+DRAW_STAGGER = 0.18     # seconds between drawn tiles turning up (at normal speed)
+
 
 class LineInput:
     """Mixed into LineMatchScene: the actions of a human's turn."""
@@ -30,23 +32,29 @@ class LineInput:
             self.ctl.say_private("You have a tile that fits, so you cannot pass.")
 
     def _draw(self) -> None:
+        """D: every tile the rules drew for this turn comes at once (they turn up one by
+        one in the hand), up to the one that fits."""
         ctl = self.ctl
-        if not self.my_turn:
+        if self.blank or self.state.options.get("block"):
+            ctl.say("Nobody draws in this game" + (
+                ": every tile fits either end." if self.blank else ": pass when nothing fits."))
+        elif not self.my_turn:
             ctl.say("It is not your turn to draw.")
         elif self.pending:
-            tile = self.pending.pop(0)
+            tiles, self.pending = self.pending, []
             ctl.sound("draw")
-            self.flip = (tile, self.clock)
+            step = ctl.paced(DRAW_STAGGER)
+            self.flip = {tile: self.clock + i * step for i, tile in enumerate(tiles)}
             self._refresh()
-            if self.pending:
-                more = f"{len(self.pending)} more to draw."
+            if len(tiles) == 1:
+                drew = f"You drew {tiles[0]}."
             else:
-                more = "Nothing fits: press Enter to pass." if self.must_pass() else "It fits."
-            ctl.say_private(f"You drew {tile}. {more}")
+                drew = f"You drew {len(tiles)} tiles: {', '.join(map(str, tiles))}."
+            more = ("Nothing fits: press Enter to pass." if self.must_pass()
+                    else f"{tiles[-1]} fits.")
+            ctl.say_private(f"{drew} {more}")
         elif not self.must_pass():
             ctl.say_private("You have a tile that fits: play it instead of drawing.")
-        elif self.state.options.get("block") or self.blank:
-            ctl.say("Nobody draws in this game: you must pass.")
         else:
             ctl.say("The boneyard is empty: you must pass.")
 

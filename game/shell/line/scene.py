@@ -25,7 +25,7 @@ from game.logic.line.moves import LineMove
 from game.shell import theme, tile_art
 from game.shell.line.art import LineTableArt
 from game.shell.line.input import LineInput
-from game.shell.line.layout import HAND_AREA, HAND_LONG, TABLE, layout_line
+from game.shell.line.layout import HAND_AREA, HAND_LONG, TABLE, UNDO_BUTTON, layout_line
 from game.shell.match.scene import MatchScene, tray_rects
 
 LINE_LONG = 112
@@ -34,6 +34,7 @@ LINE_LONG = 112
 class LineMatchScene(LineInput, LineTableArt, MatchScene):
     results_wait = 0.9
     pass_prompt = None          # the table's header already says "Nothing fits: press Pass"
+    undo_rect = UNDO_BUTTON
 
     def __init__(self, app, config, state=None):
         super().__init__(app, config, state)
@@ -51,7 +52,7 @@ class LineMatchScene(LineInput, LineTableArt, MatchScene):
         self.rounds_seen = len(getattr(self.state, "finished_rounds", ()))
         self.frozen = None                   # (line, opener, last index) while results show
         self.anim = None                     # (ends, from rect, to rect, start, seconds)
-        self.flip = None                     # (tile, start): a drawn tile turning face up
+        self.flip = None                     # {tile: start}: drawn tiles turning face up
         self._layout_key = None
         self._signature = None
         self._init_art()
@@ -167,7 +168,7 @@ class LineMatchScene(LineInput, LineTableArt, MatchScene):
         drawn = before.drawn_this_turn if before.current_player == player else 0
         self.ctl.say(self._describe(player, move, drawn))
         self._badge_move(player, move.is_pass, drawn)
-        self.anim = None
+        self.anim = self.flip = None
         if not move.is_pass:
             self._animate_play(player, move)
         self._cancel()
@@ -258,11 +259,12 @@ class LineMatchScene(LineInput, LineTableArt, MatchScene):
         text = f"{self.ctl.name(player)} to play."
         if self.my_turn:
             if self.pending:
-                text += f" No tile fits: draw {len(self.pending)} (press D)."
+                text += " No tile fits: press D to draw."
             elif self.must_pass():
                 text += " Nothing fits: press Enter to pass."
             else:
-                text += f" {len({m.tile for m in self.moves if not m.is_pass})} of your tiles fit."
+                fit = len({m.tile for m in self.moves if not m.is_pass})
+                text += f" {fit} of your tiles {'fits' if fit == 1 else 'fit'}."
             self.ctl.say_private(text)
         else:
             self.ctl.say(text)
@@ -270,7 +272,7 @@ class LineMatchScene(LineInput, LineTableArt, MatchScene):
     def read_aloud(self) -> None:
         if not self.line:
             text = "The line is empty."
-            if self.my_turn and len(self.moves) == 1:
+            if self.my_turn and len(self.moves) == 1 and not self.blank:
                 self.ctl.say_private(text + f" Open with {self.moves[0].tile}.")
                 return
         elif self.blank:

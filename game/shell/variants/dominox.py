@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.shell import theme
 from game.shell.board.adapter import BoardAdapter
 from game.shell.board.art import (draw_coordinates, draw_frame, draw_hole, draw_squares)
 from game.shell.board.geometry import BoardGeometry, Square, parse_square
@@ -58,7 +59,7 @@ class Adapter(BoardAdapter):
 
     def card_lines(self, player: int, over: bool) -> list[tuple]:
         if over:
-            return [(f"{self.game.outcome().scores[player]} points", 48, GOLD, True)]
+            return [(theme.count(self.game.outcome().scores[player], "point"), 48, GOLD, True)]
         return [(f"Territory now: {self.live_scores()[player]}", 28, (240, 240, 232), False)]
 
     def opening_caption(self) -> str:
@@ -74,9 +75,9 @@ class Adapter(BoardAdapter):
         outcome = self.game.outcome()
         white, black = outcome.scores
         if outcome.winner is None:
-            return f"A draw: {white} points each."
+            return f"A draw: {theme.count(white, 'point')} each."
         win, lose = (white, black) if outcome.winner == 0 else (black, white)
-        return f"{self.name(outcome.winner)} wins, {win} points to {lose}."
+        return f"{self.name(outcome.winner)} wins, {theme.count(win, 'point')} to {lose}."
 
     def end_layer(self, geo: BoardGeometry, font) -> pygame.Surface:
         regions = [([parse_square(s) for s in r.squares], r.winner, r.points)
@@ -91,7 +92,7 @@ class Adapter(BoardAdapter):
     def read_aloud(self) -> str:
         white, black = self.game.scores()
         return (f"If the game ended now: White {white}, Black {black}; "
-                f"{self.scene.view(0).stock_size} tiles in the stock.")
+                f"{theme.count(self.scene.view(0).stock_size, 'tile')} in the stock.")
 
 
 def territory_layer(geo: BoardGeometry, regions, font) -> pygame.Surface:

@@ -270,4 +270,4 @@ class MovingAdapter(BoardAdapter):
             parts.append(f"{self.name(p)}: {view.captures[p]} captured, "
                          f"{elements(left)} on the board")
         label, count, _ = self.quiet_line(view)
-        return "; ".join(parts) + f". {label}: {count} moves."
+        return "; ".join(parts) + f". {label}: {theme.count(count, 'move')}."

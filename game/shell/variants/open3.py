@@ -48,8 +48,8 @@ class Adapter(MovingAdapter):
         if kind == "captures":
             return f"captured {theme.count(int(amount), 'element')}"
         if kind == "targets" and pips != 48:
-            return f"hit the target of {pips} pips"
-        return f"captured {'exactly ' if kind != 'pips' else ''}{pips} pips"
+            return f"hit the target of {theme.count(pips, 'pip')}"
+        return f"captured {'exactly ' if kind != 'pips' else ''}{theme.count(pips, 'pip')}"
 
     def extra_card_lines(self, player: int, view) -> list[tuple]:
         if not self.pip_goal:

@@ -24,7 +24,8 @@ class _Timeout(Exception):
 class SearchInfo:
     depth: int = 0
     nodes: int = 0
-    scores: dict = field(default_factory=dict)
+    scores: dict = field(default_factory=dict)     # index in `moves` -> its score
+    moves: list = field(default_factory=list)      # the root moves as that depth ordered them
 
     @property
     def iterations(self) -> int:
@@ -153,7 +154,7 @@ def best_move(view, hooks, moves: list, rng, budget) -> tuple[object, SearchInfo
             best, scores = search.root(state, player, moves, depth)
         except _Timeout:
             break
-        chosen, info.depth, info.scores = best, depth, scores
+        chosen, info.depth, info.scores, info.moves = best, depth, scores, list(moves)
         if abs(scores[best]) >= WIN - MAX_DEPTH:
             break                       # a forced win or loss: deeper changes nothing
         # the best move first next time, the rest by this depth's scores

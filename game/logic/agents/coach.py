@@ -1,0 +1,336 @@
+"""The coach: the Hard player's choice for a player's view, with a reason in player words.
+
+`advise(view, ...)` runs the Hard search on the view alone (never a state: it cannot read
+hidden tiles) and returns an Advice: the move, the move in words, a short reason drawn
+from what the view shows, and every searched candidate's estimated value. The values are
+the search's own: in games with hidden tiles the mean result of simulated games in [0, 1]
+(a win counts 1, mixed with the margin where the variant's playouts do so), on the open
+boards the alpha-beta score in the variant's points (about 10 an element).
+
+The reasons, per family of games (the generic one when no fact stands out):
+* line games: an end left open that the next player has shown they lack, the heaviest
+  tile shed, a line blocked while holding few pips;
+* moving games: what the move captures and whether it leaves anything to be taken back;
+* tiles on a board: territory gained (Dominox), what the tile costs (Dominid), a tile that
+  fits the fewest places (Spread).
+
+`decisions(state, players)` lists the views of a finished game at each of those players'
+moves (the post-game review) and `review_note` says what a move cost against the coach.
+"""
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+from dataclasses import dataclass
+
+from ..core import PASS
+from .alphabeta import MAX_DEPTH, WIN
+from .hard import HardAgent
+from .hooks import hooks_for
+from .search import root_search
+
+FORCED = WIN - MAX_DEPTH        # alpha-beta scores beyond this are forced wins or losses
+SMALL_CHANCE = 0.03             # review: cheaper differences are noise at small budgets
+SMALL_SCORE = 2.0
+FEW_GAMES = 4                   # review: fewer simulated games of a move tell nothing
+
+
+@dataclass(frozen=True)
+class Advice:
+    move: str                   # the coach's choice, canonical text
+    words: str                  # the move in player words: "6-6 on the left"
+    reason: str                 # why, in player words
+    kind: str                   # "chance" (simulated games), "score" (alpha-beta) or ""
+    values: tuple               # ((move text, estimated value), ...): the choice, then the
+                                # others best first
+    searched: int = 0           # simulated games or positions searched
+    counts: tuple = ()          # simulated games per move of `values` (the games with
+                                # hidden tiles; empty for alpha-beta)
+    factual: bool = False       # the reason is a fact of the position, not the search's
+                                # numbers
+
+    def value_of(self, move) -> float | None:
+        text = str(move)
+        return next((v for m, v in self.values if m == text), None)
+
+    def count_of(self, move) -> int | None:
+        text = str(move)
+        return next((c for (m, _), c in zip(self.values, self.counts) if m == text), None)
+
+    @property
+    def text(self) -> str:
+        return f"{self.words}: {self.reason}."
+
+
+# --- moves in words ------------------------------------------------------------------------
+def move_words(move) -> str:
+    text = str(move)
+    if move == PASS:
+        return "pass"
+    end = getattr(move, "end", None)
+    if isinstance(end, str):                              # the line games
+        tile = "a blank tile" if text.startswith("_") else str(move.tile)
+        return {"L": f"{tile} on the left", "R": f"{tile} on the right"}.get(end, tile)
+    if hasattr(move, "first"):                            # a tile on two squares
+        return f"{move.x}-{move.y} on {move.first} and {move.second}"
+    if "@" in text:                                       # an element set down (Packs)
+        tile, square = text.split("@")
+        return f"{tile} on {square}"
+    return " to ".join(re.split(r"[->]", text))           # an element moving
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def _name(names, player: int) -> str:
+    return names[player] if names and player < len(names) else f"player {player + 1}"
+
+
+# --- the search -------------------------------------------------------------------------------
+def advise(view, seconds: float | None = 1.0, iterations: int | None = None, seed: int = 0,
+           names=None, include=None) -> Advice:
+    """The Hard choice for `view` (whose player is to move) within `seconds` (or a fixed
+    number of `iterations`), its reason and the candidates' values. `include`: a move
+    that must be among the searched candidates (the review's played move). `names`: the
+    players' names, for reasons that name one."""
+    moves = view.legal_moves()
+    if not moves:
+        raise ValueError("the coach advises only the player to move")
+    if len(moves) == 1:
+        only = moves[0]
+        reason = "nothing fits: you must pass" if only == PASS else "your only legal move"
+        return Advice(str(only), move_words(only), reason, "", ((str(only), 0.0),),
+                      factual=True)
+    hooks = hooks_for(view.variant)
+    if hooks.alike is not None and hooks.alike(view):
+        return Advice(str(moves[0]), move_words(moves[0]),
+                      "every legal move leads to the same game here", "",
+                      tuple((str(m), 0.0) for m in moves), factual=True)
+    agent = HardAgent(seconds=seconds, iterations=iterations)
+    rng = random.Random(seed)
+    include = None if include is None else view_variant_move(moves, include)
+    if hooks.perfect:
+        values, searched = _alpha_beta(view, hooks, moves, rng, agent, include)
+        kind = "score"
+    else:
+        ranked = agent.ranked(view, moves)
+        if include is not None and include not in ranked:
+            ranked.append(include)
+        stats = root_search(view, hooks, ranked, rng, agent.budget())
+        chosen = stats.best()
+        order = sorted(range(len(ranked)), key=lambda i: (i != chosen, -stats.mean(i), i))
+        order = [i for i in order if stats.visits[i]]
+        values = [(ranked[i], stats.mean(i)) for i in order]
+        counts = tuple(stats.visits[i] for i in order)
+        searched, kind = stats.iterations, "chance"
+    best = values[0][0]
+    reason = reasons(view, best, hooks, seed, names)
+    return Advice(str(best), move_words(best), reason or _generic(kind, values, searched), kind,
+                  tuple((str(m), v) for m, v in values), searched,
+                  counts if kind == "chance" else (), bool(reason))
+
+
+def view_variant_move(moves: list, move):
+    """The legal move object whose text is `move`'s."""
+    text = str(move)
+    return next(m for m in moves if str(m) == text)
+
+
+def _alpha_beta(view, hooks, moves, rng, agent, include):
+    """[(move, score)] best first by alpha-beta, and the positions searched. Only the
+    best score is exact (the others are bounds from above): `include`, when it is not
+    the best, is searched again with an open window for its own exact score."""
+    from .alphabeta import AlphaBeta, _Timeout, best_move
+    budget = agent.budget()
+    move, info = best_move(view, hooks, moves, rng, budget)
+    if not info.scores:                 # not even depth 1 in time: the greedy order
+        return [(move, 0.0)] + [(m, 0.0) for m in moves if m != move], info.nodes
+    values = sorted(((info.moves[i], s) for i, s in info.scores.items()),
+                    key=lambda pair: (pair[0] != move, -pair[1]))
+    if include is not None and include != move:
+        state = hooks.worlds(view)(rng)
+        search = AlphaBeta(hooks, type(budget)(None, max(2000, info.nodes)))
+        state.apply(include)
+        try:
+            exact = -search.negamax(state, 1 - view.player, info.depth - 1, -WIN * 2,
+                                    WIN * 2, 1)
+            values = [(m, exact if m == include else s) for m, s in values]
+        except _Timeout:                # the node budget ran out: keep the bound
+            pass
+        finally:
+            state.undo()
+    return values, info.nodes
+
+
+def _generic(kind: str, values: list, searched: int) -> str:
+    best = values[0][1]
+    second = values[1][1] if len(values) > 1 else None
+    if kind == "chance":
+        text = f"comes out at {round(100 * best)}% in {searched} simulated games"
+        if second is not None and best > second:
+            text += f", {_plural(round(100 * (best - second)), 'point')} above your next best"
+        return text
+    if best >= FORCED:
+        return "wins by force"
+    if best <= -FORCED:
+        return "every move loses by force; this one holds out longest"
+    if second is None or best - second < 1:
+        return "no other move scores better in the search"
+    return f"the search rates it at least {_plural(round(best - second), 'point')} above " \
+           f"your next best"
+
+
+# --- reasons from the facts a view shows ------------------------------------------------------
+def reasons(view, move, hooks, seed: int = 0, names=None) -> str:
+    """The reason for `move` in `view` from what the view shows, or "" when none stands
+    out."""
+    if move == PASS:
+        return ""
+    if view.variant in ("classic", "blank"):
+        return _line_reason(view, move, names)
+    world = hooks.worlds(view)(random.Random(seed))
+    if hasattr(world.view(view.player), "captures"):
+        return _element_reason(view, move, world, hooks)
+    return _board_reason(view, move, world)
+
+
+def _line_reason(view, move, names) -> str:
+    tile = move.tile
+    facts = []
+    if view.ends is None:
+        ends = (tile.a, tile.b)
+    elif move.end == "L":
+        ends = (tile.other(view.ends[0]), view.ends[1])
+    else:
+        ends = (view.ends[0], tile.other(view.ends[1]))
+    nxt = view.next_player()
+    lacking = sorted(n for n in set(ends) if n in view.known_missing[nxt])
+    if lacking:
+        numbers = " and ".join(f"a {n}" for n in lacking)
+        facts.append(f"leaves {numbers} open, which {_name(names, nxt)} lacks")
+    rest = list(view.hand)
+    rest.remove(tile)
+    on_line = [p.tile for p in view.line] + [tile]
+    blocked = all(sum(1 for t in on_line if n in (t.a, t.b)) == 7 for n in set(ends))
+    if blocked and view.line:
+        pips = sum(t.value for t in rest)
+        facts.append(f"blocks the game with {_plural(pips, 'pip')} left in your hand")
+    heaviest = max(t.value for t in view.hand)
+    if tile.value == heaviest and tile.value >= 7 and len(view.hand) > 1:
+        facts.append(f"plays your heaviest tile ({_plural(tile.value, 'pip')})")
+    elif tile.is_double and not facts:
+        facts.append("gets a double out while it still fits")
+    return ", and ".join(facts[:2])
+
+
+def _tile_names(texts) -> list[str]:
+    return [t for text in texts for t in re.findall(r"\d-\d", str(text))[:1]]
+
+
+def _element_reason(view, move, world, hooks) -> str:
+    me, them = view.player, 1 - view.player
+    before = world.view(me)
+    world.apply(move)
+    try:
+        after = world.view(me)
+        outcome = world.outcome()
+        if outcome is not None and outcome.winner == me:
+            return "wins the game at once"
+        taken = after.captures[me] - before.captures[me]
+        if hasattr(after, "last_captured"):
+            tiles = _tile_names(after.last_captured)
+        else:                           # Packs: the opponent's removed elements grew
+            tiles = list(after.removed[them][len(before.removed[them]):])
+        facts = [f"captures {' and '.join(tiles) or _plural(taken, 'element')}"] if taken else []
+        if hooks.perfect and outcome is None:
+            threats = hooks.tactical(world, world.legal_moves())
+            if not threats:
+                facts.append("leaves nothing en prise")
+            elif facts:
+                world.apply(threats[0][0])
+                try:
+                    lost = _tile_names(getattr(world.view(me), "last_captured", ()))
+                finally:
+                    world.undo()
+                if lost:
+                    return f"{facts[0]}, though {lost[0]} can be taken back"
+        return " and ".join(facts)
+    finally:
+        world.undo()
+
+
+def _board_reason(view, move, world) -> str:
+    me = view.player
+    if view.variant == "open54":
+        fits = Counter(m.tile for m in view.legal_moves() if m != PASS)
+        tile = move.tile
+        if fits[tile] == min(fits.values()) and len(fits) > 1:
+            return (f"lays {tile} while it fits ({_plural(fits[tile], 'place')} now); your "
+                    f"other tiles fit more places")
+        return ""
+    if hasattr(world, "costs"):         # Dominid: each tile costs its distance
+        spent = world.costs[me]
+        world.apply(move)
+        cost = world.costs[me] - spent
+        world.undo()
+        return "costs nothing" if cost == 0 else f"costs only {_plural(cost, 'point')}"
+    if hasattr(world, "scores"):        # Dominox: the territory as it stands
+        start = world.scores()
+        world.apply(move)
+        end = world.scores()
+        world.undo()
+        gain = (end[me] - start[me]) - (end[1 - me] - start[1 - me])
+        if gain > 0:
+            return f"gains {_plural(gain, 'point')} of territory"
+    return ""
+
+
+# --- the post-game review ---------------------------------------------------------------------
+def decisions(state, players) -> list[tuple[int, int, object, str]]:
+    """(move number from 1, player, that player's view just before, the move played) of
+    every move of `players` in `state`'s game that had a choice, oldest first. The game
+    is replayed backwards on a copy (undo), so every round of a match is included."""
+    game = state.clone()
+    played = game.moves_played()
+    found = []
+    for number in range(len(played), 0, -1):
+        player, move = played[number - 1]
+        game.undo()
+        if player in players:
+            view = game.view(player)
+            if len(view.legal_moves()) > 1:
+                found.append((number, player, view, str(move)))
+    found.reverse()
+    return found
+
+
+def review_move(view, played: str, seconds: float, seed: int = 0, names=None) -> Advice:
+    """The coach's advice on `view` with the `played` move searched as well."""
+    return advise(view, seconds=seconds, seed=seed, names=names, include=played)
+
+
+def review_note(number: int, view, played: str, advice: Advice, who: str = "you") -> str | None:
+    """One line of the review of `played` in `view`, or None when the coach agrees or the
+    difference is too small to trust."""
+    if played == advice.move or not advice.kind:
+        return None
+    best, mine = advice.values[0][1], advice.value_of(played)
+    if mine is None:
+        return None
+    cost = best - mine
+    if advice.kind == "chance":
+        if cost < SMALL_CHANCE or min(advice.counts[0], advice.count_of(played)) < FEW_GAMES:
+            return None
+        price = f"about {round(100 * cost)}% less likely to win"
+    else:
+        if cost < SMALL_SCORE:
+            return None
+        price = ("it missed a forced win" if best >= FORCED else
+                 "it walks into a forced loss" if mine <= -FORCED else
+                 f"about {round(cost)} points worse by the search's count")
+    words = move_words(view_variant_move(view.legal_moves(), played))
+    why = f" ({advice.reason})" if advice.factual else ""
+    return (f"Move {number}: {who} played {words}; the coach prefers {advice.words}{why}, "
+            f"{price}.")

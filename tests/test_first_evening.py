@@ -81,3 +81,102 @@ def test_one_draw_brings_every_tile_up_to_the_one_that_fits(tmp_path):
 def test_held_keys_repeat(tmp_path):
     quiet_app(tmp_path)
     assert pygame.key.get_repeat() == app_module.KEY_REPEAT
+
+
+# --- every text fits its box ------------------------------------------------------------
+LONGEST = ("W" + "w" * 15, "Maximilian-Alexa", "W" * 16, "Wwwwwwwwwwwwwww4")   # 16 each
+
+
+def texts_drawn(app, monkeypatch):
+    """[(text, rect)] of every line of text the top scene draws (cached layers redrawn)."""
+    from game.shell import theme
+    drawn, original = [], theme.draw_text
+
+    def record(surface, text, pos, *args, **kw):
+        rect = original(surface, text, pos, *args, **kw)
+        if str(text).strip():
+            drawn.append((str(text), rect))
+        return rect
+
+    app.draw()                         # what lies under an overlay, not recorded
+    monkeypatch.setattr(theme, "draw_text", record)
+    top = app.top
+    if hasattr(top, "_static"):
+        top._static = None
+    if hasattr(top, "table"):
+        top.table._hud_key = None
+    top.draw(app.screen)
+    monkeypatch.setattr(theme, "draw_text", original)
+    return drawn
+
+
+def assert_fits(drawn, boxes):
+    """Each text lies wholly inside the innermost box its top left corner is in (or on
+    the screen), and no two texts overlap."""
+    screen = pygame.Rect(0, 0, 1920, 1080)
+    for text, rect in drawn:
+        holders = [b for b in boxes if b.collidepoint(rect.topleft)] or [screen]
+        box = min(holders, key=lambda b: b.w * b.h)
+        assert box.contains(rect), f"{text!r} {rect} runs out of {box}"
+    for i, (text, rect) in enumerate(drawn):
+        for other, rect2 in drawn[i + 1:]:
+            assert not rect.inflate(-4, -4).colliderect(rect2.inflate(-4, -4)), \
+                f"{text!r} is drawn over {other!r}"
+
+
+def run_until(app, done, limit=900):
+    import time
+    for _ in range(limit):
+        if done():
+            return
+        app.advance(1 / 60)
+        time.sleep(0.001)
+    raise AssertionError("never got there")
+
+
+@pytest.mark.parametrize("players,humans", [(2, 1), (3, 1), (4, 2)])
+def test_long_names_fit_the_line_scene(tmp_path, monkeypatch, players, humans):
+    from game.shell.line.layout import (BONEYARD, DRAW_BUTTON, HAND_AREA, PASS_BUTTON,
+                                        SEAT_PANEL, TABLE, top_panels)
+    app = quiet_app(tmp_path)
+    seats = tuple(Seat(LONGEST[i]) if i < humans else Seat(LONGEST[i], "computer", "random")
+                  for i in range(players))
+    app.start_match(MatchConfig("classic", seats, {}, 3))
+    scene = app.stack[1]
+    if humans > 1:
+        run_until(app, lambda: app.top is not scene)        # the hand-over
+        assert_fits(texts_drawn(app, monkeypatch), [])
+        app.top.handle(Action("confirm"))
+    run_until(app, lambda: scene.my_turn)
+    boxes = top_panels(len(scene.top_seats)) + [SEAT_PANEL, TABLE, BONEYARD, DRAW_BUTTON,
+                                                 PASS_BUTTON, HAND_AREA]
+    drawn = texts_drawn(app, monkeypatch)
+    assert any(LONGEST[0] in text or "…" in text for text, _ in drawn)
+    assert_fits(drawn, boxes)
+    scene.handle(Action("pause"))                                      # the pause overlay
+    assert_fits(texts_drawn(app, monkeypatch), [pygame.Rect(560, 220, 800, 560)])
+
+
+@pytest.mark.parametrize("variant,players", [("dominox", 2), ("open54", 4)])
+def test_long_names_fit_the_board_cards(tmp_path, monkeypatch, variant, players):
+    from game.shell.board.table import INFO_RECT, STOCK_RECT, TRAY_RECT, card_rects
+    app = quiet_app(tmp_path)
+    seats = tuple(Seat(LONGEST[0]) if i == 0 else Seat(LONGEST[i], "computer", "random")
+                  for i in range(players))
+    app.start_match(MatchConfig(variant, seats, {}, 3))
+    scene = app.stack[1]
+    run_until(app, lambda: scene.ctl.human_turn)
+    boxes = card_rects(players) + [INFO_RECT, STOCK_RECT, TRAY_RECT]
+    assert_fits(texts_drawn(app, monkeypatch), boxes)
+
+
+def test_long_names_fit_the_round_over_results(tmp_path, monkeypatch):
+    from game.shell.overlays import ResultsScene
+    app = quiet_app(tmp_path)
+    rows = [(name, "+123", "149") for name in LONGEST]
+    text = f"{LONGEST[1]} played every tile; out: {LONGEST[0]}, {LONGEST[2]}"
+    app.push(ResultsScene(app, "Round 12 over", rows, text, on_continue=lambda: None,
+                          headers=("Player", "Round 12", "Total")))
+    drawn = texts_drawn(app, monkeypatch)
+    assert_fits(drawn, [pygame.Rect(360, 100, 1200, 880)])
+    assert " ".join(t for t, _ in drawn).count("…") == 0     # two lines: nothing lost

@@ -5,7 +5,7 @@ import pygame
 
 from . import theme
 from .scene import Scene
-from .settings import ANIM_SPEEDS
+from .settings import ANIM_SPEEDS, THINK_TIMES
 from .widgets import Button, Label, Menu, Selector, TextField
 
 ON_OFF = [(False, "Off"), (True, "On")]
@@ -136,6 +136,8 @@ class SettingsScene(Scene):
             Selector.of("Sound", [(False, "On"), (True, "Muted")], s.muted,
                         lambda v: setattr(s, "muted", v)),
             Selector.of("Animation", speeds, s.anim_speed, lambda v: setattr(s, "anim_speed", v)),
+            Selector.of("Computer thinking time", list(THINK_TIMES.items()), s.think_seconds,
+                        lambda v: setattr(s, "think_seconds", v)),
             Selector.of("Legal-move hints", ON_OFF, s.show_hints,
                         lambda v: setattr(s, "show_hints", v)),
             Selector.of("Board coordinates", ON_OFF, s.show_coords,
@@ -210,8 +212,8 @@ class HandOverScene(Scene):
         w, h = surface.get_size()
         theme.draw_text(surface, "Pass the screen to", (w // 2, h // 2 - 140), 48,
                         theme.TEXT_DIM, "center")
-        theme.draw_text(surface, self.name, (w // 2, h // 2), 120, theme.TITLE, "center",
-                        bold=True, shadow=True)
+        theme.draw_fitted(surface, self.name, (w // 2, h // 2), w - 160, 120, theme.TITLE,
+                          "center", bold=True, shadow=True)
         theme.draw_text(surface, "Press Enter or click to continue", (w // 2, h // 2 + 160),
                         40, theme.TEXT, "center")
         theme.draw_legend(surface, self.app, "Enter or click: continue   Esc: pause")
@@ -227,7 +229,7 @@ class ResultsScene(Scene):
     DEMO_PAUSE = 6.0     # seconds a demo (attract mode) shows results before going on
 
     def __init__(self, app, title, rows, winner_text, on_continue=None, rematch=None,
-                 headers=None):
+                 headers=None, review=None):
         super().__init__(app)
         rows = [tuple(r) for r in rows]
         if headers is None and rows and rows[0][1:] and all(
@@ -236,11 +238,13 @@ class ResultsScene(Scene):
         self.title, self.rows, self.headers = title, rows, headers
         self.winner_text = winner_text
         self.on_continue, self.rematch = on_continue, rematch
+        self.review = review        # the coach's review of the game (final results)
         self.demo_wait = self.DEMO_PAUSE
         if on_continue is not None:
             buttons = [Button("Continue", self.proceed, width=520)]
         else:
-            buttons = ([Button("Rematch", rematch, width=520)] if rematch else []) + [
+            buttons = ([Button("Rematch", rematch, width=520)] if rematch else []) + (
+                [Button("Review", review, width=520)] if review else []) + [
                 Button("Menu", app.back_to_menu, width=520)]
         self.menu = Menu(app, buttons, top=800, bottom=960)
 
@@ -260,6 +264,8 @@ class ResultsScene(Scene):
     def handle(self, action):
         if action.name == "back" and self.on_continue is None:
             self.app.back_to_menu()
+        elif action.name == "coach" and self.review:
+            self.review()
         else:
             self.menu.handle(action)
 
@@ -267,13 +273,18 @@ class ResultsScene(Scene):
         theme.draw_panel(surface, (360, 100, 1200, 880))
         theme.draw_title(surface, self.title, 180, 64)
         size = next((s for s in (44, 38, 32) if theme.font(s, True).size(self.winner_text)[0]
-                     <= 1120), 32)                 # long sentences get smaller, then cut
-        theme.draw_text(surface, theme.fit_text(self.winner_text, 1120, size, True), (960, 270),
-                        size, theme.HIGHLIGHT, "center", bold=True)
+                     <= 1120), None)               # long sentences get smaller, then two lines
+        lines = [self.winner_text] if size else theme.wrap_text(self.winner_text, 1120, 32, True)
+        for i, line in enumerate(lines[:2]):
+            theme.draw_fitted(surface, line, (960, 270 + (40 * i - 20) * (len(lines) > 1)),
+                              1120, size or 32, theme.HIGHLIGHT, "center", bold=True)
         columns = max([len(r) for r in self.rows] + [len(self.headers or ())] + [1])
         step = min(260, 900 // max(1, columns - 1))
         # The name column is left-aligned; number columns are right-aligned.
         xs = [440] + [1480 - (columns - 2 - i) * step for i in range(columns - 1)]
+        # the name column ends where the widest value of the next column begins
+        values = [theme.font(48, len(r) == 2).size(str(r[1]))[0] for r in self.rows if r[1:]]
+        name_width = (xs[1] - max(values, default=0) if columns > 1 else 1520) - xs[0] - 30
         y = 340
         if self.headers:
             for i, (x, text) in enumerate(zip(xs, self.headers)):
@@ -284,8 +295,9 @@ class ResultsScene(Scene):
             colour = theme.PLAYER_COLOURS[i % len(theme.PLAYER_COLOURS)]
             pygame.draw.circle(surface, colour, (416, y + 26), 11)
             for j, (x, value) in enumerate(zip(xs, row)):
-                theme.draw_text(surface, value, (x, y), 48, theme.TEXT, "topright" if j else
-                                "topleft", bold=j == len(row) - 1 or j == 0)
+                width = name_width if j == 0 else step - 20
+                theme.draw_fitted(surface, value, (x, y), width, 48, theme.TEXT,
+                                  "topright" if j else "topleft", bold=j == len(row) - 1 or j == 0)
             y += 62
         self.menu.draw(surface)
         theme.draw_legend(surface, self.app, "Enter: select   Up/Down: choose")

@@ -37,6 +37,7 @@ PLAYER_COLOURS = ((240, 96, 80), (80, 160, 250), (250, 200, 70), (170, 110, 230)
 SLIDE_SECONDS = 0.22
 
 LEGEND_SIZE = 28
+LEGEND_BAR = (5, 22, 14)     # the felt's edge darkened, under the key legend
 CAPTION_SIZE = 32
 BODY_SIZE = 32
 
@@ -181,9 +182,8 @@ def draw_legend(surface, app, text: str):
     """The key legend along the bottom edge: what each key does on this screen."""
     w, h = surface.get_size()
     bar = pygame.Rect(0, h - 52, w, 52)
-    layer = pygame.Surface(bar.size, pygame.SRCALPHA)
-    layer.fill((0, 0, 0, 150))
-    surface.blit(layer, bar)
+    # Opaque, so that an overlay's legend hides the legend of the screen under it.
+    surface.fill(LEGEND_BAR, bar)
     draw_text(surface, text, (w // 2, bar.centery), LEGEND_SIZE, TEXT_DIM, "center",
               font=app.font(LEGEND_SIZE) if app else None)
 
@@ -206,3 +206,16 @@ def draw_title(surface, text: str, y: int = 110, size: int = 84):
     """A screen's heading, centred."""
     draw_text(surface, text, (surface.get_width() // 2, y), size, TITLE, "center",
               bold=True, shadow=True)
+
+
+def draw_fitted(surface, text, pos, width, size=BODY_SIZE, color=TEXT, anchor="topleft",
+                bold=False, shadow=False, smallest=None) -> pygame.Rect:
+    """draw_text inside a box `width` pixels wide: a text too wide is drawn smaller (down
+    to `smallest`, three quarters of `size` unless given), then cut short with an ellipsis.
+    Every label that shows a player's name or a sentence goes through here."""
+    smallest = smallest or max(12, size * 3 // 4)
+    text = str(text)
+    while size > smallest and font(size, bold).size(text)[0] > width:
+        size -= 2
+    return draw_text(surface, fit_text(text, width, size, bold), pos, size, color, anchor,
+                     bold=bold, shadow=shadow)

@@ -87,10 +87,10 @@ class BoardTable:
 
     # --- drawing ----------------------------------------------------------------------
     def put(self, surface, text, pos, size, colour=theme.TEXT, anchor="topleft", bold=False,
-            width=CARD_WIDTH - 48):
-        """One line of text, cut short to `width` pixels (the inside of a panel)."""
-        text = theme.fit_text(text, width, size, bold)
-        return theme.draw_text(surface, text, pos, size, colour, anchor, bold=bold)
+            width=CARD_WIDTH - 48, smallest=None):
+        """One line of text fitted to `width` pixels (the inside of a panel)."""
+        return theme.draw_fitted(surface, text, pos, width, size, colour, anchor, bold=bold,
+                                 smallest=smallest)
 
     def draw(self, surface) -> None:
         scene = self.scene
@@ -164,9 +164,8 @@ class BoardTable:
         self._draw_info(surface, view)
         self._draw_hand(surface)
         if self.ctl.caption:
-            caption = theme.fit_text(self.ctl.caption, CAPTION_RECT.w - 40, 34)
-            theme.draw_text(surface, caption, CAPTION_RECT.center, 34, theme.TEXT, "center",
-                            shadow=True)
+            theme.draw_fitted(surface, self.ctl.caption, CAPTION_RECT.center,
+                              CAPTION_RECT.w - 40, 34, theme.TEXT, "center", shadow=True)
 
     def _draw_last(self, surface, view) -> None:
         """The last tile: sliding in from where it was played, then outlined (the
@@ -201,7 +200,7 @@ class BoardTable:
         pygame.draw.circle(surface, self.adapter.seat_colour(player), disc, radius - 3)
         self.put(surface, ctl.name(player), (disc[0] + radius + 16, disc[1]),
                  44 if tall else 38, theme.TEXT, "midleft", bold=True,
-                 width=rect.right - 20 - disc[0] - radius - 16)
+                 width=rect.right - 20 - disc[0] - radius - 16, smallest=28)
         seat = ctl.config.seats[player]
         kind = "human" if seat.is_human else f"{AGENTS[seat.level].title} computer"
         side = self.adapter.side_name(player)

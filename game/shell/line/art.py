@@ -238,8 +238,8 @@ class LineTableArt:
         self._draw_boneyard(surface)
         if not self.hand:
             self._draw_hand_message(surface)
-        theme.draw_text(surface, self.ctl.caption, (TABLE.centerx, HAND_AREA.bottom + 26),
-              theme.CAPTION_SIZE, theme.TEXT, "center", shadow=True)
+        theme.draw_fitted(surface, self.ctl.caption, (TABLE.centerx, HAND_AREA.bottom + 26),
+                          TABLE.w - 40, theme.CAPTION_SIZE, theme.TEXT, "center", shadow=True)
         return surface
 
     def _status(self, player: int) -> tuple[str, tuple]:
@@ -267,11 +267,12 @@ class LineTableArt:
     def _draw_top_panel(self, surface, player: int, rect) -> None:
         colour = theme.PLAYER_COLOURS[player % len(theme.PLAYER_COLOURS)]
         pygame.draw.circle(surface, colour, (rect.x + 30, rect.y + 32), 11)
-        theme.draw_text(surface, self.ctl.name(player), (rect.x + 52, rect.y + 14), 36,
-              bold=True)
         status, status_colour = self._status(player)
-        theme.draw_text(surface, status, (rect.right - 20, rect.y + 16), 30, status_colour,
-              "topright")
+        status_rect = theme.draw_text(surface, status, (rect.right - 20, rect.y + 16), 30,
+                                      status_colour, "topright")
+        right = status_rect.left - 16 if status else rect.right - 20
+        theme.draw_fitted(surface, self.ctl.name(player), (rect.x + 52, rect.y + 14),
+                          right - rect.x - 52, 36, bold=True)
         count = self.public.hand_sizes[player]
         face_up = player in self._face_up_panels
         tiles = self.panel_tiles(player) if face_up else [None] * count
@@ -280,8 +281,8 @@ class LineTableArt:
         for i, tile in enumerate(tiles):
             spot = pygame.Rect(rect.x + 20 + round(i * step), rect.y + 60, 28, long_side)
             tile_art.draw_tile(surface, spot, None if tile is None else tile_art.ends_of(tile))
-        theme.draw_text(surface, self._scores(player), (rect.x + 20, rect.bottom - 40), 28,
-              theme.TEXT_DIM)
+        theme.draw_fitted(surface, self._scores(player), (rect.x + 20, rect.bottom - 40),
+                          rect.w - 40, 28, theme.TEXT_DIM)
 
     def _draw_seat_panel(self, surface) -> None:
         player, rect = self.bottom, SEAT_PANEL
@@ -293,12 +294,18 @@ class LineTableArt:
         colour = theme.PLAYER_COLOURS[player % len(theme.PLAYER_COLOURS)]
         pygame.draw.circle(surface, colour, (rect.x + 30, rect.y + 32), 11)
         name = self.ctl.name(player)
-        theme.draw_text(surface, f"{name}'s hand" if self.ctl.couch else name,
-              (rect.x + 52, rect.y + 14), 36, bold=True)
         status, status_colour = self._status(player)
-        if not self.ctl.couch:
-            theme.draw_text(surface, status, (rect.right - 16, rect.y + 18), 28, status_colour,
-                  "topright")
+        right = rect.right - 16
+        if not self.ctl.couch and status:
+            right = theme.draw_text(surface, status, (right, rect.y + 18), 28, status_colour,
+                                    "topright").left - 12
+        width = right - rect.x - 52
+        if self.ctl.couch:                 # a long name is cut, never the "'s hand"
+            suffix = "'s hand"
+            room = width - theme.font(28, True).size(suffix)[0]
+            name = theme.fit_text(name, room, 28, True) + suffix
+        theme.draw_fitted(surface, name, (rect.x + 52, rect.y + 14), width, 36, bold=True,
+                          smallest=28)
         view = self.public
         if self.blank:
             lines = [f"{theme.count(view.hand_sizes[player], 'tile')} in hand"]
@@ -308,7 +315,8 @@ class LineTableArt:
             if rounds:
                 lines.append(f"last round +{rounds[-1].scores[player]}")
         for i, text in enumerate(lines):
-            theme.draw_text(surface, text, (rect.x + 20, rect.y + 62 + 40 * i), 32, theme.TEXT)
+            theme.draw_fitted(surface, text, (rect.x + 20, rect.y + 62 + 40 * i), rect.w - 36,
+                              32, theme.TEXT)
 
     def _draw_boneyard(self, surface) -> None:
         rect = BONEYARD
@@ -363,7 +371,8 @@ class LineTableArt:
             text = f"Pass the screen to {self.ctl.name(player)}"
         else:
             text = f"{self.ctl.name(player)} is thinking..."
-        theme.draw_text(surface, text, HAND_AREA.center, 40, theme.TEXT_DIM, "center")
+        theme.draw_fitted(surface, text, HAND_AREA.center, HAND_AREA.w - 40, 40,
+                          theme.TEXT_DIM, "center")
 
 
 _bases: dict = {}

@@ -26,9 +26,12 @@ def position(placed, hands, to_move=0, stock=(), layout="standard"):
                                       "hands": hands, "stock": list(stock), "to_move": to_move})
 
 
-def all_tiles_but(placed):
-    on_board = {Placement.parse(p).tile for p in placed}
-    return [str(t) for t in TILES if t not in on_board]
+def all_tiles_but(*given):
+    """Every tile not in `given` (lists of tile texts or placements): a position accounts
+    for all 28 tiles, so a test puts the rest where they change nothing it checks."""
+    used = {Placement.parse(t).tile if "@" in t else Tile.parse(t) for group in given
+            for t in group}
+    return [str(t) for t in TILES if t not in used]
 
 
 def test_registry_finds_dominox_and_refuses_other_player_counts():
@@ -116,7 +119,7 @@ def test_illegal_moves_are_refused_in_player_words():
         game.apply("5-0@g6h6")
     assert err.value.reason == "the 5 on g6 touches 0 but no 5"
     assert game.record() == before
-    holes = position([], [["0-0"], ["1-1"]], layout="holes")
+    holes = position([], [["0-0"], ["1-1"]], stock=all_tiles_but(["0-0", "1-1"]), layout="holes")
     assert holes.illegal_reason("0-0@c3c4") == "c3 is a blocked square"
 
 
@@ -137,12 +140,15 @@ def test_the_opener_holds_the_lowest_double_and_draws_follow_each_move():
 
 
 def test_pass_is_the_only_move_exactly_when_nothing_fits():
-    game = position(["0-0@a1a2"], [["6-6"], ["1-1"]])
+    game = position(["0-0@a1a2"], [["6-6"], ["1-1"] + all_tiles_but(["0-0", "6-6", "1-1"])])
     assert game.legal_moves() != [PASS]
-    # a1 b1 c1 / a2 b2 c2 with 0-1 on a1b1 and 1-2 on c1c2: a2 takes only a 0, b2 a 1 or 2.
-    game = DominoxGame.from_position({"variant": "dominox", "grid": "...\n...",
-                                      "placed": ["0-1@a1b1", "1-2@c1c2"],
-                                      "hands": [["6-6"], ["1-1"]], "stock": [], "to_move": 0})
+    # a1 b1 c1 / a2 b2 c2 with 0-1 on a1b1 and 1-2 on c1c2: a2 takes only a 0, b2 a 1 or 2,
+    # and the one such tile left, 0-2, fills the corner e1e2 beyond the blocked d file.
+    placed = ["0-1@a1b1", "1-2@c1c2", "0-2@e1e2"]
+    game = DominoxGame.from_position({"variant": "dominox", "grid": "...#.\n...#.",
+                                      "placed": placed,
+                                      "hands": [["6-6"], all_tiles_but(placed, ["6-6"])],
+                                      "stock": [], "to_move": 0})
     assert game.legal_moves() == [PASS] and game.is_legal(PASS)
     game.apply(PASS)
     assert game.current_player == 1 and game.legal_moves() == [PASS]
@@ -154,7 +160,8 @@ def test_pass_is_the_only_move_exactly_when_nothing_fits():
 def test_a_pass_that_draws_does_not_count_towards_the_end():
     game = DominoxGame.from_position({"variant": "dominox", "grid": "..\n..",
                                       "placed": ["0-1@a1b1"],
-                                      "hands": [["6-6"], ["1-1"]], "stock": ["5-5"], "to_move": 0})
+                                      "hands": [["6-6"], all_tiles_but(["0-1", "6-6", "5-5"])],
+                                      "stock": ["5-5"], "to_move": 0})
     game.apply(PASS)
     assert game.passes == 0 and game.view(0).hand == (Tile(5, 5), Tile(6, 6))
     game.apply(PASS)
@@ -208,8 +215,11 @@ def test_territory_leaves_out_blocked_squares():
 
 
 def finished(grid, placed):
+    """The game over on `grid` after `placed`: both passed with the stock empty (the tiles
+    left are in the hands, which the score does not count)."""
     return DominoxGame.from_position({"variant": "dominox", "grid": grid, "placed": placed,
-                                      "hands": [[], []], "stock": [], "to_move": 0, "passes": 2})
+                                      "hands": [all_tiles_but(placed), []], "stock": [],
+                                      "to_move": 0, "passes": 2})
 
 
 def test_finished_game_outcome_and_scores():
@@ -299,7 +309,8 @@ def test_position_files_round_trip_and_name_bad_lines(tmp_path):
     for move in loaded.legal_moves()[:3]:
         assert loaded.apply(move) == move and loaded.undo() == move
     inline = DominoxGame.from_position({"variant": "dominox", "grid": "##..\n....", "placed": [],
-                                        "hands": [["3-3"], []], "to_move": 0})
+                                        "hands": [["3-3"], []], "to_move": 0,
+                                        "stock": all_tiles_but(["3-3"])})
     assert inline.position_text().startswith('variant = "dominox"\ngrid = """\n##..\n....\n"""')
     assert DominoxGame.from_record(inline.record()).legal_moves() == inline.legal_moves()
 
@@ -316,11 +327,13 @@ def test_position_files_round_trip_and_name_bad_lines(tmp_path):
     assert error_of(head + 'placed = ["0-0@a1a2", "1-1@a2a3"]\nhands = [[], []]\n') == \
         "F:3: placed tile '1-1@a2a3': a2 is taken"
     assert error_of(head + 'placed = ["0-0@a1a2"]\nhands = [["0-0"], []]\n') == \
-        "F:3: tile 0-0 appears twice"
-    assert error_of(head + 'hands = [["1-2"], []]\n') == \
+        "F:4: hands: tile 0-0 appears twice (also in placed)"
+    assert error_of(head + f'hands = [["1-2"], []]\nstock = {all_tiles_but(["1-2"])}\n'
+                    .replace("'", '"')) == \
         "F:3: the board is empty, so the player to move must hold a double to open with"
     assert error_of(head + 'hands = [["9-9"]]\n').startswith("F:3: hands must be two lists")
-    assert error_of(head + 'hands = [["1-1"], []]\nto_move = 2\n') == \
+    assert error_of(head + 'hands = [["1-1"], []]\nto_move = 2\n'
+                    + f'stock = {all_tiles_but(["1-1"])}\n'.replace("'", '"')) == \
         "F:4: to_move must be 0 (White) or 1 (Black)"
     assert error_of('variant = "dominox"\nlayout = "moon"\nhands = [[], []]\n').startswith(
         "F:2: unknown layout 'moon'")

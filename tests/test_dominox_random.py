@@ -157,7 +157,9 @@ def test_heuristic_seals_a_lone_square_of_its_own_colour(player):
     # the first line that square is white, in the second black.
     hands = [["3-3"], ["1-2"]] if player == 0 else [["1-2"], ["3-3"]]
     game = DominoxGame.from_position({"variant": "dominox", "grid": "####...\n...####",
-                                      "hands": hands, "to_move": player})
+                                      "hands": hands, "to_move": player,
+                                      "stock": [str(t) for t in TILES
+                                                if str(t) not in ("3-3", "1-2")]})
     view = game.view(player)
     score = {str(m): DominoxGame.heuristic(view, m) for m in view.legal_moves()}
     first_line = [score["3-3@a1b1"], score["3-3@b1c1"]]

@@ -113,7 +113,7 @@ def test_a_board_no_order_of_play_reaches_is_refused_on_the_placement_line(tmp_p
 def test_an_end_may_touch_only_different_numbers_if_its_tile_came_first():
     # 0-0 first; 3-3 apart; then 3-0 fits b1 against c1's 3, leaving a1's 0 beside a 3.
     data = {"variant": "dominox", "placed": ["0-0@a1a2", "3-3@c1d1", "3-0@b1b2"],
-            "hands": [["6-6"], ["1-1"]], "stock": []}
+            "hands": [["6-6"], ["1-1"]], "stock": all_tiles_but("0-0 3-3 0-3 6-6 1-1")}
     assert DominoxGame.from_position(data).legal_moves()
     # Without the 3-3 the 3 on b1 would have met only a 0.
     data["placed"] = ["0-0@a1a2", "3-0@b1b2"]
@@ -131,7 +131,13 @@ def test_an_end_that_must_meet_a_different_number_first_is_refused():
     assert str(err.value).endswith("placed tile '1-2@b3c3': no order of play fits the contact "
                                    "rule: at best the 1 on b3 meets 0 before any 1")
     data["placed"] = ["1-2@b3c3", "1-1@b1b2", "0-0@d1d2"]     # 0-0 away from both
+    data["hands"] = [all_tiles_but("1-2 1-1 0-0"), []]     # passes = 2: the game is over
     assert DominoxGame.from_position(data).is_over()
+
+
+def all_tiles_but(texts: str) -> list[str]:
+    """Every tile but those in `texts` (a position lists all 28 somewhere)."""
+    return [str(t) for t in TILES if str(t) not in texts.split()]
 
 
 # ---- record deals ----------------------------------------------------------------------

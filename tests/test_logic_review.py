@@ -7,7 +7,8 @@ import pytest
 from game.logic.line.blank import BlankGame
 from game.logic.line.classic import ClassicMatch
 from game.logic.cli import main
-from game.logic.core import DominoError, FileFormatError, IllegalMoveError, OptionError, Tile
+from game.logic.core import (DOUBLE_SIX, DominoError, FileFormatError, IllegalMoveError,
+                             OptionError, Tile)
 from game.logic.board.placement import Placement
 from game.logic.dominox.game import DominoxGame
 from game.logic.levels import layout_from_file
@@ -118,7 +119,7 @@ def test_the_first_round_is_dealt_to_every_player_below_the_limit(classic_record
     ({"totals": [0, -3]}, "start totals must list 2 whole numbers"),
     ({"totals": [200, 0]}, "fewer than two players are below the limit"),
     ({"round": "x"}, "start round must be a whole number"),
-    ({"round": 0}, "start round must be a whole number, 1 or more"),
+    ({"round": 0}, "start round must be a whole number from 1 to 1,000,000"),
 ])
 def test_record_start_is_checked(classic_record, start, message):
     classic_record["start"] = start
@@ -169,13 +170,14 @@ def test_blank_position_refuses_negative_extra_plays():
     game.apply("_")
     text = game.position_text()
     assert "extra_plays = 1" in text
-    with pytest.raises(FileFormatError, match="extra_plays must be 0 or more"):
+    with pytest.raises(FileFormatError, match="extra_plays must be a whole number from 0 to"):
         BlankGame.position_from_text(text.replace("extra_plays = 1", "extra_plays = -2"))
 
 
 def test_dominox_position_on_an_empty_board_gives_the_move_to_the_lowest_double():
+    stock = [str(t) for t in DOUBLE_SIX if str(t) not in ("0-0", "2-3", "1-1")]
     data = {"variant": "dominox", "placed": [], "hands": [["0-0", "2-3"], ["1-1"]],
-            "stock": [], "to_move": 1}
+            "stock": stock, "to_move": 1}
     with pytest.raises(FileFormatError, match="player 0 opens: they hold the lowest double 0-0"):
         DominoxGame.from_position(data)
     data["to_move"] = 0
@@ -192,7 +194,7 @@ def test_classic_position_round_must_be_positive():
     game = new_game("classic", 3, 2)
     text = game.position_text()
     assert "round = 1" in text
-    with pytest.raises(FileFormatError, match="round must be 1 or more"):
+    with pytest.raises(FileFormatError, match="round must be a whole number from 1 to 1,000,000"):
         ClassicMatch.position_from_text(text.replace("round = 1", "round = 0"), "p.toml")
 
 
@@ -235,7 +237,7 @@ def test_one_record_laid_out_over_several_lines_replays(capsys, tmp_path):
     path = tmp_path / "pretty.json"
     path.write_text(json.dumps(game.record(), indent=2))
     status, out, _ = run(["replay", str(path)], capsys)
-    assert status == 0 and out.startswith("1 games replayed")
+    assert status == 0 and out.startswith("1 game replayed")
     path.write_text(json.dumps(game.record(), indent=2)[:-3])
     status, _, err = run(["replay", str(path)], capsys)
     assert one_line_error(status, err) and f"{path}:1: not valid JSON" in err

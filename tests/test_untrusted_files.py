@@ -47,7 +47,8 @@ def test_special_files_are_refused_by_replay_and_legal(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("text, message", [
-    ("x = " + "1" * 5000 + "\n" + GRID, ":  not valid TOML: a number has too many digits"),
+    ('name = "x"\nx = ' + "1" * 5000 + "\n" + GRID,
+     ":2: not valid TOML: a number has too many digits"),
     ("x = " + "[" * 3000 + "]" * 3000 + "\n" + GRID, ": not valid TOML: nested too deeply"),
     ('name = "\xff"\n' + GRID, ":1: not UTF-8 text"),
 ])

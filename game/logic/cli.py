@@ -23,7 +23,8 @@ from .agents.arena import add_arena_parser, arena_command
 from .core import DominoError, IllegalMoveError, OptionError
 from .options import parse_option_pairs
 from .positions import load_position
-from .textfiles import read_lines
+from .records import seed_argument
+from .textfiles import long_number_line, read_lines
 from .variants import find_variant, new_game
 
 EXIT_BAD_INPUT = 2
@@ -43,7 +44,7 @@ def build_parser() -> argparse.ArgumentParser:
     selfplay = commands.add_parser("selfplay", help="computer games, one JSON record per line")
     selfplay.add_argument("variant")
     selfplay.add_argument("--games", type=int, default=1)
-    selfplay.add_argument("--seed", type=int, default=0)
+    selfplay.add_argument("--seed", type=seed_argument, default=0)
     selfplay.add_argument("--players", type=int)
     selfplay.add_argument("--ai", default="random", help="agent per seat, comma separated")
     selfplay.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
@@ -104,7 +105,9 @@ def read_records(path: str) -> list[tuple[int, dict]]:
         except DominoError as error:      # perhaps one record laid out over several lines
             try:
                 records = [(1, json.loads(stripped))]
-            except (ValueError, RecursionError):
+            except (ValueError, RecursionError) as whole:
+                if type(whole) is ValueError:       # a number too long: name its line
+                    _json(stripped, path, None)
                 raise error from None
     if not records:
         raise DominoError(f"{path}: no game records")
@@ -120,7 +123,8 @@ def _json(text: str, path: str, line: int | None):
     except RecursionError:
         raise DominoError(f"{path}:{line or 1}: not valid JSON: nested too deeply") from None
     except ValueError:          # a number of thousands of digits
-        raise DominoError(f"{path}:{line or 1}: not valid JSON: a number has too many "
+        line = line or long_number_line(text) or 1
+        raise DominoError(f"{path}:{line}: not valid JSON: a number has too many "
                           "digits") from None
 
 
@@ -140,6 +144,10 @@ def replay(args) -> int:
             raise DominoError(f"{where}: {exc}") from None
         except (KeyError, TypeError, IndexError, AttributeError, ValueError) as exc:
             raise DominoError(f"{where}: malformed record ({type(exc).__name__}: {exc})") from None
+        problem = state.stated_results_problem(record)
+        if problem:
+            err.write(f"{where}: {problem}\n")
+            return EXIT_WRONG_GAME
         outcome = state.outcome()
         if outcome is None:
             err.write(f"{where}: the moves end before the game is over\n")
@@ -149,7 +157,8 @@ def replay(args) -> int:
             err.write(f"{where}: wrong result: the moves give {json.dumps(outcome.as_record())}, "
                       f"the record says {json.dumps(expected)}\n")
             return EXIT_WRONG_GAME
-    out.write(f"{len(records)} games replayed: every move legal, every result right\n")
+    games = f"{len(records)} game" + ("s" if len(records) != 1 else "")
+    out.write(f"{games} replayed: every move legal, every result right\n")
     return 0
 
 

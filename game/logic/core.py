@@ -283,6 +283,11 @@ class GameState(ABC):
     def outcome(self) -> Outcome | None:
         """The result once the game is over, else None."""
 
+    def stated_results_problem(self, record: dict) -> str | None:
+        """Which result `record` (this game's record) states besides the game's own that
+        its moves do not give, or None; a match of rounds checks each round's."""
+        return None
+
     @abstractmethod
     def view(self, player: int) -> View:
         """What `player` may see: own tiles, the sizes of other hands and of the stock,

@@ -6,7 +6,12 @@ checked for its player, and the first that is not legal is named by its place.
 """
 from __future__ import annotations
 
+import argparse
+
 from .core import FileFormatError, IllegalMoveError
+from .textfiles import shorten
+
+SEED_LIMIT = 2 ** 63
 
 
 def check_header(cls, record) -> None:
@@ -19,10 +24,27 @@ def check_header(cls, record) -> None:
     if "players" in record:
         cls.require_players(record["players"])
     seed = record.get("seed")
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)
-                             or abs(seed) >= 2 ** 63):
-        raise FileFormatError("<record>", None, f"the seed must be a whole number below 2**63, "
-                                                f"not {str(seed)[:40]!r}")
+    if seed is not None and (problem := seed_problem(seed)):
+        raise FileFormatError("<record>", None, problem)
+
+
+def seed_problem(seed) -> str | None:
+    """Why `seed` cannot seed a deal (every seed is a whole number, 0 <= seed < 2**63:
+    it fits the records of other programs), or None."""
+    if isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed < SEED_LIMIT:
+        return None
+    return f"the seed must be a whole number from 0 to 2**63 - 1, not {shorten(seed)}"
+
+
+def seed_argument(text: str) -> int:
+    """A command line's seed (argparse type): a whole number in the seed range."""
+    try:
+        seed = int(text)
+    except ValueError:
+        seed = text
+    if seed_problem(seed):
+        raise argparse.ArgumentTypeError(seed_problem(seed))
+    return seed
 
 
 def replay_record(cls, record: dict):

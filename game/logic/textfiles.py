@@ -136,7 +136,16 @@ class TomlFile:
         value = self.data[key]
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
             names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
-            raise self.error(key, f"{key} must be {_article(names)}, not {value!r}")
+            raise self.error(key, f"{key} must be {_article(names)}, not {shorten(value)}")
+        return value
+
+    def whole(self, key: str, low: int, high: int, default=...) -> int:
+        """`data[key]`, a whole number from `low` to `high` (a bool, a float or a number
+        out of range is an error naming the line)."""
+        value = self.get(key, int, default)
+        if not low <= value <= high:
+            raise self.error(key, f"{key} must be a whole number from {low} to {high:,}, "
+                                  f"not {shorten(value)}")
         return value
 
     def grid_lines(self, key: str) -> list[tuple[int, str]]:
@@ -165,6 +174,19 @@ def open_position(cls, data, path: str, keys) -> TomlFile:
     return toml
 
 
+def long_number_line(text: str) -> int | None:
+    """The line of the first number too long for Python to read (over 4,300 digits)."""
+    match = re.search(r"\d{4300}", text)
+    return text.count("\n", 0, match.start()) + 1 if match else None
+
+
+def shorten(value, limit: int = 40) -> str:
+    """`repr(value)` cut to `limit` characters (a huge number or text stays one short line)."""
+    text = repr(value) if not isinstance(value, int) or abs(value) < 10 ** limit else \
+        f"a number of {len(str(abs(value)))} digits"
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
 def _article(name: str) -> str:
     return ("an " if name[0] in "aeiou" else "a ") + name
 
@@ -181,8 +203,8 @@ def parse_toml(text: str, path: str = "<text>") -> TomlFile:
         raise FileFormatError(path, None, "not valid TOML: nested too deeply") from None
     except ValueError as exc:
         if not isinstance(exc, tomllib.TOMLDecodeError):     # a number too long to read
-            raise FileFormatError(path, None, "not valid TOML: a number has too many "
-                                              "digits") from None
+            raise FileFormatError(path, long_number_line(text), "not valid TOML: a number "
+                                                               "has too many digits") from None
         message = str(exc)
         match = re.search(r"\(at line (\d+), column \d+\)", message)
         if match:

@@ -87,9 +87,18 @@ class TileSet:
                 where[tile] = name
         missing = tuple(t for t in self.kinds for _ in range(self.counts[t] - seen[t]))
         if missing:
-            return Miscount(None, None, "tiles not placed anywhere: "
-                            + ", ".join(map(str, missing)), missing=missing)
+            what = (f"{len(missing)} {self.name} tile" + ("s" if len(missing) > 1 else "")
+                    if len(self.kinds) == 1 else some_of(missing))
+            return Miscount(None, None, f"missing {what}", missing=missing)
         return None
+
+
+def some_of(tiles, shown: int = 2) -> str:
+    """`tiles` named in one short phrase: "0-0, 1-3 and 7 more" (all when there are few)."""
+    names = [str(t) for t in tiles]
+    if len(names) <= shown + 1:
+        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return f"{', '.join(names[:shown])} and {len(names) - shown} more"
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ import importlib
 from dataclasses import dataclass
 
 from .core import GameState, OptionError
+from .records import seed_problem
 
 
 @dataclass(frozen=True)
@@ -84,4 +85,6 @@ def new_game(name: str, players: int | None = None, seed: int = 0,
     cls = find_variant(name)
     players = cls.min_players if players is None else players
     cls.require_players(players)
+    if seed_problem(seed):
+        raise OptionError(seed_problem(seed))
     return cls.new(players=players, seed=seed, options=options)

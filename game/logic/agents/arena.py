@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 
 from ..core import OptionError
 from ..options import parse_option_pairs
+from ..records import seed_argument
 from ..variants import find_variant, new_game
 from . import make_agent
 
@@ -197,7 +198,7 @@ def add_arena_parser(commands) -> None:
     arena.add_argument("variant")
     arena.add_argument("--ai", default="hard,greedy", help="player types, comma separated")
     arena.add_argument("--games", type=int, default=10)
-    arena.add_argument("--seed", type=int, default=0)
+    arena.add_argument("--seed", type=seed_argument, default=0)
     arena.add_argument("--players", type=int)
     arena.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     arena.add_argument("--time", type=float, help="seconds per move of the hard players")

@@ -45,7 +45,8 @@ def deal_problem(draws, hands, stock) -> str | None:
         return "a dominid deal is two face-up tiles (draws), two hands and a stock"
     for player, hand in enumerate(hands):
         if len(hand) != HAND:
-            return f"hand {player} holds {len(hand)} tiles, not {HAND}"
+            held = f"{len(hand)} tile" + ("" if len(hand) == 1 else "s")
+            return f"hand {player} holds {held}, not {HAND}"
     parts = []
     for name, texts in (("draws", draws), ("hands", [t for h in hands for t in h]),
                         ("stock", stock)):
@@ -95,7 +96,8 @@ def game_from_position(cls, data, path: str):
         raise toml.error(problem.part or "stock", problem.message)
     for player, hand in enumerate(hand_tiles):
         if len(hand) > HAND or (stock and len(hand) != HAND):
-            raise toml.error("hands", f"hand {player} holds {len(hand)} tiles: hands hold "
+            held = f"{len(hand)} tile" + ("" if len(hand) == 1 else "s")
+            raise toml.error("hands", f"hand {player} holds {held}: hands hold "
                                       f"{HAND} while the stock lasts, fewer only after")
 
     shape = game.shape

@@ -16,14 +16,14 @@ from __future__ import annotations
 
 import json
 
-from ..core import DominoError, FileFormatError, OptionError, Tile
+from ..core import FileFormatError, OptionError, Tile
 from .contact_order import contact_problem
 from ..board.placement import TILE_INDEX, TILES, Placement, tile_bits, tiles_of
 from ..board.shape import Grid
 from ..levels import layout_from_toml, load_layout
 from ..options import resolve_options
 from ..textfiles import TomlFile, open_position
-from ..tiles import DOUBLE_SIX_SET
+from ..tiles import DOUBLE_SIX_SET, some_of
 
 KEYS = ("variant", "layout", "grid", "name", "description", "placed", "hands", "stock",
         "to_move", "passes")
@@ -70,15 +70,13 @@ def game_from_position(cls, data, path: str):
             raise toml.error("placed", f"placed tile {text!r}: {exc}") from None
         placements.append((s1, move.x, s2, move.y, move.tile))
         texts.append(str(text))
-    try:
-        game._check_unique([p[4] for p in placements] + [t for h in hand_tiles for t in h] + stock)
-    except DominoError as exc:
-        raise toml.error("placed" if placements else "hands", str(exc)) from None
     problem = contact_problem(game.shape, placements)
     if problem:
         index, message = problem
         raise FileFormatError(toml.path, _item_line(toml, "placed", f'"{texts[index]}"'),
                               f"placed tile {texts[index]!r}: {message}")
+    account_for_every_tile(toml, [("placed", [p[4] for p in placements]),
+                                  ("hands", [t for h in hand_tiles for t in h]), ("stock", stock)])
     for s1, x, s2, y, _ in placements:
         game.board.place(s1, x, s2, y)
     game.hands = [tile_bits(h) for h in hand_tiles]
@@ -102,6 +100,24 @@ def game_from_position(cls, data, path: str):
                                   f"the lowest double {TILES[game.opening]}")
     game.start = {"position": position_data(game)}
     return game
+
+
+def account_for_every_tile(toml: TomlFile, parts) -> None:
+    """A FileFormatError unless `parts` ([(key, tiles)]) hold every double-six tile once:
+    a tile repeated is named on its line, tiles missing on the stock's (or hands') line."""
+    problem = DOUBLE_SIX_SET.miscount(parts)
+    if problem is None:
+        return
+    if problem.tile is None:
+        raise toml.error("stock" if "stock" in toml.data else "hands",
+                         f"{problem.message}: a position holds all 28 tiles once "
+                         "(on the board, in the hands or in the stock)")
+    also = f" (also in {problem.also_in})" if problem.also_in and \
+        problem.also_in != problem.part else ""
+    message = problem.message if problem.tile in TILE_INDEX else \
+        f"{problem.tile} is not a double-six tile"
+    raise FileFormatError(toml.path, _item_line(toml, problem.part, str(problem.tile)),
+                          f"{problem.part}: {message}{also}")
 
 
 def _item_line(toml: TomlFile, key: str, needle: str) -> int | None:
@@ -134,8 +150,7 @@ def deal_problem(hands, stock, hand_size: int) -> str | None:
             return (f"hand {player} holds {len(hand)} tiles, but the hand option deals "
                     f"{hand_size}")
     if problem:
-        missing = ", ".join(map(str, problem.missing))
-        return f"the deal leaves out {missing}: it must hold all 28 tiles once"
+        return f"the deal leaves out {some_of(problem.missing)}: it must hold all 28 tiles once"
     return None
 
 

@@ -8,12 +8,13 @@ first asked for (`round`, `current_player`, `legal_moves`, `view`, `record`...),
 """
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import dataclass
 
 from ..core import (DominoError, FileFormatError, GameState, IllegalMoveError,
                     OptionError, Outcome, PassMove, Tile)
-from ..records import check_header, replay_moves
+from ..records import check_header, replay_moves, seed_problem
 from .engine import LineRound
 from .laying import LineRules
 from .moves import BITS, PASS, LineMove
@@ -45,10 +46,20 @@ _SEATS = {n: tuple(range(n)) for n in range(5)}
 _CLASSIC_RULES = {block: LineRules(drawing=not block) for block in (False, True)}
 
 
-def _valid_totals(totals: list, players: int) -> bool:
-    """Whether `totals` lists one score (a whole number, 0 or more) per player."""
-    return len(totals) == players and all(
-        isinstance(t, int) and not isinstance(t, bool) and t >= 0 for t in totals)
+MAX_LIMIT = 1000
+MOST_PIPS = 168             # every pip of the set: more than one hand can hold
+MAX_ROUND = 10 ** 6         # far beyond any match (a round adds points to all but one)
+
+
+def _highest_total(options: dict) -> int:
+    """The most a player's total can be: one point short of the limit, plus one hand."""
+    return options.get("limit", 0) - 1 + MOST_PIPS
+
+
+def _valid_totals(totals: list, players: int, highest: int) -> bool:
+    """Whether `totals` lists one score per player, each a whole number from 0 to `highest`."""
+    return isinstance(totals, list) and len(totals) == players and all(
+        isinstance(t, int) and not isinstance(t, bool) and 0 <= t <= highest for t in totals)
 
 
 class ClassicMatch(GameState):
@@ -57,7 +68,8 @@ class ClassicMatch(GameState):
     min_players = 2
     max_players = 4
     options_declared = (
-        Option("limit", 150, "points that put a player out of the match", minimum=1),
+        Option("limit", 150, "points that put a player out of the match", minimum=1,
+               maximum=MAX_LIMIT),
         Option("block", False, "block game: nobody draws from the boneyard"),
     )
     rules_text = """\
@@ -179,12 +191,14 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
             start = record.get("start", {})
             players, totals, first = record["players"], start.get("totals"), start.get("round", 1)
             cls.require_players(players)
-            if totals is not None and not _valid_totals(totals, players):
-                raise FileFormatError("<record>", None,
-                                      f"start totals must list {players} whole numbers")
-            if not isinstance(first, int) or isinstance(first, bool) or first < 1:
-                raise FileFormatError("<record>", None,
-                                      "start round must be a whole number, 1 or more")
+            top = _highest_total(options)
+            if totals is not None and not _valid_totals(totals, players, top):
+                raise FileFormatError("<record>", None, f"start totals must list {players} "
+                                                        f"whole numbers from 0 to {top}")
+            if not isinstance(first, int) or isinstance(first, bool) or \
+                    not 1 <= first <= MAX_ROUND:
+                raise FileFormatError("<record>", None, f"start round must be a whole number "
+                                                        f"from 1 to {MAX_ROUND:,}")
             match = cls(players, record.get("seed", 0), options, totals, first, rounds)
         except (KeyError, TypeError, AttributeError) as exc:
             raise FileFormatError("<record>", None, f"malformed record ({exc!r})") from None
@@ -211,6 +225,22 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
 
             replay_moves(self, data.get("moves", []),
                          lambda i, number=number: f"round {number}, move {i + 1}", stop)
+
+    def stated_results_problem(self, record: dict) -> str | None:
+        """The first round whose recorded result (each player's points and how it ended)
+        is not what its moves give, named with both."""
+        for index, (rnd, data) in enumerate(zip(self._rounds, record.get("rounds") or [])):
+            if not isinstance(data, dict) or "result" not in data:
+                continue
+            number = self.first_round + index
+            given = rnd.record(self.players).get("result")
+            if given is None:
+                return f"round {number}: the record gives it a result, but its moves do not " \
+                       "end it"
+            if data["result"] != given:
+                return f"round {number}: wrong result: the moves give {json.dumps(given)}, " \
+                       f"the record says {json.dumps(data['result'])[:200]}"
+        return None
 
     # ---- the protocol --------------------------------------------------------------
     @property
@@ -377,12 +407,14 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
                          if t.strip() == "[options]"), None)
             raise FileFormatError(toml.path, line, str(exc)) from None
         totals = toml.get("totals", list, [0] * players)
-        if not _valid_totals(totals, players):
-            raise toml.error("totals", f"totals must list {players} whole numbers")
-        first_round = toml.get("round", int, 1)
-        if first_round < 1:
-            raise toml.error("round", "round must be 1 or more")
-        match = cls(players, toml.get("seed", int, 0), options, totals, first_round)
+        if not _valid_totals(totals, players, _highest_total(options)):
+            raise toml.error("totals", f"totals must list {players} whole numbers from 0 to "
+                                       f"{_highest_total(options)}")
+        first_round = toml.whole("round", 1, MAX_ROUND, 1)
+        seed = toml.get("seed", int, 0)
+        if seed_problem(seed):
+            raise toml.error("seed", seed_problem(seed))
+        match = cls(players, seed, options, totals, first_round)
         seats = tuple(p for p in range(players) if p not in match.eliminated)
         if len(seats) < 2:
             raise toml.error("totals", "fewer than two players are below the limit")

@@ -20,8 +20,8 @@ off that chain of states when asked.
 from __future__ import annotations
 
 from ..core import BLANK, PASS, IllegalMoveError, Tile
-from .laying import (LineRules, Placed, broken_join, extra_plays_problem, hands_problem, laid_by, opening_bit,
-                     opening_tile, wrong_opener)
+from .laying import (LineRules, Placed, broken_join, extra_plays_problem, hands_problem,
+                     laid_by, opening_bit, opening_tile, wrong_opener)
 from .moves import (ALL, BITS, BLANK_MOVES, BLANK_OPENING, INDEX,
                     LEFT, NUMBER_MASK, ONLY_PASS, OPENINGS, TILES, LineMove, bits_of,
                     hand_pips, hand_tiles, tile_moves)

@@ -60,6 +60,16 @@ class LineRules:
         return len(hand) if self.score_by == "tiles" else sum(t.value for t in hand)
 
 
+def extra_plays_problem(rules: LineRules, laid: int, extra) -> str | None:
+    """Why the player to move cannot have taken `extra` extra plays this turn with `laid`
+    tiles on the line, or None: only a double earns one, at most one a turn with the
+    one_extra rule, and each came from a double already on the line."""
+    most = 0 if not rules.extra_for_double else min(laid, 1) if rules.one_extra else laid
+    if isinstance(extra, int) and not isinstance(extra, bool) and 0 <= extra <= most:
+        return None
+    return f"extra_plays must be a whole number from 0 to {most} here, not {str(extra)[:40]}"
+
+
 def laid_tile(line, tile: Tile, end: str) -> Placed:
     """How `tile` lies once played on `end` of `line` (alone when the line is empty)."""
     if not line:

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from ..core import FileFormatError, Tile
 from .engine import LineRound
-from .laying import LineRules, Placed, broken_join, hands_problem, wrong_opener
+from .laying import (LineRules, Placed, broken_join, extra_plays_problem, hands_problem,
+                     wrong_opener)
 
 
 def _line_with(toml, key: str, needle: str) -> int | None:
@@ -72,9 +73,9 @@ def read_round(toml, rules: LineRules, players: int, seats) -> LineRound:
         raise toml.error("to_move", f"to_move must be a player in the round ({in_round})")
     if not line and (problem := wrong_opener(rules, hands, seats, to_move)):
         raise toml.error("to_move", problem)
-    extra_plays = toml.get("extra_plays", int, 0) if line else 0
-    if extra_plays < 0:
-        raise toml.error("extra_plays", "extra_plays must be 0 or more")
+    extra_plays = toml.get("extra_plays", int, 0)
+    if problem := extra_plays_problem(rules, len(line), extra_plays):
+        raise toml.error("extra_plays", problem)
     return LineRound(rules, seats, hands, stock, line, to_move, extra_plays)
 
 

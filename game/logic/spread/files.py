@@ -155,9 +155,8 @@ def game_from_position(cls, data, path: str):
     game.to_move = toml.get("to_move", int, 0)
     if not 0 <= game.to_move < players:
         raise toml.error("to_move", f"to_move must be a player from 0 to {players - 1}")
-    game.passes = toml.get("passes", int, 0)
-    if game.passes < 0:
-        raise toml.error("passes", "passes must be 0 or more")
+    # Passes in a row: each turns up a tile while the pack lasts, then one more round.
+    game.passes = toml.whole("passes", 0, len(cls.tiles) + players, 0)
     if game.is_over():
         raise toml.error("passes", "every player has passed with the pack empty: the game is "
                                    "over, so this is no position to play from")

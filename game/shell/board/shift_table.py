@@ -1,0 +1,159 @@
+"""The table of Shift (open-board game 10): the moving games' ElementTable (cards with the
+captured elements, the goal and last-move panels, the caption, the end banner) on a
+board a little smaller, so that the rows just past the far edges fit above and below it,
+with stacks for squares: each drawn with its height showing (shift_art.draw_stack), the
+picked top lifted off it, whole stacks flying to the capturer's card, and a winning
+element set down past the edge.
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+import pygame
+
+from game.logic.core import PASS
+from game.logic.elements.shifting import parse_stack, turned
+from game.shell import theme
+from game.shell.board import element_art, shift_art
+from game.shell.board.element_table import BOARD_AREA, FLIGHT_SECONDS, LAST_TINT, SWATCH, TROPHY, \
+    ElementTable
+
+# The board's area: squares of 84 pixels leave room for a row past each edge.
+SHIFT_AREA = pygame.Rect(BOARD_AREA.x, BOARD_AREA.centery - 374, BOARD_AREA.w, 748)
+
+
+def taken_stacks(view) -> list[tuple[int, tuple]]:
+    """(square, stack) of each stack the last move removed."""
+    return [parse_stack(text, view.free_arrows) for text in view.last_captured]
+
+
+class ShiftTable(ElementTable):
+    def __init__(self, scene):
+        super().__init__(scene)
+        self._seen = (None, None)          # (ply, view) of the last frame drawn
+        self._lifted = None                # (ply, element) of a shift past the edge
+
+    def warm_up(self) -> None:
+        elements = [e for stack in self.scene.view(0).cells for e in stack]
+        element_art.warm(self.geo.size, elements)
+        element_art.warm(TROPHY, elements)
+        for owner in (0, 1):
+            element_art.swatch(owner, SWATCH)
+
+    def _durations(self, view) -> tuple[float, float]:
+        return (self.ctl.paced(theme.SLIDE_SECONDS),
+                self.ctl.paced(FLIGHT_SECONDS) if view.last_captured else 0.0)
+
+    def taken_count(self, view) -> int:
+        return sum(len(stack) for _, stack in taken_stacks(view))
+
+    # --- captured elements --------------------------------------------------------------
+    def _sync_trophies(self, view) -> None:
+        ply = self.ctl.ply
+        if ply == self._trophy_ply:
+            return
+        if self._trophy_ply is not None and ply == self._trophy_ply + 1 and \
+                view.last_move not in (None, PASS):
+            self.trophies[1 - view.to_move] += [e for _, stack in taken_stacks(view)
+                                                for e in stack]
+        else:                              # from the start board: what is missing now
+            free = view.free_arrows
+            start = [e for text in self.scene.game.start.get("start", ())
+                     for e in parse_stack(text, free)[1]]
+            missing = Counter((e.owner, e.tile) for e in start) - \
+                Counter((e.owner, e.tile) for stack in view.cells for e in stack)
+            self.trophies = [[], []]
+            for element in sorted(start, key=lambda e: (e.value, e.south)):
+                key = (element.owner, element.tile)
+                if missing[key] > 0:
+                    missing[key] -= 1
+                    self.trophies[1 - element.owner].append(element)
+        self._trophy_ply = ply
+
+    # --- drawing ----------------------------------------------------------------------
+    def _draw_resting(self, view) -> None:
+        """The board's squares with every stack (the picked one without its top element)
+        and the squares of the last move tinted."""
+        layer, geo = self._static, self.geo
+        layer.blit(self._board_patch, geo.rect)
+        move, selected = view.last_move, self.scene.tool.selected
+        skip = set()
+        if move is not None and move is not PASS:
+            tint = pygame.Surface((geo.size, geo.size), pygame.SRCALPHA)
+            tint.fill(LAST_TINT)
+            for square in (move.start, move.end):
+                if 0 <= square < len(view.cells):
+                    layer.blit(tint, shift_art.square_rect(geo, square))
+            skip.add(move.end)
+        for square, stack in enumerate(view.cells):
+            if square == selected:
+                stack = stack[:-1]
+            if stack and square not in skip:
+                shift_art.draw_stack(layer, shift_art.square_rect(geo, square), stack)
+
+    def _draw_moved(self, surface, view) -> None:
+        """The element shifted last: sliding from where it stood, then at rest (past the
+        edge, where it won)."""
+        self._remember_lift(view)
+        move = view.last_move
+        if move is None or move is PASS or self.scene.tool.selected == move.end:
+            return
+        if move.past_edge:
+            element = self._lifted[1] if self._lifted and self._lifted[0] == self.ctl.ply \
+                else None
+        else:
+            stack = view.cells[move.end]
+            element = stack[-1] if stack else None
+        if element is None:
+            return
+        geo = self.geo
+        rect = shift_art.square_rect(geo, move.end)
+        since, (slide, _) = self._since_move(), self._durations(view)
+        if since is not None and slide > 0 and since < slide:
+            start = pygame.Vector2(shift_art.square_rect(geo, move.start).center)
+            point = start.lerp(rect.center, theme.ease_out(since / slide))
+            rect = rect.copy()
+            rect.center = (round(point.x), round(point.y))
+        element_art.draw_element(surface, rect, element)
+
+    def _remember_lift(self, view) -> None:
+        """Keep the element a shift past the edge lifted (the view after it no longer
+        holds it): the top of its stack in the view one move before."""
+        ply = self.ctl.ply
+        seen_ply, seen = self._seen
+        if seen_ply == ply:
+            return
+        move = view.last_move
+        if seen is not None and seen_ply == ply - 1 and move not in (None, PASS) and \
+                move.past_edge and seen.cells[move.start]:
+            top = seen.cells[move.start][-1]
+            shown = turned(top) if move.arrow is not None and move.arrow != top.arrow else top
+            self._lifted = (ply, shown)
+        self._seen = (ply, view)
+
+    def flights(self, view) -> list[tuple]:
+        """(element, rect, alpha) of each element the last move removed, this frame: its
+        stack where it stood until the mover arrives, then each element on its way to its
+        place on the capturer's card; [] once they are there."""
+        since = self._since_move()
+        slide, flight = self._durations(view)
+        if since is None or flight <= 0 or since >= slide + flight:
+            return []
+        mover, geo = 1 - view.to_move, self.geo
+        taken = [(square, e) for square, stack in taken_stacks(view) for e in stack]
+        first = len(self.trophies[mover]) - len(taken)
+        found = []
+        for k, (square, element) in enumerate(taken):
+            start = shift_art.square_rect(geo, square)
+            if since < slide:
+                found.append((element, start, 170))
+                continue
+            t = theme.ease_out((since - slide) / flight)
+            goal = self.trophy_rect(mover, first + k)
+            size = round(start.w + (goal.w - start.w) * t)
+            centre = pygame.Vector2(start.center).lerp(goal.center, t)
+            rect = pygame.Rect(0, 0, size, size)
+            rect.center = (round(centre.x), round(centre.y))
+            found.append((element, rect, 255 - round(60 * t)))
+        return found
+

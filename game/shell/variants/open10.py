@@ -1,0 +1,188 @@
+"""Shift (open-board game 10) on the board scene: lift one of your elements and set it
+down where it touches your own with equal numbers; equal numbers touching the opponent's
+remove them; setting an element past the far edge wins (RULES.md section 5, game 10).
+
+The moving games' adapter (variants.moving) with Shift's words, a board of stacks
+(shift_table.ShiftTable) and the shifting input (shift_tool.ShiftTool), whose targets
+include the row past the far edge and, with free arrows, follow the chosen arrow.
+"""
+from __future__ import annotations
+
+from game.logic.core import PASS
+from game.logic.elements.board import SIZE
+from game.logic.elements.shifting import parse_stack, square_name
+from game.shell import theme
+from game.shell.board.element_art import draw_element_board
+from game.shell.board.geometry import BoardGeometry
+from game.shell.board.shift_table import SHIFT_AREA, ShiftTable
+from game.shell.board.shift_tool import ShiftTool
+from game.shell.variants.moving import GOLD, SIDES, MovingAdapter, elements
+
+LEGEND = ("Click or arrows + Enter: pick an element, then where it goes   Drag: move   "
+          "Tab: next   Esc: put back   H: hints   T: turn   E: standing")
+FREE_LEGEND = ("Click or arrows + Enter: pick, then where   R, wheel, right-click: turn "
+               "the arrow   Tab: next   Esc: put back   H: hints   E: standing")
+HEADLINES = {"goal": "Past the edge", "no captures": "Move limit reached",
+             "no moves": "No elements left"}
+
+
+def on_board(view) -> tuple[int, int]:
+    """The elements each player has on the board (every element of every stack)."""
+    counts = [0, 0]
+    for stack in view.cells:
+        if stack:
+            counts[stack[0].owner] += len(stack)
+    return counts[0], counts[1]
+
+
+def taken_words(texts, free: bool) -> str:
+    """"3-5 on e6" or "a stack of 4 on e6 (3-5 on top)", joined by "and"."""
+    words = []
+    for text in texts:
+        square, stack = parse_stack(text, free)
+        top, where = stack[-1], square_name(square)
+        if len(stack) == 1:
+            words.append(f"{top.south}-{top.north} on {where}")
+        else:
+            words.append(f"a stack of {len(stack)} on {where} ({top.south}-{top.north} "
+                         "on top)")
+    return " and ".join(words)
+
+
+class Adapter(MovingAdapter):
+    tool = ShiftTool
+    table = ShiftTable
+    pass_prompt = "None of your elements can be set down anywhere: you must pass. " \
+                  "Press Enter or click Pass."
+
+    @classmethod
+    def geometry(cls, game) -> BoardGeometry:
+        return BoardGeometry(8, 8, SHIFT_AREA)
+
+    def __init__(self, scene):
+        super().__init__(scene)
+        self.legend = FREE_LEGEND if self.game.free else LEGEND
+
+    def draw_board(self, surface, geo, font) -> None:
+        draw_element_board(surface, geo, False, False, font)
+
+    def info_title(self) -> str:
+        stacks, free = self.game.options["stacks"], self.game.free
+        kinds = "stacks, free" if stacks and free else "stacks" if stacks else \
+            "free arrows" if free else ""
+        return f"{self.game.title}, {kinds}" if kinds else self.game.title
+
+    def goal_text(self) -> str:
+        extra = " Choose the arrow as you set it down." if self.game.free else ""
+        if self.game.options["stacks"]:
+            extra = " Only the top of a stack moves." + extra
+        return ("Touch your own with equal numbers; equal numbers on theirs remove them. "
+                f"Past the far edge wins.{extra}")
+
+    def edge_words(self, player: int) -> str:
+        return f"set an element past {SIDES[1 - player]}'s edge"
+
+    # --- counts -----------------------------------------------------------------------
+    def quiet_line(self, view) -> tuple[str, str, float]:
+        most = 2 * view.limit
+        return "Without a capture", f"{view.quiet} of {most}", view.quiet / most
+
+    def result_columns(self) -> tuple[str, list[str]]:
+        return "Left", [str(n) for n in on_board(self.scene.view(0))]
+
+    def card_lines(self, player: int, over: bool) -> list[tuple]:
+        view = self.scene.view(0)
+        left = on_board(view)[player]
+        lines = [(f"{view.captures[player]} captured", 40, GOLD, True)]
+        if view.stacks:
+            piles = sum(1 for stack in view.cells if stack and stack[0].owner == player)
+            lines.append((f"{theme.count(piles, 'stack')} on the board", 30, theme.TEXT, False))
+        return lines + [(f"{elements(left)} on the board", 26, theme.TEXT_DIM, False)]
+
+    def read_aloud(self) -> str:
+        view = self.scene.view(0)
+        parts = [f"{self.name(p)}: {view.captures[p]} captured, {elements(left)} on the board"
+                 for p, left in enumerate(on_board(view))]
+        label, count, _ = self.quiet_line(view)
+        return "; ".join(parts) + f". {label}: {count} moves."
+
+    # --- the last move ------------------------------------------------------------------
+    def last_lines(self, view) -> list[tuple]:
+        played = self.game.moves_played()
+        move = view.last_move
+        if move is None or not played:
+            return [("None yet: South begins.", theme.TEXT_DIM)]
+        mover = played[-1][0]
+        lines = [(f"{SIDES[mover]}: {'pass' if move is PASS else move}",
+                  self.seat_colour(mover))]
+        if view.last_captured:
+            lines.append((f"Captured {taken_words(view.last_captured, view.free_arrows)}",
+                          GOLD))
+        if move is not PASS and move.past_edge:
+            lines.append(("Past the edge!", GOLD))
+        lines.append((f"Move {len(played)}", theme.TEXT_DIM))
+        return lines
+
+    def end_squares(self) -> list[int]:
+        """Once won past the edge: the own element on the last rank it was set behind."""
+        outcome = self.game.outcome()
+        move = self.scene.view(0).last_move
+        if outcome is None or outcome.reason != "goal" or move in (None, PASS):
+            return []
+        return [move.end - SIZE if move.end >= SIZE * SIZE else move.end + SIZE]
+
+    # --- captions -----------------------------------------------------------------------
+    def opening_caption(self) -> str:
+        player = self.game.current_player
+        if player is None:
+            return self.final_caption()
+        return f"{self.name(player)} begins: pick an element and shift it."
+
+    def move_caption(self, player: int, move, before, after) -> str:
+        who = self.name(player)
+        if move is PASS:
+            caption = f"{who} cannot shift any element and passes."
+        elif move.past_edge:
+            caption = f"{who} shifted {move} past {SIDES[1 - player]}'s edge!"
+        else:
+            caption = f"{who} shifted {move}."
+            if after.last_captured:
+                caption += f" Captured {taken_words(after.last_captured, after.free_arrows)}!"
+        if after.current_player is not None:
+            caption += f" {self.name(after.current_player)} to move."
+        return caption
+
+    # --- the end ------------------------------------------------------------------------
+    def stuck(self, name) -> str:
+        left = on_board(self.scene.view(0))
+        for player in (0, 1):
+            if left[player] == 0:
+                return f"{name(player)} has no elements left"
+        return f"{name(self.scene.view(0).to_move)} cannot move"
+
+    def reason_words(self, outcome) -> str:
+        reason, winner = outcome.reason, outcome.winner
+        if reason == "goal":
+            return f"{self.name(winner)} {self.edge_words(winner)}"
+        if reason == "no captures":
+            return f"{theme.count(self.game.limit, 'move')} each without a capture"
+        return self.stuck(self.name)
+
+    def why(self, outcome) -> str:
+        reason, winner = outcome.reason, outcome.winner
+        if reason == "goal":
+            return self.edge_words(winner)
+        if reason == "no captures":
+            return f"move limit, {self.tally(outcome)}"
+        return self.stuck(self.ctl.name)
+
+    def verdict(self, outcome) -> str:
+        if outcome.reason == "goal":           # the edge decides, not the counts
+            return f"{self.ctl.name(outcome.winner)} wins"
+        return super().verdict(outcome)
+
+    def end_banner(self) -> tuple[str, str]:
+        outcome = self.game.outcome()
+        verdict = self.verdict(outcome)
+        return HEADLINES.get(outcome.reason, "Game over"), \
+            f"{self.reason_words(outcome)}. {verdict[:1].upper()}{verdict[1:]}."

@@ -1,0 +1,126 @@
+"""Acceptance: whole games of Shift (open-board game 10) played on the real application,
+from the title menu to the final results, with only the keyboard or only the mouse (see
+acceptance_support.Person), against the computer, with a low move limit so that the games
+end soon: fixed arrows from the standard board, and stacks with free arrows (the arrow
+turned by R, or by the wheel and right clicks, whenever the chosen move needs it).
+"""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.logic.core import PASS
+from game.logic.elements.board import SIZE
+from game.shell.board import shift_art
+from game.shell.menus import TitleScene
+from game.shell.overlays import ResultsScene
+
+from acceptance_support import Person, keep_global_random, set_up  # noqa: F401
+
+FRAMES = 8000
+ARROWS = {(1, 0): pygame.K_RIGHT, (-1, 0): pygame.K_LEFT, (0, 1): pygame.K_UP,
+          (0, -1): pygame.K_DOWN}
+
+
+def go_to(person: Person, scene, square: int) -> None:
+    """Keyboard: the arrows bring the focus onto `square` (rows past the edge too)."""
+    tool = scene.tool
+    if tool.focus is None:
+        person.keys(pygame.K_TAB)
+    (f, r), (tf, tr) = divmod(tool.focus, SIZE)[::-1], divmod(square, SIZE)[::-1]
+    keys = [ARROWS[(1 if tf > f else -1, 0)]] * abs(tf - f)
+    keys += [ARROWS[(0, 1 if tr > r else -1)]] * abs(tr - r)
+    if keys:
+        person.keys(*keys)
+    assert tool.focus == square, "the arrows did not bring the focus there"
+
+
+def aim(person: Person, scene, square: int) -> None:
+    """Enter on `square` by keyboard, or a click on it (beyond the frame past the edge)."""
+    if person.mode == "keys":
+        go_to(person, scene, square)
+        person.keys(pygame.K_RETURN)
+    else:
+        person.click(shift_art.square_rect(scene.geo, square).center)
+
+
+def turn_to(person: Person, scene, arrow) -> None:
+    """Free arrows: turn the picked element until it has the move's arrow."""
+    for _ in range(2):
+        if scene.tool.arrow == arrow:
+            return
+        if person.mode == "keys":
+            person.keys(pygame.K_r)
+        elif person.rng.random() < 0.5:
+            person.click(scene.geo.rect.center, button=3)
+        else:
+            person.move_mouse(scene.geo.rect.center)
+            pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1))
+            person.frame()
+    assert scene.tool.arrow == arrow, "the arrow did not turn"
+
+
+def play_shift_turn(person: Person, scene) -> bool:
+    """One human turn (or the look at the results): pick an element, turn it if the move
+    wants the other arrow, send it to the move's target; pass when that is all there is."""
+    keys = person.mode == "keys"
+    if scene.over_for is not None:
+        if scene.results_shown:
+            return False
+        person.keys(pygame.K_RETURN) if keys else person.click(scene.geo.rect.center)
+        return True
+    if not scene.ctl.human_turn:
+        return False
+    ply, player = scene.ctl.ply, scene.game.current_player
+    if scene.must_pass():
+        person.keys(pygame.K_RETURN) if keys else person.click(scene.table.pass_rect.center)
+        assert scene.ctl.ply > ply, "passing did not work"
+        return True
+    view = scene.view(player)
+    moves = [m for m in view.legal_moves() if m is not PASS]
+    edge = [m for m in moves if m.past_edge]
+    move = edge[0] if edge else person.rng.choice(moves)
+    aim(person, scene, move.start)
+    assert scene.tool.selected == move.start, f"the element was not picked: {scene.ctl.caption}"
+    turn_to(person, scene, move.arrow)
+    assert scene.tool.ends() == {m.end for m in view.targets(move.start)
+                                 if m.arrow == move.arrow}, "the lit targets are wrong"
+    aim(person, scene, move.end)
+    assert scene.ctl.ply > ply and scene.game.moves_played()[ply] == (player, move), \
+        f"{move} was not played: {scene.ctl.caption}"
+    return True
+
+
+GAMES = {
+    "fixed": ({"Limit": 10}, {"arrows": "fixed", "stacks": False, "start": "standard"}),
+    "stacks-free": ({"Arrows": "free", "Stacks": True, "Limit": 10},
+                    {"arrows": "free", "stacks": True, "start": "stacks"}),
+}
+
+
+@pytest.mark.parametrize("mode", ["keys", "mouse"])
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_whole_game_by_one_input_only(tmp_path, monkeypatch, game, mode):
+    choices, wanted = GAMES[game]
+    person = Person(tmp_path, monkeypatch, mode, seed=len(game) * 5 + len(mode))
+    scene = set_up(person, "Shift", {}, choices, hidden=False)
+    config = scene.ctl.config
+    assert config.options["limit"] == 10
+    assert {k: config.options[k] for k in wanted} == wanted
+    results = person.play_match(play_shift_turn, FRAMES)
+    assert isinstance(results, ResultsScene)
+    state = scene.ctl.state
+    outcome = state.outcome()
+    assert results.headers == ("Player", "Side", "Captured", "Left")
+    assert results.winner_text == scene.adapter.final_caption()
+    names = [seat.name for seat in config.seats]
+    who = "A draw" if outcome.winner is None else f"{names[outcome.winner]} wins"
+    assert who in results.winner_text, (who, results.winner_text)
+    assert [row[2] for row in results.rows] == [str(n) for n in state.captures]
+    if mode == "keys":
+        person.press("Rematch")
+        again = person.match_scene()
+        assert again is not scene and again.ctl.config.options == config.options
+    else:
+        person.press("Menu")
+        assert isinstance(person.top, TitleScene)

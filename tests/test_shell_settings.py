@@ -9,8 +9,10 @@ from game.shell import storage
 from game.shell import theme
 from game.shell.config import MatchConfig, Seat
 from game.shell.overlays import PauseOverlay, SettingsScene
+from game.shell.widgets import Selector
 from game.shell.scene import Action
-from game.shell.settings import Settings, default_path, load_settings, save_settings
+from game.shell.settings import (ANIM_SPEEDS, Settings, default_path, load_settings,
+                                 save_settings)
 from test_shell_support import make_app
 
 
@@ -146,3 +148,14 @@ def test_names_changed_in_the_pause_settings_reach_the_match_and_its_rematch(tmp
     assert "Zed" in texts
     scene.ctl.rematch()
     assert [s.name for s in app.top.ctl.config.seats] == ["Zed", names[1]]
+
+
+def test_the_settings_screen_shows_the_speed_in_use(tmp_path):
+    (tmp_path / "settings.json").write_text('{"anim_speed": 3.7, "volume": 0.74}')
+    app = make_app(tmp_path)
+    assert app.settings.anim_speed == 2.0 and app.settings.volume == 0.7
+    screen = SettingsScene(app)
+    shown = {w.label: w.choices[w.index][1] for w in screen.menu.widgets
+             if isinstance(w, Selector)}
+    assert shown["Animation"] == ANIM_SPEEDS[app.settings.anim_speed] == "Fast"
+    assert shown["Volume"] == "70%"

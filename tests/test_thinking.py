@@ -1,5 +1,6 @@
 """Computer players think in a worker process and choose exactly as they would in place."""
 import concurrent.futures
+import os
 import random
 import time
 
@@ -9,7 +10,8 @@ from game.shell import thinking
 
 
 def test_thinking_runs_in_another_process():
-    assert isinstance(thinking._executor(), concurrent.futures.ProcessPoolExecutor)
+    worker = thinking._executor()
+    assert isinstance(worker, thinking.WorkerProcess) and worker.pid != os.getpid()
 
 
 def test_a_thought_matches_the_agent_in_place_and_advances_the_rng_alike():

@@ -23,6 +23,7 @@ from .pacing import Pacer
 from .scene import LOGICAL_SIZE, Action, Scene
 from .settings import default_path, load_settings, save_settings
 from .speech import Speaker
+from .storage import data_dir, remove_stale_temps
 
 STEP = 1 / 60
 MAX_CATCHUP = 5
@@ -47,6 +48,8 @@ class App:
         pygame.joystick.init()
         theme.reset_caches()
         self.settings_path = Path(settings_path) if settings_path else default_path()
+        for folder in (self.settings_path.parent, data_dir()):    # left by killed writers
+            remove_stale_temps(folder)
         self.settings, self.notice = load_settings(self.settings_path)
         self.fullscreen = self.settings.fullscreen and not windowed
         self.demo = demo
@@ -201,7 +204,9 @@ class App:
         built, a message scene says why instead."""
         from .overlays import MessageScene
         try:
-            scene = self.match_scene_class(config.variant)(self, config, state)
+            scene_class = self.match_scene_class(config.variant)
+            scene = scene_class(self, config) if state is None else \
+                scene_class(self, config, state)
         except Exception as error:     # missing module, broken level file, ...
             from game.logic.core import DominoError
             if not isinstance(error, (ImportError, DominoError)):
@@ -353,6 +358,8 @@ class App:
         return 0
 
     def _finish(self) -> None:
+        from . import thinking
+        thinking.shutdown()          # a computer's thought in progress is not waited for
         self.speaker.stop()
         if self.screenshot:
             path = Path(self.screenshot)

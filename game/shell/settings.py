@@ -1,18 +1,29 @@
 """The player's settings: what they are, where they live, and how a damaged file is survived.
 
-The file is JSON in the user's config directory. Loading never fails: a file that is not
-a JSON object is moved aside and the defaults are used; a single bad value falls back to
-its own default. Either way a one-line notice says what happened.
+The file is JSON in the user's config directory, read with the careful reader (a regular
+file, not too big). Loading never fails: a file that is not a JSON object is moved aside
+and the defaults are used; a single bad value falls back to its own default; a number out
+of range becomes the nearest value the settings screen offers; names are cleaned and cut
+to NAME_LENGTH before anything uses them. Each time a one-line notice says what happened.
 """
 from __future__ import annotations
 
 import json
+import math
+import os
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
+
+from game.logic.core import FileFormatError
+from game.logic.textfiles import read_text
 
 from .storage import config_dir, set_aside, write_atomic
 
 ANIM_SPEEDS = {0.0: "Instant", 0.5: "Slow", 1.0: "Normal", 2.0: "Fast"}
+THINK_TIMES = {0.25: "A quarter of a second", 0.5: "Half a second", 1.0: "1 second",
+               2.0: "2 seconds", 4.0: "4 seconds"}      # the Hard computer's time a move
+VOLUMES = [step / 10 for step in range(11)]     # the settings screen's steps of 10%
+NAME_LENGTH = 16
 
 
 def _default_names() -> list[str]:
@@ -28,22 +39,66 @@ class Settings:
     player_names: list = field(default_factory=_default_names)
     show_hints: bool = True        # highlight legal moves
     show_coords: bool = True       # board coordinates along the edges
+    think_seconds: float = 1.0     # the Hard computer's (and the coach's) time a move
     last_setup: dict = field(default_factory=dict)
 
 
 def _valid(name: str, value) -> bool:
     if name in ("fullscreen", "muted", "show_hints", "show_coords"):
         return isinstance(value, bool)
-    if name == "volume":
-        return isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value <= 1
-    if name == "anim_speed":
-        return isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value <= 4
-    if name == "player_names":
-        return (isinstance(value, list) and len(value) == 4
-                and all(isinstance(n, str) and 0 < len(n.strip()) <= 24 for n in value))
+    if name == "think_seconds":
+        return isinstance(value, (int, float)) and not isinstance(value, bool) \
+            and value in THINK_TIMES
     if name == "last_setup":
         return isinstance(value, dict)
     return False
+
+
+def clean_name(text: str) -> str:
+    """A player's name as the game shows and speaks it: printable characters only (a NUL,
+    a lone surrogate or another control character dropped, other spaces made plain),
+    cut to NAME_LENGTH."""
+    text = "".join(c if c.isprintable() else " " if c.isspace() else ""
+                   for c in str(text)[:NAME_LENGTH * 4])
+    return " ".join(text.split())[:NAME_LENGTH].strip()
+
+
+def _names(value) -> tuple[list | None, bool]:
+    """Four usable names from a stored list of four (None for anything else), and whether
+    any had to be cleaned, cut or replaced by its default."""
+    if not isinstance(value, list) or len(value) != 4:
+        return None, False
+    names = [clean_name(name) if isinstance(name, str) else "" for name in value]
+    names = [name or default for name, default in zip(names, _default_names())]
+    return names, names != value
+
+
+def _nearest(value, choices) -> tuple[float | None, bool]:
+    """The choice nearest a stored number, and whether the number lay outside the choices'
+    range (None for what is not a finite number: a string, a bool, NaN, infinity)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None, False
+    if isinstance(value, int):
+        value = max(-1e9, min(1e9, value))       # a huge integer would overflow a float
+    if not math.isfinite(value):
+        return None, False
+    nearest = min(choices, key=lambda choice: (abs(choice - value), choice))
+    return float(nearest), not min(choices) <= value <= max(choices)
+
+
+def _read(name: str, value):
+    """(the value to use, None), (the value to use, "adjusted") or (None, "reset")."""
+    if name == "volume":
+        value, outside = _nearest(value, VOLUMES)
+    elif name == "anim_speed":
+        value, outside = _nearest(value, ANIM_SPEEDS)
+    elif name == "player_names":
+        value, outside = _names(value)
+    else:
+        return (value, None) if _valid(name, value) else (None, "reset")
+    if value is None:
+        return None, "reset"
+    return value, "adjusted" if outside else None
 
 
 def default_path() -> Path:
@@ -52,33 +107,40 @@ def default_path() -> Path:
 
 
 def load_settings(path) -> tuple[Settings, str | None]:
-    """The settings stored at `path` (defaults if there is no file) and a notice, or None."""
+    """The settings stored at `path` (defaults if there is no file) and a notice, or None.
+    Never raises: an unreadable file is set aside, a bad value reset, an out-of-range
+    number moved to the nearest value the settings screen offers."""
     path = Path(path)
     settings = Settings()
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
+    if not os.path.lexists(path):
         return settings, None
-    except OSError as error:
-        return settings, f"Settings not read ({error.strerror}); using defaults."
     try:
-        data = json.loads(text)
+        data = json.loads(read_text(path, "settings"))
         if not isinstance(data, dict):
             raise ValueError(f"expected a JSON object, found {type(data).__name__}")
+    except FileFormatError as error:
+        if error.message.startswith("cannot read"):
+            why = error.message.removeprefix("cannot read: ")
+            return settings, f"Settings not read ({why}); using defaults."
+        return settings, set_aside(path, error.message) + ", defaults used."
+    except RecursionError:
+        return settings, _move_aside(path, ValueError("nested too deeply"))
     except ValueError as error:
         return settings, _move_aside(path, error)
-    bad = []
+    problems: dict[str, list] = {"reset": [], "adjusted": []}
     for f in fields(Settings):
-        if f.name not in data:
-            continue
-        value = data[f.name]
-        if _valid(f.name, value):
-            setattr(settings, f.name, float(value) if f.type == "float" else value)
-        else:
-            bad.append(f.name)
-    if bad:
-        return settings, f"{path.name}: bad value for {', '.join(bad)}; default used."
-    return settings, None
+        if f.name in data:
+            value, problem = _read(f.name, data[f.name])
+            if problem:
+                problems[problem].append(f.name)
+            if problem != "reset":
+                setattr(settings, f.name, value)
+    notes = []
+    if problems["reset"]:
+        notes.append(f"bad value for {', '.join(problems['reset'])}; default used")
+    if problems["adjusted"]:
+        notes.append(f"{', '.join(problems['adjusted'])} adjusted to what the game uses")
+    return settings, f"{path.name}: {'; '.join(notes)}." if notes else None
 
 
 def _move_aside(path: Path, error: Exception) -> str:

@@ -7,6 +7,16 @@ import subprocess
 import threading
 
 
+MAX_CHARS = 500     # longer than any caption
+
+
+def speakable(text) -> str:
+    """`text` as one argument of a command line: no NUL or other control character, no
+    lone surrogate, at most MAX_CHARS characters."""
+    text = str(text)[:MAX_CHARS].encode("utf-8", "replace").decode("utf-8")
+    return " ".join("".join(c if c.isprintable() else " " for c in text).split())
+
+
 class Speaker:
     """`say(text)` without blocking the game; a new line cuts off the one still speaking."""
 
@@ -21,13 +31,16 @@ class Speaker:
         return bool(self.program or self.has_pyttsx3)
 
     def say(self, text: str) -> None:
+        text = speakable(text)
         if not text:
             return
         if self.program:
             self.stop()
             try:
+                # "--" ends the options: a caption such as "-w/tmp/x" (a player's name)
+                # is spoken, never taken as an option.
                 self._process = subprocess.Popen(
-                    [self.program, text], stdin=subprocess.DEVNULL,
+                    [self.program, "--", text], stdin=subprocess.DEVNULL,
                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             except OSError:
                 self.program = None

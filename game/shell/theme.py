@@ -7,6 +7,7 @@ the cache scales it up).
 from __future__ import annotations
 
 import functools
+import unicodedata
 
 import pygame
 
@@ -42,6 +43,7 @@ CAPTION_SIZE = 32
 BODY_SIZE = 32
 
 _FONT_SCALE = 1.5            # nominal size per pixel of line height for the default face
+MAX_TEXT_CHARS = 400         # more than any line on the widest screen at the smallest size
 _fonts: dict[tuple[int, bool], pygame.font.Font] = {}
 _backdrops: dict[tuple[int, int], pygame.Surface] = {}
 _texts: dict[tuple, pygame.Surface] = {}
@@ -55,13 +57,48 @@ def reset_caches() -> None:
     _panel_layer.cache_clear()
 
 
+def drawable(text, limit: int = MAX_TEXT_CHARS) -> str:
+    """`text` as a font can draw it on one line: at most `limit` characters, a lone
+    surrogate replaced by "?", line breaks and tabs as spaces, other control characters
+    (a NUL, an escape) dropped."""
+    text = str(text)[:limit]
+    if text.isprintable():
+        return text
+    text = text.encode("utf-8", "replace").decode("utf-8")
+    return "".join(" " if c in "\t\n\r" else c for c in text
+                   if c in "\t\n\r" or unicodedata.category(c) != "Cc")
+
+
+class SafeFont(pygame.font.Font):
+    """A font whose `render` and `size` take any string and never raise: what it cannot
+    draw (see `drawable`) is replaced or dropped, and a line of nothing but zero-width
+    characters renders as an empty image."""
+
+    def render(self, text, antialias=True, color=(0, 0, 0), bgcolor=None, wraplength=0):
+        return _render(self, text, antialias, color, bgcolor, wraplength)
+
+    def size(self, text) -> tuple[int, int]:
+        try:
+            return super().size(drawable(text))
+        except (pygame.error, ValueError):
+            return 0, self.get_linesize()
+
+
+def _render(face, text, antialias, color, bgcolor=None, wraplength=0) -> pygame.Surface:
+    try:
+        return pygame.font.Font.render(face, drawable(text), antialias, color, bgcolor,
+                                       wraplength)
+    except (pygame.error, ValueError):
+        return pygame.Surface((1, face.get_linesize()), pygame.SRCALPHA)
+
+
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     """pygame's default face at about `size` pixels of line height, cached."""
     key = (int(size), bool(bold))
     if key not in _fonts:
         if not pygame.font.get_init():
             pygame.font.init()
-        face = pygame.font.Font(None, max(6, round(size * _FONT_SCALE)))
+        face = SafeFont(None, max(6, round(size * _FONT_SCALE)))
         face.bold = bold
         _fonts[key] = face
     return _fonts[key]
@@ -82,11 +119,11 @@ def draw_text(surface, text, pos, size=BODY_SIZE, color=TEXT, anchor="topleft",
               font=None, bold=False, shadow=False) -> pygame.Rect:
     """Render one line of `text` with its `anchor` (a pygame.Rect attribute name) at `pos`;
     returns the rectangle it covers."""
-    face = font or globals()["font"](size, bold)
-    image = _rendered(face, str(text), tuple(color))
+    face, text = font or globals()["font"](size, bold), drawable(text)
+    image = _rendered(face, text, tuple(color))
     rect = image.get_rect(**{anchor: pos})
     if shadow:
-        surface.blit(_rendered(face, str(text), SHADOW), rect.move(3, 3))
+        surface.blit(_rendered(face, text, SHADOW), rect.move(3, 3))
     surface.blit(image, rect)
     return rect
 
@@ -98,13 +135,13 @@ def _rendered(face, text: str, color) -> pygame.Surface:
     if image is None:
         if len(_texts) >= 1024:
             _texts.clear()
-        image = _texts[key] = face.render(text, True, color)
+        image = _texts[key] = _render(face, text, True, color)
     return image
 
 
 def fit_text(text: str, width: int, size=BODY_SIZE, bold=False) -> str:
     """`text`, cut short with an ellipsis if it is wider than `width` pixels."""
-    face, text = font(size, bold), str(text)
+    face, text = font(size, bold), drawable(text)
     if face.size(text)[0] <= width:
         return text
     while text and face.size(text + "…")[0] > width:
@@ -116,7 +153,8 @@ def wrap_text(text: str, width: int, size=BODY_SIZE, bold=False) -> list[str]:
     """`text` broken into lines no wider than `width`; blank lines in `text` are kept."""
     face = font(size, bold)
     lines: list[str] = []
-    for paragraph in str(text).splitlines():
+    for paragraph in str(text).splitlines()[:MAX_TEXT_CHARS]:
+        paragraph = drawable(paragraph, 10 * MAX_TEXT_CHARS)
         line = ""
         for word in paragraph.split():
             candidate = f"{line} {word}" if line else word

@@ -167,11 +167,14 @@ def layout_choices(variant: str) -> tuple[list[tuple[str, str]], list[str]]:
     return good, broken
 
 
-def start_choices(cls, set_name) -> tuple[list[tuple[str, str]], list[str]]:
+def start_choices(cls, set_name, stacks=False) -> tuple[list[tuple[str, str]], list[str]]:
     """(the starting boards of an open-board moving game made for the set `set_name`, as
     (name, title), then "random"; error lines of broken level files) from the variant's
-    level folder (elements.files.list_starts)."""
+    level folder (elements.files.list_starts). Shift's boards are made for its `stacks`
+    option instead of a set."""
     from game.logic.elements import files
+    if not hasattr(cls, "sets"):
+        return shift_start_choices(bool(stacks))
     set_name = set_name if set_name in cls.sets else cls.sets[0]
     good, broken = [], []
     for entry in files.list_starts(cls):
@@ -179,6 +182,19 @@ def start_choices(cls, set_name) -> tuple[list[tuple[str, str]], list[str]]:
             broken.append(entry.error.replace(entry.path, Path(entry.path).name, 1))
         elif entry.start.set_name == set_name:
             good.append((entry.name, entry.start.title or entry.name))
+    return good + [("random", "Random")], broken
+
+
+def shift_start_choices(stacks: bool) -> tuple[list[tuple[str, str]], list[str]]:
+    from game.logic.elements import shift_starts
+    from game.logic.levels import layout_folder
+    good, broken = [], []
+    for name, start, error in shift_starts.list_starts():
+        if error:          # "<path>:<line>: message", shown with the file name only
+            path = str(layout_folder("open10") / f"{name}.toml")
+            broken.append(error.replace(path, Path(path).name, 1))
+        elif start.stacks == stacks:
+            good.append((name, start.title))
     return good + [("random", "Random")], broken
 
 
@@ -249,7 +265,7 @@ class VariantSelectScene(Scene):
             if option.name == "layout":
                 choices, broken = layout_choices(self.variant)
             elif option.name == "start":
-                choices, broken = start_choices(cls, chosen.get("set"))
+                choices, broken = start_choices(cls, chosen.get("set"), chosen.get("stacks"))
             if not choices:
                 choices = [(option.default, str(option.default))]
             values = [v for v, _ in choices]
@@ -260,11 +276,15 @@ class VariantSelectScene(Scene):
             selector = Selector.of(label, choices, chosen[option.name],
                                    lambda v, n=option.name: chosen.__setitem__(n, v))
             selector.help = option.help
-            if option.name == "set":       # the starting boards offered follow the set
-                selector.on_change = lambda v: (chosen.__setitem__("set", v), self.rebuild())
+            if option.name in ("set", "stacks"):   # the starting boards offered follow them
+                selector.on_change = lambda v, n=option.name: (chosen.__setitem__(n, v),
+                                                               self.rebuild())
             elif option.name == "start":
                 selector.help = "The board to start from: a level file made for the set, " \
                                 "or the set shuffled on the home ranks (random)"
+                if not hasattr(cls, "sets"):
+                    selector.help = "The board to start from: a level file made for stacks " \
+                                    "on or off, or the elements shuffled at home (random)"
             rows.append(selector)
             rows += [Label(line, color=theme.ILLEGAL, size=26, height=32)
                      for error in broken for line in theme.wrap_text(error, 880, 26)]

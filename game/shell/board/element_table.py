@@ -92,6 +92,10 @@ class ElementTable(BoardTable):
         return (self.ctl.paced(theme.SLIDE_SECONDS) * max(1, steps),
                 self.ctl.paced(FLIGHT_SECONDS) if view.last_captured else 0.0)
 
+    def taken_count(self, view) -> int:
+        """How many elements the last move captured (Shift counts those of stacks)."""
+        return len(view.last_captured)
+
     def _flying(self, view) -> bool:
         since = self._since_move()
         slide, flight = self._durations(view)
@@ -271,7 +275,7 @@ class ElementTable(BoardTable):
             self.put(surface, text, (rect.x + 24, y), size, colour, bold=bold)
             y += size + 8
         trophies = self.trophies[player]
-        shown = len(trophies) - (len(view.last_captured) if self._flying(view) and
+        shown = len(trophies) - (self.taken_count(view) if self._flying(view) and
                                  1 - view.to_move == player else 0)
         for index, element in enumerate(trophies[:shown]):
             spot = self.trophy_rect(player, index)

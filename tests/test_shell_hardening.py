@@ -211,6 +211,19 @@ def test_every_text_drawing_function_takes_any_string(tmp_path, text):
         app.pop()
 
 
+def test_what_the_face_has_no_glyph_for_is_drawn_as_a_question_mark(tmp_path):
+    make_app(tmp_path)
+    face = theme.font(32)
+
+    def pixels(text):
+        return pygame.image.tobytes(face.render(text, True, (255, 255, 255)), "RGBA")
+
+    assert pixels("Ann ש😀") == pixels("Ann ??")
+    assert pixels("A\u202eB\ufeff\u200b") == pixels("AB")
+    assert pixels("Zoë – 5 €") != pixels("Zo? ? 5 ?")      # what the face has stays
+    assert face.size("ש😀") == face.size("??")
+
+
 def test_a_typed_name_keeps_only_what_can_be_drawn(tmp_path):
     app = make_app(tmp_path)
     screen = SettingsScene(app)

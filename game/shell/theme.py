@@ -44,9 +44,11 @@ BODY_SIZE = 32
 
 _FONT_SCALE = 1.5            # nominal size per pixel of line height for the default face
 MAX_TEXT_CHARS = 400         # more than any line on the widest screen at the smallest size
+NO_GLYPH = "\U0010ffff"      # a private character no face draws: what a missing glyph gives
 _fonts: dict[tuple[int, bool], pygame.font.Font] = {}
 _backdrops: dict[tuple[int, int], pygame.Surface] = {}
 _texts: dict[tuple, pygame.Surface] = {}
+_glyphs: dict[tuple, bool] = {}      # (face, character) -> the face has a glyph for it
 
 
 def reset_caches() -> None:
@@ -54,19 +56,50 @@ def reset_caches() -> None:
     _fonts.clear()
     _backdrops.clear()
     _texts.clear()
+    _glyphs.clear()
     _panel_layer.cache_clear()
 
 
 def drawable(text, limit: int = MAX_TEXT_CHARS) -> str:
     """`text` as a font can draw it on one line: at most `limit` characters, a lone
     surrogate replaced by "?", line breaks and tabs as spaces, other control characters
-    (a NUL, an escape) dropped."""
+    (a NUL, an escape) and invisible format characters (direction marks, a byte-order
+    mark, zero-width spaces) dropped."""
     text = str(text)[:limit]
     if text.isprintable():
         return text
     text = text.encode("utf-8", "replace").decode("utf-8")
     return "".join(" " if c in "\t\n\r" else c for c in text
-                   if c in "\t\n\r" or unicodedata.category(c) != "Cc")
+                   if c in "\t\n\r" or unicodedata.category(c) not in ("Cc", "Cf"))
+
+
+def _in_face(face, text) -> str:
+    """`drawable(text)` with "?" for each character `face` has no glyph for (the default
+    face has no Hebrew and no emoji, and would draw an empty box)."""
+    text = drawable(text)
+    if text.isascii():
+        return text
+    return "".join(c if c.isascii() or _has_glyph(face, c) else "?" for c in text)
+
+
+def _has_glyph(face, char: str) -> bool:
+    key = (face, char)
+    if key not in _glyphs:
+        if len(_glyphs) >= 4096:
+            _glyphs.clear()
+        try:
+            # A missing glyph is drawn as the face's "missing" box: same size, same pixels.
+            found, missing = face.metrics(char + NO_GLYPH)
+            _glyphs[key] = found is not None and (
+                found != missing or _pixels(face, char) != _pixels(face, NO_GLYPH))
+        except (pygame.error, ValueError):
+            _glyphs[key] = False
+    return _glyphs[key]
+
+
+def _pixels(face, char: str) -> bytes:
+    return pygame.image.tobytes(pygame.font.Font.render(face, char, False, (255, 255, 255)),
+                                "RGBA")
 
 
 class SafeFont(pygame.font.Font):
@@ -79,14 +112,14 @@ class SafeFont(pygame.font.Font):
 
     def size(self, text) -> tuple[int, int]:
         try:
-            return super().size(drawable(text))
+            return super().size(_in_face(self, text))
         except (pygame.error, ValueError):
             return 0, self.get_linesize()
 
 
 def _render(face, text, antialias, color, bgcolor=None, wraplength=0) -> pygame.Surface:
     try:
-        return pygame.font.Font.render(face, drawable(text), antialias, color, bgcolor,
+        return pygame.font.Font.render(face, _in_face(face, text), antialias, color, bgcolor,
                                        wraplength)
     except (pygame.error, ValueError):
         return pygame.Surface((1, face.get_linesize()), pygame.SRCALPHA)

@@ -1,13 +1,20 @@
-"""Random input must never crash a shell screen."""
+"""Random input must never crash a shell screen: actions straight to each screen, and
+random events through pygame's own queue into the running app (tools/fuzz_events.py)."""
 import random
+import sys
+from pathlib import Path
 
+import pygame
 import pytest
 
-from game.shell.menus import TitleScene, VariantPickScene, VariantSelectScene
+from game.shell.menus import TitleScene, VariantPickScene, VariantSelectScene, load_variants
 from game.shell.overlays import (HandOverScene, MessageScene, PauseOverlay, ResultsScene,
                                  RulesScene, SettingsScene)
 from game.shell.scene import ACTION_NAMES, LOGICAL_SIZE, Action
-from test_shell_support import RecordingScene, make_app
+from test_shell_support import RecordingScene, make_app, quiet_app
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+from fuzz_events import fuzz  # noqa: E402
 
 FACTORIES = {
     "title": TitleScene,
@@ -29,7 +36,8 @@ NAMES = sorted(ACTION_NAMES - {"fullscreen"})   # F11 is tried once, not 2,000 t
 def random_action(rng):
     name = rng.choice(NAMES)
     pos = (rng.randrange(LOGICAL_SIZE[0]), rng.randrange(LOGICAL_SIZE[1]))
-    char = rng.choice("ab Z9-\b\x00é")
+    char = rng.choice(["a", "b", " ", "Z", "9", "-", "\b", "\x00", "é", "😀", "ש", "\u202e",
+                       "\ud800"])
     return Action(name, pos=pos, amount=rng.choice((-1, 1)), char=char)
 
 
@@ -53,3 +61,17 @@ def test_two_thousand_random_actions(tmp_path, monkeypatch, name):
         if i % 100 == 0:
             app.advance(1 / 60)
             app.draw()
+
+
+def test_random_events_reach_every_scene_and_variant_without_an_exception(tmp_path):
+    app = quiet_app(tmp_path)
+    variants = {name for name, _ in load_variants(playable_only=True)[0]}
+    events = 70 * (len(variants) + 4)          # 4 menu screens, then a match of each
+    report = fuzz(app, random.Random(11), events=events, per_segment=70)
+    assert not report.exceptions, report.exceptions
+    assert variants <= set(report.segments)
+    assert {"TitleScene", "SettingsScene", "VariantSelectScene", "RulesScene"} \
+        <= set(report.scenes)
+    assert {"LineMatchScene", "BoardMatchScene"} & set(report.scenes)
+    assert report.events >= events and report.frames > events / 10
+    pygame.event.clear()

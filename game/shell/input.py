@@ -24,6 +24,7 @@ KEY_BINDINGS: dict[int, str] = {
     pygame.K_d: "draw",
     pygame.K_t: "announce_turn", pygame.K_e: "read_ends",
     pygame.K_h: "hint",
+    pygame.K_c: "coach",
     pygame.K_F11: "fullscreen",
 }
 # Keys that keep their action while text is being typed.

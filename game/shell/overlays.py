@@ -246,7 +246,7 @@ class ResultsScene(Scene):
             buttons = ([Button("Rematch", rematch, width=520)] if rematch else []) + (
                 [Button("Review", review, width=520)] if review else []) + [
                 Button("Menu", app.back_to_menu, width=520)]
-        self.menu = Menu(app, buttons, top=800, bottom=960)
+        self.menu = Menu(app, buttons, top=800 if len(buttons) < 3 else 730, bottom=960)
 
     def proceed(self):
         self.app.remove(self)

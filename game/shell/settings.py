@@ -46,9 +46,6 @@ class Settings:
 def _valid(name: str, value) -> bool:
     if name in ("fullscreen", "muted", "show_hints", "show_coords"):
         return isinstance(value, bool)
-    if name == "think_seconds":
-        return isinstance(value, (int, float)) and not isinstance(value, bool) \
-            and value in THINK_TIMES
     if name == "last_setup":
         return isinstance(value, dict)
     return False
@@ -92,6 +89,8 @@ def _read(name: str, value):
         value, outside = _nearest(value, VOLUMES)
     elif name == "anim_speed":
         value, outside = _nearest(value, ANIM_SPEEDS)
+    elif name == "think_seconds":
+        value, outside = _nearest(value, THINK_TIMES)
     elif name == "player_names":
         value, outside = _names(value)
     else:

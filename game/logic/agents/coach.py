@@ -108,7 +108,8 @@ def advise(view, seconds: float | None = 1.0, iterations: int | None = None, see
         return Advice(str(moves[0]), move_words(moves[0]),
                       "every legal move leads to the same game here", "",
                       tuple((str(m), 0.0) for m in moves), factual=True)
-    agent = HardAgent(seconds=seconds, iterations=iterations)
+    budget = None if iterations is not None else seconds      # iterations: no clock
+    agent = HardAgent(seconds=budget, iterations=iterations)
     rng = random.Random(seed)
     include = None if include is None else view_variant_move(moves, include)
     if hooks.perfect:
@@ -219,7 +220,7 @@ def _line_reason(view, move, names) -> str:
         facts.append(f"blocks the game with {_plural(pips, 'pip')} left in your hand")
     heaviest = max(t.value for t in view.hand)
     if tile.value == heaviest and tile.value >= 7 and len(view.hand) > 1:
-        facts.append(f"plays your heaviest tile ({_plural(tile.value, 'pip')})")
+        facts.append(f"sheds your heaviest tile, worth {_plural(tile.value, 'pip')}")
     elif tile.is_double and not facts:
         facts.append("gets a double out while it still fits")
     return ", and ".join(facts[:2])
@@ -271,11 +272,16 @@ def _board_reason(view, move, world) -> str:
                     f"other tiles fit more places")
         return ""
     if hasattr(world, "costs"):         # Dominid: each tile costs its distance
-        spent = world.costs[me]
-        world.apply(move)
-        cost = world.costs[me] - spent
-        world.undo()
-        return "costs nothing" if cost == 0 else f"costs only {_plural(cost, 'point')}"
+        costs = {}
+        for other in view.legal_moves():
+            world.apply(other)
+            costs[other] = world.costs[me]
+            world.undo()
+        cost = costs[move] - world.costs[me]
+        if costs[move] > min(costs.values()):
+            return ""
+        return "costs nothing" if cost == 0 else \
+            f"costs {_plural(cost, 'point')}, the least of any move"
     if hasattr(world, "scores"):        # Dominox: the territory as it stands
         start = world.scores()
         world.apply(move)

@@ -139,3 +139,4 @@ class BoardMatchScene(MatchScene):
     # --- drawing ----------------------------------------------------------------------
     def draw(self, surface) -> None:
         self.table.draw(surface)
+        self.coach.draw(surface)

@@ -283,6 +283,10 @@ class LineMatchScene(LineInput, LineTableArt, MatchScene):
         self.ctl.say(text)
 
     # --- the frame --------------------------------------------------------------------
+    def draw(self, surface) -> None:
+        super().draw(surface)
+        self.coach.draw(surface)
+
     def animating(self) -> bool:
         return super().animating() or self.flip is not None
 

@@ -208,9 +208,16 @@ class MatchController:
 
     def _start_thinking(self, player: int) -> None:
         view = self.state.view(player)
-        thought = think(self.config.seats[player].level, view, self.rngs[player])
+        thought = think(self.level(player), view, self.rngs[player])
         self._job = (self.ply, player, thought)
         self._waited = 0.0
+
+    def level(self, player: int) -> str:
+        """The seat's computer level as the worker is asked it: Hard takes the thinking
+        time of the settings."""
+        level = self.config.seats[player].level
+        seconds = getattr(self.app.settings, "think_seconds", None)
+        return f"hard@{seconds:g}" if level == "hard" and seconds else level
 
     def _push_handover(self, player: int) -> None:
         from game.shell.overlays import HandOverScene
@@ -234,11 +241,19 @@ class MatchController:
         from game.shell.overlays import ResultsScene
         self.sound("win" if final else "round_end")
         if final:
+            review = self.review if self.humans and not getattr(self.app, "demo", None) \
+                else None
             self.app.push(ResultsScene(self.app, title, rows, winner_text, rematch=self.rematch,
-                                       headers=headers))
+                                       headers=headers, review=review))
         else:
             self.app.push(ResultsScene(self.app, title, rows, winner_text, headers=headers,
                                        on_continue=on_continue or (lambda: None)))
+
+    def review(self) -> None:
+        """The coach's review of the people's moves of the finished game."""
+        from game.shell.coach import ReviewScene
+        names = [self.name(p) for p in range(self.state.players)]
+        self.app.push(ReviewScene(self.app, self.state, self.humans, names))
 
     def rematch(self) -> None:
         self.app.start_match(self.config.with_seed(random.randrange(1, 2 ** 31)))

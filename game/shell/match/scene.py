@@ -25,6 +25,7 @@ from __future__ import annotations
 import pygame
 
 from game.logic.core import PASS
+from game.shell.coach import Coach
 from game.shell.match.controller import MatchController
 from game.shell.scene import Scene
 
@@ -41,6 +42,7 @@ class MatchScene(Scene):
     def __init__(self, app, config, state=None):
         super().__init__(app)
         self.ctl = MatchController(app, config, on_move=self._on_move, state=state)
+        self.coach = Coach(self)             # C: the Hard player's advice (coach.py)
         self.ctl.on_undo = self._on_undo
         self.clock = 0.0                   # simulated seconds since the match began
         self.cursor = 0                    # the focused tile of the shown hand (keyboard)
@@ -109,6 +111,7 @@ class MatchScene(Scene):
             self._pass_when_forced(dt)
         if self.results_due is not None and self.clock >= self.results_due[0]:
             self.show_results_now()
+        self.coach.update()
 
     def _pass_when_forced(self, dt: float) -> None:
         if not self.must_pass():
@@ -128,6 +131,8 @@ class MatchScene(Scene):
     # --- input ------------------------------------------------------------------------
     def handle(self, action) -> None:
         name = action.name
+        if self.coach.handle(action):
+            return
         if name in ("confirm", "click") and self.results_due is not None:
             self.show_results_now()
         elif name == "pause" or (name == "back" and not self.selecting()):

@@ -1,0 +1,326 @@
+"""The coach on screen: advice in a person's turn, and the review of a finished game.
+
+`Coach` belongs to a match scene (match.scene.MatchScene makes one). C or its button asks
+the worker process for the Hard player's choice on the view of the person to move
+(game.logic.agents.coach.advise), so the frame loop never waits; "Thinking..." shows
+meanwhile. The answer is drawn on the table (the tile lit and the end marked in the line
+games, the placement's ghost or the element's path on the boards) with its reason in a
+panel; Esc, C again or any move takes it away. The coach is offered only while a person
+may act (after the hand-over, so it never shows a hand to the wrong person), and never in
+computer-only matches or the demo.
+
+`ReviewScene` (Review on the final results, or C there) asks the coach about every choice
+the people made, at a small budget each, one move at a time in the worker, and lists the
+moves where it would have played otherwise and what that cost. Esc cancels it.
+"""
+from __future__ import annotations
+
+import pygame
+
+from game.logic.agents.coach import advise, decisions, review_move, review_note
+from game.shell import theme, thinking, tile_art
+from game.shell.scene import Scene
+
+REVIEW_SECONDS = 0.15           # the coach's budget per move in the review
+LINE_BUTTON = pygame.Rect(1436, 966, 216, 52)          # left of the line games' Undo
+BOARD_BUTTON = pygame.Rect(36, 974, 236, 50)           # below the board tables' Undo
+ELEMENT_BUTTON = pygame.Rect(28, 20, 196, 54)          # the caption's left end
+MARK = (255, 150, 40)                                  # the coach's colour on the table
+
+
+def _kind(scene) -> str:
+    """"line", "board" (tiles on a board) or "elements" (the moving games' table)."""
+    if not hasattr(scene, "geo"):
+        return "line"
+    from game.shell.board.element_table import ElementTable
+    return "elements" if isinstance(scene.table, ElementTable) else "board"
+
+
+class Coach:
+    def __init__(self, scene):
+        self.scene = scene
+        self.ctl = scene.ctl
+        self.app = scene.app
+        self.job = None             # (ply, Future) while the worker thinks
+        self.advice = None          # (ply, Advice) shown until the position changes
+
+    # --- when it is offered -----------------------------------------------------------
+    @property
+    def offered(self) -> bool:
+        """A person plays here (not the demo, not computers alone)."""
+        return bool(self.ctl.humans) and not getattr(self.app, "demo", None)
+
+    def available(self) -> bool:
+        """A person may act now, so the coach may speak."""
+        scene = self.scene
+        return (self.offered and self.ctl.human_turn and scene.results_due is None
+                and not self.ctl.state.is_over())
+
+    @property
+    def thinking(self) -> bool:
+        return self.job is not None
+
+    @property
+    def shown(self):
+        """The Advice on screen, or None."""
+        return self.advice[1] if self.advice else None
+
+    def button(self) -> pygame.Rect:
+        kind = _kind(self.scene)
+        return {"line": LINE_BUTTON, "board": BOARD_BUTTON}.get(kind, ELEMENT_BUTTON)
+
+    # --- asking and answering ---------------------------------------------------------
+    def ask(self) -> None:
+        if not self.available():
+            if self.offered:
+                self.ctl.say("The coach helps in your own turn.", speak=False)
+            return
+        if self.job is not None or self.advice is not None:
+            return
+        ctl = self.ctl
+        player = ctl.state.current_player
+        names = [ctl.name(p) for p in range(ctl.state.players)]
+        seconds = getattr(self.app.settings, "think_seconds", 1.0)
+        future = thinking.ask(advise, ctl.state.view(player), seconds, None, ctl.ply, names)
+        self.job = (ctl.ply, future)
+
+    def dismiss(self) -> None:
+        if self.job is not None:
+            self.job[1].cancel()
+        self.job = self.advice = None
+
+    def update(self) -> None:
+        ply = self.ctl.ply
+        if (self.job or self.advice) and (not self.available()
+                                          or (self.job or self.advice)[0] != ply):
+            self.dismiss()               # a move (or a take-back) came first
+            return
+        if self.job is None or not self.job[1].done():
+            return
+        future, self.job = self.job[1], None
+        try:
+            advice = future.result()
+        except Exception:                # the worker failed: say so, play goes on
+            self.ctl.say("The coach could not answer this time.", speak=False)
+            return
+        self.advice = (ply, advice)
+        if not self.ctl.couch and hasattr(self.app, "speak"):
+            self.app.speak(f"The coach suggests {advice.text}")
+
+    def handle(self, action) -> bool:
+        """Takes C, a click on the button, and Esc while advice shows; True if taken."""
+        name = action.name
+        if name == "coach":
+            self.dismiss() if (self.job or self.advice) else self.ask()
+            return True
+        if name == "back" and (self.job or self.advice):
+            self.dismiss()
+            return True
+        if (name == "click" and self.offered and action.pos is not None
+                and not self.ctl.state.is_over() and self.button().collidepoint(action.pos)):
+            self.ask()
+            return True
+        return False
+
+    # --- drawing ----------------------------------------------------------------------
+    def draw(self, surface) -> None:
+        if not self.offered or self.ctl.state.is_over():
+            return
+        self._draw_button(surface)
+        if self.job is not None:
+            self._draw_note(surface, "The coach is thinking...")
+        elif self.advice is not None:
+            advice = self.advice[1]
+            move = self.ctl.state.parse_move(advice.move)
+            if _kind(self.scene) == "line":
+                mark_line(self.scene, surface, move)
+            else:
+                mark_board(self.scene, surface, move)
+            self._draw_note(surface, f"Coach: {advice.text}")
+
+    def _draw_button(self, surface) -> None:
+        rect = self.button()
+        live = self.available()
+        pointer = getattr(self.scene, "pointer", None) or (-1, -1)
+        hot = live and rect.collidepoint(pointer)
+        fill = theme.HIGHLIGHT if hot else ((70, 62, 40) if live else (34, 46, 50))
+        pygame.draw.rect(surface, fill, rect, border_radius=12)
+        pygame.draw.rect(surface, MARK if live else theme.PANEL_EDGE, rect, 2, border_radius=12)
+        colour = theme.TEXT_DARK if hot else (theme.TEXT if live else theme.TEXT_DIM)
+        theme.draw_text(surface, "Coach (C)", rect.center, 30, colour, "center", bold=True)
+
+    def _draw_note(self, surface, text: str) -> None:
+        rect = self._note_rect()
+        lines = theme.wrap_text(text, rect.w - 48, 30)[:2]
+        theme.draw_panel(surface, rect, border=MARK)
+        top = rect.centery - 19 * len(lines)
+        for i, line in enumerate(lines):
+            theme.draw_text(surface, line, (rect.centerx, top + 38 * i), 30, theme.TEXT,
+                            "midtop", bold=i == 0 and len(lines) == 1)
+
+    def _note_rect(self) -> pygame.Rect:
+        kind = _kind(self.scene)
+        if kind == "line":
+            from game.shell.line.layout import TABLE
+            rect = pygame.Rect(0, 0, 1240, 92)
+            rect.centerx = TABLE.centerx
+            advice = self.advice[1] if self.advice else None
+            low = True
+            if advice is not None:           # keep clear of the suggested end
+                move = self.ctl.state.parse_move(advice.move)
+                target = _line_target(self.scene, move)
+                low = target is None or target.centery < TABLE.centery
+            rect.bottom = TABLE.bottom - 8 if low else TABLE.y + 56 + rect.h
+            return rect
+        if kind == "elements":
+            return pygame.Rect(240, 6, 1460, 84)
+        return pygame.Rect(300, 4, 1320, 84)
+
+
+# --- the suggestion on the table --------------------------------------------------------
+def _outline(surface, rect, width=5) -> None:
+    pygame.draw.rect(surface, MARK, rect.inflate(14, 14), width, border_radius=12)
+
+
+def _line_target(scene, move):
+    tile = getattr(move, "tile", None)
+    if tile is None or move.end not in scene.layout.zones:
+        return None
+    return scene.ghost(tile, move.end).rect
+
+
+def mark_line(scene, surface, move) -> None:
+    """The suggested tile lit in the hand and its place at the end of the line."""
+    tile = getattr(move, "tile", None)
+    if tile is None:                              # a pass: the Pass button
+        from game.shell.line.layout import PASS_BUTTON
+        _outline(surface, PASS_BUTTON)
+        return
+    if tile in scene.hand:
+        _outline(surface, scene.hand_rects[scene.hand.index(tile)].move(0, -14))
+    if move.end in scene.layout.zones:
+        ghost = scene.ghost(tile, move.end)
+        tile_art.draw_tile(surface, ghost.rect, ghost.ends, "ghost_ok")
+        _outline(surface, ghost.rect)
+
+
+def mark_board(scene, surface, move) -> None:
+    """The placement's ghost (a tile on two squares), the square an element is set down
+    on, or an element's way from its square to where it goes."""
+    from game.shell.board.art import draw_placed_at
+    from game.shell.board.geometry import squares_of, tile_body
+    geo = scene.geo
+    if str(move) == "pass":
+        _outline(surface, scene.table.pass_rect)
+        return
+    if hasattr(move, "first"):                    # a tile on two squares
+        s1, s2 = squares_of(move)
+        body = tile_body(geo, s1, s2)
+        draw_placed_at(surface, body, move, s1, s2, "ghost_ok")
+        _outline(surface, geo.span_rect(s1, s2), 4)
+        tiles = scene.shown_tiles()
+        tile = getattr(move, "tile", None)
+        if tile in tiles:
+            _outline(surface, scene.table.hand_rects()[tiles.index(tile)])
+        return
+    squares = [geo.index_square(s) for s in (getattr(move, "start", None),
+                                             getattr(move, "end", None),
+                                             getattr(move, "square", None)) if s is not None]
+    squares = [s for s in squares if geo.contains(s)]
+    rects = [geo.square_rect(s) for s in squares]
+    if len(rects) == 2:
+        pygame.draw.line(surface, MARK, rects[0].center, rects[1].center, 6)
+        pygame.draw.circle(surface, MARK, rects[1].center, geo.size // 5)
+    for rect in rects:
+        pygame.draw.rect(surface, MARK, rect.inflate(-4, -4), 5, border_radius=8)
+
+
+# --- the post-game review ---------------------------------------------------------------
+class ReviewScene(Scene):
+    """The coach's view of a finished game's human moves; see the module notes."""
+
+    overlay = True
+    backdrop_dim = 200
+    ROWS = 18                   # lines of notes on the panel at once
+
+    def __init__(self, app, state, humans, names, seconds: float | None = None):
+        super().__init__(app)
+        self.todo = decisions(state, humans)
+        self.names = names
+        self.single = len(humans) == 1
+        self.seconds = REVIEW_SECONDS if seconds is None else seconds
+        self.done = 0
+        self.notes: list[str] = []
+        self.job = None
+        self.offset = 0
+
+    @property
+    def finished(self) -> bool:
+        return self.done >= len(self.todo)
+
+    def update(self, dt) -> None:
+        if self.finished:
+            return
+        number, player, view, played = self.todo[self.done]
+        if self.job is None:
+            self.job = thinking.ask(review_move, view, played, self.seconds, number, self.names)
+            return
+        if not self.job.done():
+            return
+        job, self.job = self.job, None
+        self.done += 1
+        try:
+            advice = job.result()
+        except Exception:
+            return                          # one move the worker failed on: skip it
+        who = "you" if self.single else self.names[player]
+        note = review_note(number, view, played, advice, who)
+        if note:
+            self.notes.append(note)
+
+    def cancel(self) -> None:
+        if self.job is not None:
+            self.job.cancel()
+            self.job = None
+        self.app.remove(self)
+
+    def handle(self, action) -> None:
+        name = action.name
+        if name in ("back", "pause") or (name == "confirm" and self.finished):
+            self.cancel()
+        elif name in ("up", "down"):
+            self.scroll(1 if name == "down" else -1)
+        elif name == "wheel":
+            self.scroll(-action.amount)
+
+    def scroll(self, lines: int) -> None:
+        self.offset = max(0, min(self.offset + lines, len(self._lines()) - self.ROWS))
+
+    def progress(self) -> str:
+        if not self.todo:
+            return "No move of yours had a choice: nothing to review."
+        if not self.finished:
+            return f"Reviewing move {self.done + 1} of {len(self.todo)}..."
+        if not self.notes:
+            return f"The coach agrees with all {len(self.todo)} of your choices."
+        return (f"{theme.count(len(self.notes), 'move')} where the coach would have played "
+                f"otherwise, of {len(self.todo)} choices")
+
+    def _lines(self) -> list[str]:
+        lines = []
+        for note in self.notes:
+            lines += theme.wrap_text(note, 1500, 28) + [""]
+        return lines
+
+    def draw(self, surface) -> None:
+        theme.draw_panel(surface, (160, 90, 1600, 900))
+        theme.draw_title(surface, "Review", 130, 64)
+        theme.draw_text(surface, self.progress(), (960, 200), 32, theme.HIGHLIGHT, "midtop",
+                        bold=True)
+        y = 270
+        for line in self._lines()[self.offset:self.offset + self.ROWS]:
+            theme.draw_text(surface, line, (210, y), 28, theme.TEXT)
+            y += 36
+        legend = ("Up/Down: scroll   Esc or Enter: back" if self.finished else
+                  "Esc: stop the review")
+        theme.draw_legend(surface, self.app, legend)

@@ -1,0 +1,191 @@
+"""The coach on screen: C in a person's turn shows the Hard player's suggestion (thought out
+in the worker process), Esc or a move takes it away, it is not offered where nobody plays
+or before a hand-over, the review lists the moves the coach would have played otherwise,
+and the computer thinking time setting reaches the Hard seats."""
+from __future__ import annotations
+
+import json
+import random
+import time
+
+import pytest
+
+from game.logic.agents import make_agent, play_out
+from game.logic.variants import new_game
+from game.shell import coach as coach_screen
+from game.shell.board.geometry import squares_of
+from game.shell.coach import MARK, ReviewScene
+from game.shell.config import MatchConfig, Seat
+from game.shell.overlays import HandOverScene, PauseOverlay, ResultsScene, SettingsScene
+from game.shell.settings import load_settings
+
+from test_shell_support import frame, press, quiet_app
+
+ANN, BEN = Seat("Ann"), Seat("Ben", "computer", "greedy")
+
+
+@pytest.fixture
+def app(tmp_path):
+    app = quiet_app(tmp_path)
+    app.settings.think_seconds = 0.25
+    return app
+
+
+def start(app, variant, seats, seed=7):
+    app.start_match(MatchConfig(variant, tuple(seats), {}, seed))
+    return app.top
+
+
+def run_until(app, ready, what, seconds=30):
+    deadline = time.monotonic() + seconds
+    while not ready():
+        assert time.monotonic() < deadline, f"{what} never came"
+        if isinstance(app.top, HandOverScene):
+            press(app, "confirm")
+        frame(app)
+        time.sleep(0.002)           # the worker process thinks meanwhile
+
+
+def advice_shown(app, scene):
+    run_until(app, lambda: scene.ctl.human_turn, "a human turn")
+    press(app, "coach")
+    assert scene.coach.thinking, "C did not ask the coach"
+    frame(app)
+    run_until(app, lambda: scene.coach.shown is not None, "the coach's advice")
+    return scene.coach.shown
+
+
+def mark_pixels(app, rect) -> int:
+    """Pixels of the coach's colour inside `rect` of the last frame."""
+    screen = app.screen
+    rect = rect.clip(screen.get_rect())
+    return sum(1 for x in range(rect.left, rect.right, 2) for y in range(rect.top, rect.bottom, 2)
+               if tuple(screen.get_at((x, y)))[:3] == MARK)
+
+
+def test_c_in_a_line_game_suggests_a_legal_move_and_esc_takes_it_away(app):
+    scene = start(app, "classic", [ANN, BEN])
+    advice = advice_shown(app, scene)
+    legal = {str(m) for m in scene.ctl.state.legal_moves()}
+    assert advice.move in legal and advice.reason
+    frame(app)
+    move = scene.ctl.state.parse_move(advice.move)
+    if getattr(move, "tile", None) in scene.hand:
+        lit = scene.hand_rects[scene.hand.index(move.tile)].move(0, -14).inflate(18, 18)
+        assert mark_pixels(app, lit) > 20, "the suggested tile is not lit"
+    press(app, "back")
+    assert scene.coach.shown is None and app.top is scene, "Esc paused instead of dismissing"
+    press(app, "back")
+    assert isinstance(app.top, PauseOverlay)
+
+
+def test_a_move_takes_the_suggestion_away(app):
+    scene = start(app, "classic", [ANN, BEN], seed=3)
+    advice = advice_shown(app, scene)
+    assert scene.ctl.play(advice.move)
+    frame(app)
+    assert scene.coach.shown is None and not scene.coach.thinking
+
+
+@pytest.mark.parametrize("variant", ["dominox", "open3"])
+def test_the_board_shows_the_suggested_placement_or_element_move(app, variant):
+    scene = start(app, variant, [ANN, BEN])
+    advice = advice_shown(app, scene)
+    frame(app)
+    move = scene.ctl.state.parse_move(advice.move)
+    if hasattr(move, "first"):
+        s1, s2 = squares_of(move)
+        target = scene.geo.span_rect(s1, s2).inflate(16, 16)
+    else:
+        target = scene.geo.square_rect(scene.geo.index_square(move.end))
+    assert mark_pixels(app, target) > 20, "the suggestion is not on the board"
+
+
+def test_the_button_asks_too(app):
+    scene = start(app, "open3", [ANN, BEN])
+    run_until(app, lambda: scene.ctl.human_turn, "a human turn")
+    press(app, "click", pos=scene.coach.button().center)
+    assert scene.coach.thinking
+
+
+def test_no_coach_in_computer_only_matches_or_before_a_hand_over(app):
+    scene = start(app, "classic", [BEN, Seat("Cy", "computer", "random")])
+    press(app, "coach")
+    frame(app)
+    assert not scene.coach.offered and not scene.coach.thinking
+    couch = start(app, "classic", [ANN, Seat("Bea")])
+    frame(app)
+    assert isinstance(app.top, HandOverScene)
+    assert not couch.coach.available()
+    couch.coach.ask()
+    assert not couch.coach.thinking, "the coach thought for a hidden hand"
+
+
+def finished_open3():
+    """A short game (three captures win) that the random player loses."""
+    state = new_game("open3", 2, seed=6, options={"goal": "captures:3"})
+    play_out(state, [make_agent("random"), make_agent("greedy")], random.Random(3))
+    return state
+
+
+def test_the_review_lists_the_moves_the_coach_would_have_played_otherwise(app):
+    review = ReviewScene(app, finished_open3(), [0], ["Ann", "Ben"], seconds=0.1)
+    app.push(review)
+    assert review.todo and review.progress().startswith("Reviewing move 1 of")
+    run_until(app, lambda: review.finished, "the end of the review", seconds=60)
+    assert review.notes and all(n.startswith("Move ") for n in review.notes)
+    assert "where the coach would have played otherwise" in review.progress()
+    frame(app)
+    press(app, "back")
+    assert app.top is not review
+
+
+def test_the_results_offer_the_review_and_esc_cancels_it(app, monkeypatch):
+    monkeypatch.setattr(coach_screen, "REVIEW_SECONDS", 0.03)
+    scene = start(app, "open3", [ANN, BEN])
+    scene.ctl.state = finished_open3()
+    scene.ctl.show_results("Capture", [("Ann", 1), ("Ben", 2)], "Ben wins!", True)
+    results = app.top
+    assert isinstance(results, ResultsScene)
+    assert "Review" in [w.label for w in results.menu.widgets]
+    press(app, "coach")
+    review = app.top
+    assert isinstance(review, ReviewScene)
+    frame(app, 3)
+    press(app, "back")
+    assert app.top is results and review.job is None
+
+
+def test_no_review_after_a_computer_only_match(app):
+    scene = start(app, "open3", [BEN, Seat("Cy", "computer", "random")])
+    scene.ctl.show_results("Capture", [("Ben", 1), ("Cy", 2)], "Cy wins!", True)
+    assert app.top.review is None
+
+
+def test_the_thinking_time_reaches_the_hard_seats_only(app, tmp_path):
+    scene = start(app, "classic", [ANN, Seat("Hal", "computer", "hard"),
+                                   Seat("Mel", "computer", "greedy")])
+    app.settings.think_seconds = 2.0
+    assert scene.ctl.level(1) == "hard@2" and scene.ctl.level(2) == "greedy"
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps({"think_seconds": 0.5}))
+    assert load_settings(path)[0].think_seconds == 0.5
+    path.write_text(json.dumps({"think_seconds": "slow"}))
+    settings, notice = load_settings(path)
+    assert settings.think_seconds == 1.0 and "think_seconds" in notice
+    path.write_text(json.dumps({"think_seconds": 60}))
+    settings, notice = load_settings(path)
+    assert settings.think_seconds == 4.0 and "think_seconds adjusted" in notice
+
+
+def test_the_settings_screen_changes_the_thinking_time(app):
+    app.push(SettingsScene(app))
+    settings = app.top
+    rows = settings.menu.widgets
+    row = next(i for i, w in enumerate(rows) if "thinking" in w.label)
+    for _ in range(row):
+        press(app, "down")
+    before = app.settings.think_seconds
+    press(app, "right")
+    assert app.settings.think_seconds != before
+    frame(app)

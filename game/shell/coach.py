@@ -258,6 +258,9 @@ class ReviewScene(Scene):
     def finished(self) -> bool:
         return self.done >= len(self.todo)
 
+    def animating(self) -> bool:
+        return not self.finished            # the progress line counts on
+
     def update(self, dt) -> None:
         if self.finished:
             return

@@ -125,6 +125,8 @@ class MatchScene(Scene):
 
     def animating(self) -> bool:
         """A computer thinks, results or a forced pass wait, or a move just happened."""
+        if self.coach.thinking:              # its answer shows as soon as it comes
+            return True
         return (self.ctl.thinking or self.results_due is not None or self.pass_wait > 0
                 or self.clock - self.moved_at < RECENT_MOVE_SECONDS)
 

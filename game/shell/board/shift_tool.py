@@ -47,9 +47,6 @@ class ShiftTool(MoveElementTool):
         if self.selected is None:
             self.arrow = None
 
-    def hud_key(self) -> tuple:
-        return (self.selected, self.arrow)
-
     # --- what the rules allow now -----------------------------------------------------
     def stack_at(self, square: int) -> tuple:
         cells = self.scene.view(self.scene.game.current_player).cells
@@ -121,16 +118,16 @@ class ShiftTool(MoveElementTool):
         """A click (or Enter) on `square`: pick, move, pick another, or refuse."""
         self.reason = self.reason_at = None
         if self.selected is None or square == self.selected:
-            return self._pick(square, None, pos)
+            return self._pick(square, pos)
         move = self.move_to(square)
         if move is not None:
             return self._play((self.selected, square))
         stack = self.stack_at(square)
         if stack and square in self.movable():
-            return self._pick(square, None, pos)
+            return self._pick(square, pos)
         return self._play((self.selected, square))     # not legal: the rules say why
 
-    def _pick(self, square: int, cells, pos) -> None:
+    def _pick(self, square: int, pos) -> None:
         was = self.selected == square
         stack = self.stack_at(square)
         player = self.scene.game.current_player

@@ -156,7 +156,7 @@ class Coach:
         top = rect.centery - 19 * len(lines)
         for i, line in enumerate(lines):
             theme.draw_text(surface, line, (rect.centerx, top + 38 * i), 30, theme.TEXT,
-                            "midtop", bold=i == 0 and len(lines) == 1)
+                            "midtop")
 
     def _note_rect(self) -> pygame.Rect:
         kind = _kind(self.scene)

@@ -25,6 +25,7 @@ KEY_BINDINGS: dict[int, str] = {
     pygame.K_t: "announce_turn", pygame.K_e: "read_ends",
     pygame.K_h: "hint",
     pygame.K_c: "coach",
+    pygame.K_u: "undo",
     pygame.K_F11: "fullscreen",
 }
 # Keys that keep their action while text is being typed.
@@ -41,6 +42,7 @@ PAD_BUTTONS: dict[int, str] = {
     5: "next",      # right shoulder
     6: "hint",      # Back / Select
     7: "pause",     # Start
+    9: "undo",      # left stick pressed
 }
 PAD_HAT = {(0, 1): "up", (0, -1): "down", (-1, 0): "left", (1, 0): "right"}
 STICK_THRESHOLD = 0.6
@@ -96,6 +98,8 @@ class InputMapper:
         name = KEY_BINDINGS.get(event.key)
         if name == "next" and event.mod & pygame.KMOD_SHIFT:
             name = "prev"
+        elif event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
+            name = "undo"
         actions = [Action(name)] if name else []
         if printable and event.key != pygame.K_SPACE:
             actions.append(Action("text", char=char))

@@ -28,6 +28,7 @@ GOAL_RECT = pygame.Rect(36, 704, 400, 306)
 LAST_RECT = pygame.Rect(1484, 704, 400, 306)
 PASS_RECT = pygame.Rect(1566, 884, 236, 110)
 CAPTION_RECT = pygame.Rect(0, 14, 1920, 66)
+UNDO_RECT = pygame.Rect(1716, 20, 176, 54)      # the caption's right end: the cards are full
 TROPHY = 72                      # the square a captured element is drawn in on a card
 TROPHY_STEP = (44, 66)           # from one captured element to the next, and row to row
 TROPHIES_PER_ROW = 8
@@ -46,6 +47,7 @@ class ElementTable(BoardTable):
         self.cards = list(CARDS)
         self.stock_rect = GOAL_RECT
         self.pass_rect = PASS_RECT
+        self.undo_rect = UNDO_RECT
         self.hud_rects = (*(r.inflate(20, 20) for r in CARDS), GOAL_RECT.inflate(20, 20),
                           LAST_RECT.inflate(20, 20), CAPTION_RECT)
         self.trophies: list[list] = [[], []]   # the elements each player has captured

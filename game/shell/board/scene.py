@@ -111,6 +111,13 @@ class BoardMatchScene(MatchScene):
             caption = self.adapter.final_caption()
         self.ctl.say(caption, speak=not self.ctl.is_human(player) or self.game.is_over())
 
+    def undone(self) -> None:
+        """After a take-back: a fresh table (its board layer only ever adds tiles)."""
+        self.tool.reset()
+        self.slide = self.flight = self.ended_at = None
+        self._public = self.view(0)
+        self.table = self.adapter.table(self)
+
     def show_results(self) -> None:
         rows, headers = self.adapter.results()
         self.ctl.show_results(self.adapter.title, rows, self.adapter.final_caption(),
@@ -137,6 +144,11 @@ class BoardMatchScene(MatchScene):
             self.tool.handle(action)
 
     # --- drawing ----------------------------------------------------------------------
+    @property
+    def undo_rect(self):
+        return getattr(self.table, "undo_rect", None)
+
     def draw(self, surface) -> None:
         self.table.draw(surface)
+        self.draw_undo(surface)
         self.coach.draw(surface)

@@ -25,6 +25,7 @@ from __future__ import annotations
 import pygame
 
 from game.logic.core import PASS
+from game.shell import theme
 from game.shell.coach import Coach
 from game.shell.match.controller import MatchController
 from game.shell.scene import Scene
@@ -38,6 +39,7 @@ CURSOR_STEPS = {"left": -1, "prev": -1, "right": 1, "next": 1}
 class MatchScene(Scene):
     results_wait = 1.0          # seconds (at normal speed) between the end and the results
     pass_prompt = PASS_PROMPT   # said when a forced pass begins to wait (None: nothing)
+    undo_rect = None            # where the scene shows its Undo button
 
     def __init__(self, app, config, state=None):
         super().__init__(app)
@@ -145,10 +147,30 @@ class MatchScene(Scene):
             self.announce()
         elif name == "read_ends":
             self.read_aloud()
-        elif name == "undo":
+        elif name == "undo" or (name == "click" and self.undo_shown()
+                                and self.undo_rect.collidepoint(action.pos)):
             self.take_back()
         else:
             self.play_action(action)
+
+    # --- the Undo button ------------------------------------------------------------------
+    def undo_shown(self) -> bool:
+        """A person plays (no demo) and the game goes on."""
+        ctl = self.ctl
+        return (self.undo_rect is not None and bool(ctl.humans) and not self.app.demo
+                and not ctl.state.is_over())
+
+    def draw_undo(self, surface) -> None:
+        if not self.undo_shown():
+            return
+        rect = self.undo_rect
+        live = self.results_due is None and self.ctl.undo_target()[0] is not None
+        hot = live and rect.collidepoint(getattr(self, "pointer", None) or (-1, -1))
+        fill = theme.HIGHLIGHT if hot else ((52, 74, 82) if live else (34, 46, 50))
+        pygame.draw.rect(surface, fill, rect, border_radius=12)
+        pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 2, border_radius=12)
+        colour = theme.TEXT_DARK if hot else (theme.TEXT if live else theme.TEXT_DIM)
+        theme.draw_text(surface, "Undo (U)", rect.center, 30, colour, "center", bold=True)
 
     @property
     def hints(self) -> bool:

@@ -156,3 +156,27 @@ def test_moves_in_words():
     assert move_words(cls.new(2, 1).parse_move("3-5L")) == "3-5 on the left"
     assert move_words(new_game("dominox", 2, 1).parse_move("5-3@c4c5")) == "5-3 on c4 and c5"
     assert move_words(new_game("open4", 2, 1).parse_move("c3-e5-c7")) == "c3 to e5 to c7"
+
+
+def test_a_block_while_ahead_is_said_with_both_counts():
+    from dataclasses import replace
+
+    from game.logic.agents.coach import reasons
+    from game.logic.agents.hooks import hooks_for
+    from game.logic.core import DOUBLE_SIX, Tile
+    from game.logic.line.laying import Placed
+    from game.logic.line.moves import LineMove
+
+    # both ends show 6 and every 6 but the 6-6 lies in the line: the 6-6 blocks it
+    line = tuple(Placed.parse(t) for t in ("6|1", "1|0", "0|6", "6|2", "2|3", "3|6", "6|4",
+                                           "4|5", "5|6"))
+    hand = (Tile(1, 1), Tile(6, 6))
+    view = replace(new_game("classic", 2, seed=1).view(0), line=line, ends=(6, 6), hand=hand,
+                   boneyard=0, known_missing=(frozenset(), frozenset()), eliminated=())
+    move = LineMove(Tile(6, 6), "R")
+    theirs = sum(t.value for t in DOUBLE_SIX) - sum(p.tile.value for p in line) - 2 - 12
+    reason = reasons(view, move, hooks_for("classic"), names=["Ann", "Ben"])
+    assert reason.startswith(f"blocks the game while you are ahead (2 pips to Ben's {theirs})")
+    unknown = replace(view, boneyard=3)           # the others' pips are not known then
+    assert reasons(unknown, move, hooks_for("classic")).startswith(
+        "blocks the game with 2 pips left in your hand")

@@ -24,7 +24,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from ..core import PASS
+from ..core import DOUBLE_SIX, PASS
 from .alphabeta import MAX_DEPTH, WIN
 from .hard import HardAgent
 from .hooks import hooks_for
@@ -216,14 +216,27 @@ def _line_reason(view, move, names) -> str:
     on_line = [p.tile for p in view.line] + [tile]
     blocked = all(sum(1 for t in on_line if n in (t.a, t.b)) == 7 for n in set(ends))
     if blocked and view.line:
-        pips = sum(t.value for t in rest)
-        facts.append(f"blocks the game with {_plural(pips, 'pip')} left in your hand")
+        facts.append(_blocking(view, tile, rest, names))
     heaviest = max(t.value for t in view.hand)
     if tile.value == heaviest and tile.value >= 7 and len(view.hand) > 1:
         facts.append(f"sheds your heaviest tile, worth {_plural(tile.value, 'pip')}")
     elif tile.is_double and not facts:
         facts.append("gets a double out while it still fits")
     return ", and ".join(facts[:2])
+
+
+def _blocking(view, tile, rest, names) -> str:
+    """"blocks the game ..." with the pips it leaves; against one opponent with the
+    boneyard empty their pips are known too (every tile not seen is theirs)."""
+    mine = sum(t.value for t in rest)
+    seats = [p for p in range(view.players) if p not in view.eliminated and p != view.player]
+    if view.boneyard == 0 and len(seats) == 1 and not tile.is_blank:
+        seen = set(rest) | {p.tile for p in view.line} | {tile}
+        theirs = sum(t.value for t in DOUBLE_SIX if t not in seen)
+        if mine < theirs:
+            return (f"blocks the game while you are ahead ({_plural(mine, 'pip')} to "
+                    f"{_name(names, seats[0])}'s {theirs})")
+    return f"blocks the game with {_plural(mine, 'pip')} left in your hand"
 
 
 def _tile_names(texts) -> list[str]:

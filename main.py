@@ -1,6 +1,8 @@
 """Dominoes: start the game.
 
 python main.py [--windowed] [--demo VARIANT] [--frames N] [--screenshot PATH] [--seed S]
+python main.py --play VARIANT [--seats human,greedy] [--players K] [--option NAME=VALUE ...]
+python main.py --continue
 """
 from __future__ import annotations
 
@@ -20,8 +22,33 @@ def parse_args(argv=None):
     parser.add_argument("--frames", type=int, metavar="N", help="quit after N frames")
     parser.add_argument("--screenshot", metavar="PATH",
                         help="save the last frame as a PNG when quitting")
-    parser.add_argument("--seed", type=int, metavar="S", help="seed for the demo deal")
+    parser.add_argument("--seed", type=int, metavar="S",
+                        help="seed for the deal of --demo or --play")
+    parser.add_argument("--play", metavar="VARIANT",
+                        help="start a match of VARIANT at once, skipping the menus")
+    parser.add_argument("--seats", metavar="KIND,KIND",
+                        help="with --play: human, random (Easy), greedy (Medium) or hard, "
+                             "one per seat")
+    parser.add_argument("--players", type=int, metavar="K", help="with --play: how many play")
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="with --play: a variant's option (repeat for more)")
+    parser.add_argument("--continue", dest="resume", action="store_true",
+                        help="resume the saved match in progress")
     return parser.parse_args(argv)
+
+
+def match_to_start(args):
+    """(the --play MatchConfig, the --continue SavedMatch); DominoError says what is wrong."""
+    from game.logic.core import OptionError
+    from game.shell import launch
+    if sum(map(bool, (args.demo, args.play, args.resume))) > 1:
+        raise OptionError("--demo, --play and --continue each start something: choose one")
+    if not args.play and (args.seats or args.players is not None or args.option):
+        raise OptionError("--seats, --players and --option go with --play")
+    if args.play:
+        return launch.play_config(args.play, args.seats, args.players, args.option,
+                                  args.seed), None
+    return None, launch.saved_match() if args.resume else None
 
 
 def main(argv=None) -> int:
@@ -39,9 +66,15 @@ def main(argv=None) -> int:
             return 2
         except ImportError:
             pass    # a known variant whose module is missing: the app shows why
+    from game.logic.core import DominoError
+    try:
+        play, resume = match_to_start(args)
+    except (DominoError, ImportError) as error:     # ImportError: a variant's module missing
+        print(f"main.py: error: {error}", file=sys.stderr)
+        return 2
     from game.shell.app import App
     app = App(windowed=args.windowed, demo=args.demo, frames=args.frames,
-              screenshot=args.screenshot, seed=args.seed)
+              screenshot=args.screenshot, seed=args.seed, play=play, resume=resume)
     return app.run()
 
 

@@ -170,6 +170,7 @@ def bench_frames(frames: int) -> None:
     from game.shell.config import MatchConfig, Seat
     for variant, players in FRAME_CASES:
         with tempfile.TemporaryDirectory() as folder:
+            os.environ["XDG_DATA_HOME"] = folder     # its matches never replace a player's save
             app = App(windowed=True, settings_path=Path(folder) / "settings.json")
             app.window = pygame.display.set_mode((1920, 1080))
             seats = tuple(Seat(f"Computer {i + 1}", "computer", "greedy") for i in range(players))
@@ -227,6 +228,7 @@ def bench_idle(seconds: float) -> None:
                           {}, 5)))
     for label, config in cases:
         with tempfile.TemporaryDirectory() as folder:
+            os.environ["XDG_DATA_HOME"] = folder     # its matches never replace a player's save
             app = App(windowed=True, settings_path=Path(folder) / "settings.json")
             app.settings.muted = True
             if config is not None:

@@ -6,3 +6,16 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+
+import pytest  # noqa: E402  (after the SDL variables above)
+
+
+@pytest.fixture(autouse=True)
+def private_data_home(tmp_path_factory, monkeypatch):
+    """Statistics and saved matches go to a fresh folder in every test, never the user's;
+    so do the settings of an app made without a settings path."""
+    folder = tmp_path_factory.mktemp("data")
+    monkeypatch.setenv("XDG_DATA_HOME", str(folder))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path_factory.mktemp("config")))
+    return folder

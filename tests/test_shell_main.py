@@ -1,10 +1,12 @@
 """main.py from the command line (headless) and the input bindings."""
+import json
 import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pygame
+import pytest
 
 from game.shell.input import InputMapper
 
@@ -13,7 +15,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def run_main(tmp_path, *args):
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
-               XDG_CONFIG_HOME=str(tmp_path / "config"))
+               XDG_CONFIG_HOME=str(tmp_path / "config"), XDG_DATA_HOME=str(tmp_path / "data"))
     return subprocess.run([sys.executable, str(ROOT / "main.py"), *args], env=env,
                           capture_output=True, text=True, timeout=60)
 
@@ -32,6 +34,57 @@ def test_unknown_demo_variant_is_a_one_line_error(tmp_path):
     assert result.returncode == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and "chess" in lines[0] and "classic" in lines[0]
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--play", "chess"], ["chess", "classic"]),
+    (["--play", "classic", "--seats", "human,robot"], ["robot", "greedy"]),
+    (["--play", "classic", "--seats", "human", "--players", "2"], ["1 seat", "2"]),
+    (["--play", "classic", "--players", "7"], ["2 to 4", "7"]),
+    (["--play", "dominox", "--seats", "human,greedy,greedy"], ["dominox", "3"]),
+    (["--play", "classic", "--option", "limit=lots"], ["limit", "lots"]),
+    (["--play", "classic", "--option", "colour=red"], ["colour", "block"]),
+    (["--play", "classic", "--option", "limit"], ["NAME=VALUE"]),
+    (["--play", "dominox", "--option", "layout=nowhere"], ["nowhere", "standard"]),
+    (["--seats", "human,human"], ["--play"]),
+    (["--play", "classic", "--continue"], ["choose one"]),
+    (["--continue"], ["no saved match"]),
+])
+def test_play_and_continue_errors_are_one_line(tmp_path, args, words):
+    result = run_main(tmp_path, "--windowed", *args, "--frames", "2")
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("main.py: error: "), result.stderr
+    assert all(word in lines[0] for word in words), lines[0]
+
+
+def test_continue_with_a_damaged_save_sets_it_aside(tmp_path):
+    folder = tmp_path / "data" / "dominoes"
+    folder.mkdir(parents=True)
+    (folder / "current.json").write_text('{"variant": "classic", "shell": {"format": 1}}')
+    result = run_main(tmp_path, "--windowed", "--continue", "--frames", "2")
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "cannot be resumed" in lines[0] and "kept as" in lines[0]
+    assert [p.name[:17] for p in folder.iterdir()] == ["current.json.bad-"]
+
+
+def test_play_opens_the_match_and_saves_it(tmp_path):
+    settings = tmp_path / "config" / "dominoes" / "settings.json"
+    settings.parent.mkdir(parents=True)
+    settings.write_text('{"anim_speed": 0, "muted": true, "player_names": '
+                        '["Ann", "Bob", "Cy", "Di"]}')
+    shot = tmp_path / "x.png"
+    result = run_main(tmp_path, "--windowed", "--play", "open3", "--seats", "hard,greedy",
+                      "--option", "goal=captures:3", "--seed", "4", "--frames", "120",
+                      "--screenshot", str(shot))
+    assert result.returncode == 0, result.stderr
+    save = json.loads((tmp_path / "data" / "dominoes" / "current.json").read_text())
+    assert save["variant"] == "open3" and save["seed"] == 4 and save["shell"]["moves"] >= 1
+    assert save["options"]["goal"] == "captures:3"
+    assert save["shell"]["seats"] == [{"name": "Ann", "kind": "computer", "level": "hard"},
+                                      {"name": "Bob", "kind": "computer", "level": "greedy"}]
+    assert shot.exists()
 
 
 def key(k, unicode="", mod=0):

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pygame
 
-from . import theme, tile_art
+from . import saves, theme, tile_art
 from .config import MatchConfig, Seat
 from .scene import Scene
 from .widgets import Button, Label, Menu, Selector
@@ -52,10 +52,21 @@ def can_play(name: str) -> bool:
     return True
 
 
+def continue_label(save, width: int = 1700, size: int = 34) -> str:
+    """'Continue: Dominox, Ann vs Medium, move 14, 23 Nov 14:05'; the players are said
+    shorter ('Ann, Bob and 2 computers'), then cut, when they would not fit."""
+    title, players, move, when = saves.describe_parts(save)
+    room = width - theme.font(size, True).size(f"Continue: {title}, , {move}, {when}")[0]
+    if theme.font(size, True).size(players)[0] > room:
+        players = saves.describe_parts(save, short=True)[1]
+    return f"Continue: {title}, {theme.fit_text(players, room, size, True)}, {move}, {when}"
+
+
 class TitleScene(Scene):
     def __init__(self, app):
         super().__init__(app)
         self.notice = None
+        self.continue_button = None      # first, while a match is saved (offer_continue)
         self.menu = Menu(app, [
             Button("Play", self.play),
             Button("Rules", self.rules),
@@ -67,6 +78,26 @@ class TitleScene(Scene):
         if self.app.notice:               # shown once: taken from the app on arrival
             self.notice, self.app.notice = self.app.notice, None
 
+        self.offer_continue()
+
+    def offer_continue(self) -> None:
+        """Continue (first) while a match is saved; a damaged save is set aside and the
+        notice says so. Read again on every return here: the save follows the match."""
+        save, problem = saves.load_save()
+        if problem:
+            self.notice = f"{self.notice} {problem}" if self.notice else problem
+        focused, offered = self.menu.focused, self.continue_button is not None
+        widgets = [w for w in self.menu.widgets if w is not self.continue_button]
+        self.continue_button = None
+        if save is not None:
+            self.continue_button = Button(
+                continue_label(save), lambda: self.app.start_match(save.config, save.state),
+                width=1760, size=34)
+            widgets.insert(0, self.continue_button)
+        self.menu.widgets = widgets
+        fresh = save is not None and not offered          # a new Continue takes the focus
+        self.menu.focus = 0 if fresh or focused not in widgets else widgets.index(focused)
+        self.menu.layout()
     def play(self):
         self.app.push(VariantSelectScene(self.app))
 

@@ -26,7 +26,9 @@ class PauseOverlay(Scene):
     def build(self):
         app = self.app
         if self.confirming:
-            rows = [Label("Leave this match? It cannot be resumed.", size=32,
+            leave = "Leave this match?" if app.demo else \
+                "Leave this match? It stays saved for later."
+            rows = [Label(leave, size=32,
                           color=theme.TEXT),
                     Button("No, keep playing", self.cancel, width=640),
                     Button("Yes, quit to menu", app.back_to_menu, width=640)]

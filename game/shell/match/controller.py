@@ -25,6 +25,7 @@ API (stable; every match scene composes one `MatchController` through match.scen
                             results Continue (then `on_continue()` runs).
     ctl.hide_hands()        a new turn of the same player (a new round): hand over again.
     ctl.rematch()           the same seats and options dealt from a new seed.
+    ctl.after_change()      called after every move and every take-back.
     ctl.paced(seconds)      a duration scaled by settings.anim_speed (0 = instant).
 
 The hand-over rule: with two or more human seats (and not in demo mode), a human's turn
@@ -42,6 +43,7 @@ from game.logic.agents import make_agent
 from game.logic.core import IllegalMoveError
 from game.logic.variants import new_game
 
+from game.shell import saves
 from game.shell.thinking import think
 
 THINK_SECONDS = 0.7    # the least time a computer turn takes at normal speed, to be followed
@@ -76,6 +78,7 @@ class MatchController:
         self._handover_pending = False
         self._job = None              # (ply, player, Thought) while a computer thinks
         self._waited = 0.0
+        self._save_failed = False     # a save that failed is said once, not every move
 
     # --- seats -----------------------------------------------------------------------
     def name(self, player: int) -> str:
@@ -183,6 +186,23 @@ class MatchController:
             self._revealed = None
         if self.on_move is not None:
             self.on_move(player, move)
+        self.after_change()
+
+    def after_change(self) -> None:
+        """After every move and every take-back: the match in progress is saved (saves.py;
+        a demo is not) and a finished match's save removed. A folder that cannot be
+        written is said once; the match goes on."""
+        if getattr(self.app, "demo", None):
+            return
+        try:
+            if self.state.is_over():
+                saves.remove_save()
+            else:
+                saves.write_save(self.config, self.state)
+        except OSError as error:
+            if not self._save_failed:
+                self._save_failed = True
+                self.say(f"The match cannot be saved: {error.strerror or error}.", False)
 
     def hide_hands(self) -> None:
         self._revealed = None

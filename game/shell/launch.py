@@ -1,0 +1,57 @@
+"""What `main.py --play` and `main.py --continue` start, checked before the window opens
+so that a mistake is one line on the terminal (DominoError), never a window.
+
+No pygame here.
+"""
+from __future__ import annotations
+
+import random
+
+from game.logic.agents import AGENTS
+from game.logic.core import DominoError, OptionError
+from game.logic.options import parse_option_pairs, resolve_options
+from game.logic.variants import find_variant, new_game
+
+from . import saves
+from .config import MatchConfig, Seat
+
+SEAT_KINDS = ("human", *AGENTS)      # human, random (Easy), greedy (Medium), hard (Hard)
+
+
+def play_config(variant: str, seats: str | None = None, players: int | None = None,
+                options=(), seed: int | None = None) -> MatchConfig:
+    """The match `--play VARIANT --seats human,greedy --players K --option N=V --seed S`
+    asks for (seats named "Player 1"... until the app names them from the settings).
+    Without --seats the first seat is a person and the others Medium computers."""
+    cls = find_variant(variant)
+    kinds = [k.strip() for k in seats.split(",")] if seats is not None else None
+    if kinds is not None and players is not None and len(kinds) != players:
+        named = "1 seat" if len(kinds) == 1 else f"{len(kinds)} seats"
+        raise OptionError(f"--seats names {named} but --players is {players}")
+    count = len(kinds) if kinds is not None else players if players is not None \
+        else cls.min_players
+    cls.require_players(count)
+    kinds = kinds or ["human"] + ["greedy"] * (count - 1)
+    for kind in kinds:
+        if kind not in SEAT_KINDS:
+            raise OptionError(f"unknown seat {kind!r} (known: {', '.join(SEAT_KINDS)})")
+    given = parse_option_pairs(list(options))
+    resolved = resolve_options(cls.options_declared, given, cls.variant)
+    chosen = {name: resolved[name] for name in given}
+    seed = random.randrange(2 ** 31) if seed is None else seed
+    if abs(seed) >= 2 ** 63:                        # what a record can hold
+        raise OptionError(f"--seed must be a whole number below 2**63, not {seed}")
+    new_game(cls.variant, count, seed, chosen)     # a missing level file is named now
+    return MatchConfig(cls.variant, tuple(
+        Seat(f"Player {i + 1}") if kind == "human" else Seat(f"Player {i + 1}", "computer", kind)
+        for i, kind in enumerate(kinds)), chosen, seed)
+
+
+def saved_match() -> saves.SavedMatch:
+    """The match `--continue` resumes; DominoError when there is none (a damaged save is
+    set aside and named)."""
+    save, notice = saves.load_save()
+    if save is None:
+        raise DominoError(notice or f"there is no saved match to continue "
+                                    f"(none in {saves.save_path().parent})")
+    return save

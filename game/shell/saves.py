@@ -1,0 +1,166 @@
+"""The match in progress, kept between runs: written after every move, resumed from the
+title menu (Continue) or with `main.py --continue`.
+
+The save is the state's game record (what `python -m game.logic legal` reads) with one more
+key, "shell": the seats (name, human or computer and its level), the options as chosen,
+the date and the number of moves. Resuming replays the record from its seed, so a save
+that is damaged in any way (not JSON, wrong types, an unknown variant, a move that is not
+legal, too big) is refused as a whole and set aside; it never half-loads.
+
+No pygame here: main.py reads the save before the window opens. The logic package is
+imported only once there is a save to read, so the title menu opens as fast as before.
+"""
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from .config import MatchConfig, Seat
+from .storage import data_dir, remove_stale_temps, set_aside, write_atomic
+
+SAVE_NAME = "current.json"
+HEADER_KEY = "shell"
+FORMAT = 1
+NAME_LIMIT = 100           # characters of a seat's name read back from a save
+DATE_FORMAT = "%Y-%m-%dT%H:%M:%S"
+
+
+class DamagedSave(Exception):
+    """A save that cannot be resumed; the message says why in a few words."""
+
+
+@dataclass
+class SavedMatch:
+    config: MatchConfig
+    state: object              # the GameState, its moves replayed
+    saved: datetime            # local time of the last write
+
+    @property
+    def moves(self) -> int:
+        return len(self.state.moves_played())
+
+
+def save_path() -> Path:
+    return data_dir() / SAVE_NAME
+
+
+def save_record(config: MatchConfig, state, now: float | None = None) -> dict:
+    """The state's record with the shell's header under HEADER_KEY."""
+    seats = [{"name": s.name, "kind": s.kind} if s.is_human else
+             {"name": s.name, "kind": s.kind, "level": s.level} for s in config.seats]
+    header = {"format": FORMAT, "seats": seats, "options": dict(config.options),
+              "saved": time.strftime(DATE_FORMAT, time.localtime(now)),
+              "moves": len(state.moves_played())}
+    return {**state.record(), HEADER_KEY: header}
+
+
+def write_save(config: MatchConfig, state, path=None) -> None:
+    """Write the match atomically (a crash leaves the previous save); OSError if the
+    data folder cannot be written."""
+    text = json.dumps(save_record(config, state), separators=(",", ":"))
+    write_atomic(path or save_path(), text + "\n")
+
+
+def remove_save(path=None) -> None:
+    try:
+        Path(path or save_path()).unlink()
+    except FileNotFoundError:
+        pass
+
+
+def read_save(path=None) -> SavedMatch:
+    """The saved match, replayed; DamagedSave says why it cannot be."""
+    from game.logic.core import DominoError
+    from game.logic.textfiles import read_text
+    from game.logic.variants import find_variant
+    path = Path(path or save_path())
+    try:
+        record = json.loads(read_text(path, "save"))
+    except DominoError as error:           # too big, not UTF-8, not a regular file
+        raise DamagedSave(str(error).replace(f"{path}: ", "", 1)) from None
+    except (ValueError, RecursionError):
+        raise DamagedSave("not valid JSON") from None
+    if not isinstance(record, dict) or not isinstance(record.get(HEADER_KEY), dict):
+        raise DamagedSave("not a saved match")
+    header = record[HEADER_KEY]
+    if header.get("format") != FORMAT:
+        raise DamagedSave(f"unknown save format {str(header.get('format'))[:20]!r}")
+    try:
+        cls = find_variant(record.get("variant"))
+        state = cls.from_record(record)
+    except DominoError as error:
+        raise DamagedSave(str(error)) from None
+    except (KeyError, TypeError, IndexError, AttributeError, ValueError, RecursionError) as error:
+        raise DamagedSave(f"malformed record ({type(error).__name__})") from None
+    if state.is_over():
+        raise DamagedSave("the match in it is already over")
+    seats = _seats(header.get("seats"), state.players)
+    options = header.get("options")
+    if not isinstance(options, dict):
+        raise DamagedSave("the options must be a table of names and values")
+    if header.get("moves") != len(state.moves_played()):
+        raise DamagedSave("its move count does not match its moves")
+    try:
+        saved = datetime.strptime(header.get("saved"), DATE_FORMAT)
+    except (TypeError, ValueError):
+        raise DamagedSave("the date of the save is unreadable") from None
+    seed = state.seed if isinstance(state.seed, int) else 0
+    return SavedMatch(MatchConfig(cls.variant, seats, dict(options), seed), state, saved)
+
+
+def _seats(entries, players: int) -> tuple[Seat, ...]:
+    from game.logic.agents import AGENTS
+    if not isinstance(entries, list) or len(entries) != players:
+        raise DamagedSave(f"the seats must be a list of {players}")
+    seats = []
+    for entry in entries:
+        if not isinstance(entry, dict) or not isinstance(entry.get("name"), str):
+            raise DamagedSave("a seat has no name")
+        name = entry["name"][:NAME_LIMIT]
+        if entry.get("kind") == "human":
+            seats.append(Seat(name))
+        elif entry.get("kind") == "computer" and entry.get("level") in AGENTS:
+            seats.append(Seat(name, "computer", entry["level"]))
+        else:
+            raise DamagedSave(f"a seat is neither a human nor a known computer level: "
+                              f"{str(entry)[:60]}")
+    return tuple(seats)
+
+
+def load_save(path=None) -> tuple[SavedMatch | None, str | None]:
+    """(the saved match or None, a one-line notice or None). A damaged save is set aside
+    under a dated name and the notice says so; temporary files of killed writers go."""
+    path = Path(path or save_path())
+    remove_stale_temps(path.parent)
+    if not path.exists() and not path.is_symlink():
+        return None, None
+    try:
+        return read_save(path), None
+    except DamagedSave as problem:
+        return None, f"The saved match cannot be resumed: {set_aside(path, str(problem))}"
+
+
+def describe_parts(save: SavedMatch, short: bool = False) -> tuple[str, str, str, str]:
+    """('Dominox', 'Ann vs Medium', 'move 14', '23 Nov 14:05'): what Continue resumes,
+    people by name and computers by level ('Ann, Bob and 2 computers' when `short`)."""
+    from game.logic.agents import AGENTS
+    from game.logic.variants import find_variant
+    title = find_variant(save.config.variant).title
+    seats = save.config.seats
+    if short:
+        computers = sum(not seat.is_human for seat in seats)
+        names = [seat.name for seat in seats if seat.is_human]
+        if computers:
+            names.append("1 computer" if computers == 1 else f"{computers} computers")
+        players = " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
+    else:
+        players = " vs ".join(seat.name if seat.is_human else AGENTS[seat.level].title
+                              for seat in seats)
+    return title, players, f"move {save.moves}", f"{save.saved.day} {save.saved:%b %H:%M}"
+
+
+def describe(save: SavedMatch) -> str:
+    return ", ".join(describe_parts(save))

@@ -1,0 +1,235 @@
+"""PlaceElementTool: how a person places the turned-up element in Packs (open-board game
+22).
+
+On a human's turn the element turned up from their pack stands over the board as a ghost
+at the focus square, which follows the pointer (or the arrows; Tab and Shift-Tab jump
+from one legal placement to the next). R, F, a right click, the wheel or a click on the
+turned-up element on the card turn it end for end: which number points north (across:
+east). The ghost is green where the placement is legal and red with the rules' reason
+(the state's `illegal_reason`) where not; Enter or a click places it. With hints on, a
+disc lights every square where it may go as it is turned now, and a thin ring where it
+may go turned the other way. When it fits nowhere the scene offers the pass (Enter or
+the Pass button). The tool decides no rule: every lit square comes from the view's legal
+moves.
+"""
+from __future__ import annotations
+
+import pygame
+
+from game.logic.core import PASS, IllegalMoveError, Tile
+from game.logic.elements.board import SHAPE, SIZE, Element
+from game.shell import theme
+from game.shell.board.packs_table import draw_piece
+from game.shell.board.tools import draw_reason
+from game.shell.match.controller import sentence
+
+KEY_STEPS = {"left": (-1, 0), "right": (1, 0), "up": (0, 1), "down": (0, -1)}
+LEGAL = (110, 235, 140)
+LEGAL_RING = (30, 110, 50)
+TURNED_RING = (200, 235, 210)
+FOCUS = theme.SELECTION
+
+
+class PlaceElementTool:
+    picked = None                          # (the board scene's name for a picked hand tile)
+    active = False                         # nothing is picked up: Esc pauses
+
+    def __init__(self, scene):
+        self.scene = scene
+        self.focus: int | None = None      # the ghost's square
+        self.flipped: bool | None = None   # turned end for end (None: not chosen yet)
+        self._reason: str | None = None    # why the ghost's placement is illegal
+        self._origin = None                # the rect a human's element was placed from
+        self._reason_key = None
+        self._marks = None                 # (square size, disc, ring) of the hints
+
+    # --- the tool interface -----------------------------------------------------------
+    def reset(self) -> None:
+        self.flipped, self._reason_key = None, None
+
+    def cancel(self) -> None:
+        """(Nothing is picked up to put back.)"""
+
+    def hud_key(self) -> tuple:
+        return ()                          # the ghost is drawn each frame, not cached
+
+    def tray_state(self, index: int):
+        return None
+
+    def origin(self):
+        origin, self._origin = self._origin, None
+        return origin
+
+    # --- the turned-up element and where it may go ------------------------------------
+    def shown(self) -> bool:
+        """Is the ghost over the board now (a human's turn with an element to place)?"""
+        scene = self.scene
+        return scene.ctl.human_turn and not scene.game.is_over() and not scene.must_pass() \
+            and self.tile() is not None
+
+    def tile(self) -> Tile | None:
+        player = self.scene.game.current_player
+        if player is None:
+            return None
+        text = self.scene.view(player).turned_up
+        return None if text is None else Tile.parse(text)
+
+    def moves(self) -> list:
+        return [m for m in self.scene.legal_moves() if m is not PASS]
+
+    def ends(self) -> tuple[int, int] | None:
+        """(south, north) of the ghost (across: west, east). Until the player turns it,
+        the way the tile reads, unless only the other way fits somewhere."""
+        tile = self.tile()
+        if tile is None:
+            return None
+        if self.flipped is None:
+            ways = {(m.low, m.high) for m in self.moves()}
+            self.flipped = (tile.a, tile.b) not in ways and (tile.b, tile.a) in ways
+        return (tile.b, tile.a) if self.flipped else (tile.a, tile.b)
+
+    def shown_ends(self):
+        """The ends the card's turned-up element shows: the ghost's on a human's turn."""
+        return self.ends() if self.shown() else None
+
+    @property
+    def ghost(self):
+        """The placement the ghost stands for ("3-5@c2"), or None when none is shown."""
+        if not self.shown():
+            return None
+        south, north = self.ends()
+        return f"{south}-{north}@{SHAPE.names[self.square()]}"
+
+    def square(self) -> int:
+        """The ghost's square: the focus, or at first the middle of the home line."""
+        if self.focus is None:
+            player = self.scene.game.current_player or 0
+            line = 0 if player == 0 else SIZE - 1
+            middle = SIZE // 2 - 1 + player          # d1 / e8 (across: a4 / h5)
+            self.focus = middle * SIZE + line if self.scene.game.across else \
+                line * SIZE + middle
+        return self.focus
+
+    def spots(self) -> tuple[set, set]:
+        """(squares where the ghost may go as turned now, squares only turned round)."""
+        ends = self.ends()
+        now = {m.square for m in self.moves() if (m.low, m.high) == ends}
+        return now, {m.square for m in self.moves()} - now
+
+    # --- input ------------------------------------------------------------------------
+    def square_at(self, pos) -> int | None:
+        found = self.scene.geo.square_at(pos) if pos is not None else None
+        return None if found is None else found[1] * SIZE + found[0]
+
+    def point(self, pos) -> None:
+        square = self.square_at(pos)
+        if square is not None:
+            self.focus = square            # the ghost follows the pointer over the board
+
+    def handle(self, action) -> None:
+        if not self.shown():
+            return
+        name = action.name
+        if name == "click":
+            square = self.square_at(action.pos)
+            player = self.scene.game.current_player
+            if square is not None:
+                self.focus = square
+                self._place()
+            elif self.scene.table.turned_rect(player).collidepoint(action.pos):
+                self.turn()
+        elif name in ("rotate", "flip", "rclick", "wheel"):
+            self.turn()
+        elif name in KEY_STEPS:
+            f, r = SHAPE.file_rank(self.square())
+            df, dr = KEY_STEPS[name]
+            self.focus = min(max(r + dr, 0), SIZE - 1) * SIZE + min(max(f + df, 0), SIZE - 1)
+        elif name in ("next", "prev"):
+            self._cycle(1 if name == "next" else -1)
+        elif name == "confirm":
+            self._place()
+
+    def turn(self) -> None:
+        """Turn the element end for end (a double looks the same either way)."""
+        self.ends()
+        self.flipped = not self.flipped
+        self.scene.ctl.sound("select")
+
+    def _cycle(self, step: int) -> None:
+        """Tab: the next legal placement in board order (turning the ghost as it needs)."""
+        moves = sorted(self.moves(), key=lambda m: (m.square, m.low, m.high))
+        if not moves:
+            return
+        now = (self.square(), *self.ends())
+        keys = [(m.square, m.low, m.high) for m in moves]
+        if now in keys:
+            index = (keys.index(now) + step) % len(keys)
+        else:
+            later = [i for i, k in enumerate(keys) if k > now]
+            index = (later[0] if later else 0) if step > 0 else \
+                max([i for i, k in enumerate(keys) if k < now], default=len(keys) - 1)
+        move = moves[index]
+        tile = self.tile()
+        self.focus = move.square
+        self.flipped = (move.low, move.high) != (tile.a, tile.b)
+
+    def _place(self) -> None:
+        text = self.ghost
+        geo = self.scene.geo
+        self._origin = geo.square_rect(geo.index_square(self.square()))
+        if not self.scene.ctl.play(text):    # refused: the caption says why
+            self._origin = None
+
+    @property
+    def reason(self) -> str | None:
+        """Why the ghost's placement is illegal, as the rules say it; None when it is
+        legal or no ghost is shown (asked once per move, square and way round)."""
+        key = (self.scene.ctl.ply, self.ghost)
+        if key != self._reason_key:
+            self._reason_key = key
+            try:
+                self._reason = self.scene.game.illegal_reason(key[1]) if key[1] else None
+            except IllegalMoveError as error:
+                self._reason = error.reason
+        return self._reason
+
+    # --- drawing ----------------------------------------------------------------------
+    def draw(self, surface) -> None:
+        if not self.shown():
+            return
+        scene, geo = self.scene, self.scene.geo
+        if scene.hints:
+            self._draw_hints(surface)
+        rect = geo.square_rect(geo.index_square(self.square()))
+        legal = self.reason is None
+        south, north = self.ends()
+        element = Element(scene.game.current_player, south, north)
+        draw_piece(surface, rect, element, scene.game.across, "preview")
+        pygame.draw.rect(surface, LEGAL if legal else theme.ILLEGAL, rect.inflate(-2, -2),
+                         max(3, geo.size // 22), border_radius=6)
+        if not legal:
+            draw_reason(surface, sentence(self.reason), rect, geo.outer.top)
+
+    def _draw_hints(self, surface) -> None:
+        """A disc on every square where the ghost may go as turned now, a thin ring where
+        it may go turned round (two small sprites, blitted square by square)."""
+        geo = self.scene.geo
+        if self._marks is None or self._marks[0] != geo.size:
+            self._marks = (geo.size, *hint_marks(geo.size))
+        now, turned = self.spots()
+        for square, mark in [(s, self._marks[1]) for s in now] + \
+                [(s, self._marks[2]) for s in turned]:
+            rect = geo.square_rect(geo.index_square(square))
+            surface.blit(mark, mark.get_rect(center=rect.center))
+
+
+def hint_marks(size: int) -> tuple[pygame.Surface, pygame.Surface]:
+    """(the disc of a legal square, the ring of a square legal turned round)."""
+    radius, width = size // 6, max(2, size // 40)
+    disc = pygame.Surface((2 * radius + 2, 2 * radius + 2), pygame.SRCALPHA)
+    ring = disc.copy()
+    centre = disc.get_rect().center
+    pygame.draw.circle(disc, (*LEGAL, 215), centre, radius)
+    pygame.draw.circle(disc, (*LEGAL_RING, 235), centre, radius, width)
+    pygame.draw.circle(ring, (*TURNED_RING, 200), centre, radius, width)
+    return disc, ring

@@ -1,0 +1,289 @@
+"""The table of Packs (open-board game 22): the element board in the middle, South's card
+on the left and North's on the right, the goal panel and the last-move panel below them.
+
+A card shows its player's face-down pack with the count left, the element turned up from
+it (large, on the card of the player to move, in the orientation the human is choosing),
+the count of its elements on the opponent's half, its captures, and the tray of the
+elements it had to set aside. Nothing of a pack is ever drawn face up.
+
+PacksTable draws like ElementTable (a cached static layer with the resting elements and
+the panels), then what moves: the element placed last, sliding in from its card (or
+standing where the ghost put it), the elements it captured, fading off their squares,
+the turned-up element, the input tool, and at the end a ring round every element that
+counts and the banner. With `across` every element on the board lies along its rank.
+"""
+from __future__ import annotations
+
+import pygame
+
+from game.logic.agents import AGENTS
+from game.logic.core import PASS, Tile
+from game.logic.elements.board import Element
+from game.shell import theme
+from game.shell.board import element_art
+from game.shell.board.element_table import GOLD, LAST_TINT, SWATCH, ElementTable
+
+TURNED = 140                     # the square the turned-up element is drawn in on a card
+PACK_SPRITE = 96                 # the top of a face-down pack on a card
+ASIDE = 60                       # an element set aside, in the card's tray
+ASIDE_STEP = 34
+FADE_SECONDS = 0.5
+
+_lying: dict = {}                # sprites lying down, and sprites scaled (see below)
+
+
+# --- the elements, standing or lying ----------------------------------------------------
+def piece_sprite(element, size: int, across: bool, state: str = "normal") -> pygame.Surface:
+    """The element's sprite; `across`: lying along the rank, the standing sprite turned a
+    quarter clockwise (its north number at the east end, South's arrow pointing east)."""
+    sprite = element_art.element_sprite(element, size, state)
+    if not across:
+        return sprite
+    key = (element, size, state)
+    lying = _lying.get(key)
+    if lying is None:
+        lying = _lying[key] = pygame.transform.rotate(sprite, -90)
+        if state in element_art.ALPHAS:
+            lying.set_alpha(element_art.ALPHAS[state])
+    return lying
+
+
+def draw_piece(surface, rect, element, across: bool, state: str = "normal",
+               alpha: int | None = None) -> None:
+    """The element centred on `rect` (a square), standing or lying; `alpha` fades it."""
+    rect = pygame.Rect(rect)
+    sprite = piece_sprite(element, rect.w, across, state)
+    if alpha is not None and alpha < 255:
+        sprite = sprite.copy()
+        sprite.set_alpha(alpha)
+    surface.blit(sprite, sprite.get_rect(center=rect.center))
+
+
+def scaled_sprite(element, size: int, source: int, across: bool = False) -> pygame.Surface:
+    """The element at `size`, scaled from its sprite at `source` (the board's, rendered
+    ahead of play) instead of rendered afresh in the frame that first shows it."""
+    key = ("scaled", element, size, source, across)
+    sprite = _lying.get(key)
+    if sprite is None:
+        sprite = _lying[key] = pygame.transform.smoothscale(
+            piece_sprite(element, source, across), (size, size))
+    return sprite
+
+
+def turned_element(view, player: int, ends=None) -> Element | None:
+    """The element `player` has turned up, its numbers (south, north) as `ends` say or
+    as the tile reads; None when it is not that player's turn."""
+    if view.turned_up is None or view.to_move != player or view.current_player is None:
+        return None
+    tile = Tile.parse(view.turned_up)
+    south, north = ends if ends is not None else (tile.a, tile.b)
+    return Element(player, south, north)
+
+
+class PacksTable(ElementTable):
+    """Draws a Packs BoardMatchScene; reads the scene, changes nothing in it."""
+
+    def __init__(self, scene):
+        super().__init__(scene)
+        self._turned = self._turned_key = None     # the turned-up element's spot, drawn
+
+    # --- geometry the scene asks about ------------------------------------------------
+    def turned_rect(self, player: int) -> pygame.Rect:
+        """Where the element `player` turns up lies on their card."""
+        card = self.cards[player]
+        return pygame.Rect(card.right - 18 - TURNED, card.y + 290, TURNED, TURNED)
+
+    def pack_rect(self, player: int) -> pygame.Rect:
+        card = self.cards[player]
+        return pygame.Rect(card.x + 4, card.y + 300, PACK_SPRITE, PACK_SPRITE)
+
+    def card_rect(self, player: int) -> pygame.Rect:
+        """A computer's element slides onto the board from where it was turned up."""
+        return self.turned_rect(player)
+
+    def aside_rects(self, player: int, count: int) -> list[pygame.Rect]:
+        """The set-aside elements in one row along the bottom of the card, overlapping
+        once there are more than fit."""
+        card = self.cards[player]
+        width = card.w - 40 - ASIDE
+        step = min(ASIDE_STEP, width / max(1, count - 1))
+        return [pygame.Rect(card.x + 14 + round(i * step), card.bottom - ASIDE - 12, ASIDE,
+                            ASIDE) for i in range(count)]
+
+    def warm_up(self) -> None:
+        """Every element either way round at the board's size (and as a human's ghost), so
+        that no move renders a sprite in its frame."""
+        across, size = self.scene.game.across, self.geo.size
+        for owner in (0, 1):
+            element_art.swatch(owner, SWATCH)
+            piece_sprite(Element(owner, 0, 0, True), PACK_SPRITE, False)
+            states = ("normal", "preview") if self.ctl.is_human(owner) else ("normal",)
+            for south in range(7):
+                for north in range(7):
+                    for state in states:
+                        piece_sprite(Element(owner, south, north), size, across, state)
+
+    # --- the last move ----------------------------------------------------------------
+    def _taken(self) -> tuple:
+        """(square, element) pairs the last move captured (the adapter noted them)."""
+        ply, taken = self.adapter.last_taken
+        return taken if ply == self.ctl.ply else ()
+
+    def _durations(self, view) -> tuple[float, float]:
+        move = view.last_move
+        slide = self.ctl.paced(theme.SLIDE_SECONDS) if move not in (None, PASS) else 0.0
+        return slide, self.ctl.paced(FADE_SECONDS) if self._taken() else 0.0
+
+    def _flying(self, view) -> bool:
+        since = self._since_move()
+        slide, fade = self._durations(view)
+        return since is not None and fade > 0 and since < slide + fade
+
+    def _sync_trophies(self, view) -> None:
+        """(Captures are counted on the cards, not laid out there.)"""
+
+    def flights(self, view) -> list[tuple]:
+        """(element, rect, alpha) of each element the last move captured, this frame:
+        where it stood until the placed element lands, then fading away; [] after."""
+        since = self._since_move()
+        slide, fade = self._durations(view)
+        if since is None or fade <= 0 or since >= slide + fade:
+            return []
+        t = 0.0 if since < slide else (since - slide) / fade
+        geo = self.geo
+        return [(element, geo.square_rect(geo.index_square(square)), round(200 * (1 - t)))
+                for square, element in self._taken()]
+
+    def _draw_captures(self, surface, view) -> None:
+        across = view.across
+        for element, rect, alpha in self.flights(view):
+            draw_piece(surface, rect, element, across, alpha=alpha)
+
+    def _draw_resting(self, view) -> None:
+        """The board's squares, the last placement's square tinted, and every element but
+        the one placed last (drawn apart while it slides in)."""
+        layer, geo = self._static, self.geo
+        layer.blit(self._board_patch, geo.rect)
+        move = view.last_move
+        skip = None
+        if move is not None and move is not PASS:
+            tint = pygame.Surface((geo.size, geo.size), pygame.SRCALPHA)
+            tint.fill(LAST_TINT)
+            layer.blit(tint, geo.square_rect(geo.index_square(move.square)))
+            skip = move.square
+        for square, element in enumerate(view.cells):
+            if element is not None and square != skip:
+                draw_piece(layer, geo.square_rect(geo.index_square(square)), element,
+                           view.across)
+
+    def _draw_moved(self, surface, view) -> None:
+        move = view.last_move
+        if move is None or move is PASS or view.cells[move.square] is None:
+            return
+        geo, slide = self.geo, self.scene.slide
+        rect = geo.square_rect(geo.index_square(move.square))
+        since, duration = self._since_move(), self._durations(view)[0]
+        if since is not None and slide is not None and duration > 0 and since < duration:
+            point = pygame.Vector2(slide[0].center).lerp(rect.center,
+                                                          theme.ease_out(since / duration))
+            rect = rect.copy()
+            rect.center = (round(point.x), round(point.y))
+        draw_piece(surface, rect, view.cells[move.square], view.across)
+
+    # --- drawing ----------------------------------------------------------------------
+    def draw(self, surface) -> None:
+        scene = self.scene
+        view = scene.view(0)
+        surface.blit(self._static_layer(view), (0, 0))
+        self._draw_moved(surface, view)
+        self._draw_captures(surface, view)
+        self._draw_turned(surface, view)
+        scene.tool.draw(surface)
+        if scene.over_for is not None:
+            self._draw_counted(surface, view)
+            if self._end_layer is None:
+                self._end_layer = self._banner()
+            surface.blit(self._end_layer, self._end_layer.get_rect(center=self.geo.rect.center))
+
+    def _draw_turned(self, surface, view) -> None:
+        """The element the player to move has turned up, large on their card: public from
+        the moment it is turned; a human's turns show as they choose (kept per look)."""
+        player = view.to_move
+        ends = self.scene.tool.shown_ends()
+        key = (self.ctl.ply, player, ends)
+        if key != self._turned_key:
+            element = turned_element(view, player, ends)
+            self._turned_key, self._turned = key, None
+            if element is not None:
+                spot = pygame.Surface((TURNED, TURNED), pygame.SRCALPHA)
+                box = spot.get_rect()
+                pygame.draw.rect(spot, (24, 34, 38), box, border_radius=14)
+                pygame.draw.rect(spot, GOLD, box, 3, border_radius=14)
+                sprite = scaled_sprite(element, TURNED - 8, self.geo.size, view.across)
+                spot.blit(sprite, sprite.get_rect(center=box.center))
+                self._turned = spot
+        if self._turned is not None:
+            surface.blit(self._turned, self.turned_rect(player))
+
+    def _draw_counted(self, surface, view) -> None:
+        """At the end: a ring in its owner's colour round every element that counts."""
+        geo, width = self.geo, max(3, self.geo.size // 20)
+        game = self.scene.game
+        for square, element in enumerate(view.cells):
+            if element is not None and game.on_far_half(element.owner, square):
+                rect = geo.square_rect(geo.index_square(square)).inflate(-6, -6)
+                pygame.draw.rect(surface, element_art.SEAT_COLOURS[element.owner], rect,
+                                 width, border_radius=10)
+
+    # --- the panels -------------------------------------------------------------------
+    def _draw_card(self, surface, player: int, view) -> None:
+        ctl, scene, rect, adapter = self.ctl, self.scene, self.cards[player], self.adapter
+        over = scene.over_for is not None
+        outcome = scene.game.outcome() if over else None
+        to_move = view.current_player == player and not over
+        if to_move or (outcome is not None and outcome.winner == player):
+            pygame.draw.rect(surface, GOLD, rect.inflate(8, 8), 4, border_radius=22)
+        surface.blit(element_art.swatch(player, SWATCH), (rect.x + 12, rect.y + 8))
+        left = rect.x + 24 + SWATCH - 8
+        self.put(surface, ctl.name(player), (left, rect.y + 28), 44, theme.TEXT, bold=True,
+                 width=rect.right - 20 - left)
+        seat = ctl.config.seats[player]
+        kind = "human" if seat.is_human else f"{AGENTS[seat.level].title} computer"
+        self.put(surface, f"{adapter.side_name(player)} · {kind}", (rect.x + 24, rect.y + 102),
+                 27, theme.TEXT_DIM)
+        self.put(surface, adapter.looks(player), (rect.x + 24, rect.y + 136), 26,
+                 theme.TEXT_DIM, width=rect.w - 36)
+        y = rect.y + 172
+        if to_move:
+            status = "Thinking..." if ctl.thinking else "To move"
+            self.put(surface, status, (rect.x + 24, y), 32, GOLD, bold=True)
+        elif outcome is not None:
+            status = "Winner" if outcome.winner == player else \
+                "Draw" if outcome.winner is None else ""
+            self.put(surface, status, (rect.x + 24, y), 36, GOLD, bold=True)
+        y += 44
+        for text, size, colour, bold in adapter.card_lines(player, over):
+            self.put(surface, text, (rect.x + 24, y), size, colour, bold=bold)
+            y += size + 8
+        self._draw_pack(surface, player, view)
+        aside = view.set_aside[player]
+        self.put(surface, f"Set aside: {len(aside)}", (rect.x + 24, rect.bottom - 112), 26,
+                 theme.TEXT_DIM)
+        for text, spot in zip(aside, self.aside_rects(player, len(aside))):
+            tile = Tile.parse(text)
+            surface.blit(scaled_sprite(Element(player, tile.a, tile.b), ASIDE, self.geo.size),
+                         spot)
+
+    def _draw_pack(self, surface, player: int, view) -> None:
+        """The face-down pack: a few backs stacked, as high as it is full, and its count."""
+        spot, left = self.pack_rect(player), view.pack_sizes[player]
+        back = Element(player, 0, 0, True)
+        for i in range(min(4, -(-left // 8))):
+            element_art.draw_element(surface, spot.move(4 * i, -6 * i), back)
+        words = "empty" if left == 0 else f"{left} left"
+        x = spot.x + PACK_SPRITE + 4                 # right of the pack's backs
+        width = self.turned_rect(player).x - x - 8
+        self.put(surface, "Pack", (x, spot.y + 16), 26, theme.TEXT_DIM, width=width)
+        self.put(surface, words, (x, spot.y + 48), 32, theme.TEXT, bold=True, width=width)
+        if turned_element(view, player) is not None:
+            self.put(surface, "turned up", (x, spot.y + 90), 24, GOLD, width=width)

@@ -1,0 +1,355 @@
+"""Packs (open-board game 22) on the board scene, driven by synthetic actions as a player
+would drive it: the ghost of the turned-up element follows the pointer and the keys, legal
+or illegal with the rules' reason; turning it changes the move placed; across it lies
+along the ranks; a forced pass sets the element aside into its player's tray; the counts
+on the far halves show as the game goes and at its end; two people need no hand-over and
+no face-down element is ever drawn face up; random input raises nothing."""
+from __future__ import annotations
+
+import random
+import time
+
+import pygame
+import pytest
+
+from game.logic.core import PASS, Tile
+from game.logic.elements.board import SHAPE, Element
+from game.logic.elements.open22 import PacksGame
+from game.shell import theme
+from game.shell.board import element_art
+from game.shell.board.element_place_tool import PlaceElementTool
+from game.shell.board.packs_table import PacksTable, piece_sprite
+from game.shell.board.scene import BoardMatchScene
+from game.shell.config import MatchConfig, Seat
+from game.shell.match.controller import sentence
+from game.shell.overlays import HandOverScene, ResultsScene
+
+from test_shell_support import frame, press, quiet_app, random_board_actions
+
+FULL_HOME = [f"{f}1:0:0-0" for f in "abcdefgh"]      # South's home rank taken
+
+
+@pytest.fixture
+def app(tmp_path):
+    return quiet_app(tmp_path)
+
+
+def seats(kinds):
+    return tuple(Seat(f"P{i}", "human" if k == "human" else "computer",
+                      "greedy" if k == "human" else k) for i, k in enumerate(kinds))
+
+
+def start(app, kinds=("human", "greedy"), seed=7, **options) -> BoardMatchScene:
+    app.start_match(MatchConfig("open22", seats(kinds), options, seed))
+    assert isinstance(app.top, BoardMatchScene), getattr(app.top, "lines", app.top)
+    return app.top
+
+
+def position(placed, packs, to_move=0, options=None, aside=((), ())) -> PacksGame:
+    """A made-up game: element texts like c2:0:3-5 and the packs left, top first."""
+    cells = [None] * 64
+    for text in placed:
+        name, owner, numbers = text.split(":")
+        south, north = map(int, numbers.split("-"))
+        cells[SHAPE.square(name)] = Element(int(owner), south, north)
+    packs = [[Tile.parse(t) for t in p] for p in packs]
+    aside = [[Tile.parse(t) for t in a] for a in aside]
+    return PacksGame(PacksGame.resolve(options), None, packs, cells, to_move, (0, 0), aside)
+
+
+def start_at(app, placed, packs, kinds=("human", "greedy"), **keys) -> BoardMatchScene:
+    game = position(placed, packs, **keys)
+    scene = BoardMatchScene(app, MatchConfig("open22", seats(kinds), dict(game.options), 1),
+                            state=game)
+    app.push(scene)
+    return scene
+
+
+def centre(scene, name):
+    return scene.geo.square_rect(SHAPE.file_rank(SHAPE.square(name))).center
+
+
+def point(app, scene, name):
+    press(app, "point", pos=centre(scene, name))
+
+
+def click(app, scene, name):
+    point(app, scene, name)
+    press(app, "click", pos=centre(scene, name))
+    press(app, "release", pos=centre(scene, name))
+
+
+def settle(app, scene, limit=3000):
+    """Frames until a human may act or the results show (the computer thinks apart)."""
+    for _ in range(limit):
+        if isinstance(app.top, ResultsScene) or (scene.ctl.human_turn and app.top is scene):
+            return
+        frame(app)
+        time.sleep(0.0005)
+    raise AssertionError("no human turn came")
+
+
+def played(scene):
+    return [str(m) for _, m in scene.game.moves_played()]
+
+
+def test_the_scene_uses_the_packs_table_and_the_place_tool(app):
+    scene = start(app)
+    assert isinstance(scene.table, PacksTable) and isinstance(scene.tool, PlaceElementTool)
+    assert (scene.geo.width, scene.geo.height) == (8, 8) and scene.geo.size >= 90
+    turned = scene.view(0).turned_up
+    assert scene.ctl.caption == f"P0 begins and turns up {turned}."
+    frame(app, 2)
+    assert scene.ghost == f"{turned}@d1" and scene.ghost_reason is None   # home, middle
+    assert len(scene.adapter.goal_lines()) <= 5
+    assert scene.adapter.card_lines(0, False)[0][0] == "0 on North's half"
+    assert scene.adapter.quiet_line(scene.view(0))[1] == "1 of 64"
+    press(app, "back")                               # nothing is picked up: Esc pauses
+    assert app.top is not scene
+    app.pop()
+
+
+def test_the_ghost_follows_the_pointer_legal_or_illegal_with_the_reason(app):
+    scene = start_at(app, ["c1:0:2-3"], [["3-5", "1-1"], ["6-6", "6-6"]])
+    point(app, scene, "c2")
+    assert scene.ghost == "3-5@c2" and scene.ghost_reason is None
+    frame(app)
+    point(app, scene, "d2")                          # touches nothing of South's
+    frame(app)
+    reason = scene.game.illegal_reason("3-5@d2")
+    assert reason and scene.ghost_reason == reason
+    click(app, scene, "d2")                          # refused: the caption says why
+    assert not played(scene) and scene.ctl.caption == sentence(reason)
+    click(app, scene, "c2")
+    assert played(scene)[0] == "3-5@c2"
+    assert scene.ctl.caption.startswith("P0 placed 3-5 on c2. P1 turns up")
+
+
+def test_the_illegal_ghost_is_drawn_red_with_its_reason_above_it(app):
+    scene = start_at(app, ["c1:0:2-3"], [["3-5", "1-1"], ["6-6", "6-6"]])
+    app.settings.show_hints = False
+    point(app, scene, "d4")
+    frame(app)
+    rect = scene.geo.square_rect(SHAPE.file_rank(SHAPE.square("d4")))
+    edge = app.screen.get_at((rect.centerx, rect.y + 2))[:3]
+    assert edge == theme.ILLEGAL
+    above = app.screen.get_at((rect.centerx, rect.y - 30))[:3]
+    assert above != scene.table._static.get_at((rect.centerx, rect.y - 30))[:3]  # the label
+    point(app, scene, "b1")
+    frame(app)
+    assert app.screen.get_at((rect.centerx, rect.y + 2))[:3] != theme.ILLEGAL
+
+
+def test_turning_the_element_changes_the_move_placed(app):
+    scene = start_at(app, ["c1:0:2-3"], [["3-5", "1-1"], ["6-6", "6-6"]])
+    point(app, scene, "c2")
+    press(app, "rotate")                             # R: the 5 now points north... south
+    assert scene.ghost == "5-3@c2"
+    assert scene.ghost_reason == scene.game.illegal_reason("5-3@c2") and "5" in scene.ghost_reason
+    assert scene.tool.shown_ends() == (5, 3)         # the card shows it the same way
+    press(app, "rclick", pos=centre(scene, "c2"))
+    assert scene.ghost == "3-5@c2"
+    press(app, "wheel", pos=centre(scene, "c2"), amount=1)
+    press(app, "flip")
+    assert scene.ghost == "3-5@c2"
+    click(app, scene, "f1")                          # home rank: any way round
+    assert played(scene) == ["3-5@f1"]
+    scene = start_at(app, ["c1:0:2-3"], [["3-5", "1-1"], ["6-6", "6-6"]])
+    point(app, scene, "f1")
+    press(app, "click", pos=scene.table.turned_rect(0).center)   # a click on the card turns it
+    press(app, "confirm")
+    assert played(scene) == ["5-3@f1"]
+
+
+def test_the_ghost_starts_the_way_round_that_fits(app):
+    placed = [t for t in FULL_HOME if not t.startswith("c1")] + ["c1:0:2-5"]
+    scene = start_at(app, placed, [["3-5", "1-1"], ["6-6", "6-6"]])
+    assert [str(m) for m in scene.legal_moves()] == ["5-3@c2"]
+    assert scene.tool.ends() == (5, 3)
+    press(app, "next")                               # Tab: the one legal place
+    assert scene.ghost == "5-3@c2" and scene.ghost_reason is None
+
+
+def test_keys_move_the_ghost_and_tab_steps_through_the_legal_places(app):
+    scene = start_at(app, ["c1:0:2-3"], [["3-5", "1-1"], ["6-6", "6-6"]])
+    assert scene.ghost == "3-5@d1"
+    press(app, "up")
+    press(app, "left")
+    assert scene.ghost == "3-5@c2"
+    for _ in range(10):
+        press(app, "down")
+    assert scene.ghost == "3-5@c1"                   # kept on the board
+    legal = sorted(scene.legal_moves(), key=lambda m: (m.square, m.low, m.high))
+    seen = []
+    for _ in range(len(legal)):
+        press(app, "next")
+        seen.append(scene.ghost)
+        assert scene.ghost_reason is None
+    assert sorted(seen) == sorted(str(m) for m in legal)
+    press(app, "prev")
+    assert scene.ghost == seen[-2]
+    press(app, "confirm")
+    assert played(scene) == [seen[-2]]
+
+
+@pytest.mark.parametrize("hints", [True, False])
+def test_hints_light_the_legal_squares_of_the_way_round(app, hints):
+    scene = start_at(app, ["c1:0:2-3"], [["3-5", "1-1"], ["6-6", "6-6"]])
+    app.settings.show_hints = hints
+    frame(app)
+    now, turned = scene.tool.spots()
+    assert SHAPE.square("c2") in now and SHAPE.square("c2") not in turned
+    press(app, "rotate")
+    assert SHAPE.square("c2") in scene.tool.spots()[1]       # only the other way round
+    press(app, "rotate")
+    frame(app)
+    now, turned = scene.tool.spots()
+    for square in (now | turned) - {scene.tool.square()}:    # a disc, or a ring
+        rect = scene.geo.square_rect(scene.geo.index_square(square))
+        spot = (rect.centerx, rect.centery - scene.geo.size // 6 + 1)
+        assert (app.screen.get_at(spot) != scene.table._static.get_at(spot)) == hints
+
+
+def test_across_the_elements_lie_along_the_ranks_and_play_west_number_first(app):
+    standing = piece_sprite(Element(0, 3, 5), 96, False).get_bounding_rect()
+    lying = piece_sprite(Element(0, 3, 5), 96, True).get_bounding_rect()
+    assert standing.h > standing.w and lying.w > lying.h
+    scene = start_at(app, ["a3:0:2-3"], [["3-5", "1-1"], ["6-6", "6-6"]],
+                     options={"across": True})
+    assert scene.tool.square() == SHAPE.square("a4")     # the middle of file a
+    assert scene.adapter.info_title() == "Packs, across"
+    assert "home file" in scene.adapter.goal_text()
+    point(app, scene, "b4")
+    frame(app)
+    assert scene.ghost_reason == scene.game.illegal_reason("3-5@b4")
+    click(app, scene, "b3")                          # its west 3 against a3's east 3
+    assert played(scene) == ["3-5@b3"]
+    frame(app)
+    rect = scene.geo.square_rect(SHAPE.file_rank(SHAPE.square("b3")))
+    fill = pygame.Color(element_art.BODIES[0][0])
+    ink = [x for x in range(rect.x, rect.right)
+           if max(abs(a - b) for a, b in zip(app.screen.get_at((x, rect.centery)), fill)) < 10]
+    assert max(ink) - min(ink) > rect.w * 0.55          # a long body across the square
+
+
+def test_a_forced_pass_sets_the_element_aside_in_the_players_tray(app):
+    scene = start_at(app, FULL_HOME, [["5-6", "1-1"], ["6-6", "6-6"]])
+    assert scene.must_pass() and "set aside" in scene.pass_prompt
+    assert scene.ghost is None                       # nothing to aim with
+    frame(app)
+    tray = scene.table.aside_rects(0, 1)[0]
+    before = scene.table._static.subsurface(tray).copy()
+    press(app, "click", pos=scene.table.pass_rect.center)
+    assert played(scene) == [PASS]
+    assert scene.ctl.caption.startswith("P0 cannot place 5-6 and sets it aside.")
+    assert scene.view(0).set_aside == (("5-6",), ())
+    frame(app)
+    after = scene.table._static.subsurface(tray)
+    assert any(before.get_at((x, y)) != after.get_at((x, y))
+               for x in range(0, tray.w, 3) for y in range(0, tray.h, 3))
+    assert scene.adapter.last_lines(scene.view(0))[0][0] == "South: set 5-6 aside"
+    assert scene.adapter.results()[0][0][3] == "1"
+
+
+def test_a_capture_is_said_and_its_element_fades_off(app):
+    app.settings.anim_speed = 1.0
+    scene = start_at(app, ["c1:0:2-3", "c3:1:5-4", "h8:1:1-1"],
+                     [["3-5", "1-1"], ["6-6", "6-6"]])
+    click(app, scene, "c2")
+    assert scene.ctl.caption.startswith("P0 placed 3-5 on c2. Captured 5-4 on c3!")
+    assert ("Captured 5-4 on c3", (255, 206, 84)) in scene.adapter.last_lines(scene.view(0))
+    assert scene.adapter.card_lines(0, False)[1][0] == "1 captured"
+    alphas = []
+    for _ in range(60):
+        frame(app)
+        alphas += [alpha for _, _, alpha in scene.table.flights(scene.view(0))]
+    assert alphas and alphas[-1] < alphas[0]
+    assert scene.table.flights(scene.view(0)) == []
+
+
+def test_the_counts_on_the_far_halves_show_and_decide_the_end(app):
+    scene = start_at(app, ["c4:0:1-2", "e5:0:1-1", "d5:1:1-2"], [["2-3"], ["6-6"]])
+    assert scene.adapter.card_lines(0, False)[0][0] == "1 on North's half"
+    assert scene.adapter.card_lines(1, False)[0][0] == "0 on South's half"
+    click(app, scene, "c5")                          # 2-3 onto c4's 2: North's half
+    assert scene.adapter.card_lines(0, False)[0][0] == "2 on North's half"
+    settle(app, scene)                               # North places its 6-6: the packs end
+    outcome = scene.game.outcome()
+    assert outcome is not None and outcome.winner == 0
+    caption = "P0 wins, 2 elements on North's half to 0."
+    assert scene.adapter.final_caption() == caption
+    head, detail = scene.adapter.end_banner()
+    assert head == "Both packs used up"
+    assert detail == f"South has 2 elements on North's half, North 0 on South's half. {caption}"
+    results = app.top
+    assert isinstance(results, ResultsScene) and results.winner_text == caption
+    assert results.headers == ("Player", "Side", "Captured", "Set aside", "Far half")
+    assert [row[-1] for row in results.rows] == ["2", "0"]
+    assert theme.font(44, True).size(caption)[0] <= 1120
+
+
+def test_a_draw_is_said_with_the_counts(app):
+    scene = start_at(app, ["c5:0:1-2", "d4:1:1-2"], [["3-3"], ["4-4"]])
+    click(app, scene, "a1")
+    settle(app, scene)
+    assert scene.game.outcome().winner is None
+    assert scene.adapter.final_caption() == "A draw, 1 element each on the far half."
+
+
+def drawn_faces(monkeypatch) -> list:
+    """Spy on every element sprite asked for: (owner, south, north, face_down)."""
+    seen = []
+    real = element_art.element_sprite
+
+    def spy(element, size, state="normal"):
+        seen.append((element.owner, element.south, element.north, element.face_down))
+        return real(element, size, state)
+    monkeypatch.setattr(element_art, "element_sprite", spy)
+    return seen
+
+
+def public_faces(scene) -> set:
+    """What anyone may see face up: the board, the trays, the turned-up element (either
+    way round), the captured ones and the blank swatches."""
+    view = scene.view(0)
+    faces = {(e.owner, e.south, e.north) for e in view.cells if e is not None}
+    for owner in (0, 1):
+        for text in view.set_aside[owner] + view.removed[owner]:
+            tile = Tile.parse(text)
+            faces |= {(owner, tile.a, tile.b), (owner, tile.b, tile.a)}
+        faces.add((owner, -1, -1))
+    if view.turned_up is not None:
+        tile = Tile.parse(view.turned_up)
+        faces |= {(view.to_move, tile.a, tile.b), (view.to_move, tile.b, tile.a)}
+    return faces
+
+
+def test_two_people_need_no_hand_over_and_the_packs_stay_face_down(app, monkeypatch):
+    scene = start(app, kinds=("human", "human"))
+    assert not scene.ctl.couch
+    seen = drawn_faces(monkeypatch)
+    scene.table._build_static(False)                 # redraw everything under the spy
+    for turn in range(6):
+        seen.clear()
+        frame(app)
+        assert not isinstance(app.top, HandOverScene)
+        assert scene.ctl.human_turn and scene.game.current_player == turn % 2
+        faces = {(o, s, n) for o, s, n, down in seen if not down}
+        assert faces <= public_faces(scene), faces - public_faces(scene)
+        move = scene.legal_moves()[0]
+        if move is PASS:
+            press(app, "confirm")
+        else:
+            while scene.tool.ends() != (move.low, move.high):
+                press(app, "rotate")
+            click(app, scene, SHAPE.names[move.square])
+        assert scene.ctl.ply == turn + 1
+        assert f"P{1 - turn % 2} turns up" in scene.ctl.caption
+
+
+@pytest.mark.parametrize("options", [{}, {"across": True}])
+def test_random_actions_raise_nothing(app, options):
+    rng = random.Random(22 + len(options))
+    scene = start(app, kinds=("human", "random"), seed=rng.randrange(1000), **options)
+    random_board_actions(app, scene, rng, 1500)
+

@@ -155,7 +155,7 @@ def bench_search(seconds: float) -> None:
 
 # The busiest match scenes of each kind: most seats, most tiles on the table.
 FRAME_CASES = (("classic", 4), ("dominox", 2), ("open54", 4), ("dominid", 2), ("open3", 2),
-               ("open10", 2))
+               ("open10", 2), ("open22", 2))
 
 
 def bench_frames(frames: int) -> None:

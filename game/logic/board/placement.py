@@ -10,10 +10,11 @@ slot are two table lookups ANDed with the hand.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..core import DOUBLE_SIX, Move, Tile
-from .shape import BoardShape, canonical_pair, parse_square, square_name
+from .shape import BoardShape, board_shape, canonical_pair, parse_square, square_name
 
 TILES = DOUBLE_SIX
 TILE_INDEX = {tile: i for i, tile in enumerate(TILES)}
@@ -104,6 +105,55 @@ def sorted_placements(shape: BoardShape, found) -> list[Placement]:
                 found_j.append(placements[base + j])
             bits ^= low
     return [p for j in TEXT_ORDER if j in buckets for p in buckets[j]]
+
+
+class LegalPlacements(Sequence):
+    """The legal placements of a position as `sorted_placements` lists them, kept as the
+    (slot, oriented tiles) bitsets the board found until first read. On a big board a
+    view holds thousands of placements: drawing a frame, or sending the view to the
+    computer's worker process (it pickles as the bitsets), then costs nothing for them."""
+
+    __slots__ = ("shape", "found", "_moves")
+
+    def __init__(self, shape: BoardShape, found):
+        self.shape, self.found, self._moves = shape, tuple(found), None
+
+    @property
+    def moves(self) -> tuple:
+        if self._moves is None:
+            self._moves = tuple(sorted_placements(self.shape, self.found))
+        return self._moves
+
+    def __len__(self) -> int:
+        return sum(bits.bit_count() for _, bits in self.found)
+
+    def __getitem__(self, index):
+        return self.moves[index]
+
+    def __iter__(self):
+        return iter(self.moves)
+
+    def __contains__(self, move) -> bool:
+        return move in self.moves
+
+    def __eq__(self, other) -> bool:
+        if isinstance(other, LegalPlacements | tuple):
+            return self.moves == tuple(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.moves)
+
+    def __repr__(self) -> str:
+        return repr(self.moves)
+
+    def __reduce__(self):
+        shape = self.shape
+        return _legal_placements, (shape.width, shape.height, shape.blocked, self.found)
+
+
+def _legal_placements(width: int, height: int, blocked, found) -> LegalPlacements:
+    return LegalPlacements(board_shape(width, height, frozenset(blocked)), found)
 
 
 PLACEMENT_TABLES: dict[BoardShape, tuple[list, list]] = {}

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 
 from ..board.contact import AtLeastOneEqual
 from ..board.game import PlacementGame
-from ..board.placement import TILE_INDEX, TILES, oriented, sorted_placements, tile_bits
+from ..board.placement import (TILE_INDEX, TILES, LegalPlacements, oriented, sorted_placements,
+                               tile_bits)
 from ..board.shape import BoardShape
 from ..board.tileboard import TileBoard
 from ..core import PASS, DominoError, IllegalMoveError, Outcome, Tile
@@ -156,6 +157,14 @@ class DominoxGame(PlacementGame):
         if not found:
             return [PASS]
         return sorted_placements(self.shape, found)
+
+    def legal_placements(self):
+        """The legal moves as a sequence (`legal_moves` order) that makes its Placement
+        objects only when read: what a view holds."""
+        if self.passes >= 2:
+            return ()
+        found = self._legal_bits()
+        return LegalPlacements(self.shape, found) if found else (PASS,)
 
     def _legal_bits(self) -> list[tuple[int, int]]:
         """(slot, 56-bit set of oriented tiles) for every slot with a legal placement."""

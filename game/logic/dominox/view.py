@@ -47,13 +47,14 @@ def view_of(game, player: int) -> DominoxView:
         stock_size=len(game.stock) - game.drawn,
         last_move=last, passes=game.passes,
         opening=opening,
-        moves=tuple(game.legal_moves()) if game.current_player == player else ())
+        moves=game.legal_placements() if game.current_player == player else ())
 
 
 # ----- the greedy player's judgement -----
 
 FLEX_WEIGHT = 0.3       # below 1: only breaks ties, keeping the tiles that fit many places
-OPEN_DISTANCE = 5       # a slot this far from any tile, blocked square or edge changes nothing
+OPEN_DISTANCE = 4       # a slot this far from any tile (one step less from a blocked square
+                        # or the edge) changes nothing around it: see _distances
 EXACT_WORK = 120_000    # squares examined per view (6x what 10x10 boards need) before
                         # the rest are estimated
 TILE_AT = tuple(TILE_INDEX[Tile.of(x, y)] for x in range(7) for y in range(7))   # [x * 7 + y]
@@ -123,6 +124,19 @@ def _around(shape: BoardShape) -> list[tuple]:
     return found
 
 
+_SLOTS_BY_NAMES: dict = {}
+
+
+def _slots_by_names(shape: BoardShape) -> dict[tuple[str, str], int]:
+    """The slot of each pair of square names, as a placement names them."""
+    found = _SLOTS_BY_NAMES.get(shape)
+    if found is None:
+        names = shape.names
+        found = _SLOTS_BY_NAMES[shape] = {(names[s1], names[s2]): slot
+                                          for slot, (s1, s2) in enumerate(shape.slots)}
+    return found
+
+
 class _Judge:
     """The per-view work of `heuristic`: dead squares and their areas are worked out once
     per tile in hand; a move then only re-examines the squares around its slot."""
@@ -145,7 +159,7 @@ class _Judge:
         self.per_tile: dict[int, tuple] = {}
         self.fits = [0] * 28                 # legal placements per tile index
         for other in view.moves:
-            if other != PASS:
+            if other is not PASS:           # PASS is one object (core.py)
                 self.fits[TILE_AT[other.x * 7 + other.y]] += 1
         self.plans: dict[int, list] = {}
         self.loose_oriented = oriented(self.loose)
@@ -153,6 +167,7 @@ class _Judge:
         self._ratings: list[float] | None = None
         self.scores: dict | None = None
         self.estimates: dict[int, float] = {}
+        self.quiet: dict[int, bool] = {}     # by x * 7 + y
 
     def _is_live(self, square: int, reach: list[int]) -> bool:
         numbers, accepts = self.view.numbers, self.view.accepts
@@ -231,10 +246,12 @@ class _Judge:
         slots nearest tiles, blocked squares and edges first, so that the work cap on a
         huge board leaves out the quietest ones."""
         by_slot: dict[int, list] = {}
+        slot_of = _slots_by_names(self.shape)
         for index, move in enumerate(self.view.moves):
-            if move != PASS:
-                slot, x, y, tile = self._parts(move)
-                by_slot.setdefault(slot, []).append((index, x, y, tile))
+            if move is not PASS:
+                x, y = move.x, move.y
+                by_slot.setdefault(slot_of[move.first, move.second], []).append(
+                    (index, x, y, TILE_AT[x * 7 + y]))
         distance = self._distances()
         slots = self.shape.slots
         order = sorted(by_slot, key=lambda k: min(distance[slots[k][0]], distance[slots[k][1]]))
@@ -243,8 +260,9 @@ class _Judge:
             s1, s2 = slots[slot]
             if min(distance[s1], distance[s2]) >= OPEN_DISTANCE or work[0] > EXACT_WORK:
                 rest = []
+                capped = work[0] > EXACT_WORK
                 for index, x, y, tile in by_slot[slot]:
-                    if work[0] > EXACT_WORK or self._quiet(x, y, tile):
+                    if capped or self._quiet(x, y, tile):
                         ratings[index] = self._estimate(tile)
                     else:
                         rest.append((index, x, y, tile))
@@ -254,34 +272,51 @@ class _Judge:
         return ratings
 
     def _distances(self) -> list[int]:
-        """Steps from each square to the nearest covered or blocked square or off the board."""
+        """Per square: the steps to the nearest covered square, or one more than the steps
+        to a blocked square or off the board. A quiet move on a slot whose squares are
+        OPEN_DISTANCE or more away changes nothing around it: every square beside the slot
+        then accepts its one number and still has an untouched empty neighbour further
+        out (which accepts anything) that a loose tile showing that number can share, and
+        the squares two steps away keep such neighbours too."""
         shape, numbers = self.shape, self.view.numbers
         width, height = shape.width, shape.height
-        distance = [min(s % width + 1, width - s % width, s // width + 1, height - s // width)
+        distance = [1 + min(s % width + 1, width - s % width, s // width + 1, height - s // width)
                     for s in range(shape.size)]
-        frontier = [s for s in range(shape.size) if numbers[s] != EMPTY or not shape.playable[s]]
-        for s in frontier:
-            distance[s] = 0
+        levels = [[s for s in range(shape.size) if numbers[s] != EMPTY],
+                  [s for s in range(shape.size) if not shape.playable[s]]]
+        for step, squares in enumerate(levels):
+            for s in squares:
+                distance[s] = step
         step = 0
-        while frontier:
-            step += 1
+        while step < len(levels):
             nearer = []
-            for s in frontier:
+            for s in levels[step]:
+                if distance[s] != step:         # reached sooner from elsewhere
+                    continue
                 file = s % width
                 for t in (s - width, s + width, s - 1 if file else -1,
                           s + 1 if file < width - 1 else -1):
-                    if 0 <= t < shape.size and distance[t] > step:
-                        distance[t] = step
+                    if 0 <= t < shape.size and distance[t] > step + 1:
+                        distance[t] = step + 1
                         nearer.append(t)
-            frontier = nearer
+            if nearer:
+                if step + 1 < len(levels):
+                    levels[step + 1] += nearer
+                else:
+                    levels.append(nearer)
+            step += 1
         return distance
 
     def _quiet(self, x: int, y: int, tile: int) -> bool:
         """Whether a move on an open slot changes no square's fate: the squares beside it
         then accept only x or y, those further out anything, so they stay live while
         the tiles left loose include one showing x and one showing y."""
-        reach = self._tile(tile)[0]
-        return bool(reach[1 << x] and reach[1 << y])
+        key = x * 7 + y
+        found = self.quiet.get(key)
+        if found is None:
+            reach = self._tile(tile)[0]
+            found = self.quiet[key] = bool(reach[1 << x] and reach[1 << y])
+        return found
 
     def _flexibility(self, tile: int) -> float:
         return FLEX_WEIGHT / (self.fits[tile] or 1)

@@ -271,6 +271,10 @@ def test_the_counts_on_the_far_halves_show_and_decide_the_end(app):
     scene = start_at(app, ["c4:0:1-2", "e5:0:1-1", "d5:1:1-2"], [["2-3"], ["6-6"]])
     assert scene.adapter.card_lines(0, False)[0][0] == "1 on North's half"
     assert scene.adapter.card_lines(1, False)[0][0] == "0 on South's half"
+    press(app, "read_ends")                          # E: the standing, said
+    assert scene.ctl.caption == ("P0 (South): 1 on North's half, 0 captured, 0 in the pack, "
+                                 "0 set aside; P1 (North): 0 on South's half, 0 captured, 1 "
+                                 "in the pack, 0 set aside. Turned up: 2-3.")
     click(app, scene, "c5")                          # 2-3 onto c4's 2: North's half
     assert scene.adapter.card_lines(0, False)[0][0] == "2 on North's half"
     settle(app, scene)                               # North places its 6-6: the packs end

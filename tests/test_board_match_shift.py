@@ -239,13 +239,15 @@ def test_the_arrow_with_targets_is_chosen_first_and_a_dead_way_is_said(app):
 
 
 def test_stacks_show_their_height_and_only_the_top_moves(app, monkeypatch):
-    counts = []
+    badges = {}                                   # square's corner -> the height it shows
     real = shift_art.draw_badge
-    monkeypatch.setattr(shift_art, "draw_badge",
-                        lambda surface, rect, n: (counts.append(n), real(surface, rect, n)))
+    monkeypatch.setattr(shift_art, "draw_badge", lambda surface, rect, n: (
+        badges.__setitem__(tuple(rect.topleft), n), real(surface, rect, n)))
     scene = start(app, stacks=True)
     frame(app)
-    assert counts == [4] * 16                     # every stack says its height
+    corners = {square: tuple(shift_art.square_rect(scene.geo, square).topleft)
+               for square, stack in enumerate(scene.view(0).cells) if stack}
+    assert sorted(badges) == sorted(corners.values()) and set(badges.values()) == {4}
     element = scene.view(0).cells[0][-1]
     single, four = (pygame.Surface((84, 84), pygame.SRCALPHA) for _ in range(2))
     shift_art.draw_stack(single, single.get_rect(), (element,))
@@ -255,10 +257,10 @@ def test_stacks_show_their_height_and_only_the_top_moves(app, monkeypatch):
     assert covered[1] > covered[0]               # the lower layers peek out
     square = scene.tool.movable()[0]
     before = scene.view(0).cells[square]
-    counts.clear()
     click(app, scene, square_name(square))
     frame(app)
-    assert sorted(counts) == [3] + [4] * 15       # the picked top lifted off its stack
+    assert badges.pop(corners.pop(square)) == 3   # the picked top lifted off its stack
+    assert set(badges.values()) == {4}
     target = min(scene.tool.ends())
     press(app, "point", pos=shift_art.square_rect(scene.geo, target).center)
     press(app, "click", pos=shift_art.square_rect(scene.geo, target).center)
@@ -277,6 +279,23 @@ def test_a_whole_stack_taken_is_said_and_counted(app):
     assert scene.game.captures == [2, 0] and scene.table.taken_count(scene.view(0)) == 2
     frame(app, 2)
     assert len(scene.table.trophies[0]) == 2
+
+
+@pytest.mark.parametrize("options", [{}, {"arrows": "free", "stacks": True}])
+def test_the_board_redrawn_square_by_square_matches_a_whole_redraw(app, options):
+    scene = start(app, kinds=("random", "random"), seed=5, **options)
+    table, plies = scene.table, set()
+    for _ in range(400):
+        frame(app)                                # each move redraws a few squares only
+        plies.add(scene.ctl.ply)
+        if len(plies) > 12 or scene.game.is_over():
+            break
+    assert len(plies) > 6
+    board = table.geo.rect
+    kept = pygame.image.tobytes(table._static.subsurface(board), "RGBA")
+    table._drawn = {}                             # every square again
+    table._draw_resting(scene.view(0))
+    assert pygame.image.tobytes(table._static.subsurface(board), "RGBA") == kept
 
 
 @pytest.mark.parametrize("options", [{}, {"arrows": "free", "stacks": True}])

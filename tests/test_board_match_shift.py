@@ -163,8 +163,13 @@ def test_a_refused_try_says_why_by_the_square_and_in_the_caption(app):
 
 
 def test_a_capture_is_said_and_flies_to_the_capturers_card(app):
+    app.settings.show_hints = True
     scene = start_at(app, ["a1:0:2-4", "c3:0:1-2", "c5:1:4-6", "h8:1:0-0"])
     click(app, scene, "a1")
+    press(app, "point", pos=centre(scene, "c4"))
+    frame(app)                                    # with hints, the preview rings c5
+    assert scene.tool.captured_by(scene.tool.move_to(parse_square("c4"))) == \
+        [parse_square("c5")]
     click(app, scene, "c4")
     assert played(scene) == ["a1>c4"] and scene.game.captures == [1, 0]
     assert scene.ctl.caption.startswith("P0 (South) shifted a1>c4. Captured 4-6 on c5!")

@@ -227,9 +227,8 @@ class ShiftTool(MoveElementTool):
 
     def _targets_layer(self) -> pygame.Surface:
         """Lit squares, cached per move, pick and arrow: a disc on each target of the
-        picked element (gold ringed past the edge, where it wins; ringed red where it
-        captures, with hints on), or with nothing picked and hints on a thin ring round
-        each element that can move."""
+        picked element (gold ringed past the edge, where it wins), or with nothing picked
+        and hints on a thin ring round each element that can move."""
         scene, geo = self.scene, self.scene.geo
         key = (scene.ctl.ply, self.selected, self.arrow, scene.hints)
         if key == self._layer_key:
@@ -256,9 +255,6 @@ class ShiftTool(MoveElementTool):
                 if move.past_edge:
                     pygame.draw.circle(layer, (*WIN, 240), centre, size * 42 // 100,
                                        max(4, size // 14))
-                elif scene.hints and self.captured_by(move):
-                    pygame.draw.circle(layer, (*CAPTURE, 235), centre, size * 42 // 100,
-                                       max(3, size // 20))
         self._layer, self._layer_key = layer, key
         return layer
 
@@ -275,7 +271,8 @@ class ShiftTool(MoveElementTool):
                             (*EDGE_BAND,), "bottomleft")
 
     def captured_by(self, move) -> list[int]:
-        """The squares `move` would clear (asked of a copy of the game; for hints)."""
+        """The squares `move` would clear: asked of a copy of the game, so only for the
+        focused target (with hints on), once per move."""
         key = (self.scene.ctl.ply, move.text)
         if key not in self._captures:
             if len(self._captures) > 256:

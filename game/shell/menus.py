@@ -70,9 +70,10 @@ class TitleScene(Scene):
         self.menu = Menu(app, [
             Button("Play", self.play),
             Button("Rules", self.rules),
+            Button("Statistics", self.statistics),
             Button("Settings", self.settings),
             Button("Quit", app.quit),
-        ], top=500, bottom=900)
+        ], top=500, bottom=960)
 
     def enter(self):
         if self.app.notice:               # shown once: taken from the app on arrival
@@ -105,6 +106,10 @@ class TitleScene(Scene):
         from .overlays import RulesScene
         self.app.push(VariantPickScene(self.app, "Rules of which game?",
                                        lambda name: self.app.push(RulesScene(self.app, name))))
+
+    def statistics(self):
+        from .stats_scene import StatsScene
+        self.app.push(StatsScene(self.app))
 
     def settings(self):
         from .overlays import SettingsScene

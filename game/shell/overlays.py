@@ -224,15 +224,17 @@ class HandOverScene(Scene):
 class ResultsScene(Scene):
     """A score table over the dimmed table: Continue after a round, Rematch or Menu after
     a match. `rows` are (name, numbers...); `headers` names the columns (or the first row
-    does, if it holds only words)."""
+    does, if it holds only words). A `figure` (the classic score chart: draw(surface),
+    handle(action) -> bool) takes the right half, the table moving left."""
 
     overlay = True
     backdrop_dim = 170
     DEMO_PAUSE = 6.0     # seconds a demo (attract mode) shows results before going on
 
     def __init__(self, app, title, rows, winner_text, on_continue=None, rematch=None,
-                 headers=None, review=None):
+                 headers=None, review=None, figure=None):
         super().__init__(app)
+        self.figure = figure
         rows = [tuple(r) for r in rows]
         if headers is None and rows and rows[0][1:] and all(
                 isinstance(x, str) and not x.lstrip("-").isdigit() for x in rows[0][1:]):
@@ -248,7 +250,8 @@ class ResultsScene(Scene):
             buttons = ([Button("Rematch", rematch, width=520)] if rematch else []) + (
                 [Button("Review", review, width=520)] if review else []) + [
                 Button("Menu", app.back_to_menu, width=520)]
-        self.menu = Menu(app, buttons, top=800 if len(buttons) < 3 else 730, bottom=960)
+        self.menu = Menu(app, buttons, top=800 if len(buttons) < 3 else 730, bottom=960,
+                         center_x=500 if figure else 960)
 
     def proceed(self):
         self.app.remove(self)
@@ -264,6 +267,8 @@ class ResultsScene(Scene):
             self.menu.widgets[0].handle_confirm()
 
     def handle(self, action):
+        if self.figure is not None and self.figure.handle(action):
+            return
         if action.name == "back" and self.on_continue is None:
             self.app.back_to_menu()
         elif action.name == "coach" and self.review:
@@ -272,7 +277,9 @@ class ResultsScene(Scene):
             self.menu.handle(action)
 
     def draw(self, surface):
-        theme.draw_panel(surface, (360, 100, 1200, 880))
+        wide = self.figure is not None
+        left, right = (120, 880) if wide else (440, 1480)     # the table's first and last x
+        theme.draw_panel(surface, (40, 100, 1840, 880) if wide else (360, 100, 1200, 880))
         theme.draw_title(surface, self.title, 180, 64)
         size = next((s for s in (44, 38, 32) if theme.font(s, True).size(self.winner_text)[0]
                      <= 1120), None)               # long sentences get smaller, then two lines
@@ -281,12 +288,12 @@ class ResultsScene(Scene):
             theme.draw_fitted(surface, line, (960, 270 + (40 * i - 20) * (len(lines) > 1)),
                               1120, size or 32, theme.HIGHLIGHT, "center", bold=True)
         columns = max([len(r) for r in self.rows] + [len(self.headers or ())] + [1])
-        step = min(260, 900 // max(1, columns - 1))
+        step = min(260, (right - left - 140) // max(1, columns - 1))
         # The name column is left-aligned; number columns are right-aligned.
-        xs = [440] + [1480 - (columns - 2 - i) * step for i in range(columns - 1)]
+        xs = [left] + [right - (columns - 2 - i) * step for i in range(columns - 1)]
         # the name column ends where the widest value of the next column begins
         values = [theme.font(48, len(r) == 2).size(str(r[1]))[0] for r in self.rows if r[1:]]
-        name_width = (xs[1] - max(values, default=0) if columns > 1 else 1520) - xs[0] - 30
+        name_width = (xs[1] - max(values, default=0) if columns > 1 else right + 40) - xs[0] - 30
         y = 340
         if self.headers:
             for i, (x, text) in enumerate(zip(xs, self.headers)):
@@ -295,14 +302,17 @@ class ResultsScene(Scene):
             y += 50
         for i, row in enumerate(self.rows[:7]):
             colour = theme.PLAYER_COLOURS[i % len(theme.PLAYER_COLOURS)]
-            pygame.draw.circle(surface, colour, (416, y + 26), 11)
+            pygame.draw.circle(surface, colour, (left - 24, y + 26), 11)
             for j, (x, value) in enumerate(zip(xs, row)):
                 width = name_width if j == 0 else step - 20
                 theme.draw_fitted(surface, value, (x, y), width, 48, theme.TEXT,
                                   "topright" if j else "topleft", bold=j == len(row) - 1 or j == 0)
             y += 62
+        if wide:
+            self.figure.draw(surface)
         self.menu.draw(surface)
-        theme.draw_legend(surface, self.app, "Enter: select   Up/Down: choose")
+        theme.draw_legend(surface, self.app, "Enter: select   Up/Down: choose" + (
+            "   Left/Right: round" if wide else ""))
 
 
 class ConfirmScene(Scene):

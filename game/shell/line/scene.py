@@ -27,6 +27,7 @@ from game.shell.line.art import LineTableArt
 from game.shell.line.input import LineInput
 from game.shell.line.layout import HAND_AREA, HAND_LONG, TABLE, UNDO_BUTTON, layout_line
 from game.shell.match.scene import MatchScene, tray_rects
+from game.shell.score_plot import ScoreChart
 
 LINE_LONG = 112
 
@@ -219,16 +220,17 @@ class LineMatchScene(LineInput, LineTableArt, MatchScene):
         last = state.finished_rounds[-1]
         rows = [(names[p], f"+{last.scores[p]}", last.totals[p]) for p in range(state.players)]
         headers = ("Player", f"Round {last.number}", "Total")
+        chart = ScoreChart.of(state, names)
         if outcome is not None:
             ctl.show_results("Match over", rows, self._winner_text(outcome), True,
-                             headers=headers)
+                             headers=headers, figure=chart)
             return
         text = (f"{names[last.domino]} played every tile" if last.reason == "domino"
                 else "Blocked: nobody can play")
         if last.out:
             text += "; out: " + ", ".join(names[p] for p in last.out)
         ctl.show_results(f"Round {last.number} over", rows, text, False,
-                         on_continue=self._continue, headers=headers)
+                         on_continue=self._continue, headers=headers, figure=chart)
 
     def _winner_text(self, outcome) -> str:
         return "A draw" if outcome.winner is None else f"{self.ctl.name(outcome.winner)} wins!"

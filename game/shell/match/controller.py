@@ -20,11 +20,17 @@ API (stable; every match scene composes one `MatchController` through match.scen
     ctl.announce_turn()     caption + speech: whose turn it is.
     ctl.toggle_hints()      H: turn the legal-move hints setting on or off, and say so.
     ctl.pause()             push the pause overlay.
-    ctl.show_results(title, rows, winner_text, final, on_continue=None, headers=None)
+    ctl.show_results(title, rows, winner_text, final, on_continue=None, headers=None,
+                     figure=None)
                             push ResultsScene; final results offer Rematch / Menu, round
-                            results Continue (then `on_continue()` runs).
+                            results Continue (then `on_continue()` runs); a `figure`
+                            (score_plot.ScoreChart) is drawn beside the table.
     ctl.hide_hands()        a new turn of the same player (a new round): hand over again.
     ctl.rematch()           the same seats and options dealt from a new seed.
+    ctl.take_back()         U: back to the position before the last move of a person, the
+                            computers' replies undone too (with two people at the table,
+                            the other one agrees first); False with the reason said when
+                            there is nothing to take back. `on_undo()` runs after it.
     ctl.after_change()      called after every move and every take-back.
     ctl.paced(seconds)      a duration scaled by settings.anim_speed (0 = instant).
 
@@ -43,7 +49,7 @@ from game.logic.agents import make_agent
 from game.logic.core import IllegalMoveError
 from game.logic.variants import new_game
 
-from game.shell import saves
+from game.shell import saves, stats
 from game.shell.thinking import think
 
 THINK_SECONDS = 0.7    # the least time a computer turn takes at normal speed, to be followed
@@ -73,12 +79,15 @@ class MatchController:
         self.caption = ""
         self.humans = [i for i, seat in enumerate(config.seats) if seat.is_human]
         self.hands = hasattr(self.state.view(0), "hand")     # anything to hide at all?
-        self.ply = 0                  # moves applied so far: stale worker answers are dropped
+        self.ply = 0                  # changes so far (moves, take-backs): stale answers and
+                                      # what was drawn for an older position are dropped
+        self.on_undo = None           # called after a take-back (the scene resets its picks)
+        self._counted = False         # the finished match is in the statistics
+        self._save_failed = False     # a save that failed is said once, not every move
         self._revealed = None         # the human who has continued the current hand-over
         self._handover_pending = False
         self._job = None              # (ply, player, Thought) while a computer thinks
         self._waited = 0.0
-        self._save_failed = False     # a save that failed is said once, not every move
 
     # --- seats -----------------------------------------------------------------------
     def name(self, player: int) -> str:
@@ -184,6 +193,8 @@ class MatchController:
         self.sound("pass" if str(move) == "pass" else "place")
         if self.state.current_player != player:
             self._revealed = None
+        if self.state.is_over():
+            self._count_match()
         if self.on_move is not None:
             self.on_move(player, move)
         self.after_change()
@@ -203,6 +214,65 @@ class MatchController:
             if not self._save_failed:
                 self._save_failed = True
                 self.say(f"The match cannot be saved: {error.strerror or error}.", False)
+
+    def _count_match(self) -> None:
+        """A finished match goes into the statistics once: a person played, no demo."""
+        if self._counted or not stats.counts(self.config, getattr(self.app, "demo", None)):
+            return
+        self._counted = True
+        notice = stats.record_match(self.config, self.state.outcome())[1]
+        if notice:
+            self.app.notice = notice         # the title menu shows it
+
+    # --- taking back -----------------------------------------------------------------
+    def undo_target(self) -> tuple[int | None, int | str]:
+        """(the person whose last move would be taken back, how many moves were played
+        before it), or (None, why nothing can be taken back)."""
+        if getattr(self.app, "demo", None) or not self.humans:
+            return None, "Only a person's moves can be taken back."
+        if self.state.is_over():
+            return None, "The game is over: nothing can be taken back."
+        played = self.state.moves_played()
+        for index in range(len(played) - 1, -1, -1):
+            if self.is_human(played[index][0]):
+                return played[index][0], index
+        return None, "Nothing to take back yet."
+
+    def take_back(self) -> bool:
+        who, where = self.undo_target()
+        if who is None:
+            self.sound("invalid")
+            self.say(where)
+            return False
+        if len(self.humans) < 2:
+            self._undo_to(who, where)
+            return True
+        from game.shell.overlays import ConfirmScene
+        current = self.state.current_player
+        others = [p for p in self.humans if p != who]
+        asked = current if current in others else others[0]
+        self.app.push(ConfirmScene(self.app, f"{self.name(asked)}, allow {self.name(who)} "
+                                             f"to take back?",
+                                   "Yes, take it back", "No", lambda: self._undo_to(who, where)))
+        return True
+
+    def _undo_to(self, who: int, played: int) -> None:
+        """Take back every move after the first `played` ones; `who` is to move again."""
+        if self._job is not None:          # a computer thinking about a later position
+            self._job[2].cancel()
+            self._job = None
+        count = len(self.state.moves_played()) - played
+        for _ in range(count):
+            self.state.undo()
+        self.ply += 1
+        self._revealed = None
+        self.sound("select")
+        moves = "1 move" if count == 1 else f"{count} moves"
+        self.say(f"Taken back: {moves}. {self.name(who)} to play." if len(self.humans) > 1
+                 else f"Taken back: {moves}. Your turn again.", speak=False)
+        if self.on_undo is not None:
+            self.on_undo()
+        self.after_change()
 
     def hide_hands(self) -> None:
         self._revealed = None
@@ -257,17 +327,18 @@ class MatchController:
         self.app.push(PauseOverlay(self.app, self.config.variant))
 
     def show_results(self, title: str, rows, winner_text: str, final: bool,
-                     on_continue=None, headers=None) -> None:
+                     on_continue=None, headers=None, figure=None) -> None:
         from game.shell.overlays import ResultsScene
         self.sound("win" if final else "round_end")
         if final:
             review = self.review if self.humans and not getattr(self.app, "demo", None) \
                 else None
             self.app.push(ResultsScene(self.app, title, rows, winner_text, rematch=self.rematch,
-                                       headers=headers, review=review))
+                                       headers=headers, review=review, figure=figure))
         else:
             self.app.push(ResultsScene(self.app, title, rows, winner_text, headers=headers,
-                                       on_continue=on_continue or (lambda: None)))
+                                       on_continue=on_continue or (lambda: None),
+                                       figure=figure))
 
     def review(self) -> None:
         """The coach's review of the people's moves of the finished game."""

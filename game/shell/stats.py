@@ -1,0 +1,198 @@
+"""Statistics: each person's record per game and opponents, kept between evenings.
+
+One record per (player name, variant, opponents): games, wins, losses, draws, the current
+and the best winning streak, the best score and the sum of scores (for the average). A
+person is the name in their seat, so everyone on the couch keeps their own record; the
+opponents are the other seats' kinds ("human", or the computer's level), e.g. "greedy" or
+"greedy+random" for a mixed table. Only finished matches with a person at the table are
+counted, never a demo.
+
+The file is `statistics.json` in the data folder, written atomically. A file that cannot
+be read, or any field in it that is not what it should be, sets the file aside (the
+records that were fine are kept and written with the next match) and gives a one-line
+notice; it never stops the game.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, fields
+
+from game.logic.core import FileFormatError
+from game.logic.textfiles import read_text
+
+from .storage import data_dir, set_aside, write_atomic
+
+FILE_NAME = "statistics.json"
+VERSION = 1
+KINDS = ("human", "random", "greedy", "hard")
+
+# variant -> (what its score counts, lower is better); the Outcome's scores, as the results
+# screens show them
+SCORES = {
+    "classic": ("points", True), "blank": ("tiles left", True),
+    "dominox": ("points", False), "open54": ("tiles left", True),
+    "dominid": ("points", True), "open1": ("captures", False), "open3": ("captures", False),
+    "open4": ("captures", False), "open10": ("captures", False), "open22": ("captures", False),
+}
+
+
+def score_kind(variant: str) -> tuple[str, bool]:
+    return SCORES.get(variant, ("score", False))
+
+
+@dataclass
+class Record:
+    player: str
+    variant: str
+    opponents: str              # the other seats' kinds, sorted, joined by "+"
+    games: int = 0
+    wins: int = 0
+    losses: int = 0
+    draws: int = 0
+    streak: int = 0             # wins in a row, up to the last game
+    best_streak: int = 0
+    best_score: int | None = None
+    score_total: int = 0
+
+    @property
+    def key(self) -> tuple[str, str, str]:
+        return self.player, self.variant, self.opponents
+
+    @property
+    def average(self) -> float | None:
+        return self.score_total / self.games if self.games else None
+
+    def add(self, result: str, score: int) -> None:
+        """Count one game: `result` "win", "loss" or "draw"; `score` the variant's own."""
+        self.games += 1
+        self.score_total += score
+        if result == "win":
+            self.wins += 1
+            self.streak += 1
+            self.best_streak = max(self.best_streak, self.streak)
+        else:
+            self.streak = 0
+            if result == "draw":
+                self.draws += 1
+            else:
+                self.losses += 1
+        lower = score_kind(self.variant)[1]
+        if self.best_score is None or (score < self.best_score if lower
+                                       else score > self.best_score):
+            self.best_score = score
+
+
+def opponents_of(seats, seat: int) -> str:
+    """The kinds of every seat but `seat`: "human", or the computer's level."""
+    kinds = {"human" if s.is_human else s.level for i, s in enumerate(seats) if i != seat}
+    return "+".join(sorted(kinds))
+
+
+def path():
+    return data_dir() / FILE_NAME
+
+
+# --- reading, checked field by field ------------------------------------------------------
+def _count(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 10 ** 9
+
+
+def _score(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and abs(value) < 10 ** 9
+
+
+def _problem(entry) -> str | None:
+    """What is wrong with one stored record, or None."""
+    if not isinstance(entry, dict):
+        return "not a table of fields"
+    names = [f.name for f in fields(Record)]
+    for name in entry:
+        if name not in names:
+            return f"unknown field {name!r}"
+    for name in names:
+        if name not in entry:
+            return f"missing {name!r}"
+    for name in ("player", "variant", "opponents"):
+        if not isinstance(entry[name], str) or not 0 < len(entry[name]) <= 40:
+            return f"{name} must be a short text"
+    if any(kind not in KINDS for kind in entry["opponents"].split("+")):
+        return f"opponents {entry['opponents']!r} are not known kinds of seat"
+    for name in ("games", "wins", "losses", "draws", "streak", "best_streak"):
+        if not _count(entry[name]):
+            return f"{name} must be a whole number, 0 or more"
+    if not _score(entry["score_total"]) or not (
+            entry["best_score"] is None or _score(entry["best_score"])):
+        return "the scores must be whole numbers"
+    if entry["wins"] + entry["losses"] + entry["draws"] != entry["games"]:
+        return "wins, losses and draws do not add up to the games"
+    if not entry["streak"] <= entry["best_streak"] <= entry["wins"]:
+        return "the streaks do not fit the wins"
+    if (entry["best_score"] is None) != (entry["games"] == 0):
+        return "best_score must be given once a game is counted"
+    return None
+
+
+def load(file=None) -> tuple[dict, str | None]:
+    """{key: Record} from the statistics file (empty when there is none) and a one-line
+    notice when the file was damaged and set aside, else None."""
+    file = path() if file is None else file
+    if not file.exists() and not file.is_symlink():
+        return {}, None
+    try:
+        data = json.loads(read_text(file, "statistics"))
+    except FileFormatError as error:
+        return {}, set_aside(file, error.message) + "."
+    except json.JSONDecodeError as error:
+        return {}, set_aside(file, f"line {error.lineno}: {error.msg}") + "."
+    except (ValueError, RecursionError):     # numbers too long, nesting too deep
+        return {}, set_aside(file, "not a statistics file") + "."
+    if not isinstance(data, dict) or not isinstance(data.get("records"), list):
+        return {}, set_aside(file, "not a statistics file") + "."
+    records, problems = {}, []
+    for number, entry in enumerate(data["records"], 1):
+        problem = _problem(entry)
+        if problem is None and (entry["player"], entry["variant"], entry["opponents"]) in records:
+            problem = "counted twice"
+        if problem:
+            problems.append(f"record {number}: {problem}")
+        else:
+            record = Record(**entry)
+            records[record.key] = record
+    if problems:
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        good = len(records)
+        kept = f"; {good} good record{'s' if good != 1 else ''} kept" if good else ""
+        return records, f"{set_aside(file, problems[0] + more)}{kept}."
+    return records, None
+
+
+def save(records: dict, file=None) -> None:
+    """Write every record (OSError when the folder cannot be written)."""
+    file = path() if file is None else file
+    rows = [asdict(r) for r in sorted(records.values(), key=lambda r: r.key)]
+    write_atomic(file, json.dumps({"version": VERSION, "records": rows}, indent=1) + "\n")
+
+
+# --- counting a finished match ------------------------------------------------------------
+def record_match(config, outcome, file=None) -> tuple[dict, str | None]:
+    """Count a finished match for every person at the table and write the file; returns
+    the records and a notice (a damaged file set aside, or the file not written)."""
+    records, notice = load(file)
+    for seat, who in enumerate(config.seats):
+        if not who.is_human:
+            continue
+        key = (who.name, config.variant, opponents_of(config.seats, seat))
+        record = records.setdefault(key, Record(*key))
+        result = "draw" if outcome.winner is None else (
+            "win" if outcome.winner == seat else "loss")
+        record.add(result, outcome.scores[seat])
+    try:
+        save(records, file)
+    except OSError as error:
+        notice = f"Statistics not saved: {error.strerror or error}"
+    return records, notice
+
+
+def counts(config, demo) -> bool:
+    """Whether a match with this config is counted: a person plays, and it is no demo."""
+    return not demo and any(seat.is_human for seat in config.seats)

@@ -1,0 +1,117 @@
+"""The Statistics screen (title menu → Statistics): one page per game, a row per person
+and opponents, read from game.shell.stats."""
+from __future__ import annotations
+
+from . import stats, theme
+from .scene import Scene
+from .widgets import Button, Menu, Selector
+
+LEVELS = {"human": "People", "random": "Easy", "greedy": "Medium", "hard": "Hard"}
+# (heading, right edge) of the number columns; the player and the opponents come first
+COLUMNS = (("Games", 880), ("Won", 1010), ("Lost", 1130), ("Drawn", 1260),
+           ("Streak", 1390), ("Best run", 1540), ("Best", 1660), ("Average", 1800))
+PLAYER_X, AGAINST_X = 120, 430
+TABLE_TOP, ROW = 400, 54
+MAX_ROWS = 9
+EXPLAIN = ("Each person's record, under the name in their seat. A match counts when it "
+           "ends; demos and computer-only matches do not.")
+EMPTY = ("No statistics yet. Finish a match (Play on the title menu) against the computer "
+         "or a friend, and its result is counted here for every person at the table.")
+
+
+def opponents_text(opponents: str) -> str:
+    """"greedy+random" -> "Medium + Easy" (people first, then the levels by strength)."""
+    order = list(LEVELS)
+    kinds = sorted(opponents.split("+"), key=lambda k: order.index(k) if k in order else 9)
+    return " + ".join(LEVELS.get(k, k) for k in kinds)
+
+
+def number(value, decimals: int = 0) -> str:
+    if value is None:
+        return "-"
+    return f"{value:.{decimals}f}" if decimals else str(value)
+
+
+class StatsScene(Scene):
+    """Left/Right (or the Game selector) turns the pages; Esc or Back returns."""
+
+    def __init__(self, app):
+        super().__init__(app)
+        from game.logic.variants import find_variant, variant_names
+        records, self.notice = stats.load()
+        titles = {}
+        for name in variant_names():
+            try:
+                titles[name] = find_variant(name).title
+            except Exception:            # a broken variant module: its name will do
+                titles[name] = name
+        self.pages = []                  # [(variant, [Record])] in the registry's order
+        for name in variant_names() + sorted({r.variant for r in records.values()}
+                                             - set(titles)):
+            rows = sorted((r for r in records.values() if r.variant == name),
+                          key=lambda r: (r.player.lower(), opponents_text(r.opponents)))
+            if rows:
+                self.pages.append((name, rows))
+        self.page = 0
+        widgets = []
+        if self.pages:
+            choices = [(i, titles.get(name, name)) for i, (name, _) in enumerate(self.pages)]
+            widgets.append(Selector.of("Game", choices, 0, self.turn_to, width=900))
+        widgets.append(Button("Back", app.pop, width=900))
+        self.menu = Menu(app, widgets, top=170, bottom=330)
+        self.empty_text = EMPTY
+
+    def turn_to(self, page: int) -> None:
+        self.page = page
+
+    def handle(self, action):
+        if action.name in ("back", "pause"):
+            self.app.pop()
+        elif action.name in ("left", "right") and self.pages and self.menu.focus != 0:
+            self.menu.widgets[0].handle(action)       # the page turns from the Back row too
+        else:
+            self.menu.handle(action)
+
+    def draw(self, surface):
+        theme.draw_felt(surface)
+        theme.draw_title(surface, "Statistics", 90, 72)
+        self.menu.draw(surface)
+        theme.draw_panel(surface, (80, 350, 1760, 640))
+        if not self.pages:
+            y = 560
+            for line in theme.wrap_text(self.empty_text, 1400, 34):
+                theme.draw_text(surface, line, (960, y), 34, theme.TEXT, "midtop")
+                y += 46
+        else:
+            self.draw_table(surface, *self.pages[self.page])
+        if self.notice:
+            theme.draw_caption(surface, self.app, self.notice, color=theme.HIGHLIGHT)
+        theme.draw_legend(surface, self.app, "Left/Right: another game   Up/Down: choose   "
+                                             "Esc: back" if self.pages else "Enter or Esc: back")
+
+    def draw_table(self, surface, variant: str, rows) -> None:
+        word, lower = stats.score_kind(variant)
+        dim = theme.TEXT_DIM
+        theme.draw_text(surface, "Player", (PLAYER_X, TABLE_TOP), 28, dim)
+        theme.draw_text(surface, "Against", (AGAINST_X, TABLE_TOP), 28, dim)
+        for heading, right in COLUMNS:
+            theme.draw_text(surface, heading, (right, TABLE_TOP), 28, dim, "topright")
+        y = TABLE_TOP + 50
+        for record in rows[:MAX_ROWS]:
+            theme.draw_text(surface, theme.fit_text(record.player, 290, 34, True),
+                            (PLAYER_X, y), 34, theme.TEXT, bold=True)
+            theme.draw_text(surface, theme.fit_text(opponents_text(record.opponents), 300, 34),
+                            (AGAINST_X, y), 34, theme.TEXT)
+            values = (record.games, record.wins, record.losses, record.draws, record.streak,
+                      record.best_streak, number(record.best_score),
+                      number(record.average, 1))
+            for (_, right), value in zip(COLUMNS, values):
+                theme.draw_text(surface, str(value), (right, y), 34, theme.TEXT, "topright")
+            y += ROW
+        if len(rows) > MAX_ROWS:
+            theme.draw_text(surface, f"and {len(rows) - MAX_ROWS} more", (PLAYER_X, y), 28, dim)
+        better = "fewer is better" if lower else "more is better"
+        notes = (f"Best and Average: {word} at the end of a match ({better}).  "
+                 "Streak: wins in a row now;  Best run: the longest.")
+        theme.draw_text(surface, theme.fit_text(notes, 1680, 26), (PLAYER_X, 900), 26, dim)
+        theme.draw_text(surface, theme.fit_text(EXPLAIN, 1680, 26), (PLAYER_X, 940), 26, dim)

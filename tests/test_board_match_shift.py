@@ -173,6 +173,9 @@ def test_a_capture_is_said_and_flies_to_the_capturers_card(app):
     click(app, scene, "c4")
     assert played(scene) == ["a1>c4"] and scene.game.captures == [1, 0]
     assert scene.ctl.caption.startswith("P0 (South) shifted a1>c4. Captured 4-6 on c5!")
+    assert scene.adapter.read_aloud() == "P0 (South): 1 captured, 2 elements on the " \
+        "board; P1 (North): 0 captured, 1 element on the board. Without a capture: 0 of " \
+        "80 moves."
     frame(app, 2)
     assert [(e.owner, e.south, e.north) for e in scene.table.trophies[0]] == [(1, 4, 6)]
     assert scene.adapter.card_lines(0, False)[0][0] == "1 captured"

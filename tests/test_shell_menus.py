@@ -11,6 +11,7 @@ from game.shell.menus import (TitleScene, VariantPickScene, VariantSelectScene,
 from game.shell.overlays import (HandOverScene, MessageScene, PauseOverlay, ResultsScene,
                                  RulesScene, SettingsScene)
 from game.shell.scene import Action
+from game.shell.stats_scene import StatsScene
 from game.shell.widgets import Button
 from game.logic.options import Option
 from test_shell_support import RecordingScene, make_app
@@ -44,6 +45,8 @@ def test_title_menu_opens_each_screen(app):
     assert isinstance(app.top, VariantSelectScene)
     press(app, "back", "down", "confirm")
     assert isinstance(app.top, VariantPickScene)
+    press(app, "back", "down", "confirm")
+    assert isinstance(app.top, StatsScene)
     press(app, "back", "down", "confirm")
     assert isinstance(app.top, SettingsScene)
     press(app, "back", "back")
@@ -235,7 +238,7 @@ def test_message_scene_goes_back(app):
 
 def test_mouse_clicks_a_button(app):
     title = app.top
-    quit_button = title.menu.widgets[3]
+    quit_button = title.menu.widgets[-1]
     assert isinstance(quit_button, Button)
     app.running = True
     app.dispatch(Action("point", pos=quit_button.rect.center))

@@ -328,3 +328,17 @@ def test_every_game_resumes_in_its_scene_mid_match(tmp_path, variant):
         assert not saves.save_path().exists()
     else:
         assert saves.read_save().moves == moves_of(scene)
+
+
+def test_computers_alone_play_on_past_the_results_and_are_saved(tmp_path):
+    app = quiet_app(tmp_path)
+    app.start_match(MatchConfig("classic", (Seat("C1", "computer", "greedy"),
+                                            Seat("C2", "computer", "greedy")), {}, 7))
+    scene = app.top
+    saw_results, deadline = False, time.monotonic() + 60
+    while not (saw_results and app.top is scene and scene.state.round_number >= 2):
+        assert time.monotonic() < deadline, "the computers stopped at the results"
+        saw_results = saw_results or app.top is not scene
+        frame(app)
+        time.sleep(0.001)
+    assert saves.read_save().moves == moves_of(scene)

@@ -230,6 +230,7 @@ class ResultsScene(Scene):
     overlay = True
     backdrop_dim = 170
     DEMO_PAUSE = 6.0     # seconds a demo (attract mode) shows results before going on
+    unattended = False   # computers only at the table: go on by itself, as in a demo
 
     def __init__(self, app, title, rows, winner_text, on_continue=None, rematch=None,
                  headers=None, review=None, figure=None):
@@ -259,7 +260,7 @@ class ResultsScene(Scene):
 
     def update(self, dt):
         # Nobody is at the controls in a demo: go on by itself after a while.
-        if not self.app.demo or self.demo_wait is None:
+        if not (self.app.demo or self.unattended) or self.demo_wait is None:
             return
         self.demo_wait -= dt
         if self.demo_wait <= 0:

@@ -339,6 +339,7 @@ class MatchController:
             self.app.push(ResultsScene(self.app, title, rows, winner_text, headers=headers,
                                        on_continue=on_continue or (lambda: None),
                                        figure=figure))
+        self.app.top.unattended = not self.humans     # computers only: go on alone, as a demo
 
     def review(self) -> None:
         """The coach's review of the people's moves of the finished game."""

@@ -16,10 +16,8 @@ from game.shell.board.element_art import draw_element_board
 from game.shell.board.geometry import BoardGeometry
 from game.shell.board.shift_table import SHIFT_AREA, ShiftTable
 from game.shell.board.shift_tool import ShiftTool
-from game.shell.variants.moving import GOLD, SIDES, MovingAdapter, elements
+from game.shell.variants.moving import GOLD, LEGEND, SIDES, MovingAdapter, elements
 
-LEGEND = ("Click or arrows + Enter: pick an element, then where it goes   Drag: move   "
-          "Tab: next   Esc: put back   H: hints   T: turn   E: standing")
 FREE_LEGEND = ("Click or arrows + Enter: pick, then where   R, wheel, right-click: turn "
                "the arrow   Tab: next   Esc: put back   H: hints   E: standing")
 HEADLINES = {"goal": "Past the edge", "no captures": "Move limit reached",
@@ -66,18 +64,16 @@ class Adapter(MovingAdapter):
     def draw_board(self, surface, geo, font) -> None:
         draw_element_board(surface, geo, False, False, font)
 
-    def info_title(self) -> str:
-        stacks, free = self.game.options["stacks"], self.game.free
-        kinds = "stacks, free" if stacks and free else "stacks" if stacks else \
-            "free arrows" if free else ""
-        return f"{self.game.title}, {kinds}" if kinds else self.game.title
-
     def goal_text(self) -> str:
-        extra = " Choose the arrow as you set it down." if self.game.free else ""
-        if self.game.options["stacks"]:
-            extra = " Only the top of a stack moves." + extra
-        return ("Touch your own with equal numbers; equal numbers on theirs remove them. "
-                f"Past the far edge wins.{extra}")
+        return "Touch your own with equal numbers; equal numbers take theirs. Past the far " \
+               "edge wins."
+
+    def goal_lines(self) -> list[str]:
+        """The goal in four lines, and the options that change play in one more."""
+        stacks, free = self.game.options["stacks"], self.game.free
+        note = "Stacks and free arrows" if stacks and free else \
+            "Stacks: only tops move" if stacks else "Free arrows: R turns them" if free else ""
+        return super().goal_lines()[:4] + ([note] if note else [])
 
     def edge_words(self, player: int) -> str:
         return f"set an element past {SIDES[1 - player]}'s edge"

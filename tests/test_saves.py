@@ -342,3 +342,15 @@ def test_computers_alone_play_on_past_the_results_and_are_saved(tmp_path):
         frame(app)
         time.sleep(0.001)
     assert saves.read_save().moves == moves_of(scene)
+
+
+def test_a_take_back_rewrites_the_save(tmp_path):
+    app = quiet_app(tmp_path)
+    app.start_match(MatchConfig("open3", (Seat("Ann"), Seat("Bot", "computer", "greedy")), {}, 9))
+    scene = app.top
+    play_on(app, scene, 4, random.Random(9))
+    before = saves.read_save().moves
+    assert scene.ctl.take_back()
+    saved = saves.read_save()
+    assert saved.moves == moves_of(scene) < before
+    assert saved.state.position_text() == scene.ctl.state.position_text()

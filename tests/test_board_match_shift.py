@@ -91,6 +91,16 @@ def test_the_scene_leaves_room_for_the_rows_past_the_edges(app):
     assert 0 < len(scene.adapter.goal_lines()) <= 5
 
 
+@pytest.mark.parametrize("options, note", [({}, None), ({"stacks": True}, "Stacks"),
+                                           ({"arrows": "free"}, "Free arrows"),
+                                           ({"arrows": "free", "stacks": True}, "Stacks and")])
+def test_the_goal_panel_shows_the_goal_and_the_options_whole(app, options, note):
+    scene = start(app, **options)
+    lines = scene.adapter.goal_lines()
+    assert len(lines) <= 5 and "".join(lines[:4]).endswith("wins.")   # nothing cut off
+    assert (note is None and len(lines) == 4) or lines[-1].startswith(note)
+
+
 def test_picking_lights_exactly_its_targets_including_past_the_edge(app):
     scene = start_at(app, EDGE)
     view = scene.view(0)

@@ -82,7 +82,7 @@ class Adapter(BoardAdapter):
     def end_layer(self, geo: BoardGeometry, font) -> pygame.Surface:
         regions = [([parse_square(s) for s in r.squares], r.winner, r.points)
                    for r in self.game.territory()]
-        return territory_layer(geo, regions, font)
+        return territory_layer(geo, regions, font, [self.ctl.name(p) for p in (0, 1)])
 
     def results(self) -> tuple[list, tuple]:
         outcome = self.game.outcome()
@@ -95,12 +95,13 @@ class Adapter(BoardAdapter):
                 f"{theme.count(self.scene.view(0).stock_size, 'tile')} in the stock.")
 
 
-def territory_layer(geo: BoardGeometry, regions, font) -> pygame.Surface:
+def territory_layer(geo: BoardGeometry, regions, font, names=None) -> pygame.Surface:
     """A transparent layer painting each empty region in the colour it scores for.
 
     `regions` holds (squares, winner, points) with winner 0 White, 1 Black or None (a tie,
     painted grey). Stripes keep a claimed area from looking like a tile face; the points
-    are written on the region's most central square."""
+    are written on the region's most central square, and under them, given the players'
+    `names`, who won the region ("tie" where nobody did)."""
     layer = pygame.Surface(geo.outer.size, pygame.SRCALPHA)
     offset = (-geo.outer.x, -geo.outer.y)
     step = max(6, geo.size // 5)
@@ -122,7 +123,24 @@ def territory_layer(geo: BoardGeometry, regions, font) -> pygame.Surface:
         pygame.draw.circle(layer, (220, 180, 80, 255), centre, radius, max(2, radius // 8))
         badge = font.render(str(points), True, ink)
         layer.blit(badge, badge.get_rect(center=(centre[0], centre[1] + 1)))
+        if names:
+            _winner_tag(layer, geo, "tie" if winner is None else names[winner], winner,
+                        (centre[0], centre[1] + radius))
     return layer
+
+
+def _winner_tag(layer, geo: BoardGeometry, text: str, winner, top) -> None:
+    """A small label in the winner's colours just under a region's points badge, kept
+    inside the layer."""
+    size = max(12, geo.size // 3)
+    label = theme.font(size, True).render(theme.fit_text(text, geo.size * 2, size, True),
+                                          True, BADGES[winner][0])
+    box = label.get_rect().inflate(size // 2 + 6, 4)
+    box.midtop = top
+    box.clamp_ip(layer.get_rect())
+    pygame.draw.rect(layer, (*BADGES[winner][1], 240), box, border_radius=box.h // 2)
+    pygame.draw.rect(layer, (220, 180, 80, 255), box, 2, border_radius=box.h // 2)
+    layer.blit(label, label.get_rect(center=box.center))
 
 
 def _central_square(squares) -> Square:

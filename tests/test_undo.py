@@ -140,3 +140,41 @@ def test_undo_keys_and_pad_button():
     pad = pygame.event.Event(pygame.JOYBUTTONDOWN, button=9, instance_id=0)
     for event in (u, z, pad):
         assert Action("undo") in mapper.translate(event)
+
+
+def test_the_undo_button_is_clicked(app):
+    scene = start(app, "classic", ("human", "greedy"), seed=6)
+    wait_for_person(app, scene)
+    before = scene.ctl.state.position_text()
+    play_something(scene, random.Random(4))
+    wait_for_person(app, scene)
+    assert scene.undo_shown()
+    press(app, "click", pos=scene.undo_rect.center)
+    assert scene.ctl.state.position_text() == before
+
+
+def test_a_take_back_crosses_the_end_of_a_round(app):
+    from game.shell.overlays import ResultsScene
+    scene = start(app, "classic", ("human", "greedy"), seed=8)
+    state, rng = scene.ctl.state, random.Random(5)
+    before = None
+    while True:                                   # play round 1 out, remembering the
+        wait_for_person(app, scene)               # position before each of our moves
+        if isinstance(app.top, ResultsScene) or scene.results_due is not None:
+            break
+        before = state.position_text()
+        play_something(scene, rng)
+        frame(app)
+        if state.finished_rounds:
+            break
+    while not isinstance(app.top, ResultsScene):
+        frame(app)
+        time.sleep(0.0005)
+    press(app, "confirm")                         # Continue: round 2 begins
+    wait_for_person(app, scene)
+    assert len(state.finished_rounds) == 1          # our first turn of round 2
+    press(app, "undo")
+    assert not state.finished_rounds and state.position_text() == before
+    assert scene.frozen is None and scene.rounds_seen == 0 and scene.my_turn
+    for _ in range(3):
+        frame(app)

@@ -31,8 +31,9 @@ KINDS = ("human", "random", "greedy", "hard")
 SCORES = {
     "classic": ("points", True), "blank": ("tiles left", True),
     "dominox": ("points", False), "open54": ("tiles left", True),
-    "dominid": ("points", True), "open1": ("captures", False), "open3": ("captures", False),
-    "open4": ("captures", False), "open10": ("captures", False), "open22": ("captures", False),
+    "dominid": ("points", True), "open1": ("captures", False), "open10": ("captures", False),
+    # captures, pips or elements across, as the options choose: more is better in each
+    "open3": ("score", False), "open4": ("score", False), "open22": ("score", False),
 }
 
 

@@ -135,7 +135,9 @@ def test_one_human_against_the_computer_to_the_end(app, place):
     moves = scene.game.record()["moves"]
     assert sum(m["player"] == 0 for m in moves) == turns
     assert f"{max(outcome.scores)} points" in scene.ctl.caption
-    frame(app)                              # at instant speed the results are up at once
+    frame(app)                              # the final board stays until Enter
+    assert app.top is scene
+    press(app, "confirm")
     assert isinstance(app.top, ResultsScene)
     assert app.top.rematch is not None
 
@@ -301,9 +303,9 @@ def test_coordinates_and_hints_follow_the_settings(app):
     opening = scene.legal_moves()[0]
     while scene.shown_tiles()[scene.cursor] != opening.tile:
         press(app, "right")
-    press(app, "confirm")                               # pick a tile: its legal spots glow
-    spot = next(square for move in scene.legal_moves() for square in squares_of(move)
-                if square not in scene.ghost.squares)
+    press(app, "confirm")            # pick a tile: its best placements clear of it glow
+    spot = next(squares_of(move)[0] for move in scene.tool.best_placements(opening.tile, None)
+                if not set(squares_of(move)) & set(scene.ghost.squares))
     centre = scene.geo.square_rect(spot).center
     scene.draw(surface)
     lit = surface.get_at(centre)
@@ -339,12 +341,16 @@ def play_dominox_out(app, speed):
     return scene
 
 
-def test_dominox_results_come_at_once_at_instant_speed(app):
-    scene = play_dominox_out(app, 0)            # the frame that ended the game shows them
-    assert isinstance(app.top, ResultsScene) and scene.results_shown
+def test_the_final_dominox_board_stays_until_enter_at_any_speed(app):
+    scene = play_dominox_out(app, 0)
+    for _ in range(round(2 * RESULTS_AFTER / STEP)):
+        app.advance(STEP)
+    assert app.top is scene and not scene.results_shown
+    assert not scene.animating()                # nothing moves: the app may idle
 
 
-def test_dominox_results_wait_scales_with_the_speed(app):
+def test_a_demo_goes_on_to_the_results_after_a_wait_scaled_by_the_speed(app):
+    app.demo = "dominox"
     scene = play_dominox_out(app, 2)              # fast: half the normal wait
     frames = round(RESULTS_AFTER / 2 / STEP)
     for _ in range(frames - 10):

@@ -180,3 +180,93 @@ def test_long_names_fit_the_round_over_results(tmp_path, monkeypatch):
     drawn = texts_drawn(app, monkeypatch)
     assert_fits(drawn, [pygame.Rect(360, 100, 1200, 880)])
     assert " ".join(t for t, _ in drawn).count("…") == 0     # two lines: nothing lost
+
+
+# --- the board games --------------------------------------------------------------------
+def board_scene(tmp_path, seats, variant="dominox", options=None):
+    app = quiet_app(tmp_path)
+    app.start_match(MatchConfig(variant, seats, options or {}, 11))
+    return app, app.stack[1]
+
+
+def test_the_final_dominox_board_stays_and_the_results_can_be_hidden_again(tmp_path):
+    from game.shell.overlays import ResultsScene
+    app, scene = board_scene(tmp_path, (Seat("A", "computer", "random"),
+                                        Seat("B", "computer", "random")), options={"layout": "quick"})
+    run_until(app, scene.game.is_over, limit=20000)
+    for _ in range(600):                          # ten seconds at Instant speed: still the board
+        app.advance(1 / 60)
+    assert app.top is scene and not scene.animating()
+    app.dispatch(Action("confirm"))               # "Enter / click: results"
+    results = app.top
+    assert isinstance(results, ResultsScene) and results.on_board is not None
+    app.dispatch(Action("back"))                  # Esc: the board again, not the title
+    assert app.top is scene and scene.over_for is not None
+    app.dispatch(Action("click", pos=(960, 500)))
+    assert isinstance(app.top, ResultsScene)
+
+
+def human_turn(tmp_path):
+    app, scene = board_scene(tmp_path, (Seat("Ann"), Seat("Bot", "computer", "greedy")))
+
+    def ready():
+        if scene.ctl.human_turn and len(scene.game.moves_played()) < 3:
+            scene.ctl.play(scene.legal_moves()[0])          # a few moves on the board first
+        return scene.ctl.human_turn and len(scene.game.moves_played()) >= 3
+
+    run_until(app, ready, limit=20000)
+    return app, scene
+
+
+def test_the_keyboard_ghost_starts_on_the_best_legal_placement(tmp_path):
+    from game.logic.agents import greedy_ratings
+    app, scene = human_turn(tmp_path)
+    moves = scene.legal_moves()
+    ratings = dict(zip(moves, greedy_ratings(scene.view(0), moves)))
+    for index in range(len(scene.shown_tiles())):
+        scene.tool.reset()
+        scene.cursor = index
+        app.dispatch(Action("confirm"))           # pick the tile with the keyboard
+        tile = scene.shown_tiles()[index]
+        mine = [m for m in moves if m.tile == tile]
+        if not mine:
+            continue
+        assert scene.ghost_reason is None, scene.ghost.text()
+        best = scene.tool.best_placements(tile)
+        assert 1 <= len(best) <= 3
+        assert scene.ghost.text() == str(best[0])
+        assert ratings[best[0]] == max(ratings[m] for m in mine)
+        assert [ratings[m] for m in best] == sorted((ratings[m] for m in best), reverse=True)
+
+
+def test_hints_show_a_few_best_placements_under_the_ghost(tmp_path):
+    app, scene = human_turn(tmp_path)
+    app.settings.show_hints = True
+    tile = next(m.tile for m in scene.legal_moves() if m != "pass")
+    scene.cursor = scene.shown_tiles().index(tile)
+    app.dispatch(Action("confirm"))
+    from game.shell.board.geometry import squares_of
+    ghost = set(scene.ghost.squares)
+    best = scene.tool.best_placements(tile)
+    assert len(best) <= 3 and ghost == set(squares_of(best[0]))    # it starts on the best
+    surface = pygame.Surface((1920, 1080))
+    centres = [scene.geo.square_rect(square).center for square in ghost]
+    scene.draw(surface)
+    hinted = [surface.get_at(c) for c in centres]
+    app.settings.show_hints = False
+    scene.draw(surface)
+    assert [surface.get_at(c) for c in centres] == hinted    # no hint under the ghost
+
+
+def test_a_refusal_leaves_the_caption_once_the_ghost_moves(tmp_path):
+    app, scene = human_turn(tmp_path)
+    last = scene.last_caption
+    from game.shell.board.geometry import squares_of
+    app.dispatch(Action("confirm"))                 # pick
+    scene.ghost.anchor = squares_of(scene.view(0).placed[0])[0]     # onto a taken square
+    scene.tool._refresh()
+    assert scene.ghost_reason is not None
+    app.dispatch(Action("confirm"))                 # refused: the caption says why
+    assert scene.ctl.caption != last
+    app.dispatch(Action("down"))
+    assert scene.ctl.caption == last

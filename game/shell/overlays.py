@@ -230,6 +230,7 @@ class ResultsScene(Scene):
     overlay = True
     backdrop_dim = 170
     DEMO_PAUSE = 6.0     # seconds a demo (attract mode) shows results before going on
+    on_board = None      # set by a board game: Esc hides the results to study the board
     unattended = False   # computers only at the table: go on by itself, as in a demo
 
     def __init__(self, app, title, rows, winner_text, on_continue=None, rematch=None,
@@ -267,10 +268,16 @@ class ResultsScene(Scene):
             self.demo_wait = None
             self.menu.widgets[0].handle_confirm()
 
+    def show_board(self):
+        self.app.remove(self)
+        self.on_board()
+
     def handle(self, action):
         if self.figure is not None and self.figure.handle(action):
             return
-        if action.name == "back" and self.on_continue is None:
+        if action.name == "back" and self.on_board is not None:
+            self.show_board()
+        elif action.name == "back" and self.on_continue is None:
             self.app.back_to_menu()
         elif action.name == "coach" and self.review:
             self.review()
@@ -313,7 +320,8 @@ class ResultsScene(Scene):
             self.figure.draw(surface)
         self.menu.draw(surface)
         theme.draw_legend(surface, self.app, "Enter: select   Up/Down: choose" + (
-            "   Left/Right: round" if wide else ""))
+            "   Left/Right: round" if wide else "") + (
+            "   Esc: see the board" if self.on_board is not None else ""))
 
 
 class ConfirmScene(Scene):

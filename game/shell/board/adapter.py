@@ -32,6 +32,8 @@ tiles on a board; what differs per variant lives in a small adapter module,
     drawn_by(p, before, after) -> seat or None     who took a tile from the stock
     final_caption()          who won, and by how much
     end_layer(geo, font)     a layer over the board once the game is over, or None
+    study_end                the final board stays until Enter or a click brings the
+                             results, and Esc on them shows the board again (not in a demo)
     results()                (rows, headers) of the final results
     read_aloud()             E: the standing, said
 
@@ -63,6 +65,7 @@ class BoardAdapter:
     info_note = ("", "")
     draw_note = "Tiles are drawn for you."
     legend = LEGEND
+    study_end = False
 
     def __init__(self, scene):
         self.scene = scene

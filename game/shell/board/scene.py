@@ -11,13 +11,16 @@ around the board is board.table's.
 """
 from __future__ import annotations
 
+import math
+
 from game.logic.board.placement import Placement
 from game.logic.core import PASS
 from game.logic.variants import variant_entry
 from game.shell.board.adapter import adapter_class
 from game.shell.match.scene import MatchScene
 
-RESULTS_AFTER = 6.0         # at normal animation speed; Enter or a click skips it
+RESULTS_AFTER = 6.0         # a demo's wait before the results, at normal speed; a person
+                            # looks at the final board until Enter or a click
 
 
 class BoardMatchScene(MatchScene):
@@ -42,7 +45,8 @@ class BoardMatchScene(MatchScene):
         self._public = self.view(0)        # the table as the last move left it
         self.table = self.adapter.table(self)
         self.table.warm_up()
-        self.ctl.say(self.adapter.opening_caption(), speak=False)
+        self.last_caption = self.adapter.opening_caption()    # what a new pick goes back to
+        self.ctl.say(self.last_caption, speak=False)
 
     # --- the input tool's state, as the tests and the table read it --------------------
     @property
@@ -97,7 +101,7 @@ class BoardMatchScene(MatchScene):
         if move != PASS:
             start = self.tool.origin()
             self.slide = (start or self.table.card_rect(player), self.clock)
-        caption = self.adapter.move_caption(player, move, before, after)
+        caption = self.last_caption = self.adapter.move_caption(player, move, before, after)
         receiver = self.adapter.drawn_by(player, before, after)
         if receiver is not None:
             self.ctl.sound("draw")
@@ -107,7 +111,10 @@ class BoardMatchScene(MatchScene):
         self.cursor = 0
         if self.game.is_over():
             self.ended_at = self.clock
-            self.wait_for_results(self.show_results)
+            if self.app.demo or not self.adapter.study_end:
+                self.wait_for_results(self.show_results)
+            else:
+                self.study_board()
             caption = self.adapter.final_caption()
         self.ctl.say(caption, speak=not self.ctl.is_human(player) or self.game.is_over())
 
@@ -122,6 +129,14 @@ class BoardMatchScene(MatchScene):
         rows, headers = self.adapter.results()
         self.ctl.show_results(self.adapter.title, rows, self.adapter.final_caption(),
                               final=True, headers=headers)
+        results = self.app.top
+        if results is not self and self.adapter.study_end and not self.app.demo:
+            results.on_board = self.study_board      # Esc on the results: the board again
+
+    def study_board(self) -> None:
+        """The final board stays, results hidden, until Enter or a click brings them."""
+        self.results_due = (math.inf, self.show_results)
+        self.results_shown = False
 
     def read_aloud(self) -> None:
         self.ctl.say(self.adapter.read_aloud())

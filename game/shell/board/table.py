@@ -325,7 +325,8 @@ class BoardTable:
         scene, ctl = self.scene, self.ctl
         player = ctl.shown_hand
         if player is None:
-            text = ("Waiting for the next player" if ctl.couch and scene.over_for is None
+            text = ("Enter / click: results" if scene.results_due is not None
+                    else "Waiting for the next player" if ctl.couch and scene.over_for is None
                     else "Computers at play" if not ctl.humans else "")
             self.put(surface, text, TRAY_RECT.center, 34, theme.TEXT_DIM, "center")
             return

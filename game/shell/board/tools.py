@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.logic.agents import greedy_ratings
 from game.logic.board.placement import Placement
 from game.logic.core import PASS, IllegalMoveError
 from game.shell import theme, tile_art
@@ -35,6 +36,7 @@ from game.shell.scene import LOGICAL_SIZE
 KEY_STEPS = {"left": (-1, 0), "right": (1, 0), "up": (0, 1), "down": (0, -1)}
 HINT_FILL = (*LEGAL_GLOW, 90)
 HINT_RING = (150, 255, 170, 230)
+HINT_COUNT = 3          # the best placements of the picked tile that the hints show
 REASON_SIZE = 28
 
 
@@ -105,6 +107,8 @@ class PlaceTileTool:
         self.picked: int | None = None     # its index in the shown hand
         self.reason: str | None = None     # why the ghost's placement is illegal
         self._hints = self._hints_key = None
+        self._ratings = None               # (ply, legal moves, their greedy ratings)
+        self.refused = False               # the caption says why the last try was refused
 
     @property
     def active(self) -> bool:
@@ -183,8 +187,12 @@ class PlaceTileTool:
         scene.ctl.sound("select")
         if previous is not None:
             self.ghost.anchor, self.ghost.direction = previous.anchor, previous.direction
-        else:
-            self.ghost.anchor = (scene.geo.width // 2 - 1, scene.geo.height // 2)
+        else:                              # the keys start from its best legal placement
+            best = self.best_placements(tile, 1)
+            if best:
+                self.ghost = ghost_of(best[0])
+            else:
+                self.ghost.anchor = (scene.geo.width // 2 - 1, scene.geo.height // 2)
         self._retarget()
 
     def _retarget(self) -> None:
@@ -200,8 +208,26 @@ class PlaceTileTool:
         self.ghost.follow(pos, self.scene.geo)
         self._refresh()
 
+    def best_placements(self, tile, count: int | None = HINT_COUNT) -> list:
+        """The legal placements of `tile`, best first by the greedy rating the rules give
+        (computed once a move), at most `count` (None: all)."""
+        scene = self.scene
+        if self._ratings is None or self._ratings[0] != scene.ctl.ply:
+            moves = scene.legal_moves()
+            ratings = greedy_ratings(scene.view(scene.game.current_player), moves) \
+                if moves and moves != [PASS] else []
+            self._ratings = (scene.ctl.ply, moves, ratings)
+        _, moves, ratings = self._ratings
+        order = sorted((-r, i) for i, (m, r) in enumerate(zip(moves, ratings))
+                       if getattr(m, "tile", None) == tile)
+        return [moves[i] for _, i in order[:count]]
+
     def _refresh(self) -> None:
-        """Ask the rules whether the ghost's placement is legal, and why not."""
+        """Ask the rules whether the ghost's placement is legal, and why not; once the
+        ghost moves, a refusal leaves the caption to the last move again."""
+        if self.refused:
+            self.refused = False
+            self.scene.ctl.caption = self.scene.last_caption
         try:
             self.reason = self.scene.game.illegal_reason(self.ghost.text())
         except IllegalMoveError as error:
@@ -209,7 +235,7 @@ class PlaceTileTool:
 
     def _place(self) -> None:
         if self.ghost is not None:
-            self.scene.ctl.play(self.ghost.text())
+            self.refused = not self.scene.ctl.play(self.ghost.text())
 
     # --- drawing ----------------------------------------------------------------------
     def draw(self, surface) -> None:
@@ -226,22 +252,30 @@ class PlaceTileTool:
             draw_reason(surface, sentence(self.reason), body, geo.outer.top)
 
     def _draw_hints(self, surface) -> None:
-        """A glow on every square where the picked tile may lie (cached per move)."""
+        """The picked tile's few best placements clear of the ghost (which stays clear on
+        top), outlined. Cached per move, tile and ghost squares."""
         scene, geo = self.scene, self.scene.geo
         tile = scene.shown_tiles()[self.picked]
-        key = (scene.ctl.ply, tile)
+        under = set(self.ghost.squares)
+        key = (scene.ctl.ply, tile, frozenset(under))
         if key != self._hints_key:
             layer = pygame.Surface(geo.rect.size, pygame.SRCALPHA)
             offset = (-geo.rect.x, -geo.rect.y)
-            spots = {square for move in scene.legal_moves()
-                     if move != PASS and move.tile == tile for square in squares_of(move)}
-            radius = max(4, geo.size // 6)
-            for square in spots:
-                centre = geo.square_rect(square).move(offset).center
-                pygame.draw.circle(layer, HINT_FILL, centre, radius * 2)
-                pygame.draw.circle(layer, HINT_RING, centre, radius * 2, max(2, radius // 3))
+            radius, width = max(4, geo.size // 8), max(2, geo.size // 16)
+            clear = [m for m in self.best_placements(tile, None)
+                     if not under & set(squares_of(m))]
+            for move in clear[:HINT_COUNT]:
+                body = tile_body(geo, *squares_of(move)).move(offset)
+                pygame.draw.rect(layer, HINT_FILL, body, border_radius=radius)
+                pygame.draw.rect(layer, HINT_RING, body, width, border_radius=radius)
             self._hints, self._hints_key = layer, key
         surface.blit(self._hints, geo.rect)
+
+
+def ghost_of(placement) -> Ghost:
+    """The ghost lying where `placement` puts its tile."""
+    (f1, r1), (f2, r2) = squares_of(placement)
+    return Ghost((placement.x, placement.y), (f1, r1), DIRECTIONS.index((f2 - f1, r2 - r1)))
 
 
 def draw_reason(surface, text: str, body: pygame.Rect, top: int) -> None:

@@ -22,6 +22,8 @@ the pointer; `step_cursor` moves the keyboard focus along a hand.
 """
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from game.logic.core import PASS
@@ -129,7 +131,8 @@ class MatchScene(Scene):
         """A computer thinks, results or a forced pass wait, or a move just happened."""
         if self.coach.thinking:              # its answer shows as soon as it comes
             return True
-        return (self.ctl.thinking or self.results_due is not None or self.pass_wait > 0
+        waiting = self.results_due is not None and self.results_due[0] < math.inf
+        return (self.ctl.thinking or waiting or self.pass_wait > 0
                 or self.clock - self.moved_at < RECENT_MOVE_SECONDS)
 
     # --- input ------------------------------------------------------------------------

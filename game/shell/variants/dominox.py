@@ -28,6 +28,7 @@ class Adapter(BoardAdapter):
     title = "Dominox"
     info_note = ("Each empty area scores for", "the colour most of it has")
     draw_note = "Tiles are drawn for you after every turn while the stock lasts."
+    study_end = True            # the territory board is worth a look before the results
 
     def __init__(self, scene):
         super().__init__(scene)

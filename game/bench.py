@@ -6,8 +6,9 @@ Measures: random rounds and matches per second of the line games through the pub
 (one process), random games per second of every variant through the public API,
 computer move time per variant and
 level, frame time (median and p99) of the busiest match scenes drawn at 1920x1080
-headless, the cost of scaling a frame to other window sizes, and launch time to the first
-menu frame, and the CPU the loop uses while idle (`--only idle` runs that alone).
+headless, the greedy move time and frame time on the biggest Dominox board (`--only big`
+runs that alone), the cost of scaling a frame to other window sizes, and launch time to
+the first menu frame, and the CPU the loop uses while idle (`--only idle` runs that alone).
 """
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ import time
 from pathlib import Path
 
 from game.logic import new_game
+from game.logic.board.shape import MAX_SIDE
 
 ROOT = Path(__file__).resolve().parent.parent
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -189,6 +191,65 @@ def bench_frames(frames: int) -> None:
               f"over {len(rest)} frames (first frame {first * 1e3:.0f} ms)")
 
 
+BIG_SIDE = MAX_SIDE  # the largest board a level file may draw
+
+
+def big_board_game(folder: Path, seed: int):
+    """A fresh Dominox game on a 26 x 26 board of open squares: a level file written to
+    `folder` and read as any level file is, its grid dealt on through a position."""
+    from game.logic.dominox.files import dealt_position
+    from game.logic.levels import layout_from_file
+    from game.logic.variants import find_variant
+    path = folder / "biggest.toml"
+    path.write_text('name = "Biggest"\ndescription = "The largest board a level may draw."\n'
+                    'grid = """\n' + ("." * BIG_SIDE + "\n") * BIG_SIDE + '"""\n')
+    return find_variant("dominox").from_position(dealt_position(layout_from_file(path), seed))
+
+
+def bench_big_board(frames: int) -> None:
+    """The greedy computer's time a move over a whole game on the biggest Dominox board,
+    and frames of a computer-only match on it at 1920x1080: wall time, and the CPU time
+    of the game's own thread (the computer thinks in a worker process)."""
+    import tempfile
+
+    import pygame
+
+    from game.logic.agents import make_agent
+    from game.shell.app import App
+    from game.shell.config import MatchConfig, Seat
+    with tempfile.TemporaryDirectory() as folder:
+        game, agent, rng = big_board_game(Path(folder), 11), make_agent("greedy"), random.Random(1)
+        wall, cpu = [], []
+        while not game.is_over():
+            started, cpu_started = time.perf_counter(), time.process_time()
+            move = agent.choose(game.view(game.current_player), rng)
+            wall.append(time.perf_counter() - started)
+            cpu.append(time.process_time() - cpu_started)
+            game.apply(move)
+        print(f"big board ({BIG_SIDE}x{BIG_SIDE} Dominox), greedy a move over {len(wall)} moves: "
+              f"p50 {statistics.median(wall) * 1e3:.0f} ms, max {max(wall) * 1e3:.0f} ms "
+              f"(CPU p50 {statistics.median(cpu) * 1e3:.0f} ms, max {max(cpu) * 1e3:.0f} ms)")
+        os.environ["XDG_DATA_HOME"] = folder         # its match never replaces a player's save
+        app = App(windowed=True, settings_path=Path(folder) / "settings.json")
+        app.window = pygame.display.set_mode((1920, 1080))
+        seats = tuple(Seat(f"Computer {i + 1}", "computer", "greedy") for i in range(2))
+        app.start_match(MatchConfig("dominox", seats, {}, 11), big_board_game(Path(folder), 11))
+        app.running = True
+        wall, cpu = [], []
+        for _ in range(frames + 1):
+            started, cpu_started = time.perf_counter(), time.thread_time()
+            app.run_frame(1 / 60)
+            wall.append(time.perf_counter() - started)
+            cpu.append(time.thread_time() - cpu_started)
+        moves = len(app.top.game.moves_played())
+        pygame.display.quit()
+    wall, cpu = wall[1:], cpu[1:]                    # the first frame renders the sprites
+    print(f"big board frame time at 1920x1080 over {len(wall)} frames ({moves} moves): "
+          f"median {statistics.median(wall) * 1e3:.2f} ms, p99 {percentile(wall, 0.99) * 1e3:.2f} ms, "
+          f"max {max(wall) * 1e3:.2f} ms; the game's thread's CPU p99 "
+          f"{percentile(cpu, 0.99) * 1e3:.2f} ms, max {max(cpu) * 1e3:.2f} ms")
+
+
 def bench_present(frames: int) -> None:
     """Scaling the 1920x1080 logical frame to common window sizes (the part of a frame
     that grows with the screen)."""
@@ -264,11 +325,14 @@ def bench_launch(runs: int) -> None:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.bench")
     parser.add_argument("--quick", action="store_true", help="fewer samples")
-    parser.add_argument("--only", choices=["idle"], help="run one section only")
+    parser.add_argument("--only", choices=["idle", "big"], help="run one section only")
     args = parser.parse_args(argv)
     quick = args.quick
     if args.only == "idle":
         bench_idle(2.0 if quick else 4.0)
+        return 0
+    if args.only == "big":
+        bench_big_board(600 if quick else 1800)
         return 0
     bench_launch(3 if quick else 7)
     bench_line(0.5 if quick else 2.0)
@@ -276,6 +340,7 @@ def main(argv=None) -> int:
     bench_agents(100 if quick else 400, 10 if quick else 40)
     bench_search(0.5 if quick else 2.0)
     bench_frames(600 if quick else 1800)
+    bench_big_board(600 if quick else 1800)
     bench_present(30 if quick else 120)
     bench_idle(2.0 if quick else 4.0)
     return 0

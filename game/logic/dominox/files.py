@@ -15,6 +15,7 @@ The tiles already placed must be a board that legal play could have reached
 from __future__ import annotations
 
 import json
+import random
 
 from ..core import FileFormatError, OptionError, Tile
 from .contact_order import contact_problem
@@ -152,6 +153,22 @@ def deal_problem(hands, stock, hand_size: int) -> str | None:
     if problem:
         return f"the deal leaves out {some_of(problem.missing)}: it must hold all 28 tiles once"
     return None
+
+
+def dealt_position(layout, seed: int, hand: int = 8) -> dict:
+    """The position (as a dict for `from_position`) of a fresh deal from `seed` on any
+    layout, its grid written inline: a level file being tried out before it is copied
+    into levels/, or the benchmark's biggest board."""
+    rng = random.Random(seed)
+    while True:
+        hands, stock = DOUBLE_SIX_SET.deal(rng, (hand, hand))
+        doubles = [(TILE_INDEX[t], p) for p, tiles in enumerate(hands) for t in tiles
+                   if t.is_double]
+        if doubles:
+            break
+    return {"variant": "dominox", "grid": layout.grid_text(), "placed": [],
+            "hands": [[str(t) for t in sorted(h)] for h in hands],
+            "stock": [str(t) for t in stock], "to_move": min(doubles)[1]}
 
 
 def position_data(game) -> dict:

@@ -123,11 +123,47 @@ class BoardTable:
             self.adapter.settle(self._static, self.geo, view, self._settled, settled)
             self._settled = settled
         scene, ctl = self.scene, self.ctl
-        key = (ctl.ply, ctl.caption, ctl.thinking, ctl.shown_hand, ctl.human_turn,
-               scene.cursor, scene.tool.hud_key(), scene.over_for is None,
-               self.app.settings.show_hints, ctl.config.seats)
-        self._refresh_hud(key, view)
+        turn = (ctl.ply, ctl.shown_hand, ctl.human_turn, scene.over_for is None,
+                ctl.config.seats)
+        keys = {player: (turn, ctl.thinking and player == scene.game.current_player)
+                for player in range(len(self.cards))}         # the seats' cards
+        keys.update(stock=turn, info=turn, caption=ctl.caption,
+                    hand=(turn, scene.cursor, scene.tool.hud_key(),
+                          self.app.settings.show_hints))
+        self._refresh_panels(keys, view)
         return self._static
+
+    def _refresh_panels(self, keys: dict, view) -> None:
+        """Redraw only the panels whose key changed (a computer starting to think
+        changes its own card only), or every panel on a new static layer. `keys` names
+        the cards by seat number, the others by name."""
+        old = self._hud_key
+        if not isinstance(old, dict):
+            self._refresh_hud(keys, view)
+            return
+        changed = [name for name, key in keys.items() if key != old[name]]
+        if not changed:
+            return
+        self._hud_key = keys
+        seats = len(self.cards)        # the patches: the cards, stock, info, tray, pass, caption
+        patches = {"stock": (seats,), "info": (seats + 1,), "hand": (seats + 2, seats + 3),
+                   "caption": (seats + 4,)}
+        for name in changed:
+            for index in patches.get(name, (name,)):
+                rect, patch = self._patches[index]
+                self._static.blit(patch, rect)
+        surface = self._static
+        for name in changed:
+            if isinstance(name, int):
+                self._draw_card(surface, name)
+            elif name == "stock":
+                self._draw_stock(surface, view)
+            elif name == "info":
+                self._draw_info(surface, view)
+            elif name == "hand":
+                self._draw_hand(surface)
+            else:
+                self._draw_caption(surface)
 
     def _refresh_hud(self, key, view) -> None:
         """Redraw the panels onto clean copies of their backgrounds when `key` changed."""
@@ -165,6 +201,9 @@ class BoardTable:
         self._draw_stock(surface, view)
         self._draw_info(surface, view)
         self._draw_hand(surface)
+        self._draw_caption(surface)
+
+    def _draw_caption(self, surface) -> None:
         if self.ctl.caption:
             theme.draw_fitted(surface, self.ctl.caption, CAPTION_RECT.center,
                               CAPTION_RECT.w - 40, 34, theme.TEXT, "center", shadow=True)

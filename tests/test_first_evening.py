@@ -270,3 +270,18 @@ def test_a_refusal_leaves_the_caption_once_the_ghost_moves(tmp_path):
     assert scene.ctl.caption != last
     app.dispatch(Action("down"))
     assert scene.ctl.caption == last
+
+
+# --- blank tiles ------------------------------------------------------------------------
+def test_blank_tiles_pass_the_opening_on_at_every_rematch(tmp_path):
+    from game.logic.line.blank import BlankGame
+    app = quiet_app(tmp_path)
+    app.start_match(MatchConfig("blank", (Seat("Ann"), Seat("Bob"), Seat("Cy", "computer")),
+                                {}, 5))
+    openers = []
+    for _ in range(4):
+        scene = app.stack[1]
+        openers.append(scene.state.current_player)      # before anyone moved
+        scene.ctl.rematch()
+    assert openers == [0, 1, 2, 0]
+    assert "luck" in BlankGame.rules_text

@@ -1,8 +1,9 @@
 """Blank tiles: a single hand of line play with 28 tiles that have no pips.
 
 Built on the classic match as a tile set and a match rule: every tile fits every end,
-nobody draws, player 0 opens with any tile, and (option `doubles`) every blank tile
-counts as a double and earns another play. The first to empty the hand wins; the others
+nobody draws, the seat of option `opener` opens with any tile (a rematch passes the
+opening on: `rematch_options`), and (option `doubles`) every blank tile counts as a double
+and earns another play. The first to empty the hand wins; the others
 rank by the tiles they still hold (the outcome's scores are the tiles left).
 """
 from __future__ import annotations
@@ -31,21 +32,44 @@ class BlankGame(ClassicMatch):
     options_declared = (
         Option("doubles", True, "every blank tile counts as a double and earns another play"),
         Option("one_extra", False, "at most one extra play per turn"),
+        Option("opener", 1, "the seat that opens (counted round the table); a rematch "
+                            "passes the opening to the next seat", minimum=1, maximum=4),
     )
     rules_text = """\
 All 28 tiles are blank. Each player gets 7; the rest are put aside and nobody draws. \
-The first player opens with any tile, then each turn a tile goes on either end of the line: \
-every tile fits every end.
+The opening player (the first seat, or the one the option opener names; every rematch \
+passes the opening to the next seat) lays any tile, then each turn a tile goes on either \
+end of the line: every tile fits every end.
 
 A blank tile has the same (empty) number on both ends, so it counts as a double and \
 earns another play, as the source rules say. With the default rules that lets a player \
 keep playing; the option one_extra allows at most one extra play per turn, and turning \
 off the option doubles gives plain turns.
 
-The first player to empty their hand wins; the others rank by the tiles they still hold."""
+The first player to empty their hand wins; the others rank by the tiles they still hold.
+
+There is nothing to choose: every tile fits everywhere, so the game is pure luck. With \
+the default rules the opening player plays out the whole hand at once and wins; that is \
+why the opening moves round the table from one game to the next."""
 
     def _make_rules(self) -> LineRules:
         return _RULES[bool(self.options["doubles"]), bool(self.options["one_extra"])]
+
+    def _turn_order(self, seats) -> tuple:
+        """The seats from the opening one on, round the table (the same when given
+        in that order already)."""
+        first = list(seats).index((self.options["opener"] - 1) % self.players)
+        return tuple(seats[first:]) + tuple(seats[:first])
+
+    def _deal(self, number: int, seats) -> LineRound:
+        return super()._deal(number, self._turn_order(seats))
+
+    def _next_round(self, seats) -> LineRound:
+        return super()._next_round(self._turn_order(seats))
+
+    def rematch_options(self) -> dict:
+        """The options of the next game: the seat after this game's opener opens."""
+        return {**self.options, "opener": self.options["opener"] % self.players + 1}
 
     def _finish_round(self, rnd: LineRound) -> None:
         scores = tuple(rnd.scores(self.players))

@@ -348,4 +348,10 @@ class MatchController:
         self.app.push(ReviewScene(self.app, self.state, self.humans, names))
 
     def rematch(self) -> None:
-        self.app.start_match(self.config.with_seed(random.randrange(1, 2 ** 31)))
+        """A new seed; a game whose rules pass something on (blank tiles' opening seat)
+        gives its options for the next game."""
+        config = self.config.with_seed(random.randrange(1, 2 ** 31))
+        passed_on = getattr(self.state, "rematch_options", None)
+        if passed_on is not None:
+            config = replace(config, options=passed_on())
+        self.app.start_match(config)

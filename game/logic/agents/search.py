@@ -17,6 +17,7 @@ import time
 from dataclasses import dataclass, field
 
 EXPLORATION = 0.6           # UCB1's constant for values in [0, 1]
+PRIOR = 0.1                 # the weight of the greedy order among root moves (see prior)
 MAX_PLAYOUT_MOVES = 2000    # a playout longer than this is a bug in a variant
 
 
@@ -56,9 +57,19 @@ class RootStats:
     def mean(self, i: int) -> float:
         return self.totals[i] / self.visits[i] if self.visits[i] else 0.0
 
+    def prior(self, i: int) -> float:
+        """The greedy judgement's word on move i (the moves come best first): a bonus
+        that fades as playouts of the move come in, so a search of a few playouts a
+        move keeps to the greedy order unless the playouts clearly disagree."""
+        n = len(self.moves)
+        return PRIOR * (n - 1 - i) / max(1, n - 1) / (self.visits[i] + 1)
+
+    def judged(self, i: int) -> float:
+        return self.mean(i) + self.prior(i)
+
     def best(self) -> int:
         return max(range(len(self.moves)),
-                   key=lambda i: (self.visits[i], self.mean(i), -i))
+                   key=lambda i: (self.visits[i], self.judged(i), -i))
 
     @property
     def iterations(self) -> int:
@@ -99,7 +110,7 @@ def root_search(view, hooks, candidates: list, rng, budget: Budget) -> RootStats
             i = done
         else:
             log_n = math.log(done)
-            i = max(range(n), key=lambda k: totals[k] / visits[k]
+            i = max(range(n), key=lambda k: stats.judged(k)
                     + EXPLORATION * math.sqrt(log_n / visits[k]))
         world.apply(candidates[i])
         value, depth = playout(world, hooks, rng, root)

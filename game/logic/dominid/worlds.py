@@ -6,13 +6,15 @@ random to the sizes the view shows. Nothing else narrows them: any tile may lie 
 open slot (only its cost differs), so a pass shows only an empty hand or a full table.
 
 Random playouts lay tiles at random costs that drown the difference one move makes, so
-playouts here follow the greedy judgement for a few moves and the scores are then
-judged as they stand (cost minus clusters).
+playouts here follow the greedy judgement (the best of a few moves drawn at random: rating
+all of them costs ten times more) for a few moves and the scores are then judged as they
+stand (cost minus clusters).
 """
 from __future__ import annotations
 
 from ..agents.boards import layout_name
-from ..agents.hooks import greedy_playout_move as playout_move  # noqa: F401 (a hook)
+from ..board.placement import TILE_INDEX, tile_bits
+from ..agents.hooks import sampled_greedy_playout_move as playout_move  # noqa: F401 (a hook)
 
 reuse = 2
 horizon = 4                 # playouts judge the scores after this many moves
@@ -31,15 +33,23 @@ class DominidWorlds:
                      "placed": [str(p) for p in view.placed], "to_move": view.player,
                      "parities": [p for p in view.parities] if view.parities[0] else [],
                      "passes": view.passes, "costs": list(view.costs)}
+        self.template = None        # the first world; later ones are its clones re-dealt
 
     def __call__(self, rng):
         pool = list(self.unseen)
         rng.shuffle(pool)
-        hands = [[], []]
-        hands[self.me] = [str(t) for t in self.view.hand]
-        hands[1 - self.me] = [str(t) for t in pool[:self.size]]
-        position = dict(self.base, hands=hands, stock=[str(t) for t in pool[self.size:]])
-        return self.cls.from_position(position, "<world>")
+        hidden, stock = pool[:self.size], pool[self.size:]
+        if self.template is None:
+            hands = [[], []]
+            hands[self.me] = [str(t) for t in self.view.hand]
+            hands[1 - self.me] = [str(t) for t in hidden]
+            position = dict(self.base, hands=hands, stock=[str(t) for t in stock])
+            self.template = self.cls.from_position(position, "<world>")
+            return self.template.clone()
+        world = self.template.clone()   # the public table is built once per move, not per world
+        world.hands[1 - self.me] = tile_bits(hidden)
+        world.stock = [TILE_INDEX[t] for t in stock]
+        return world
 
 
 def worlds(view) -> DominidWorlds:

@@ -17,6 +17,7 @@ from ..core import DOUBLE_SIX, Move, Tile
 from .shape import BoardShape, board_shape, canonical_pair, parse_square, square_name
 
 TILES = DOUBLE_SIX
+_TILE_OF = tuple(Tile.of(x, y) for x in range(7) for y in range(7))   # [x * 7 + y]
 TILE_INDEX = {tile: i for i, tile in enumerate(TILES)}
 ALL_NUMBERS = 0b1111111
 DOUBLES = sum(1 << i for i, t in enumerate(TILES) if t.is_double)
@@ -74,7 +75,9 @@ class Placement(Move):
 
     @property
     def tile(self) -> Tile:
-        return Tile.of(self.x, self.y)
+        # A table lookup: scenes ask every legal placement's tile (thousands on big boards).
+        return _TILE_OF[self.x * 7 + self.y] if 0 <= self.x <= 6 and 0 <= self.y <= 6 \
+            else Tile.of(self.x, self.y)
 
     def __str__(self) -> str:
         return f"{self.x}-{self.y}@{self.first}{self.second}"

@@ -285,3 +285,39 @@ def test_blank_tiles_pass_the_opening_on_at_every_rematch(tmp_path):
         scene.ctl.rematch()
     assert openers == [0, 1, 2, 0]
     assert "luck" in BlankGame.rules_text
+
+
+# --- the layout choice ------------------------------------------------------------------
+def test_the_layout_choice_shows_the_level_description_and_board(tmp_path, monkeypatch):
+    from game.shell import level_preview
+    from game.shell.menus import VariantSelectScene
+    app = quiet_app(tmp_path)
+    scene = VariantSelectScene(app)
+    app.push(scene)
+    scene.set_variant("dominox")
+    row = next(i for i, w in enumerate(scene.menu.widgets) if getattr(w, "previews", False))
+    scene.menu.focus = row
+    for _ in range(len(scene.menu.widgets[row].choices)):
+        layout = scene.layouts[scene.menu.widgets[row].value]
+        boards = []
+        real = level_preview.draw_board
+        monkeypatch.setattr(level_preview, "draw_board",
+                            lambda *a: boards.append(real(*a)) or boards[-1])
+        drawn = " ".join(text for text, _ in texts_drawn(app, monkeypatch))
+        monkeypatch.setattr(level_preview, "draw_board", real)
+        assert layout.description.split()[0] in drawn and layout.title in drawn
+        assert boards and pygame.Rect(1040, 200, 820, 760).contains(boards[-1])
+        scene.menu.widgets[row].step(1)
+
+
+def test_the_preview_draws_the_grid_square_by_square(tmp_path):
+    from game.shell.level_preview import HOLE, draw_board, layouts_of
+    quiet_app(tmp_path)
+    for layout in layouts_of("dominox").values():
+        surface = pygame.Surface((800, 600))
+        board = draw_board(surface, layout, pygame.Rect(0, 0, 800, 600))
+        cell = board.w // layout.width
+        holes = sum(surface.get_at((board.x + f * cell + cell // 2,
+                                    board.y + r * cell + cell // 2))[:3] == HOLE
+                    for f in range(layout.width) for r in range(layout.height))
+        assert holes == len(layout.blocked)

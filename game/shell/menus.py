@@ -10,6 +10,7 @@ import pygame
 
 from . import saves, theme, tile_art
 from .config import MatchConfig, Seat
+from .level_preview import draw_layout, layouts_of
 from .scene import Scene
 from .widgets import Button, Label, Menu, Selector
 
@@ -255,6 +256,7 @@ class VariantSelectScene(Scene):
         saved_options = setup.get("options") if isinstance(setup.get("options"), dict) else {}
         self.options = {n: dict(v) for n, v in saved_options.items() if isinstance(v, dict)}
         self.players = setup.get("players")
+        self.layouts = {}                        # the variant's levels by name, to preview
         self.menu = None
         self.rebuild(focus=0)
 
@@ -312,6 +314,9 @@ class VariantSelectScene(Scene):
             selector = Selector.of(label, choices, chosen[option.name],
                                    lambda v, n=option.name: chosen.__setitem__(n, v))
             selector.help = option.help
+            if option.name == "layout":    # the side panel shows the focused level's board
+                self.layouts = layouts_of(self.variant)
+                selector.previews = True
             if option.name in ("set", "stacks"):   # the starting boards offered follow them
                 selector.on_change = lambda v, n=option.name: (chosen.__setitem__(n, v),
                                                                self.rebuild())
@@ -378,7 +383,12 @@ class VariantSelectScene(Scene):
         panel = (1040, 200, 820, 760)
         theme.draw_panel(surface, panel)
         cls = self.cls
-        if cls is not None:
+        focused = self.menu.focused
+        layout = self.layouts.get(focused.value) if getattr(focused, "previews", False) \
+            else None
+        if layout is not None:
+            draw_layout(surface, layout, pygame.Rect(panel))
+        elif cls is not None:
             theme.draw_text(surface, cls.title, (1080, 230), 40, theme.TITLE, bold=True)
             y = 300
             for line in self.summary(cls):

@@ -1,0 +1,48 @@
+"""The layout choice of the variant select, shown: the level's name, its description and
+a small picture of its board drawn from the level file's grid (blocked squares dark)."""
+from __future__ import annotations
+
+import pygame
+
+from game.logic import levels
+from game.logic.variants import variant_entry
+from game.shell import theme
+
+LIGHT, DARK = (214, 196, 158), (62, 72, 92)      # playable squares, chequered
+HOLE, FRAME = (12, 14, 18), (92, 64, 40)          # a blocked square; the board's edge
+MAX_CELL = 44
+
+
+def layouts_of(variant: str) -> dict:
+    """{name: Layout} of the variant's readable level files (none without a level folder)."""
+    folder = variant_entry(variant).levels
+    return {item.name: item.layout for item in (levels.list_layouts(folder) if folder else ())
+            if item.layout is not None}
+
+
+def draw_board(surface, layout, area: pygame.Rect) -> pygame.Rect:
+    """The layout's squares as small cells centred in `area`; returns the board's rect."""
+    cell = max(2, min(area.w // layout.width, area.h // layout.height, MAX_CELL))
+    board = pygame.Rect(0, 0, cell * layout.width, cell * layout.height)
+    board.center = area.center
+    pygame.draw.rect(surface, FRAME, board.inflate(10, 10), border_radius=6)
+    for row, line in enumerate(layout.grid_text().splitlines()):
+        for file, mark in enumerate(line):
+            colour = HOLE if mark == levels.BLOCKED else (LIGHT, DARK)[(file + row) % 2]
+            surface.fill(colour, (board.x + file * cell, board.y + row * cell, cell, cell))
+    return board
+
+
+def draw_layout(surface, layout, panel: pygame.Rect) -> None:
+    """The level's title, description and board inside the side `panel`."""
+    x, width = panel.x + 40, panel.w - 80
+    theme.draw_fitted(surface, layout.title or layout.name, (x, panel.y + 30), width, 40,
+                      theme.TITLE, bold=True)
+    theme.draw_fitted(surface, f"{layout.width} x {layout.height} squares, "
+                      f"{theme.count(len(layout.blocked), 'blocked square')}",
+                      (x, panel.y + 84), width, 28, theme.TEXT_DIM)
+    y = panel.y + 130
+    for line in theme.wrap_text(layout.description, width, 28)[:4]:
+        theme.draw_fitted(surface, line, (x, y), width, 28)
+        y += 32
+    draw_board(surface, layout, pygame.Rect(x, y + 20, width, panel.bottom - y - 60))

@@ -321,3 +321,37 @@ def test_the_preview_draws_the_grid_square_by_square(tmp_path):
                                     board.y + r * cell + cell // 2))[:3] == HOLE
                     for f in range(layout.width) for r in range(layout.height))
         assert holes == len(layout.blocked)
+
+
+# --- footers ----------------------------------------------------------------------------
+def test_an_overlay_footer_hides_the_footer_under_it(tmp_path):
+    from game.shell.overlays import PauseOverlay
+
+    def footer_with_pause_over(scene):
+        app.stack[1:] = [scene] if scene else []
+        app.push(PauseOverlay(app))
+        app.draw()
+        bar = pygame.Rect(0, 1080 - 52, 1920, 52)
+        return pygame.image.tobytes(app.screen.subsurface(bar), "RGB")
+
+    app = quiet_app(tmp_path)
+    over_title = footer_with_pause_over(None)
+    app.start_match(MatchConfig("classic", (Seat("Ann"), Seat("Bob", "computer")), {}, 3))
+    assert footer_with_pause_over(app.stack[1]) == over_title
+
+
+def test_a_held_d_pad_repeats_until_let_go():
+    from game.shell.input import PAD_REPEAT, InputMapper
+    clock = [0.0]
+    mapper = InputMapper(now=lambda: clock[0])
+    hat = lambda value: pygame.event.Event(pygame.JOYHATMOTION, value=value, instance_id=0,
+                                           hat=0)
+    assert [a.name for a in mapper.translate(hat((0, -1)))] == ["down"]
+    assert mapper.holding and mapper.repeats() == []          # not yet
+    clock[0] += PAD_REPEAT[0]
+    assert [a.name for a in mapper.repeats()] == ["down"]
+    clock[0] += PAD_REPEAT[1]
+    assert [a.name for a in mapper.repeats()] == ["down"]
+    assert mapper.translate(hat((0, 0))) == [] and not mapper.holding
+    clock[0] += 5
+    assert mapper.repeats() == []

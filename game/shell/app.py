@@ -279,6 +279,11 @@ class App:
             text_mode = bool(getattr(self.top, "wants_text", False))
             for action in self.input.translate(event, text_mode):
                 self.dispatch(action)
+        repeats = self.input.repeats()          # a held d-pad or stick
+        if repeats:
+            self.pacer.input_arrived()
+        for action in repeats:
+            self.dispatch(action)
         return len(events)
 
     def advance(self, elapsed: float) -> int:
@@ -345,7 +350,7 @@ class App:
         lazy = self.frames is None
         try:
             while self.running:
-                if lazy and self.pacer.idle(self.stack):
+                if lazy and self.pacer.idle(self.stack) and not self.input.holding:
                     events = self.pacer.wait()
                     elapsed = self.clock.tick() / 1000
                 else:

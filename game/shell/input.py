@@ -7,6 +7,8 @@ give only `text`, and Backspace gives the text character "\\b" instead of `back`
 """
 from __future__ import annotations
 
+import time
+
 import pygame
 
 from .scene import Action
@@ -46,6 +48,7 @@ PAD_BUTTONS: dict[int, str] = {
 }
 PAD_HAT = {(0, 1): "up", (0, -1): "down", (-1, 0): "left", (1, 0): "right"}
 STICK_THRESHOLD = 0.6
+PAD_REPEAT = (0.35, 0.07)   # a held d-pad or stick repeats after 0.35 s, then every 0.07 s
 
 MOUSE_BUTTONS = {1: "click", 3: "rclick"}
 
@@ -55,10 +58,29 @@ class InputMapper:
 
     `to_logical(pos)` converts window pixels to logical pixels (the app's letterbox)."""
 
-    def __init__(self, to_logical=lambda pos: pos):
+    def __init__(self, to_logical=lambda pos: pos, now=time.perf_counter):
         self.to_logical = to_logical
+        self.now = now
         self.pads: dict[int, object] = {}              # instance id -> Joystick
         self._stick: dict[tuple[int, int], int] = {}   # (instance, axis) -> -1, 0, +1
+        self._held = None          # (direction, time of its next repeat) of a held pad
+
+    @property
+    def holding(self) -> bool:
+        """A d-pad or stick direction is held (its repeats are due in time)."""
+        return self._held is not None
+
+    def repeats(self) -> list[Action]:
+        """The held pad direction again, when its repeat is due (as a held key repeats)."""
+        if self._held is None or self.now() < self._held[1]:
+            return []
+        name = self._held[0]
+        self._held = (name, self.now() + PAD_REPEAT[1])
+        return [Action(name)]
+
+    def _hold(self, name: str | None) -> list[Action]:
+        self._held = None if name is None else (name, self.now() + PAD_REPEAT[0])
+        return [] if name is None else [Action(name)]
 
     def translate(self, event, text_mode: bool = False) -> list[Action]:
         kind = event.type
@@ -79,8 +101,8 @@ class InputMapper:
             self.pads.pop(event.instance_id, None)
         elif kind == pygame.JOYBUTTONDOWN and event.button in PAD_BUTTONS:
             return [Action(PAD_BUTTONS[event.button])]
-        elif kind == pygame.JOYHATMOTION and tuple(event.value) in PAD_HAT:
-            return [Action(PAD_HAT[tuple(event.value)])]
+        elif kind == pygame.JOYHATMOTION:
+            return self._hold(PAD_HAT.get(tuple(event.value)))
         elif kind == pygame.JOYAXISMOTION and event.axis in (0, 1):
             return self._axis(event)
         return []
@@ -111,10 +133,14 @@ class InputMapper:
         direction = (event.value > STICK_THRESHOLD) - (event.value < -STICK_THRESHOLD)
         previous = self._stick.get(key, 0)
         self._stick[key] = direction
-        if direction == 0 or direction == previous:
+        if direction == previous:
             return []
         names = ("left", "right") if event.axis == 0 else ("up", "down")
-        return [Action(names[direction > 0])]
+        if direction == 0:         # let go: stop repeating this axis's direction
+            if self._held is not None and self._held[0] in names:
+                self._held = None
+            return []
+        return self._hold(names[direction > 0])
 
     def _plug(self, device_index: int) -> None:
         try:

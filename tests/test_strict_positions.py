@@ -216,3 +216,14 @@ def test_a_result_for_a_round_the_moves_do_not_end_is_refused(tmp_path, capsys):
     assert main(["replay", str(path)]) == 1
     err = capsys.readouterr().err
     assert f"round {len(record['rounds'])}: the record gives it a result" in err
+
+
+def test_legal_names_the_missing_tiles_in_one_line(tmp_path, capsys):
+    path = tmp_path / "short.toml"
+    path.write_text('variant = "dominox"\nlayout = "standard"\nhands = [["0-0"], ["1-1"]]\n'
+                    'stock = []\n')
+    assert main(["legal", str(path)]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err == f"error: {path}:4: missing 0-1, 0-2 and 24 more: a position " \
+                                "holds all 28 tiles once (on the board, in the hands or in " \
+                                "the stock)\n"

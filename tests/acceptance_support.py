@@ -169,6 +169,12 @@ class Person:
             view = scene.view(0)
             public |= {placed.tile for placed in view.placed}
             public |= {getattr(view, "turned_up", None)} - {None}
+        # The classic results chart shows what each hand held at the end of its round,
+        # as players count their pips aloud: those tiles are public (the same tile may
+        # be dealt again in the next round's hands, and cannot be told apart).
+        for shown in self.app.stack:
+            for finished in getattr(getattr(shown, "figure", None), "rounds", ()):
+                public |= {tile for hand in finished.hands for tile in hand}
         faces = set(self.faces) - public
         secret = getattr(state, "secret_tiles", lambda seat: state.view(seat).hand)
         if allowed is not None:
@@ -232,7 +238,8 @@ def play_line_turn(person: Person, scene) -> bool:
     if scene.pending:                                 # nothing fits: turn drawn tiles up
         waiting = len(scene.pending)
         person.keys(pygame.K_d) if keys else person.click(line_layout.DRAW_BUTTON.center)
-        assert len(scene.pending) == waiting - 1 or scene.ctl.ply > ply, "Draw did nothing"
+        assert not scene.pending or scene.ctl.ply > ply, \
+            f"one Draw left {len(scene.pending)} of {waiting} drawn tiles face down"
         person.draws += 1
         return True
     if scene.must_pass():

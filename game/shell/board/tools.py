@@ -190,7 +190,7 @@ class PlaceTileTool:
         else:                              # the keys start from its best legal placement
             best = self.best_placements(tile, 1)
             if best:
-                self.ghost = ghost_of(best[0])
+                self.ghost = ghost_of(best[0], tile)
             else:
                 self.ghost.anchor = (scene.geo.width // 2 - 1, scene.geo.height // 2)
         self._retarget()
@@ -272,10 +272,14 @@ class PlaceTileTool:
         surface.blit(self._hints, geo.rect)
 
 
-def ghost_of(placement) -> Ghost:
-    """The ghost lying where `placement` puts its tile."""
-    (f1, r1), (f2, r2) = squares_of(placement)
-    return Ghost((placement.x, placement.y), (f1, r1), DIRECTIONS.index((f2 - f1, r2 - r1)))
+def ghost_of(placement, tile) -> Ghost:
+    """The ghost of `tile` lying where `placement` puts it, its numbers in the tile's own
+    order (as a fresh pick shows them): anchored on the square of its first number."""
+    first, second = squares_of(placement)
+    if (placement.x, placement.y) != (tile.a, tile.b):
+        first, second = second, first
+    step = (second[0] - first[0], second[1] - first[1])
+    return Ghost((tile.a, tile.b), first, DIRECTIONS.index(step))
 
 
 def draw_reason(surface, text: str, body: pygame.Rect, top: int) -> None:

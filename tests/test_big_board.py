@@ -18,6 +18,7 @@ from game.logic.levels import layout_from_toml
 from game.logic.textfiles import parse_toml
 from game.shell.board.scene import BoardMatchScene
 from game.shell.config import MatchConfig, Seat
+from game.shell.scene import Action
 
 from test_shell_support import quiet_app
 
@@ -71,22 +72,33 @@ def test_views_keep_the_legal_placements_as_bits_until_read():
     assert game.view(1 - game.current_player).moves == ()
 
 
-def test_the_panels_redrawn_alone_match_a_whole_redraw(tmp_path):
+@pytest.mark.parametrize("human", [False, True])
+def test_the_panels_redrawn_alone_match_a_whole_redraw(tmp_path, human):
     app = quiet_app(tmp_path)
-    seats = (Seat("Ann", "computer", "greedy"), Seat("Bo", "computer", "greedy"))
+    seats = (Seat("Ann") if human else Seat("Ann", "computer", "greedy"),
+             Seat("Bo", "computer", "greedy"))
     app.start_match(MatchConfig("dominox", seats, {}, 3), open_board(12, 3))
     scene = app.top
     assert isinstance(scene, BoardMatchScene)
-    thinking_seen = 0
+
+    def ready():            # a computer has just begun to think, or the human picks tiles
+        if human:
+            return scene.ctl.human_turn and len(scene.game.moves_played()) >= 1
+        return len(scene.game.moves_played()) >= 3 and scene.ctl.thinking
+
     for _ in range(5000):
         app.advance(1 / 60)
         app.draw()
-        thinking_seen += scene.ctl.thinking
-        if len(scene.game.moves_played()) >= 3 and scene.ctl.thinking:
+        if ready():
             break
         if scene.ctl.thinking:
             time.sleep(0.002)               # the computers think in a worker process
-    assert thinking_seen and len(scene.game.moves_played()) >= 3
+    assert ready()
+    if human:
+        for name in ("right", "right", "up", "left"):
+            scene.handle(Action(name))
+            app.advance(1 / 60)
+            app.draw()
     table = scene.table
     partial = table._static.copy()
     table._hud_key = None                   # every panel afresh on the same layer

@@ -127,9 +127,14 @@ class BoardTable:
                 ctl.config.seats)
         keys = {player: (turn, ctl.thinking and player == scene.game.current_player)
                 for player in range(len(self.cards))}         # the seats' cards
-        keys.update(stock=turn, info=turn, caption=ctl.caption,
-                    hand=(turn, scene.cursor, scene.tool.hud_key(),
-                          self.app.settings.show_hints))
+        # The stock shows its count; a tray with no hand shown only a line of words.
+        if ctl.shown_hand is not None:
+            hand = (turn, scene.cursor, scene.tool.hud_key(), self.app.settings.show_hints)
+        else:
+            hand = (scene.results_due is not None, ctl.couch, scene.over_for is None,
+                    tuple(ctl.humans))
+        keys.update(stock=(self.adapter.stock_size(view), self.adapter.turned_up(view)),
+                    info=turn, caption=ctl.caption, hand=hand)
         self._refresh_panels(keys, view)
         return self._static
 

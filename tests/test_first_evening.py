@@ -355,3 +355,23 @@ def test_a_held_d_pad_repeats_until_let_go():
     assert mapper.translate(hat((0, 0))) == [] and not mapper.holding
     clock[0] += 5
     assert mapper.repeats() == []
+
+
+def test_long_names_fit_the_setup_and_settings_rows(tmp_path, monkeypatch):
+    from game.shell.menus import VariantSelectScene
+    from game.shell.overlays import SettingsScene
+    app = quiet_app(tmp_path)
+    app.settings.player_names[:] = list(LONGEST)
+    select = VariantSelectScene(app)
+    app.push(select)
+    select.set_players(4)
+    for scene in (select, SettingsScene(app)):
+        if app.top is not scene:
+            app.push(scene)
+        menu = scene.menu
+        rows = [w.rect for w in menu.widgets if menu.top - 12 <= w.rect.top
+                and w.rect.bottom <= menu.bottom + 12]
+        hidden = [w.rect for w in menu.widgets if w.rect not in rows]    # scrolled, clipped
+        drawn = [(text, rect) for text, rect in texts_drawn(app, monkeypatch)
+                 if not any(row.collidepoint(rect.center) for row in hidden)]
+        assert_fits(drawn, rows + [pygame.Rect(1040, 200, 820, 760)])

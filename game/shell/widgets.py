@@ -122,7 +122,8 @@ class Selector(Widget):
         if self.marker:
             pygame.draw.circle(surface, self.marker, (x + 10, r.centery), 11)
             x += 34
-        label = theme.draw_text(surface, self.label, (x, r.centery), 34, theme.TEXT, "midleft")
+        label = theme.draw_fitted(surface, self.label, (x, r.centery), r.x + r.w // 2 - x, 34,
+                                  theme.TEXT, "midleft")
         left, right = max(r.x + r.w * 0.42, label.right + 30), r.right - 28
         self._value_left = left
         text = self.choices[self.index][1] if self.choices else "-"
@@ -186,8 +187,8 @@ class TextField(Widget):
         if self.editing:
             pygame.draw.rect(surface, theme.SELECTION, box, width=3, border_radius=8)
         shown = self.text + ("|" if self.editing and pygame.time.get_ticks() // 500 % 2 else "")
-        theme.draw_text(surface, shown, (box.x + 14, box.centery), 34, theme.HIGHLIGHT
-                        if self.editing else theme.TEXT, "midleft")
+        theme.draw_fitted(surface, shown, (box.x + 14, box.centery), box.w - 24, 34,
+                          theme.HIGHLIGHT if self.editing else theme.TEXT, "midleft")
 
 
 class Menu:

@@ -132,7 +132,10 @@ def infer_options(view) -> dict:
             last = seat
             runs.append(run)
         doubles = not runs or max(runs) > 1 or len(runs) == 1
-        return {"doubles": doubles, "one_extra": doubles and bool(runs) and max(runs) == 2}
+        # A player to move again after two plays this turn is taking a third: not one_extra.
+        third = bool(runs) and view.current_player == last and run >= 2
+        return {"doubles": doubles,
+                "one_extra": doubles and bool(runs) and max(runs) == 2 and not third}
     seats = sum(1 for p in range(view.players) if p not in view.eliminated)
     untouched = view.boneyard == 28 - 7 * seats
     passed_with_stock = any(text == "pass" for _, text, _ in view.history) and view.boneyard

@@ -375,3 +375,17 @@ def test_long_names_fit_the_setup_and_settings_rows(tmp_path, monkeypatch):
         drawn = [(text, rect) for text, rect in texts_drawn(app, monkeypatch)
                  if not any(row.collidepoint(rect.center) for row in hidden)]
         assert_fits(drawn, rows + [pygame.Rect(1040, 200, 820, 760)])
+
+
+def test_held_arrows_repeat_but_a_held_enter_acts_once():
+    from game.shell.input import InputMapper
+    mapper = InputMapper()
+    down = lambda key: [a.name for a in mapper.translate(
+        pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))]
+    up = lambda key: mapper.translate(pygame.event.Event(pygame.KEYUP, key=key, mod=0))
+    assert down(pygame.K_RIGHT) == down(pygame.K_RIGHT) == ["right"]      # held: repeats
+    assert down(pygame.K_RETURN) == ["confirm"] and down(pygame.K_RETURN) == []
+    up(pygame.K_RETURN)
+    assert down(pygame.K_RETURN) == ["confirm"]                         # pressed again
+    mapper.translate(pygame.event.Event(pygame.WINDOWFOCUSLOST))    # its key-up went elsewhere
+    assert down(pygame.K_RETURN) == ["confirm"]

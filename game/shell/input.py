@@ -48,6 +48,10 @@ PAD_BUTTONS: dict[int, str] = {
 }
 PAD_HAT = {(0, 1): "up", (0, -1): "down", (-1, 0): "left", (1, 0): "right"}
 STICK_THRESHOLD = 0.6
+# Keys whose held repeats count (the app turns key repeat on): moving a focus. A held
+# Enter, Esc or D acts once, so nothing is played or skipped by holding it.
+REPEATING_KEYS = {pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_w,
+                  pygame.K_a, pygame.K_s, pygame.K_TAB}
 PAD_REPEAT = (0.35, 0.07)   # a held d-pad or stick repeats after 0.35 s, then every 0.07 s
 
 MOUSE_BUTTONS = {1: "click", 3: "rclick"}
@@ -64,6 +68,7 @@ class InputMapper:
         self.pads: dict[int, object] = {}              # instance id -> Joystick
         self._stick: dict[tuple[int, int], int] = {}   # (instance, axis) -> -1, 0, +1
         self._held = None          # (direction, time of its next repeat) of a held pad
+        self._keys_down: set[int] = set()
 
     @property
     def holding(self) -> bool:
@@ -84,7 +89,15 @@ class InputMapper:
 
     def translate(self, event, text_mode: bool = False) -> list[Action]:
         kind = event.type
+        if kind == pygame.KEYUP:
+            self._keys_down.discard(event.key)
+        elif kind == pygame.WINDOWFOCUSLOST:          # its key-ups go to another window
+            self._keys_down.clear()
         if kind == pygame.KEYDOWN:
+            repeat = event.key in self._keys_down
+            self._keys_down.add(event.key)
+            if repeat and not text_mode and event.key not in REPEATING_KEYS:
+                return []
             return self._key(event, text_mode)
         if kind == pygame.MOUSEMOTION:
             return [Action("point", pos=self.to_logical(event.pos))]

@@ -204,6 +204,8 @@ def test_the_final_dominox_board_stays_and_the_results_can_be_hidden_again(tmp_p
     assert app.top is scene and scene.over_for is not None
     app.dispatch(Action("click", pos=(960, 500)))
     assert isinstance(app.top, ResultsScene)
+    app.dispatch(Action("click", pos=(100, 500)))    # a click beside the results
+    assert app.top is scene
 
 
 def human_turn(tmp_path):

@@ -275,7 +275,9 @@ class ResultsScene(Scene):
     def handle(self, action):
         if self.figure is not None and self.figure.handle(action):
             return
-        if action.name == "back" and self.on_board is not None:
+        beside = action.name == "click" and not pygame.Rect(360, 100, 1200, 880).collidepoint(
+            action.pos)                   # a click on the board around the results
+        if self.on_board is not None and (action.name == "back" or beside):
             self.show_board()
         elif action.name == "back" and self.on_continue is None:
             self.app.back_to_menu()
@@ -321,7 +323,7 @@ class ResultsScene(Scene):
         self.menu.draw(surface)
         theme.draw_legend(surface, self.app, "Enter: select   Up/Down: choose" + (
             "   Left/Right: round" if wide else "") + (
-            "   Esc: see the board" if self.on_board is not None else ""))
+            "   Esc or a click beside: see the board" if self.on_board is not None else ""))
 
 
 class ConfirmScene(Scene):

@@ -56,6 +56,7 @@ def test_every_move_is_saved_and_replays_to_the_same_position(tmp_path):
     counts = []
 
     def check():
+        saves.settle()                             # the writer works in the background
         record = json.loads(saves.save_path().read_text())
         assert record["shell"]["moves"] == moves_of(scene)
         counts.append(record["shell"]["moves"])
@@ -70,6 +71,7 @@ def test_a_save_is_a_record_the_logic_command_line_reads(tmp_path):
     app = quiet_app(tmp_path)
     app.start_match(MatchConfig("open3", (Seat("Ann"), Seat("Bob")), {}, 3))
     play_on(app, app.top, 5, random.Random(1))
+    saves.settle()
     state = load_state(str(saves.save_path()))          # python -m game.logic legal FILE
     assert [str(m) for m in state.legal_moves()] == \
         [str(m) for m in app.top.ctl.state.legal_moves()]
@@ -129,7 +131,9 @@ def test_a_finished_match_removes_its_save(tmp_path):
     saw_save = False
     while not scene.ctl.state.is_over():
         play_on(app, scene, 1, rng)
+        saves.settle()
         saw_save = saw_save or saves.save_path().exists()
+    saves.settle()
     assert saw_save and not saves.save_path().exists()
     app.back_to_menu()
     assert app.top.continue_button is None
@@ -144,6 +148,7 @@ def test_a_demo_is_not_saved(tmp_path):
     while moves_of(scene) < 2 and time.monotonic() < deadline:
         frame(app)
         time.sleep(0.002)
+    saves.settle()
     assert moves_of(scene) >= 2 and not saves.save_path().exists()
 
 
@@ -236,6 +241,8 @@ def test_an_unwritable_data_folder_is_said_once_and_play_goes_on(tmp_path, monke
     app.start_match(MatchConfig("open3", (Seat("Ann"), Seat("Bob")), {}, 5))
     scene = app.top
     play_on(app, scene, 1, random.Random(1))
+    saves.settle()
+    frame(app)                                 # the controller hears of the failure
     assert scene.ctl.caption.startswith("The match cannot be saved")
     scene.ctl.caption = ""
     play_on(app, scene, 2, random.Random(2))
@@ -324,6 +331,7 @@ def test_every_game_resumes_in_its_scene_mid_match(tmp_path, variant):
     assert scene.ctl.state.position_text() == state.position_text()
     assert scene.ctl.config.seats == seats
     play_on(app, scene, 2, rng)                # and plays on, saving as it goes
+    saves.settle()
     if scene.ctl.state.is_over():
         assert not saves.save_path().exists()
     else:

@@ -19,7 +19,7 @@ from datetime import datetime
 from pathlib import Path
 
 from .config import MatchConfig, Seat
-from .storage import data_dir, remove_stale_temps, set_aside, write_atomic
+from .storage import WRITER, data_dir, remove_stale_temps, set_aside, write_atomic
 
 SAVE_NAME = "current.json"
 HEADER_KEY = "shell"
@@ -57,14 +57,39 @@ def save_record(config: MatchConfig, state, now: float | None = None) -> dict:
     return {**state.record(), HEADER_KEY: header}
 
 
+def save_text(config: MatchConfig, state) -> str:
+    return json.dumps(save_record(config, state), separators=(",", ":")) + "\n"
+
+
 def write_save(config: MatchConfig, state, path=None) -> None:
-    """Write the match atomically (a crash leaves the previous save); OSError if the
+    """Write the match atomically now (a crash leaves the previous save); OSError if the
     data folder cannot be written."""
-    text = json.dumps(save_record(config, state), separators=(",", ":"))
-    write_atomic(path or save_path(), text + "\n")
+    write_atomic(path or save_path(), save_text(config, state))
+
+
+def save_soon(config: MatchConfig, state, path=None) -> None:
+    """Hand the match to the background writer: the frame goes on while it reaches the
+    disk (a few milliseconds, most of them the flush). A failure comes back from
+    `write_error()`."""
+    WRITER.put(path or save_path(), save_text(config, state))
+
+
+def remove_soon(path=None) -> None:
+    """Remove the save after any write of it still on its way."""
+    WRITER.put(path or save_path(), None)
+
+
+def write_error() -> OSError | None:
+    return WRITER.take_error()
+
+
+def settle() -> None:
+    """Wait until the background writer has put every save on disk."""
+    WRITER.settle()
 
 
 def remove_save(path=None) -> None:
+    settle()
     try:
         Path(path or save_path()).unlink()
     except FileNotFoundError:
@@ -76,6 +101,7 @@ def read_save(path=None) -> SavedMatch:
     from game.logic.core import DominoError
     from game.logic.textfiles import read_text
     from game.logic.variants import find_variant
+    settle()
     path = Path(path or save_path())
     try:
         record = json.loads(read_text(path, "save"))
@@ -133,6 +159,7 @@ def _seats(entries, players: int) -> tuple[Seat, ...]:
 def load_save(path=None) -> tuple[SavedMatch | None, str | None]:
     """(the saved match or None, a one-line notice or None). A damaged save is set aside
     under a dated name and the notice says so; temporary files of killed writers go."""
+    settle()
     path = Path(path or save_path())
     remove_stale_temps(path.parent)
     if not path.exists() and not path.is_symlink():

@@ -7,8 +7,10 @@ half of one. A file that cannot be read is set aside under a dated name, never d
 """
 from __future__ import annotations
 
+import atexit
 import os
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -79,3 +81,60 @@ def remove_stale_temps(folder, now: float | None = None) -> int:
         except OSError:
             pass
     return removed
+
+
+class BackgroundWriter:
+    """Atomic writes on one background thread, so a save after every move never costs a
+    frame its flush to disk. The newest text for a path replaces one still waiting (only
+    the last state matters); `None` removes the file. `settle()` waits until everything
+    handed over is on disk (the app calls it before reading a file back and at exit)."""
+
+    def __init__(self):
+        self._jobs: dict[Path, str | None] = {}
+        self._cond = threading.Condition()
+        self._busy = False
+        self._thread: threading.Thread | None = None
+        self._errors: list[OSError] = []
+
+    def put(self, path, text: str | None) -> None:
+        with self._cond:
+            self._jobs[Path(path)] = text
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="writer", daemon=True)
+                self._thread.start()
+            self._cond.notify_all()
+
+    def settle(self, timeout: float = 5.0) -> bool:
+        """Wait until no write is waiting or running; False if `timeout` ran out."""
+        with self._cond:
+            return self._cond.wait_for(lambda: not self._jobs and not self._busy, timeout)
+
+    def take_error(self) -> OSError | None:
+        """The first write that failed since the last call, if any."""
+        with self._cond:
+            errors, self._errors = self._errors, []
+        return errors[0] if errors else None
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                self._cond.wait_for(lambda: self._jobs)
+                path = next(iter(self._jobs))
+                text = self._jobs.pop(path)
+                self._busy = True
+            try:
+                if text is None:
+                    Path(path).unlink(missing_ok=True)
+                else:
+                    write_atomic(path, text)
+            except OSError as error:
+                with self._cond:
+                    self._errors.append(error)
+            finally:
+                with self._cond:
+                    self._busy = False
+                    self._cond.notify_all()
+
+
+WRITER = BackgroundWriter()
+atexit.register(WRITER.settle)      # what was handed over reaches the disk before exit

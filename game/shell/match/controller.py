@@ -202,18 +202,21 @@ class MatchController:
     def after_change(self) -> None:
         """After every move and every take-back: the match in progress is saved (saves.py;
         a demo is not) and a finished match's save removed. A folder that cannot be
-        written is said once; the match goes on."""
+        written is said once; the match goes on. The writing happens on a background
+        thread (storage.BackgroundWriter), so the frame never waits for the disk."""
         if getattr(self.app, "demo", None):
             return
-        try:
-            if self.state.is_over():
-                saves.remove_save()
-            else:
-                saves.write_save(self.config, self.state)
-        except OSError as error:
-            if not self._save_failed:
-                self._save_failed = True
-                self.say(f"The match cannot be saved: {error.strerror or error}.", False)
+        if self.state.is_over():
+            saves.remove_soon()
+        else:
+            saves.save_soon(self.config, self.state)
+
+    def _check_saving(self) -> None:
+        """A save the background writer could not write is said once; play goes on."""
+        error = saves.write_error()
+        if error is not None and not self._save_failed:
+            self._save_failed = True
+            self.say(f"The match cannot be saved: {error.strerror or error}.", False)
 
     def _count_match(self) -> None:
         """A finished match goes into the statistics once: a person played, no demo."""
@@ -278,6 +281,7 @@ class MatchController:
         self._revealed = None
 
     def update(self, dt: float) -> None:
+        self._check_saving()
         if self.state.is_over():
             return
         player = self.state.current_player

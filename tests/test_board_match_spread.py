@@ -151,7 +151,7 @@ def test_a_computer_game_ends_with_tiles_left_as_results(app):
     (["human", "random", "human", "random"], {"layout": "cross"}),
 ])
 def test_random_actions_raise_nothing(app, kinds, options):
-    rng = random.Random(len(kinds) + 3)     # (a seed whose actions place a tile)
+    rng = random.Random(len(kinds))
     scene = start(app, kinds, seed=rng.randrange(1000), **options)
     random_board_actions(app, scene, rng, 1500)
-    assert scene.game.moves_played()         # the game went on (not only the menus)
+    assert scene.ctl.ply > 0       # the game went on (moves, maybe taken back by a random U)

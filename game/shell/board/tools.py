@@ -187,12 +187,13 @@ class PlaceTileTool:
         scene.ctl.sound("select")
         if previous is not None:
             self.ghost.anchor, self.ghost.direction = previous.anchor, previous.direction
-        else:                              # the keys start from its best legal placement
+        else:             # a fresh pick starts on its best legal placement, not the pointer
             best = self.best_placements(tile, 1)
             if best:
                 self.ghost = ghost_of(best[0], tile)
-            else:
-                self.ghost.anchor = (scene.geo.width // 2 - 1, scene.geo.height // 2)
+                self._refresh()
+                return
+            self.ghost.anchor = (scene.geo.width // 2 - 1, scene.geo.height // 2)
         self._retarget()
 
     def _retarget(self) -> None:

@@ -107,7 +107,8 @@ class PlaceTileTool:
         self.picked: int | None = None     # its index in the shown hand
         self.reason: str | None = None     # why the ghost's placement is illegal
         self._hints = self._hints_key = None
-        self._ratings = None               # (ply, legal moves, their greedy ratings)
+        self._ratings = None               # (ply, legal moves, their greedy ratings,
+                                           # each tile's placements best first)
         self.refused = False               # the caption says why the last try was refused
 
     @property
@@ -217,11 +218,14 @@ class PlaceTileTool:
             moves = scene.legal_moves()
             ratings = greedy_ratings(scene.view(scene.game.current_player), moves) \
                 if moves and moves != [PASS] else []
-            self._ratings = (scene.ctl.ply, moves, ratings)
-        _, moves, ratings = self._ratings
-        order = sorted((-r, i) for i, (m, r) in enumerate(zip(moves, ratings))
-                       if getattr(m, "tile", None) == tile)
-        return [moves[i] for _, i in order[:count]]
+            self._ratings = (scene.ctl.ply, moves, ratings, {})
+        _, moves, ratings, by_tile = self._ratings
+        best = by_tile.get(tile)
+        if best is None:        # once a move and tile: a big board has thousands of moves
+            order = sorted((-r, i) for i, (m, r) in enumerate(zip(moves, ratings))
+                           if getattr(m, "tile", None) == tile)
+            best = by_tile[tile] = [moves[i] for _, i in order]
+        return best[:count]
 
     def _refresh(self) -> None:
         """Ask the rules whether the ghost's placement is legal, and why not; once the
@@ -263,9 +267,13 @@ class PlaceTileTool:
             layer = pygame.Surface(geo.rect.size, pygame.SRCALPHA)
             offset = (-geo.rect.x, -geo.rect.y)
             radius, width = max(4, geo.size // 8), max(2, geo.size // 16)
-            clear = [m for m in self.best_placements(tile, None)
-                     if not under & set(squares_of(m))]
-            for move in clear[:HINT_COUNT]:
+            clear = []
+            for move in self.best_placements(tile, None):
+                if not under & set(squares_of(move)):
+                    clear.append(move)
+                    if len(clear) == HINT_COUNT:
+                        break
+            for move in clear:
                 body = tile_body(geo, *squares_of(move)).move(offset)
                 pygame.draw.rect(layer, HINT_FILL, body, border_radius=radius)
                 pygame.draw.rect(layer, HINT_RING, body, width, border_radius=radius)

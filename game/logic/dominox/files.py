@@ -166,7 +166,8 @@ def dealt_position(layout, seed: int, hand: int = 8) -> dict:
                    if t.is_double]
         if doubles:
             break
-    return {"variant": "dominox", "grid": layout.grid_text(), "placed": [],
+    return {"variant": "dominox", "name": layout.title, "description": layout.description,
+            "grid": layout.grid_text(), "placed": [],
             "hands": [[str(t) for t in sorted(h)] for h in hands],
             "stock": [str(t) for t in stock], "to_move": min(doubles)[1]}
 

@@ -245,7 +245,8 @@ def bench_big_board(frames: int) -> None:
         pygame.display.quit()
     wall, cpu = wall[1:], cpu[1:]                    # the first frame renders the sprites
     print(f"big board frame time at 1920x1080 over {len(wall)} frames ({moves} moves): "
-          f"median {statistics.median(wall) * 1e3:.2f} ms, p99 {percentile(wall, 0.99) * 1e3:.2f} ms, "
+          f"median {statistics.median(wall) * 1e3:.2f} ms, "
+          f"p99 {percentile(wall, 0.99) * 1e3:.2f} ms, "
           f"max {max(wall) * 1e3:.2f} ms; the game's thread's CPU p99 "
           f"{percentile(cpu, 0.99) * 1e3:.2f} ms, max {max(cpu) * 1e3:.2f} ms")
 

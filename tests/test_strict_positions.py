@@ -100,6 +100,14 @@ def test_packs_positions_account_for_each_players_whole_set():
 
 
 # ---- numbers in range ------------------------------------------------------------------
+def test_option_values_out_of_range_are_named_briefly():
+    declared = find_variant("classic").options_declared
+    for value, words in ((1e308, "not a number of 309 digits"), ("x" * 500, "takes a whole")):
+        with pytest.raises(OptionError) as err:
+            resolve_options(declared, {"limit": value}, "classic")
+        assert words in str(err.value) and len(str(err.value)) < 100
+
+
 def test_every_whole_number_option_has_a_range():
     for name in variant_names():
         cls = find_variant(name)
@@ -150,7 +158,8 @@ def test_a_number_of_thousands_of_digits_is_named_on_its_line(tmp_path, capsys):
         f":{seed_line}: not valid JSON: a number has too many digits" in err
 
 
-@pytest.mark.parametrize("seed", ["1.5", "NaN", "true", '"7"', "-1", str(2 ** 63), "1" + "0" * 100])
+@pytest.mark.parametrize("seed", ["1.5", "NaN", "true", '"7"', "-1", str(2 ** 63),
+                                  "1" + "0" * 100])
 def test_record_seeds_outside_the_range_are_refused_in_one_line(tmp_path, capsys, seed):
     record = json.dumps(played("dominox", 2).record()).replace('"seed": 3', f'"seed": {seed}')
     path = tmp_path / "games.jsonl"

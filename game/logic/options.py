@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .core import OptionError
+from .textfiles import shorten
 
 
 @dataclass(frozen=True)
@@ -28,20 +29,26 @@ class Option:
             elif str(value).strip().lower() in ("0", "false", "no", "off"):
                 result = False
             else:
-                raise OptionError(f"option {self.name} takes true or false, not {value!r}")
+                raise OptionError(f"option {self.name} takes true or false, "
+                                  f"not {shorten(value)}")
         elif kind is int:
             if isinstance(value, float) and not value.is_integer():
-                raise OptionError(f"option {self.name} takes a whole number, not {value!r}")
+                raise OptionError(f"option {self.name} takes a whole number, "
+                                  f"not {shorten(value)}")
             try:
                 result = int(value)
             except (TypeError, ValueError):
-                raise OptionError(f"option {self.name} takes a whole number, not {value!r}") from None
+                raise OptionError(f"option {self.name} takes a whole number, "
+                                  f"not {shorten(value)}") from None
             if isinstance(value, bool):
-                raise OptionError(f"option {self.name} takes a whole number, not {value!r}")
+                raise OptionError(f"option {self.name} takes a whole number, "
+                                  f"not {shorten(value)}")
             if self.minimum is not None and result < self.minimum:
-                raise OptionError(f"option {self.name} must be at least {self.minimum}, not {result}")
+                raise OptionError(f"option {self.name} must be at least {self.minimum}, "
+                                  f"not {shorten(result)}")
             if self.maximum is not None and result > self.maximum:
-                raise OptionError(f"option {self.name} must be at most {self.maximum}, not {result}")
+                raise OptionError(f"option {self.name} must be at most {self.maximum}, "
+                                  f"not {shorten(result)}")
         else:
             result = str(value)
         if self.choices and result not in self.choices:

@@ -79,7 +79,6 @@ class TitleScene(Scene):
     def enter(self):
         if self.app.notice:               # shown once: taken from the app on arrival
             self.notice, self.app.notice = self.app.notice, None
-
         self.offer_continue()
 
     def offer_continue(self) -> None:
@@ -100,6 +99,7 @@ class TitleScene(Scene):
         fresh = save is not None and not offered          # a new Continue takes the focus
         self.menu.focus = 0 if fresh or focused not in widgets else widgets.index(focused)
         self.menu.layout()
+
     def play(self):
         self.app.push(VariantSelectScene(self.app))
 

@@ -165,5 +165,5 @@ class BoardMatchScene(MatchScene):
 
     def draw(self, surface) -> None:
         self.table.draw(surface)
-        self.draw_undo(surface)
         self.coach.draw(surface)
+        self.draw_undo(surface)

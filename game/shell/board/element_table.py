@@ -54,6 +54,8 @@ class ElementTable(BoardTable):
         self._trophy_ply = None
         self._board_patch = None
         self._board_key = None
+        self._drawn: dict = {}
+        self._tint_layer = None
 
     # --- geometry the scene asks about ------------------------------------------------
     def hand_rects(self) -> list:
@@ -159,23 +161,50 @@ class ElementTable(BoardTable):
         layer = self._lay_static(coords, (*CARDS, GOAL_RECT, LAST_RECT))
         self._board_patch = layer.subsurface(self.geo.rect).copy()
         self._static_key, self._board_key = coords, None
+        self._drawn = {}                   # per square: what the static layer shows there
 
     def _draw_resting(self, view) -> None:
-        """The board's squares with every element that is not moving or picked, and the
-        squares of the last move tinted."""
+        """The board's squares with every element at rest (not the picked one, nor the
+        one that moved last: _draw_moved draws it) and the last move's squares tinted,
+        redrawn square by square where that changed: a move costs a few squares, not
+        the whole board."""
+        wanted = self._wanted(view)
         layer, geo = self._static, self.geo
-        layer.blit(self._board_patch, geo.rect)
+        for square in sorted(self._dirty(wanted)):
+            rect = self._square_rect(square)
+            layer.set_clip(rect)
+            layer.blit(self._board_patch, geo.rect)
+            if wanted[square][1]:
+                layer.blit(self._tint(), rect)
+            self._draw_square(layer, square, wanted)
+        layer.set_clip(None)
+        self._drawn = dict(enumerate(wanted))
+
+    def _wanted(self, view) -> list[tuple]:
+        """Per square (what rests there, tinted) as the static layer should show it."""
         move, skip = view.last_move, {self.scene.tool.selected}
-        if move is not None and move is not PASS:
-            tint = pygame.Surface((geo.size, geo.size), pygame.SRCALPHA)
-            tint.fill(LAST_TINT)
-            for square in (move.start, move.end):
-                layer.blit(tint, geo.square_rect(geo.index_square(square)))
-            skip.add(move.end)
-        for square, element in enumerate(view.cells):
-            if element is not None and square not in skip:
-                element_art.draw_element(layer, geo.square_rect(geo.index_square(square)),
-                                         element)
+        moved = () if move is None or move is PASS else (move.start, move.end)
+        skip.update(moved[1:])
+        return [(None if square in skip else element, square in moved)
+                for square, element in enumerate(view.cells)]
+
+    def _dirty(self, wanted) -> set:
+        drawn = self._drawn
+        return {square for square, look in enumerate(wanted) if drawn.get(square) != look}
+
+    def _square_rect(self, square: int) -> pygame.Rect:
+        return self.geo.square_rect(self.geo.index_square(square))
+
+    def _draw_square(self, layer, square: int, wanted) -> None:
+        element = wanted[square][0]
+        if element is not None:
+            element_art.draw_element(layer, self._square_rect(square), element)
+
+    def _tint(self) -> pygame.Surface:
+        if self._tint_layer is None:
+            self._tint_layer = pygame.Surface((self.geo.size, self.geo.size), pygame.SRCALPHA)
+            self._tint_layer.fill(LAST_TINT)
+        return self._tint_layer
 
     def _draw_moved(self, surface, view) -> None:
         """The element that moved last: along its path while it slides, then at rest."""

@@ -21,7 +21,7 @@ from game.logic.core import PASS, Tile
 from game.logic.elements.board import Element
 from game.shell import theme
 from game.shell.board import element_art
-from game.shell.board.element_table import GOLD, LAST_TINT, SWATCH, ElementTable
+from game.shell.board.element_table import GOLD, SWATCH, ElementTable
 
 TURNED = 140                     # the square the turned-up element is drawn in on a card
 PACK_SPRITE = 96                 # the top of a face-down pack on a card
@@ -159,22 +159,18 @@ class PacksTable(ElementTable):
         for element, rect, alpha in self.flights(view):
             draw_piece(surface, rect, element, across, alpha=alpha)
 
-    def _draw_resting(self, view) -> None:
-        """The board's squares, the last placement's square tinted, and every element but
-        the one placed last (drawn apart while it slides in)."""
-        layer, geo = self._static, self.geo
-        layer.blit(self._board_patch, geo.rect)
+    def _wanted(self, view) -> list[tuple]:
+        """Per square (element, tinted): the last placement's square tinted, its element
+        left out (drawn apart while it slides in)."""
         move = view.last_move
-        skip = None
-        if move is not None and move is not PASS:
-            tint = pygame.Surface((geo.size, geo.size), pygame.SRCALPHA)
-            tint.fill(LAST_TINT)
-            layer.blit(tint, geo.square_rect(geo.index_square(move.square)))
-            skip = move.square
-        for square, element in enumerate(view.cells):
-            if element is not None and square != skip:
-                draw_piece(layer, geo.square_rect(geo.index_square(square)), element,
-                           view.across)
+        placed = None if move is None or move is PASS else move.square
+        return [(None if square == placed else element, square == placed)
+                for square, element in enumerate(view.cells)]
+
+    def _draw_square(self, layer, square: int, wanted) -> None:
+        element = wanted[square][0]
+        if element is not None:
+            draw_piece(layer, self._square_rect(square), element, self.scene.view(0).across)
 
     def _draw_moved(self, surface, view) -> None:
         move = view.last_move

@@ -16,7 +16,7 @@ from game.logic.elements.board import SIZE
 from game.logic.elements.shifting import parse_stack, turned
 from game.shell import theme
 from game.shell.board import element_art, shift_art
-from game.shell.board.element_table import BOARD_AREA, FLIGHT_SECONDS, LAST_TINT, SWATCH, TROPHY, \
+from game.shell.board.element_table import BOARD_AREA, FLIGHT_SECONDS, SWATCH, TROPHY, \
     ElementTable
 
 # The board's area: squares of 84 pixels leave room for a row past each edge.
@@ -33,8 +33,6 @@ class ShiftTable(ElementTable):
         super().__init__(scene)
         self._seen = (None, None)          # (ply, view) of the last frame drawn
         self._lifted = None                # (ply, element) of a shift past the edge
-        self._drawn: dict = {}
-        self._tint_layer = None
 
     def warm_up(self) -> None:
         elements = [e for stack in self.scene.view(0).cells for e in stack]
@@ -74,34 +72,22 @@ class ShiftTable(ElementTable):
         self._trophy_ply = ply
 
     # --- drawing ----------------------------------------------------------------------
-    def _build_static(self, coords: bool) -> None:
-        super()._build_static(coords)
-        self._drawn = {}                   # per square: what the static layer shows there
+    # A stack's lower layers reach up into the square above it: that square is redrawn
+    # with it, and draws the stack below before its own.
+    def _dirty(self, wanted) -> set:
+        dirty, drawn = super()._dirty(wanted), self._drawn
+        return dirty | {square + SIZE for square in dirty if square + SIZE < len(wanted) and
+                        max(len(wanted[square][0]), len(drawn.get(square, ((),))[0])) > 1}
 
-    def _draw_resting(self, view) -> None:
-        """The board's squares with every stack (the picked one without its top element,
-        the one that moved last left to _draw_moved) and the last move's squares tinted,
-        redrawn square by square where that changed, and the square above each (where a
-        stack's lower layers reach): a move costs a few squares, not the whole board."""
-        wanted = self._wanted(view)
-        drawn = self._drawn
-        dirty = {square for square, look in enumerate(wanted) if drawn.get(square) != look}
-        dirty |= {square + SIZE for square in dirty if square + SIZE < len(wanted) and
-                  max(len(wanted[square][0]), len(drawn.get(square, ((),))[0])) > 1}
-        layer, geo = self._static, self.geo
-        for square in sorted(dirty):
-            rect = shift_art.square_rect(geo, square)
-            layer.set_clip(rect)
-            layer.blit(self._board_patch, geo.rect)
-            if wanted[square][1]:
-                layer.blit(self._tint(), rect)
-            under = wanted[square - SIZE][0] if square >= SIZE else ()
-            if len(under) > 1:                     # its lower layers reach up to here
-                shift_art.draw_stack(layer, shift_art.square_rect(geo, square - SIZE), under)
-            if wanted[square][0]:
-                shift_art.draw_stack(layer, rect, wanted[square][0])
-        layer.set_clip(None)
-        self._drawn = dict(enumerate(wanted))
+    def _square_rect(self, square: int) -> pygame.Rect:
+        return shift_art.square_rect(self.geo, square)
+
+    def _draw_square(self, layer, square: int, wanted) -> None:
+        under = wanted[square - SIZE][0] if square >= SIZE else ()
+        if len(under) > 1:
+            shift_art.draw_stack(layer, self._square_rect(square - SIZE), under)
+        if wanted[square][0]:
+            shift_art.draw_stack(layer, self._square_rect(square), wanted[square][0])
 
     def _wanted(self, view) -> list[tuple]:
         """Per square (stack to draw, tinted) as the static layer should show it."""
@@ -115,12 +101,6 @@ class ShiftTable(ElementTable):
                 stack = ()
             wanted.append((stack, square in moved))
         return wanted
-
-    def _tint(self) -> pygame.Surface:
-        if self._tint_layer is None:
-            self._tint_layer = pygame.Surface((self.geo.size, self.geo.size), pygame.SRCALPHA)
-            self._tint_layer.fill(LAST_TINT)
-        return self._tint_layer
 
     def _draw_moved(self, surface, view) -> None:
         """The element shifted last: sliding from where it stood, then at rest (past the

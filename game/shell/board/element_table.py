@@ -235,12 +235,12 @@ class ElementTable(BoardTable):
         slide, flight = self._durations(view)
         if since is None or flight <= 0 or since >= slide + flight:
             return []
-        mover, geo = 1 - view.to_move, self.geo
-        taken = [parse_element(t) for t in view.last_captured]
+        mover = 1 - view.to_move
+        taken = self._taken_elements(view)
         first = len(self.trophies[mover]) - len(taken)
         found = []
         for k, (square, element) in enumerate(taken):
-            start = geo.square_rect(geo.index_square(square))
+            start = self._square_rect(square)
             if since < slide:
                 found.append((element, start, 170))
                 continue
@@ -252,6 +252,10 @@ class ElementTable(BoardTable):
             rect.center = (round(centre.x), round(centre.y))
             found.append((element, rect, 255 - round(60 * t)))
         return found
+
+    def _taken_elements(self, view) -> list[tuple]:
+        """(square, element) of each element the last move captured."""
+        return [parse_element(t) for t in view.last_captured]
 
     def _draw_captures(self, surface, view) -> None:
         for element, rect, alpha in self.flights(view):
@@ -305,6 +309,11 @@ class ElementTable(BoardTable):
         for text, size, colour, bold in adapter.card_lines(player, over):
             self.put(surface, text, (rect.x + 24, y), size, colour, bold=bold)
             y += size + 8
+        self._draw_card_rest(surface, player, view)
+
+    def _draw_card_rest(self, surface, player: int, view) -> None:
+        """Below the card's lines: the elements the player has captured."""
+        rect = self.cards[player]
         trophies = self.trophies[player]
         shown = len(trophies) - (self.taken_count(view) if self._flying(view) and
                                  1 - view.to_move == player else 0)

@@ -180,7 +180,7 @@ class MoveElementTool:
             return self._refuse(f"the element on {SHAPE.names[square]} has nowhere to go",
                                 square)
         if pos is None and was:                      # Enter on the picked element: put back
-            self.selected, self.path = None, ()
+            self.put_back()
             return None
         self.selected, self.path = square, ()
         if not was:
@@ -200,10 +200,17 @@ class MoveElementTool:
             return                                   # dropped off the board: still picked
         if square == press[0]:
             if press[1]:                             # a click on the picked one: put back
-                self.selected, self.path = None, ()
+                self.put_back()
             return
-        move = self.move_to(square)
         self.focus = square
+        self._drop(press[0], square)
+
+    def put_back(self) -> None:
+        self.selected, self.path = None, ()
+
+    def _drop(self, start: int, square: int) -> None:
+        """The picked element (from `start`) let go over `square`: the move there."""
+        move = self.move_to(square)
         self._play(move.path if move is not None else self.prefix + (square,))
 
     def _play(self, path) -> None:

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import pygame
 
-from game.logic.agents import AGENTS
 from game.logic.core import PASS, Tile
 from game.logic.elements.board import Element
 from game.shell import theme
@@ -232,35 +231,9 @@ class PacksTable(ElementTable):
                                  width, border_radius=10)
 
     # --- the panels -------------------------------------------------------------------
-    def _draw_card(self, surface, player: int, view) -> None:
-        ctl, scene, rect, adapter = self.ctl, self.scene, self.cards[player], self.adapter
-        over = scene.over_for is not None
-        outcome = scene.game.outcome() if over else None
-        to_move = view.current_player == player and not over
-        if to_move or (outcome is not None and outcome.winner == player):
-            pygame.draw.rect(surface, GOLD, rect.inflate(8, 8), 4, border_radius=22)
-        surface.blit(element_art.swatch(player, SWATCH), (rect.x + 12, rect.y + 8))
-        left = rect.x + 24 + SWATCH - 8
-        self.put(surface, ctl.name(player), (left, rect.y + 28), 44, theme.TEXT, bold=True,
-                 width=rect.right - 20 - left)
-        seat = ctl.config.seats[player]
-        kind = "human" if seat.is_human else f"{AGENTS[seat.level].title} computer"
-        self.put(surface, f"{adapter.side_name(player)} · {kind}", (rect.x + 24, rect.y + 102),
-                 27, theme.TEXT_DIM)
-        self.put(surface, adapter.looks(player), (rect.x + 24, rect.y + 136), 26,
-                 theme.TEXT_DIM, width=rect.w - 36)
-        y = rect.y + 172
-        if to_move:
-            status = "Thinking..." if ctl.thinking else "To move"
-            self.put(surface, status, (rect.x + 24, y), 32, GOLD, bold=True)
-        elif outcome is not None:
-            status = "Winner" if outcome.winner == player else \
-                "Draw" if outcome.winner is None else ""
-            self.put(surface, status, (rect.x + 24, y), 36, GOLD, bold=True)
-        y += 44
-        for text, size, colour, bold in adapter.card_lines(player, over):
-            self.put(surface, text, (rect.x + 24, y), size, colour, bold=bold)
-            y += size + 8
+    def _draw_card_rest(self, surface, player: int, view) -> None:
+        """Below the card's lines: the pack and the set-aside tray."""
+        rect = self.cards[player]
         self._draw_pack(surface, player, view)
         aside = view.set_aside[player]
         self.put(surface, f"Set aside: {len(aside)}", (rect.x + 24, rect.bottom - 112), 26,

@@ -142,29 +142,8 @@ class ShiftTable(ElementTable):
             self._lifted = (ply, shown)
         self._seen = (ply, view)
 
-    def flights(self, view) -> list[tuple]:
-        """(element, rect, alpha) of each element the last move removed, this frame: its
-        stack where it stood until the mover arrives, then each element on its way to its
-        place on the capturer's card; [] once they are there."""
-        since = self._since_move()
-        slide, flight = self._durations(view)
-        if since is None or flight <= 0 or since >= slide + flight:
-            return []
-        mover, geo = 1 - view.to_move, self.geo
-        taken = [(square, e) for square, stack in taken_stacks(view) for e in stack]
-        first = len(self.trophies[mover]) - len(taken)
-        found = []
-        for k, (square, element) in enumerate(taken):
-            start = shift_art.square_rect(geo, square)
-            if since < slide:
-                found.append((element, start, 170))
-                continue
-            t = theme.ease_out((since - slide) / flight)
-            goal = self.trophy_rect(mover, first + k)
-            size = round(start.w + (goal.w - start.w) * t)
-            centre = pygame.Vector2(start.center).lerp(goal.center, t)
-            rect = pygame.Rect(0, 0, size, size)
-            rect.center = (round(centre.x), round(centre.y))
-            found.append((element, rect, 255 - round(60 * t)))
-        return found
+    def _taken_elements(self, view) -> list[tuple]:
+        """(square, element) of each element of every stack the last move removed: they
+        fly to the capturer's card one by one."""
+        return [(square, e) for square, stack in taken_stacks(view) for e in stack]
 

@@ -139,7 +139,7 @@ class ShiftTool(MoveElementTool):
         if square not in self.movable():
             return self._refuse(f"the element on {where} has nowhere to go", square)
         if pos is None and was:                      # Enter on the picked element: put back
-            self.selected, self.arrow = None, None
+            self.put_back()
             return None
         if not was:
             self.selected = square
@@ -160,20 +160,11 @@ class ShiftTool(MoveElementTool):
         arrows = {m.arrow for m in self.moves() if m.start == square}
         return top.arrow if top.arrow in arrows or not arrows else -top.arrow
 
-    def _release(self, pos) -> None:
-        press, self._press = self._press, None
-        if not self.dragging or press is None:
-            return
-        self.dragging = False
-        square = self.square_at(pos)
-        if square is None:
-            return                                   # dropped off the board: still picked
-        if square == press[0]:
-            if press[1]:                             # a click on the picked one: put back
-                self.selected, self.arrow = None, None
-            return
-        self.focus = square
-        self._play((press[0], square))
+    def put_back(self) -> None:
+        self.selected, self.arrow = None, None
+
+    def _drop(self, start: int, square: int) -> None:
+        self._play((start, square))
 
     def move_text(self, start: int, end: int) -> str:
         mark = "" if self.arrow is None else arrow_mark(self.arrow)

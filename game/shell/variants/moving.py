@@ -57,6 +57,7 @@ def taken_words(texts) -> str:
 
 
 class MovingAdapter(BoardAdapter):
+    verb = "move"               # what a turn does to an element, in the captions
     tool = MoveElementTool
     table = ElementTable
     legend = LEGEND
@@ -166,7 +167,7 @@ class MovingAdapter(BoardAdapter):
         player = self.game.current_player
         if player is None:
             return self.final_caption()
-        return f"{self.name(player)} begins: pick an element and move it."
+        return f"{self.name(player)} begins: pick an element and {self.verb} it."
 
     def move_caption(self, player: int, move, before, after) -> str:
         who = self.name(player)

@@ -48,6 +48,7 @@ def taken_words(texts, free: bool) -> str:
 
 
 class Adapter(MovingAdapter):
+    verb = "shift"
     tool = ShiftTool
     table = ShiftTable
     pass_prompt = "None of your elements can be set down anywhere: you must pass. " \
@@ -128,12 +129,6 @@ class Adapter(MovingAdapter):
         return [move.end - SIZE if move.end >= SIZE * SIZE else move.end + SIZE]
 
     # --- captions -----------------------------------------------------------------------
-    def opening_caption(self) -> str:
-        player = self.game.current_player
-        if player is None:
-            return self.final_caption()
-        return f"{self.name(player)} begins: pick an element and shift it."
-
     def move_caption(self, player: int, move, before, after) -> str:
         who = self.name(player)
         if move is PASS:

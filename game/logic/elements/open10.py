@@ -268,19 +268,26 @@ class ShiftGame(ElementGame):
     def orientations(self, element: Element) -> list:
         return [element, turned(element)] if self.free else [element]
 
-    def _moves_of(self, square: int) -> list:
-        stack = self.cells[square]
-        element, moves = stack[-1], []
-        me = element.owner
+    def _targets(self) -> list[int]:
+        """Every square a shift of the player to move could end on: empty (or past the
+        far edge) and next to one of their stacks along the file. Lifting takes nothing
+        else away, so no legal target lies elsewhere; _contacts decides the rest."""
+        cells, me = self.cells, self.to_move
         edge = range(SIZE * SIZE, SIZE * SIZE + SIZE) if me == 0 else range(-SIZE, 0)
+        found = set()
+        for square, stack in enumerate(cells):
+            if stack and stack[-1].owner == me:
+                for target in (square + SIZE, square - SIZE):
+                    if target in edge or (0 <= target < SHAPE.size and not cells[target]):
+                        found.add(target)
+        return sorted(found)
+
+    def _moves_of(self, square: int, targets: list[int]) -> list:
+        element, moves = self.cells[square][-1], []
         for shown in self.orientations(element):
             arrow = shown.arrow if self.free else None
-            for target in range(SHAPE.size):
-                if target != square and not self.cells[target]:
-                    if self._contacts(target, shown, square)[0]:
-                        moves.append(ShiftMove(square, target, arrow))
-            for target in edge:
-                if self._contacts(target, shown, square)[0]:
+            for target in targets:
+                if target != square and self._contacts(target, shown, square)[0]:
                     moves.append(ShiftMove(square, target, arrow))
         return moves
 
@@ -294,9 +301,10 @@ class ShiftGame(ElementGame):
             elif end is None and self.quiet >= 2 * self.limit:
                 end = (None, "no captures")
             if end is None:
+                targets = self._targets()
                 for square, stack in enumerate(self.cells):
                     if stack and stack[-1].owner == self.to_move:
-                        moves.extend(self._moves_of(square))
+                        moves.extend(self._moves_of(square, targets))
                 moves.sort(key=lambda m: m.text)
             self._cache = (moves, end)
         return self._cache

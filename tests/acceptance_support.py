@@ -283,9 +283,11 @@ def ghost_target(move):
     return anchor, board_geometry.DIRECTIONS.index(step)
 
 
-def play_board_turn(person: Person, scene) -> bool:
-    """One step of a turn on the board scene (or the look at the results) if a human may
-    act: pick a tile of the hand, turn it, bring it to its squares, place it."""
+def board_turn_settled(person: Person, scene) -> bool | None:
+    """What every board game's human turn begins with: the final board looked at until
+    the results show (Enter or a click moves on), a computer's turn waited out, a forced
+    pass made. True or False when that settled this step (did the person act?), None when
+    the person has a move to choose."""
     keys = person.mode == "keys"
     if scene.over_for is not None:
         if scene.results_shown:
@@ -294,11 +296,23 @@ def play_board_turn(person: Person, scene) -> bool:
         return True
     if not scene.ctl.human_turn:
         return False
-    ply, player = scene.ctl.ply, scene.ctl.state.current_player
+    ply = scene.ctl.ply
     if scene.must_pass():
         person.keys(pygame.K_RETURN) if keys else person.click(scene.table.pass_rect.center)
-        assert scene.ctl.ply > ply, "passing did not work"
+        assert scene.ctl.ply > ply and str(scene.ctl.state.moves_played()[ply][1]) == "pass", \
+            "passing did not work"
         return True
+    return None
+
+
+def play_board_turn(person: Person, scene) -> bool:
+    """One step of a turn on the board scene (or the look at the results) if a human may
+    act: pick a tile of the hand, turn it, bring it to its squares, place it."""
+    settled = board_turn_settled(person, scene)
+    if settled is not None:
+        return settled
+    keys = person.mode == "keys"
+    ply, player = scene.ctl.ply, scene.ctl.state.current_player
     moves = [m for m in scene.legal_moves() if str(m) != "pass"]
     move = person.rng.choice(moves)
     tile = Tile.of(move.x, move.y)

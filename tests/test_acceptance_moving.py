@@ -17,7 +17,7 @@ from game.logic.elements.board import SHAPE
 from game.shell.menus import TitleScene
 from game.shell.overlays import ResultsScene
 
-from acceptance_support import Person, keep_global_random, set_up  # noqa: F401
+from acceptance_support import Person, board_turn_settled, keep_global_random, set_up  # noqa: F401
 
 FRAMES = 6000              # a game to a limit of 10 quiet moves each takes about 200 to 900
 ARROWS = {(1, 0): pygame.K_RIGHT, (-1, 0): pygame.K_LEFT, (0, 1): pygame.K_UP,
@@ -50,19 +50,11 @@ def aim(person: Person, scene, square: int) -> None:
 def play_element_turn(person: Person, scene) -> bool:
     """One human turn (or the look at the results): pick an element and send it to one of
     its targets, landing by landing along a jump chain; or drag it there at once."""
+    settled = board_turn_settled(person, scene)
+    if settled is not None:
+        return settled
     keys = person.mode == "keys"
-    if scene.over_for is not None:
-        if scene.results_shown:
-            return False
-        person.keys(pygame.K_RETURN) if keys else person.click(scene.geo.rect.center)
-        return True
-    if not scene.ctl.human_turn:
-        return False
     ply, player = scene.ctl.ply, scene.game.current_player
-    if scene.must_pass():
-        person.keys(pygame.K_RETURN) if keys else person.click(scene.table.pass_rect.center)
-        assert scene.ctl.ply > ply, "passing did not work"
-        return True
     view = scene.view(player)
     move = person.rng.choice([m for m in view.legal_moves() if m is not PASS])
     lit = {m.end for m in view.targets(move.start)}

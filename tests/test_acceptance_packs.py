@@ -16,7 +16,7 @@ from game.logic.core import PASS
 from game.logic.elements.board import SHAPE
 from game.shell.menus import TitleScene
 
-from acceptance_support import Person, keep_global_random, set_up  # noqa: F401
+from acceptance_support import Person, board_turn_settled, keep_global_random, set_up  # noqa: F401
 
 FRAMES = 6000              # 32 turns of the person and 32 of the computer take about 300
 ARROWS = {(1, 0): pygame.K_RIGHT, (-1, 0): pygame.K_LEFT, (0, 1): pygame.K_UP,
@@ -42,20 +42,11 @@ def turn_to(person: Person, scene, ends) -> None:
 def play_packs_turn(person: Person, scene) -> bool:
     """One human turn (or the look at the results): place a random legal placement of the
     turned-up element, or pass when it fits nowhere."""
+    settled = board_turn_settled(person, scene)
+    if settled is not None:
+        return settled
     keys = person.mode == "keys"
-    if scene.over_for is not None:
-        if scene.results_shown:
-            return False
-        person.keys(pygame.K_RETURN) if keys else person.click(scene.geo.rect.center)
-        return True
-    if not scene.ctl.human_turn:
-        return False
     ply, player = scene.ctl.ply, scene.game.current_player
-    if scene.must_pass():
-        assert scene.ghost is None
-        person.keys(pygame.K_RETURN) if keys else person.click(scene.table.pass_rect.center)
-        assert scene.ctl.ply > ply and scene.game.moves_played()[ply][1] is PASS
-        return True
     move = person.rng.choice([m for m in scene.legal_moves() if m is not PASS])
     turn_to(person, scene, (move.low, move.high))
     if keys:

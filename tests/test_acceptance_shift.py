@@ -15,7 +15,7 @@ from game.shell.board import shift_art
 from game.shell.menus import TitleScene
 from game.shell.overlays import ResultsScene
 
-from acceptance_support import Person, keep_global_random, set_up  # noqa: F401
+from acceptance_support import Person, board_turn_settled, keep_global_random, set_up  # noqa: F401
 
 FRAMES = 8000
 ARROWS = {(1, 0): pygame.K_RIGHT, (-1, 0): pygame.K_LEFT, (0, 1): pygame.K_UP,
@@ -63,19 +63,10 @@ def turn_to(person: Person, scene, arrow) -> None:
 def play_shift_turn(person: Person, scene) -> bool:
     """One human turn (or the look at the results): pick an element, turn it if the move
     wants the other arrow, send it to the move's target; pass when that is all there is."""
-    keys = person.mode == "keys"
-    if scene.over_for is not None:
-        if scene.results_shown:
-            return False
-        person.keys(pygame.K_RETURN) if keys else person.click(scene.geo.rect.center)
-        return True
-    if not scene.ctl.human_turn:
-        return False
+    settled = board_turn_settled(person, scene)
+    if settled is not None:
+        return settled
     ply, player = scene.ctl.ply, scene.game.current_player
-    if scene.must_pass():
-        person.keys(pygame.K_RETURN) if keys else person.click(scene.table.pass_rect.center)
-        assert scene.ctl.ply > ply, "passing did not work"
-        return True
     view = scene.view(player)
     moves = [m for m in view.legal_moves() if m is not PASS]
     edge = [m for m in moves if m.past_edge]

@@ -170,17 +170,20 @@ class MovingAdapter(BoardAdapter):
         return f"{self.name(player)} begins: pick an element and {self.verb} it."
 
     def move_caption(self, player: int, move, before, after) -> str:
-        who = self.name(player)
-        if move is PASS:
-            caption = f"{who} cannot move and passes."
-        else:
-            verb = "jumped" if len(move.path) > 2 or self._jumps(move) else "moved"
-            caption = f"{who} {verb} {move}."
-            if after.last_captured:
-                caption += f" Captured {taken_words(after.last_captured)}!"
+        caption = self.move_words(self.name(player), player, move, after)
         if after.current_player is not None:
             caption += f" {self.name(after.current_player)} to move."
         return caption
+
+    def move_words(self, who: str, player: int, move, after) -> str:
+        """The move said: "Ann moved c2-c3. Captured 3-5 on c4!"."""
+        if move is PASS:
+            return f"{who} cannot move and passes."
+        verb = "jumped" if len(move.path) > 2 or self._jumps(move) else "moved"
+        words = f"{who} {verb} {move}."
+        if after.last_captured:
+            words += f" Captured {taken_words(after.last_captured)}!"
+        return words
 
     def _jumps(self, move) -> bool:
         if not self.game.coloured:

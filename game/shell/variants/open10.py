@@ -129,19 +129,15 @@ class Adapter(MovingAdapter):
         return [move.end - SIZE if move.end >= SIZE * SIZE else move.end + SIZE]
 
     # --- captions -----------------------------------------------------------------------
-    def move_caption(self, player: int, move, before, after) -> str:
-        who = self.name(player)
+    def move_words(self, who: str, player: int, move, after) -> str:
         if move is PASS:
-            caption = f"{who} cannot shift any element and passes."
-        elif move.past_edge:
-            caption = f"{who} shifted {move} past {SIDES[1 - player]}'s edge!"
-        else:
-            caption = f"{who} shifted {move}."
-            if after.last_captured:
-                caption += f" Captured {taken_words(after.last_captured, after.free_arrows)}!"
-        if after.current_player is not None:
-            caption += f" {self.name(after.current_player)} to move."
-        return caption
+            return f"{who} cannot shift any element and passes."
+        if move.past_edge:
+            return f"{who} shifted {move} past {SIDES[1 - player]}'s edge!"
+        words = f"{who} shifted {move}."
+        if after.last_captured:
+            words += f" Captured {taken_words(after.last_captured, after.free_arrows)}!"
+        return words
 
     # --- the end ------------------------------------------------------------------------
     def stuck(self, name) -> str:

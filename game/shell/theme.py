@@ -284,9 +284,13 @@ def draw_fitted(surface, text, pos, width, size=BODY_SIZE, color=TEXT, anchor="t
     """draw_text inside a box `width` pixels wide: a text too wide is drawn smaller (down
     to `smallest`, three quarters of `size` unless given), then cut short with an ellipsis.
     Every label that shows a player's name or a sentence goes through here."""
-    smallest = smallest or max(12, size * 3 // 4)
-    text = str(text)
+    size, text = _fitting(str(text), width, size, bold, smallest or max(12, size * 3 // 4))
+    return draw_text(surface, text, pos, size, color, anchor, bold=bold, shadow=shadow)
+
+
+@functools.lru_cache(maxsize=2048)
+def _fitting(text: str, width: int, size: int, bold: bool, smallest: int) -> tuple[int, str]:
+    """(size, text) that fit `width`: measured once per label, not at every redraw."""
     while size > smallest and font(size, bold).size(text)[0] > width:
         size -= 2
-    return draw_text(surface, fit_text(text, width, size, bold), pos, size, color, anchor,
-                     bold=bold, shadow=shadow)
+    return size, fit_text(text, width, size, bold)

@@ -439,6 +439,12 @@ class PacksView(View):
         """Per square the Element standing there, or None."""
         return board_cells(self)
 
+    @cached_property
+    def working_game(self) -> "PacksGame":
+        """A game in this position to try placements on (each is undone after): made
+        once per view, not once per placement rated."""
+        return game_of(self)
+
     def element_at(self, square):
         return self.cells[parse_square(square) if isinstance(square, str) else square]
 
@@ -481,7 +487,7 @@ def game_of(view: PacksView) -> PacksGame:
     if tile is not None:
         packs[view.to_move] = [tile]
     removed = [[Tile.parse(t) for t in r] for r in view.removed]
-    return PacksGame(dict(view.options), None, packs, board_cells(view), view.to_move,
+    return PacksGame(dict(view.options), None, packs, view.cells, view.to_move,
                      view.captures,
                      removed=removed)
 
@@ -491,7 +497,7 @@ def rate(view: PacksView, me: int, move) -> float:
     contacts left open for the next own elements."""
     if move is PASS:
         return 0.0
-    game = game_of(view)
+    game = view.working_game
     before = game.far_counts()[me]
     captured = game._push(move)
     try:

@@ -73,6 +73,14 @@ class MovingAdapter(BoardAdapter):
         self.title = self.game.title
 
     # --- the game's own words (each game's module) ------------------------------------
+    def left(self, view) -> tuple[int, int]:
+        """The elements each player has on the board."""
+        return left_counts(view)
+
+    def captured(self, view) -> str:
+        """What the view's last move captured, in words."""
+        return taken_words(view.last_captured)
+
     def goal_text(self) -> str:
         return ""
 
@@ -93,7 +101,7 @@ class MovingAdapter(BoardAdapter):
 
     def result_columns(self) -> tuple[str, list[str]]:
         """The last results column: its heading and a value per player."""
-        return "Left", [str(n) for n in left_counts(self.scene.view(0))]
+        return "Left", [str(n) for n in self.left(self.scene.view(0))]
 
     def extra_card_lines(self, player: int, view) -> list[tuple]:
         return []
@@ -137,11 +145,16 @@ class MovingAdapter(BoardAdapter):
         lines = [(f"{SIDES[mover]}: {'pass' if move is PASS else move}",
                   SEAT_COLOURS[mover])]
         if view.last_captured:
-            lines.append((f"Captured {taken_words(view.last_captured)}", GOLD))
-        if self.end_squares():
-            lines.append((f"Took {SIDES[1 - mover]}'s test element!", GOLD))
+            lines.append((f"Captured {self.captured(view)}", GOLD))
+        lines += self.last_feat(move, mover)
         lines.append((f"Move {len(played)}", theme.TEXT_DIM))
         return lines
+
+    def last_feat(self, move, mover: int) -> list[tuple]:
+        """A line on what the last move won, if it won the game."""
+        if self.end_squares():
+            return [(f"Took {SIDES[1 - mover]}'s test element!", GOLD)]
+        return []
 
     def end_squares(self) -> list[int]:
         """Squares ringed in gold once the game is over: where a test element was taken."""
@@ -157,7 +170,7 @@ class MovingAdapter(BoardAdapter):
 
     def card_lines(self, player: int, over: bool) -> list[tuple]:
         view = self.scene.view(0)
-        left = left_counts(view)[player]
+        left = self.left(view)[player]
         return [(f"{view.captures[player]} captured", 40, GOLD, True),
                 *self.extra_card_lines(player, view),
                 (f"{elements(left)} on the board", 26, theme.TEXT_DIM, False)]
@@ -182,7 +195,7 @@ class MovingAdapter(BoardAdapter):
         verb = "jumped" if len(move.path) > 2 or self._jumps(move) else "moved"
         words = f"{who} {verb} {move}."
         if after.last_captured:
-            words += f" Captured {taken_words(after.last_captured)}!"
+            words += f" Captured {self.captured(after)}!"
         return words
 
     def _jumps(self, move) -> bool:
@@ -212,7 +225,7 @@ class MovingAdapter(BoardAdapter):
     def stuck(self, name) -> str:
         """Why a game ended for want of a move: who has no element, or cannot move."""
         view = self.scene.view(0)
-        mover, left = view.to_move, left_counts(view)
+        mover, left = view.to_move, self.left(view)
         if left[mover] == 0:
             return f"{name(mover)} has no elements left"
         if left[1 - mover] == 0:
@@ -270,7 +283,7 @@ class MovingAdapter(BoardAdapter):
     def read_aloud(self) -> str:
         view = self.scene.view(0)
         parts = []
-        for p, left in enumerate(left_counts(view)):
+        for p, left in enumerate(self.left(view)):
             parts.append(f"{self.name(p)}: {view.captures[p]} captured, "
                          f"{elements(left)} on the board")
         label, count, _ = self.quiet_line(view)

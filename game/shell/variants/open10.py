@@ -16,7 +16,7 @@ from game.shell.board.element_art import draw_element_board
 from game.shell.board.geometry import BoardGeometry
 from game.shell.board.shift_table import SHIFT_AREA, ShiftTable
 from game.shell.board.shift_tool import ShiftTool
-from game.shell.variants.moving import GOLD, LEGEND, SIDES, MovingAdapter, elements
+from game.shell.variants.moving import GOLD, LEGEND, SIDES, MovingAdapter
 
 FREE_LEGEND = ("Click or arrows + Enter: pick, then where   R, wheel, right-click: turn "
                "the arrow   Tab: next   Esc: put back   H: hints   E: standing")
@@ -84,41 +84,20 @@ class Adapter(MovingAdapter):
         most = 2 * view.limit
         return "Without a capture", f"{view.quiet} of {most}", view.quiet / most
 
-    def result_columns(self) -> tuple[str, list[str]]:
-        return "Left", [str(n) for n in on_board(self.scene.view(0))]
+    def left(self, view) -> tuple[int, int]:
+        return on_board(view)
 
-    def card_lines(self, player: int, over: bool) -> list[tuple]:
-        view = self.scene.view(0)
-        left = on_board(view)[player]
-        lines = [(f"{view.captures[player]} captured", 40, GOLD, True)]
-        if view.stacks:
-            piles = sum(1 for stack in view.cells if stack and stack[0].owner == player)
-            lines.append((f"{theme.count(piles, 'stack')} on the board", 30, theme.TEXT, False))
-        return lines + [(f"{elements(left)} on the board", 26, theme.TEXT_DIM, False)]
+    def captured(self, view) -> str:
+        return taken_words(view.last_captured, view.free_arrows)
 
-    def read_aloud(self) -> str:
-        view = self.scene.view(0)
-        parts = [f"{self.name(p)}: {view.captures[p]} captured, {elements(left)} on the board"
-                 for p, left in enumerate(on_board(view))]
-        label, count, _ = self.quiet_line(view)
-        return "; ".join(parts) + f". {label}: {count} moves."
+    def extra_card_lines(self, player: int, view) -> list[tuple]:
+        if not view.stacks:
+            return []
+        piles = sum(1 for stack in view.cells if stack and stack[0].owner == player)
+        return [(f"{theme.count(piles, 'stack')} on the board", 30, theme.TEXT, False)]
 
-    # --- the last move ------------------------------------------------------------------
-    def last_lines(self, view) -> list[tuple]:
-        played = self.game.moves_played()
-        move = view.last_move
-        if move is None or not played:
-            return [("None yet: South begins.", theme.TEXT_DIM)]
-        mover = played[-1][0]
-        lines = [(f"{SIDES[mover]}: {'pass' if move is PASS else move}",
-                  self.seat_colour(mover))]
-        if view.last_captured:
-            lines.append((f"Captured {taken_words(view.last_captured, view.free_arrows)}",
-                          GOLD))
-        if move is not PASS and move.past_edge:
-            lines.append(("Past the edge!", GOLD))
-        lines.append((f"Move {len(played)}", theme.TEXT_DIM))
-        return lines
+    def last_feat(self, move, mover: int) -> list[tuple]:
+        return [("Past the edge!", GOLD)] if move is not PASS and move.past_edge else []
 
     def end_squares(self) -> list[int]:
         """Once won past the edge: the own element on the last rank it was set behind."""
@@ -136,12 +115,12 @@ class Adapter(MovingAdapter):
             return f"{who} shifted {move} past {SIDES[1 - player]}'s edge!"
         words = f"{who} shifted {move}."
         if after.last_captured:
-            words += f" Captured {taken_words(after.last_captured, after.free_arrows)}!"
+            words += f" Captured {self.captured(after)}!"
         return words
 
     # --- the end ------------------------------------------------------------------------
     def stuck(self, name) -> str:
-        left = on_board(self.scene.view(0))
+        left = self.left(self.scene.view(0))
         for player in (0, 1):
             if left[player] == 0:
                 return f"{name(player)} has no elements left"

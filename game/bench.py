@@ -160,31 +160,40 @@ FRAME_CASES = (("classic", 4), ("dominox", 2), ("open54", 4), ("dominid", 2), ("
                ("open10", 2), ("open22", 2))
 
 
+def match_frames(folder: Path, variant: str, players: int, frames: int, state=None):
+    """(wall seconds, the game thread's CPU seconds) of each of `frames` + 1 whole frames of
+    a computer-only match in a 1920x1080 window, and the moves played meanwhile. Its save
+    goes to `folder`, never over a player's."""
+    import pygame
+
+    from game.shell.app import App
+    from game.shell.config import MatchConfig, Seat
+    os.environ["XDG_DATA_HOME"] = str(folder)
+    app = App(windowed=True, settings_path=folder / "settings.json")
+    app.window = pygame.display.set_mode((1920, 1080))
+    seats = tuple(Seat(f"Computer {i + 1}", "computer", "greedy") for i in range(players))
+    app.start_match(MatchConfig(variant, seats, {}, 11), state)
+    app.running = True
+    wall, cpu = [], []
+    for _ in range(frames + 1):
+        started, used = time.perf_counter(), time.thread_time()
+        app.run_frame(1 / 60)
+        wall.append(time.perf_counter() - started)
+        cpu.append(time.thread_time() - used)
+    moves = len(app.top.game.moves_played())
+    pygame.display.quit()
+    return wall, cpu, moves
+
+
 def bench_frames(frames: int) -> None:
     """Whole frames (events, fixed updates, drawing, presenting) of computer-only matches
     at the default animation speed, in a 1920x1080 window. The first frame of a match
     renders every tile sprite once; it is reported apart."""
     import tempfile
 
-    import pygame
-
-    from game.shell.app import App
-    from game.shell.config import MatchConfig, Seat
     for variant, players in FRAME_CASES:
         with tempfile.TemporaryDirectory() as folder:
-            os.environ["XDG_DATA_HOME"] = folder     # its matches never replace a player's save
-            app = App(windowed=True, settings_path=Path(folder) / "settings.json")
-            app.window = pygame.display.set_mode((1920, 1080))
-            seats = tuple(Seat(f"Computer {i + 1}", "computer", "greedy") for i in range(players))
-            app.start_match(MatchConfig(variant, seats, {}, 11))
-            app.running = True
-            times, cpu = [], []
-            for _ in range(frames + 1):
-                started, used = time.perf_counter(), time.thread_time()
-                app.run_frame(1 / 60)
-                times.append(time.perf_counter() - started)
-                cpu.append(time.thread_time() - used)
-            pygame.display.quit()
+            times, cpu, _ = match_frames(Path(folder), variant, players, frames)
         first, rest = times[0], times[1:]
         print(f"frame time, {variant} {players}-computer match at 1920x1080: "
               f"median {statistics.median(rest) * 1e3:.2f} ms, "
@@ -214,11 +223,7 @@ def bench_big_board(frames: int) -> None:
     of the game's own thread (the computer thinks in a worker process)."""
     import tempfile
 
-    import pygame
-
     from game.logic.agents import make_agent
-    from game.shell.app import App
-    from game.shell.config import MatchConfig, Seat
     with tempfile.TemporaryDirectory() as folder:
         game, agent, rng = big_board_game(Path(folder), 11), make_agent("greedy"), random.Random(1)
         wall, cpu = [], []
@@ -231,20 +236,8 @@ def bench_big_board(frames: int) -> None:
         print(f"big board ({BIG_SIDE}x{BIG_SIDE} Dominox), greedy a move over {len(wall)} moves: "
               f"p50 {statistics.median(wall) * 1e3:.0f} ms, max {max(wall) * 1e3:.0f} ms "
               f"(CPU p50 {statistics.median(cpu) * 1e3:.0f} ms, max {max(cpu) * 1e3:.0f} ms)")
-        os.environ["XDG_DATA_HOME"] = folder         # its match never replaces a player's save
-        app = App(windowed=True, settings_path=Path(folder) / "settings.json")
-        app.window = pygame.display.set_mode((1920, 1080))
-        seats = tuple(Seat(f"Computer {i + 1}", "computer", "greedy") for i in range(2))
-        app.start_match(MatchConfig("dominox", seats, {}, 11), big_board_game(Path(folder), 11))
-        app.running = True
-        wall, cpu = [], []
-        for _ in range(frames + 1):
-            started, cpu_started = time.perf_counter(), time.thread_time()
-            app.run_frame(1 / 60)
-            wall.append(time.perf_counter() - started)
-            cpu.append(time.thread_time() - cpu_started)
-        moves = len(app.top.game.moves_played())
-        pygame.display.quit()
+        wall, cpu, moves = match_frames(Path(folder), "dominox", 2, frames,
+                                        big_board_game(Path(folder), 11))
     wall, cpu = wall[1:], cpu[1:]                    # the first frame renders the sprites
     print(f"big board frame time at 1920x1080 over {len(wall)} frames ({moves} moves): "
           f"median {statistics.median(wall) * 1e3:.2f} ms, "

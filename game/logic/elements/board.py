@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 
 from ..board.shape import board_shape
-from ..core import Tile
+from ..core import FileFormatError, Tile
 
 SIZE = 8
 SHAPE = board_shape(SIZE, SIZE)
@@ -85,6 +85,26 @@ def parse_element(text: str, arrows: bool = False) -> tuple[int, Element]:
         raise ValueError(f"{text!r}: arrows are fixed in this game, so no ^ or v")
     direction = None if not arrow else (NORTH_ARROW if arrow == "^" else SOUTH_ARROW)
     return square, Element(int(owner), int(south), int(north), bool(down), direction)
+
+
+def board_tokens(toml, key: str, missing: str = ""):
+    """(square, token, line) of every square of the board drawn in `key` of a TomlFile,
+    rank 8 first. A missing key (with the hint `missing`) or a wrong number of ranks or
+    squares is a FileFormatError naming its line."""
+    if key not in toml.data:
+        raise toml.error(None, f"missing {key!r}: draw the board, rank 8 at the top{missing}")
+    rows = toml.grid_lines(key)
+    if len(rows) != SIZE:
+        line = rows[-1][0] if rows else toml.line_of(key)
+        raise FileFormatError(toml.path, line, f"the board has {len(rows)} ranks: draw all "
+                                               f"{SIZE}, rank {SIZE} at the top")
+    for top, (line, row) in enumerate(rows):
+        tokens, rank = row.split(), SIZE - 1 - top
+        if len(tokens) != SIZE:
+            raise FileFormatError(toml.path, line, f"rank {rank + 1} has {len(tokens)} squares: "
+                                                   f"write {SIZE}, separated by spaces")
+        for file, token in enumerate(tokens):
+            yield rank * SIZE + file, token, line
 
 
 def parse_token(token: str) -> Element | None:

@@ -26,7 +26,7 @@ from ..core import FileFormatError, OptionError
 from ..levels import layout_folder
 from ..textfiles import TomlFile, read_toml
 from ..tiles import OPEN_BOARD_SET, REDUCED_SETS, TileSet
-from .board import SHAPE, SIZE, Element, parse_token, past_middle
+from .board import SHAPE, SIZE, Element, board_tokens, parse_token, past_middle
 
 LEGEND = ("'...' an empty square; s (the south player) or n (the north player) with the "
           "south and the north number, like s35; * after a face-down test element, like s00*")
@@ -78,29 +78,16 @@ class StartEntry:
 # ---- reading and checking boards ----------------------------------------------------------
 def parse_board(toml: TomlFile, key: str = "board") -> tuple[list, dict]:
     """([(square, Element)], {square: file line}) of the board drawn in `key`."""
-    if key not in toml.data:
-        raise toml.error(None, f"missing {key!r}: draw the board, rank 8 at the top ({LEGEND})")
-    rows = toml.grid_lines(key)
-    if len(rows) != SIZE:
-        line = rows[-1][0] if rows else toml.line_of(key)
-        raise FileFormatError(toml.path, line, f"the board has {len(rows)} ranks: draw all "
-                                               f"{SIZE}, rank {SIZE} at the top")
     placed, lines = [], {}
-    for top, (line, row) in enumerate(rows):
-        tokens, rank = row.split(), SIZE - 1 - top
-        if len(tokens) != SIZE:
-            raise FileFormatError(toml.path, line, f"rank {rank + 1} has {len(tokens)} squares: "
-                                                   f"write {SIZE}, separated by spaces")
-        for file, token in enumerate(tokens):
-            square = rank * SIZE + file
-            try:
-                element = parse_token(token)
-            except ValueError:
-                raise FileFormatError(toml.path, line, f"unknown square {token!r} on "
-                                      f"{SHAPE.names[square]} (write {LEGEND})") from None
-            if element is not None:
-                placed.append((square, element))
-                lines[square] = line
+    for square, token, line in board_tokens(toml, key, f" ({LEGEND})"):
+        try:
+            element = parse_token(token)
+        except ValueError:
+            raise FileFormatError(toml.path, line, f"unknown square {token!r} on "
+                                  f"{SHAPE.names[square]} (write {LEGEND})") from None
+        if element is not None:
+            placed.append((square, element))
+            lines[square] = line
     return placed, lines
 
 

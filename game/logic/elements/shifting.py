@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import re
 
-from .board import NORTH_ARROW, OWNER_LETTERS, SHAPE, SIZE, Element, home_arrow, parse_element
+from ..core import FileFormatError
+from .board import (NORTH_ARROW, OWNER_LETTERS, SHAPE, SIZE, Element, board_tokens,
+                    home_arrow, parse_element)
 
 FILES = "abcdefgh"
 _NAME = re.compile(r"([a-h])([0-9])")
@@ -101,28 +103,14 @@ def grid_lines(cells, arrows: bool) -> list[str]:
 
 def parse_grid(toml, key: str = "board") -> tuple[list, dict]:
     """(cells, {square: line}) of the board drawn in `key` of a TomlFile."""
-    from ..core import FileFormatError
-    if key not in toml.data:
-        raise toml.error(None, f"missing {key!r}: draw the board, rank 8 at the top")
-    rows = toml.grid_lines(key)
-    if len(rows) != SIZE:
-        line = rows[-1][0] if rows else toml.line_of(key)
-        raise FileFormatError(toml.path, line, f"the board has {len(rows)} ranks: draw all "
-                                               f"{SIZE}, rank {SIZE} at the top")
     cells, lines = [()] * SHAPE.size, {}
-    for top, (line, row) in enumerate(rows):
-        tokens, rank = row.split(), SIZE - 1 - top
-        if len(tokens) != SIZE:
-            raise FileFormatError(toml.path, line, f"rank {rank + 1} has {len(tokens)} squares: "
-                                                   f"write {SIZE}, separated by spaces")
-        for file, text in enumerate(tokens):
-            square = rank * SIZE + file
-            try:
-                cells[square] = parse_stack_token(text)
-            except ValueError:
-                raise FileFormatError(
-                    toml.path, line, f"unknown square {text!r} on {square_name(square)} (write "
-                    "'...' for an empty square, else s or n with the south and the north "
-                    "number like s35, a stack bottom first joined by / like s35/s12)") from None
-            lines[square] = line
+    for square, text, line in board_tokens(toml, key):
+        try:
+            cells[square] = parse_stack_token(text)
+        except ValueError:
+            raise FileFormatError(
+                toml.path, line, f"unknown square {text!r} on {square_name(square)} (write "
+                "'...' for an empty square, else s or n with the south and the north "
+                "number like s35, a stack bottom first joined by / like s35/s12)") from None
+        lines[square] = line
     return cells, lines

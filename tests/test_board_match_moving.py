@@ -21,28 +21,18 @@ from game.shell import theme
 from game.shell.board.element_table import ElementTable
 from game.shell.board.move_tool import MoveElementTool
 from game.shell.board.scene import BoardMatchScene
-from game.shell.config import MatchConfig, Seat
+from game.shell.config import MatchConfig
 from game.shell.match.controller import sentence
 from game.shell.menus import VariantSelectScene, start_choices
 from game.shell.overlays import HandOverScene, ResultsScene
 
-from test_shell_support import frame, press, quiet_app, random_board_actions
+from test_shell_support import frame, press, quiet_app, random_board_actions, seats
+from test_shell_support import start_board_match as start
 
 
 @pytest.fixture
 def app(tmp_path):
     return quiet_app(tmp_path)
-
-
-def seats(kinds):
-    return tuple(Seat(f"P{i}", "human" if k == "human" else "computer",
-                      "greedy" if k == "human" else k) for i, k in enumerate(kinds))
-
-
-def start(app, variant, kinds=("human", "greedy"), seed=7, **options) -> BoardMatchScene:
-    app.start_match(MatchConfig(variant, seats(kinds), options, seed))
-    assert isinstance(app.top, BoardMatchScene), getattr(app.top, "lines", app.top)
-    return app.top
 
 
 def start_at(app, cls, texts, kinds=("human", "greedy"), **keys) -> BoardMatchScene:

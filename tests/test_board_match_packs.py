@@ -20,11 +20,12 @@ from game.shell.board import element_art
 from game.shell.board.element_place_tool import PlaceElementTool
 from game.shell.board.packs_table import PacksTable, piece_sprite
 from game.shell.board.scene import BoardMatchScene
-from game.shell.config import MatchConfig, Seat
+from game.shell.config import MatchConfig
 from game.shell.match.controller import sentence
 from game.shell.overlays import HandOverScene, ResultsScene
 
-from test_shell_support import frame, press, quiet_app, random_board_actions
+from test_shell_support import (frame, press, quiet_app, random_board_actions, seats,
+                                start_board_match)
 
 FULL_HOME = [f"{f}1:0:0-0" for f in "abcdefgh"]      # South's home rank taken
 
@@ -34,15 +35,8 @@ def app(tmp_path):
     return quiet_app(tmp_path)
 
 
-def seats(kinds):
-    return tuple(Seat(f"P{i}", "human" if k == "human" else "computer",
-                      "greedy" if k == "human" else k) for i, k in enumerate(kinds))
-
-
 def start(app, kinds=("human", "greedy"), seed=7, **options) -> BoardMatchScene:
-    app.start_match(MatchConfig("open22", seats(kinds), options, seed))
-    assert isinstance(app.top, BoardMatchScene), getattr(app.top, "lines", app.top)
-    return app.top
+    return start_board_match(app, "open22", kinds, seed, **options)
 
 
 def position(placed, packs, to_move=0, options=None, aside=((), ())) -> PacksGame:

@@ -19,12 +19,13 @@ from game.shell.board import shift_art
 from game.shell.board.scene import BoardMatchScene
 from game.shell.board.shift_table import ShiftTable
 from game.shell.board.shift_tool import ShiftTool
-from game.shell.config import MatchConfig, Seat
+from game.shell.config import MatchConfig
 from game.shell.match.controller import sentence
 from game.shell.menus import VariantSelectScene
 from game.shell.overlays import ResultsScene
 
-from test_shell_support import frame, press, quiet_app, random_board_actions
+from test_shell_support import (frame, press, quiet_app, random_board_actions, seats,
+                                start_board_match)
 
 EDGE = ["c8:0:3-5", "c7:0:1-3", "a1:0:5-1", "b3:0:2-1", "e8:1:5-6", "e7:0:4-5", "h8:1:0-0",
         "g1:1:6-6", "e5:1:2-4", "b5:1:3-3"]        # a1 may go to c6, or past the edge to c9
@@ -35,15 +36,8 @@ def app(tmp_path):
     return quiet_app(tmp_path)
 
 
-def seats(kinds):
-    return tuple(Seat(f"P{i}", "human" if k == "human" else "computer",
-                      "greedy" if k == "human" else k) for i, k in enumerate(kinds))
-
-
 def start(app, kinds=("human", "greedy"), seed=7, **options) -> BoardMatchScene:
-    app.start_match(MatchConfig("open10", seats(kinds), options, seed))
-    assert isinstance(app.top, BoardMatchScene), getattr(app.top, "lines", app.top)
-    return app.top
+    return start_board_match(app, "open10", kinds, seed, **options)
 
 
 def start_at(app, texts, kinds=("human", "greedy"), to_move=0, **options) -> BoardMatchScene:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import time
 
 from game.shell.app import App
+from game.shell.board.scene import BoardMatchScene
+from game.shell.config import MatchConfig, Seat
 from game.shell.overlays import ResultsScene
 from game.shell.scene import ACTION_NAMES, Action, Scene
 
@@ -87,3 +89,16 @@ def random_board_actions(app, scene, rng, count: int) -> None:
             scene.draw(app.screen)
         if scene.ctl.thinking:
             time.sleep(0.0002)          # the computers think in a worker process
+
+
+def seats(kinds):
+    """Seats P0, P1, ... of these kinds: "human", or a computer level ("greedy", ...)."""
+    return tuple(Seat(f"P{i}", "human" if k == "human" else "computer",
+                      "greedy" if k == "human" else k) for i, k in enumerate(kinds))
+
+
+def start_board_match(app, variant, kinds=("human", "greedy"), seed=7,
+                      **options) -> BoardMatchScene:
+    app.start_match(MatchConfig(variant, seats(kinds), options, seed))
+    assert isinstance(app.top, BoardMatchScene), getattr(app.top, "lines", app.top)
+    return app.top

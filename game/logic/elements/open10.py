@@ -78,6 +78,18 @@ class ShiftMove(TextMove):
 
 
 
+_MOVES: dict = {}
+
+
+def shift_move(start: int, end: int, arrow: int | None) -> ShiftMove:
+    """The one ShiftMove of (start, end, arrow): move generation makes many."""
+    key = (start, end, arrow)
+    move = _MOVES.get(key)
+    if move is None:
+        move = _MOVES[key] = ShiftMove(start, end, arrow)
+    return move
+
+
 def parse_shift_move(text):
     match = read_move(text, ShiftMove, _MOVE, FORM)
     if not isinstance(match, re.Match):
@@ -268,10 +280,12 @@ class ShiftGame(ElementGame):
     def orientations(self, element: Element) -> list:
         return [element, turned(element)] if self.free else [element]
 
-    def _targets(self) -> list[int]:
+    def _slots(self) -> tuple[dict, set]:
         """Every square a shift of the player to move could end on: empty (or past the
-        far edge) and next to one of their stacks along the file. Lifting takes nothing
-        else away, so no legal target lies elsewhere; _contacts decides the rest."""
+        far edge) and next to one of their stacks along the file (lifting takes nothing
+        else away, so no legal target lies elsewhere). Returned grouped by what each asks
+        of the element set there, {(south, north): [square, ...]} with None where nothing
+        touches that side, and as one set."""
         cells, me = self.cells, self.to_move
         edge = range(SIZE * SIZE, SIZE * SIZE + SIZE) if me == 0 else range(-SIZE, 0)
         found = set()
@@ -280,15 +294,31 @@ class ShiftGame(ElementGame):
                 for target in (square + SIZE, square - SIZE):
                     if target in edge or (0 <= target < SHAPE.size and not cells[target]):
                         found.add(target)
-        return sorted(found)
+        slots: dict = {}
+        for target in sorted(found):
+            below, above = target - SIZE, target + SIZE
+            south = cells[below][-1] if 0 <= below < SHAPE.size and cells[below] else None
+            north = cells[above][-1] if 0 <= above < SHAPE.size and cells[above] else None
+            key = (south and south.north, north and north.south)
+            slots.setdefault(key, []).append(target)
+        return slots, found
 
-    def _moves_of(self, square: int, targets: list[int]) -> list:
+    def _moves_of(self, square: int, slots: dict, targets: set) -> list:
+        """The shifts of the top element on `square`. A square away from the lifted stack
+        touches one of the mover's stacks, so it takes the element when the numbers asked
+        match; the two squares next to the lifted stack are judged by _contacts."""
         element, moves = self.cells[square][-1], []
+        near = (square + SIZE, square - SIZE)
         for shown in self.orientations(element):
             arrow = shown.arrow if self.free else None
-            for target in targets:
-                if target != square and self._contacts(target, shown, square)[0]:
-                    moves.append(ShiftMove(square, target, arrow))
+            south, north = shown.south, shown.north
+            for key in ((south, north), (south, None), (None, north)):
+                for target in slots.get(key, ()):
+                    if target not in near:
+                        moves.append(shift_move(square, target, arrow))
+            for target in near:
+                if target in targets and self._contacts(target, shown, square)[0]:
+                    moves.append(shift_move(square, target, arrow))
         return moves
 
     def _position(self):
@@ -301,10 +331,10 @@ class ShiftGame(ElementGame):
             elif end is None and self.quiet >= 2 * self.limit:
                 end = (None, "no captures")
             if end is None:
-                targets = self._targets()
+                slots, targets = self._slots()
                 for square, stack in enumerate(self.cells):
                     if stack and stack[-1].owner == self.to_move:
-                        moves.extend(self._moves_of(square, targets))
+                        moves.extend(self._moves_of(square, slots, targets))
                 moves.sort(key=lambda m: m.text)
             self._cache = (moves, end)
         return self._cache

@@ -194,3 +194,47 @@ def test_every_variant_invariants(options):
     """tests/test_every_variant.py's random-game test, run on Shift."""
     import tests.test_every_variant as every
     every.test_random_games_keep_the_protocol("open10", 2, options)
+
+
+def _every_shift_from_scratch(game) -> list[str]:
+    """Every (element, arrow, square) tried against the rule itself: the slow truth the
+    move generator must agree with."""
+    from game.logic.elements.board import SHAPE, SIZE
+    from game.logic.elements.open10 import ShiftMove
+    me, found = game.to_move, []
+    edge = range(SIZE * SIZE, SIZE * SIZE + SIZE) if me == 0 else range(-SIZE, 0)
+    for square, stack in enumerate(game.cells):
+        if not stack or stack[-1].owner != me:
+            continue
+        for shown in game.orientations(stack[-1]):
+            arrow = shown.arrow if game.free else None
+            for target in (*range(SHAPE.size), *edge):
+                empty = target in edge or not game.cells[target]
+                if empty and game._contacts(target, shown, square)[0]:
+                    found.append(ShiftMove(square, target, arrow).text)
+    return sorted(found)
+
+
+@pytest.mark.parametrize("options", [{}, {"arrows": "free"}, {"stacks": True},
+                                     {"stacks": True, "arrows": "free"}, {"start": "random"}])
+def test_the_move_generator_agrees_with_the_rule_tried_everywhere(options):
+    for seed in range(4):
+        game, rng = ShiftGame.new(2, seed, options), random.Random(seed)
+        while not game.is_over():
+            listed = sorted(m.text for m in game.legal_moves() if m is not PASS)
+            assert listed == _every_shift_from_scratch(game), game.position_text()
+            game.apply(rng.choice(game.legal_moves()))
+
+
+def test_hard_judges_an_element_on_the_last_rank_that_can_be_passed_a_threat():
+    from game.logic.elements.shift_hard import evaluate
+    # the south player's 2-3 on d8 asks for a 3 past the edge: a1's 3-4 gives it, 4-4 not
+    base = ("d7:0:1-2", "h8:1:1-1", "g8:1:6-6")
+    threat = at("d8:0:2-3", "a1:0:3-4", *base)
+    idle = at("d8:0:2-3", "a1:0:4-4", *base)
+    assert any(getattr(m, "past_edge", False) for m in threat.legal_moves())
+    assert not any(getattr(m, "past_edge", False) for m in idle.legal_moves())
+    assert evaluate(threat, 0) > evaluate(idle, 0) + 50
+    threat.to_move = idle.to_move = 1          # the north player must fear it
+    threat._cache = idle._cache = None
+    assert evaluate(threat, 1) < evaluate(idle, 1) - 50

@@ -7,7 +7,7 @@ a little forward progress.
 """
 from __future__ import annotations
 
-from .board import SIZE
+from .board import SHAPE, SIZE
 
 perfect = True
 
@@ -20,15 +20,72 @@ def worlds(view):
     return the_position
 
 
+# The race to the far edge decides Shift: these weigh how near each side is to a win.
+ADVANCE = (0.0, 0.0, 1.0, 3.0, 6.0, 11.0, 18.0, 28.0)   # by ranks advanced, 0..7
+STUCK = 0.5             # the share kept by a front element no own element can follow
+THREAT = 120.0          # an element on the last rank that an own element can pass
+
+
+def _front(state, player: int):
+    """(ranks advanced by each own top element that can go further, the numbers it asks
+    of the element set ahead of it, whether that is past the edge), and how many of the
+    player's top elements could answer each number."""
+    cells, free = state.cells, state.free
+    fronts, offers = [], {}
+    step = SIZE if player == 0 else -SIZE
+    for square, stack in enumerate(cells):
+        if not stack:
+            continue
+        top = stack[-1]
+        if top.owner != player:
+            continue
+        gives = top.south if player == 0 else top.north
+        offers[gives] = offers.get(gives, 0) + 1
+        if free:
+            other = top.north if player == 0 else top.south
+            if other != gives:
+                offers[other] = offers.get(other, 0) + 1
+        ahead = square + step
+        if 0 <= ahead < SHAPE.size and cells[ahead]:
+            continue
+        rank = square // SIZE
+        advanced = rank if player == 0 else SIZE - 1 - rank
+        asks = top.north if player == 0 else top.south
+        fronts.append((advanced, asks, square, top))
+    return fronts, offers
+
+
+def _race(state, player: int) -> tuple[float, bool]:
+    """The player's best front (ADVANCE, halved when no other own element matches what it
+    asks) and whether they threaten to win past the edge on their next move."""
+    fronts, offers = _front(state, player)
+    best, threat = 0.0, False
+    free = state.free
+    for advanced, asks, square, top in fronts:
+        answers = offers.get(asks, 0)
+        own_gives = top.south if player == 0 else top.north     # lifting it cannot answer
+        if own_gives == asks or (free and (top.north if player == 0 else top.south) == asks):
+            answers -= 1
+        followed = answers > 0
+        if advanced == SIZE - 1 and followed:
+            threat = True
+        best = max(best, ADVANCE[advanced] * (1.0 if followed else STUCK))
+    return best, threat
+
+
 def evaluate(state, player: int) -> float:
+    other = 1 - player
     counts = state.counts()
-    value = 10.0 * (counts[player] - counts[1 - player])
-    forward = [0, 0]
-    for square, stack in enumerate(state.cells):
-        if stack:
-            owner, rank = stack[-1].owner, square // SIZE
-            forward[owner] += rank if owner == 0 else SIZE - 1 - rank
-    return value + 0.5 * (forward[player] - forward[1 - player])
+    value = 10.0 * (counts[player] - counts[other])
+    mine, my_threat = _race(state, player)
+    theirs, their_threat = _race(state, other)
+    value += mine - theirs
+    to_move = state.to_move
+    if my_threat:
+        value += THREAT if to_move == player else THREAT / 2
+    if their_threat:
+        value -= THREAT if to_move == other else THREAT / 2
+    return value
 
 
 def tactical(state, moves) -> list:

@@ -1,9 +1,10 @@
 """The Hard player's hooks for Shift (open-board game 10): nothing is hidden, so the one
 world is the view's own position and alpha-beta searches it.
 
-The evaluation, for `player`: elements left (10 each, a stack counting every element),
-how near each side is to a win past the far edge (an own element on the last rank), and
-a little forward progress.
+The evaluation, for `player`: elements left (10 each, a stack counting every element)
+and the race to the far edge: each side's most advanced front element (one with nothing
+ahead of it), worth less when no other own element matches the number it shows forward,
+and a threat to win past the edge on the next move.
 """
 from __future__ import annotations
 
@@ -27,9 +28,9 @@ THREAT = 120.0          # an element on the last rank that an own element can pa
 
 
 def _front(state, player: int):
-    """(ranks advanced by each own top element that can go further, the numbers it asks
-    of the element set ahead of it, whether that is past the edge), and how many of the
-    player's top elements could answer each number."""
+    """The player's front elements, [(ranks advanced, the number it shows forward, square,
+    element)] for each own top element with nothing ahead of it, and how many of the
+    player's top elements could be set down against each number ({number: count})."""
     cells, free = state.cells, state.free
     fronts, offers = [], {}
     step = SIZE if player == 0 else -SIZE

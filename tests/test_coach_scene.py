@@ -8,6 +8,7 @@ import json
 import random
 import time
 
+import pygame
 import pytest
 
 from game.logic.agents import make_agent, play_out
@@ -105,6 +106,13 @@ def test_the_button_asks_too(app):
     scene = start(app, "open3", [ANN, BEN])
     run_until(app, lambda: scene.ctl.human_turn, "a human turn")
     press(app, "click", pos=scene.coach.button().center)
+    assert scene.coach.thinking
+
+
+def test_the_right_stick_pressed_on_a_gamepad_asks_too(app):
+    scene = start(app, "dominox", [ANN, BEN])
+    run_until(app, lambda: scene.ctl.human_turn, "a human turn")
+    app.process_events([pygame.event.Event(pygame.JOYBUTTONDOWN, button=10, instance_id=0)])
     assert scene.coach.thinking
 
 

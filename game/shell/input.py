@@ -45,6 +45,7 @@ PAD_BUTTONS: dict[int, str] = {
     6: "hint",      # Back / Select
     7: "pause",     # Start
     9: "undo",      # left stick pressed
+    10: "coach",    # right stick pressed
 }
 PAD_HAT = {(0, 1): "up", (0, -1): "down", (-1, 0): "left", (1, 0): "right"}
 STICK_THRESHOLD = 0.6

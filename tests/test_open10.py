@@ -9,6 +9,7 @@ import pytest
 from game.logic.core import PASS, IllegalMoveError
 from game.logic.elements.open10 import ShiftGame, shift_game_at
 from game.logic.elements.shift_starts import list_starts
+from game.logic.elements.shifting import turned
 
 
 def at(*texts, **keys):
@@ -215,14 +216,24 @@ def _every_shift_from_scratch(game) -> list[str]:
     return sorted(found)
 
 
+def _captures(game, move) -> bool:
+    stack = game.cells[move.start]
+    shown = stack[-1] if not game.free or move.arrow == stack[-1].arrow else turned(stack[-1])
+    return bool(game._contacts(move.end, shown, move.start)[1])
+
+
 @pytest.mark.parametrize("options", [{}, {"arrows": "free"}, {"stacks": True},
                                      {"stacks": True, "arrows": "free"}, {"start": "random"}])
 def test_the_move_generator_agrees_with_the_rule_tried_everywhere(options):
+    """All legal moves, and the loud ones (winning or capturing) the search asks for."""
     for seed in range(4):
         game, rng = ShiftGame.new(2, seed, options), random.Random(seed)
         while not game.is_over():
             listed = sorted(m.text for m in game.legal_moves() if m is not PASS)
             assert listed == _every_shift_from_scratch(game), game.position_text()
+            loud = sorted(m.text for m in game.legal_moves() if m is not PASS and (
+                m.past_edge or _captures(game, m)))
+            assert sorted(m.text for m in game.loud_moves()) == loud
             game.apply(rng.choice(game.legal_moves()))
 
 

@@ -5,7 +5,9 @@ variant's `evaluate(state, player)` judges the leaves; a history table orders mo
 unfinished depth is thrown away, so the move is always that of the last depth searched
 to the end (depth 1 at least, unless the budget ran out even for that: then the greedy
 judgement's first choice). With `iterations` the budget counts nodes, not seconds.
-Past the depth, captures (`hooks.tactical`) are followed until the position is quiet.
+Past the depth, captures (`hooks.tactical`) are followed until the position is quiet; a
+state that offers `loud_moves()` (the legal moves that capture or win at once) spares
+that quiescence a full move list at every leaf.
 """
 from __future__ import annotations
 
@@ -103,7 +105,8 @@ class AlphaBeta:
             return stand
         alpha = max(alpha, stand)
         best = stand
-        for move, _ in self.tactical(state, state.legal_moves()):
+        loud = getattr(state, "loud_moves", state.legal_moves)     # only what may be loud
+        for move, _ in self.tactical(state, loud()):
             self._tick()
             state.apply(move)
             try:

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from ..core import PASS, DominoError, FileFormatError, IllegalMoveError, View
+from ..core import PASS, DominoError, FileFormatError, IllegalMoveError, Outcome, View
 from ..options import Option
 from ..tiles import OPEN_BOARD_SET
 from .game import ElementGame
@@ -280,12 +280,13 @@ class ShiftGame(ElementGame):
     def orientations(self, element: Element) -> list:
         return [element, turned(element)] if self.free else [element]
 
-    def _slots(self) -> tuple[dict, set]:
+    def _slots(self, loud: bool = False) -> tuple[dict, set]:
         """Every square a shift of the player to move could end on: empty (or past the
         far edge) and next to one of their stacks along the file (lifting takes nothing
         else away, so no legal target lies elsewhere). Returned grouped by what each asks
         of the element set there, {(south, north): [square, ...]} with None where nothing
-        touches that side, and as one set."""
+        touches that side, and as one set. `loud`: only the squares past the edge or
+        touching an opponent's element (where a shift wins or captures)."""
         cells, me = self.cells, self.to_move
         edge = range(SIZE * SIZE, SIZE * SIZE + SIZE) if me == 0 else range(-SIZE, 0)
         found = set()
@@ -299,9 +300,28 @@ class ShiftGame(ElementGame):
             below, above = target - SIZE, target + SIZE
             south = cells[below][-1] if 0 <= below < SHAPE.size and cells[below] else None
             north = cells[above][-1] if 0 <= above < SHAPE.size and cells[above] else None
+            if loud and target not in edge and (south is None or south.owner == me) and (
+                    north is None or north.owner == me):
+                found.discard(target)
+                continue
             key = (south and south.north, north and north.south)
             slots.setdefault(key, []).append(target)
         return slots, found
+
+    def _shifts(self, loud: bool = False) -> list:
+        slots, targets = self._slots(loud)
+        moves = []
+        if not targets:
+            return moves
+        for square, stack in enumerate(self.cells):
+            if stack and stack[-1].owner == self.to_move:
+                moves.extend(self._moves_of(square, slots, targets))
+        return moves
+
+    def loud_moves(self) -> list:
+        """The legal shifts that win past the edge or capture, found without the rest
+        (the search's quiescence asks for these at every leaf)."""
+        return [] if self._end() else sorted(self._shifts(loud=True), key=lambda m: m.text)
 
     def _moves_of(self, square: int, slots: dict, targets: set) -> list:
         """The shifts of the top element on `square`. A square away from the lifted stack
@@ -321,21 +341,27 @@ class ShiftGame(ElementGame):
                     moves.append(shift_move(square, target, arrow))
         return moves
 
+    def _end(self):
+        """(winner, reason) once the game has ended, else None: no move list needed."""
+        end = self._ended
+        if end is None:
+            counts = self.counts()
+            if 0 in counts:
+                end = (1 - counts.index(0), "no moves")
+            elif self.quiet >= 2 * self.limit:
+                end = (None, "no captures")
+        return end
+
+    def outcome(self):
+        if self._cache is not None:
+            return super().outcome()
+        end = self._end()
+        return None if not end else Outcome(self.scores(), end[0], end[1])
+
     def _position(self):
         if self._cache is None:
-            moves = []
-            end = self._ended
-            counts = self.counts()
-            if end is None and 0 in counts:
-                end = (1 - counts.index(0), "no moves")
-            elif end is None and self.quiet >= 2 * self.limit:
-                end = (None, "no captures")
-            if end is None:
-                slots, targets = self._slots()
-                for square, stack in enumerate(self.cells):
-                    if stack and stack[-1].owner == self.to_move:
-                        moves.extend(self._moves_of(square, slots, targets))
-                moves.sort(key=lambda m: m.text)
+            end = self._end()
+            moves = [] if end else sorted(self._shifts(), key=lambda m: m.text)
             self._cache = (moves, end)
         return self._cache
 

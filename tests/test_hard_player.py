@@ -192,3 +192,26 @@ def test_big_boards_search_every_tile_first():
     tiles = {m.tile for m in view.moves}
     assert len(view.moves) > agent.candidates and len(ranked) == agent.candidates
     assert {m.tile for m in ranked} == tiles or len(tiles) > agent.candidates
+
+
+@pytest.mark.parametrize("variant", ["classic", "dominox", "dominid"])
+def test_stopping_once_the_answer_is_settled_keeps_the_answer(variant, monkeypatch):
+    from game.logic.agents import search
+    for seed in range(6):
+        state = reached(variant, seed, 6)
+        if state is None:
+            continue
+        view = state.view(state.current_player)
+        early = HardAgent(iterations=400)
+        move = early.choose(view, random.Random(seed))
+        monkeypatch.setattr(search, "CHECK_EVERY", 10 ** 9)      # never asks: searches on
+        full = HardAgent(iterations=400)
+        assert full.choose(view, random.Random(seed)) == move
+        monkeypatch.undo()
+        assert early.last.iterations <= full.last.iterations == 400
+
+
+def test_settled_means_no_other_move_can_catch_up():
+    from game.logic.agents.search import settled
+    assert settled([30, 10, 5], 19) and not settled([30, 10, 5], 20)
+    assert not settled([12, 12], 0.5) and settled([7], 100)

@@ -223,6 +223,8 @@ class Judge:
         theirs, mine = sorted(self.tiles[1].items()), sorted(self.tiles[0].items())
         replies = {t: [self.best(line, t, False) for line in lines] for t, _ in theirs}
         answers = {}            # per own tile: (change, line) best first, unchanged lines
+        if budget is not None and budget.left() <= 0:
+            return None
         for u, _ in mine if deep else ():
             found = [(c[0], k) for k, c in enumerate(self.best(line, u, True)
                                                       for line in lines) if c]
@@ -239,6 +241,8 @@ class Judge:
             now = total - base[index] + self.value(after)
             expected = 0.0
             for tile, weight in theirs:
+                if budget is not None and budget.left() <= 0:
+                    return None         # a slow move (a loaded machine): keep to time
                 options = [(c[0], c[1], k, c[2]) for k, c in enumerate(replies[tile])
                            if c and k != index]
                 here = self.best(after, tile, False)

@@ -5,7 +5,7 @@
 Measures: random rounds and matches per second of the line games through the public API
 (one process), random games per second of every variant through the public API,
 computer move time per variant and
-level, frame time (median and p99) of the busiest match scenes drawn at 1920x1080
+level and the Hard player's search speed (`--only computers` runs those alone), frame time (median and p99) of the busiest match scenes drawn at 1920x1080
 headless, the greedy move time and frame time on the biggest Dominox board (`--only big`
 runs that alone), the cost of scaling a frame to other window sizes, and launch time to
 the first menu frame, and the CPU the loop uses while idle (`--only idle` runs that alone).
@@ -321,7 +321,8 @@ def bench_launch(runs: int) -> None:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.bench")
     parser.add_argument("--quick", action="store_true", help="fewer samples")
-    parser.add_argument("--only", choices=["idle", "big"], help="run one section only")
+    parser.add_argument("--only", choices=["idle", "big", "computers"],
+                        help="run one section only")
     args = parser.parse_args(argv)
     quick = args.quick
     if args.only == "idle":
@@ -329,6 +330,10 @@ def main(argv=None) -> int:
         return 0
     if args.only == "big":
         bench_big_board(600 if quick else 1800)
+        return 0
+    if args.only == "computers":
+        bench_agents(100 if quick else 400, 10 if quick else 40)
+        bench_search(0.5 if quick else 2.0)
         return 0
     bench_launch(3 if quick else 7)
     bench_line(0.5 if quick else 2.0)

@@ -1,4 +1,4 @@
-"""Packs' Hard player: its judgement of the root placements (packs_worlds.Judge) keeps
+"""Packs' Hard player: its judgement of the root placements (packs_judge.Judge) keeps
 to the rules, computes its capture races exactly and sees a threatened element."""
 from __future__ import annotations
 

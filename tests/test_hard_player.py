@@ -215,3 +215,18 @@ def test_settled_means_no_other_move_can_catch_up():
     from game.logic.agents.search import settled
     assert settled([30, 10, 5], 19) and not settled([30, 10, 5], 20)
     assert not settled([12, 12], 0.5) and settled([7], 100)
+
+
+def test_the_all_seeing_measuring_tool_plays_whole_games_with_the_true_state():
+    import importlib.util
+    from pathlib import Path
+    path = Path(__file__).resolve().parent.parent / "tools" / "all_seeing_arena.py"
+    spec = importlib.util.spec_from_file_location("all_seeing_arena", path)
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    won, lost, drawn = tool.play("classic", "random", 4, 11, None, 1, iterations=40)
+    assert won + lost + drawn == 4 and won >= 3
+    # one move of a board game, searched in copies of the true state
+    state = reached("dominox", 3, 4)
+    move = tool.all_seeing_move(state, HardAgent(), tool.Budget(None, 20), random.Random(1))
+    assert move in state.legal_moves()

@@ -505,7 +505,14 @@ def rate(view: PacksView, me: int, move) -> float:
         depth = game.line_of(move.square)
         forward = depth if me == 0 else SIZE - 1 - depth
         ahead = game.ahead(move.square) if me == 0 else game.behind(move.square)
-        open_end = 1.0 if ahead is not None and game.cells[ahead] is None else 0.0
-        return 10.0 * len(captured) + 6.0 * gained + 0.5 * forward + 0.5 * open_end
+        open_end = ahead is not None and game.cells[ahead] is None
+        return rating(len(captured), gained, forward, open_end)
     finally:
         game._pop(move, captured)
+
+
+def rating(captured: int, gained: int, forward: int, open_end: bool) -> float:
+    """The greedy judgement of a placement from what it does: elements removed, elements
+    gained on the far half, ranks toward it, and an empty square left ahead of it (Hard's
+    model of a Medium opponent asks this too)."""
+    return 10.0 * captured + 6.0 * gained + 0.5 * forward + 0.5 * open_end

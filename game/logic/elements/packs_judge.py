@@ -18,7 +18,7 @@ from time import perf_counter
 from ..agents.search import RootStats
 from ..core import Tile
 from ..tiles import OPEN_BOARD_SET
-from .open22 import board_cells
+from .open22 import board_cells, rating
 
 HOME = 4.0      # an empty home square's pull, as a multiple of an average chain end's
 GREEDY = 1      # the opponent replies as the greedy judgement would (0: the worst reply)
@@ -312,7 +312,7 @@ def _rating(line, after) -> float:
     taken = sum(1 for k in range(8) if line[k] is not None and after[k] is None)
     gained = 1 if at < 4 else 0
     ahead = at > 0 and after[at - 1] is None
-    return 10.0 * taken + 6.0 * gained + 0.5 * (7 - at) + 0.5 * ahead
+    return rating(taken, gained, 7 - at, ahead)
 
 
 def _later(m: int, size: int, i: int) -> float:

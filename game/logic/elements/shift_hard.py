@@ -28,7 +28,7 @@ THREAT = 120.0          # an element on the last rank that an own element can pa
 
 
 def _front(state, player: int):
-    """The player's front elements, [(ranks advanced, the number it shows forward, square,
+    """The player's front elements, [(ranks advanced, the number it shows forward,
     element)] for each own top element with nothing ahead of it, and how many of the
     player's top elements could be set down against each number ({number: count})."""
     cells, free = state.cells, state.free
@@ -52,7 +52,7 @@ def _front(state, player: int):
         rank = square // SIZE
         advanced = rank if player == 0 else SIZE - 1 - rank
         asks = top.north if player == 0 else top.south
-        fronts.append((advanced, asks, square, top))
+        fronts.append((advanced, asks, top))
     return fronts, offers
 
 
@@ -62,7 +62,7 @@ def _race(state, player: int) -> tuple[float, bool]:
     fronts, offers = _front(state, player)
     best, threat = 0.0, False
     free = state.free
-    for advanced, asks, square, top in fronts:
+    for advanced, asks, top in fronts:
         answers = offers.get(asks, 0)
         own_gives = top.south if player == 0 else top.north     # lifting it cannot answer
         if own_gives == asks or (free and (top.north if player == 0 else top.south) == asks):

@@ -181,6 +181,7 @@ def test_search_speed_is_reported_per_variant():
     for variant in ("classic", "dominox", PERFECT[0] if PERFECT else "dominid"):
         found = search_speed(variant, 0.02)
         assert found["done"] >= 0 and found["unit"] in ("playouts", "nodes")
+    assert search_speed("open22", 0.02)["unit"] == "root moves judged"     # no playouts
 
 
 def test_big_boards_search_every_tile_first():

@@ -2,7 +2,8 @@
 `playouts_per_second(variant, seconds)` runs the real search on an early position of a
 seeded game and counts what it managed in that time: playouts (a sampled world, a root
 move, playout moves to the end or the horizon, every move taken back) for hidden
-information, positions searched (alpha-beta nodes) for open boards."""
+information (root moves judged where the variant judges them itself, as Packs does),
+positions searched (alpha-beta nodes) for open boards."""
 from __future__ import annotations
 
 import random
@@ -40,7 +41,9 @@ def search_speed(variant: str, seconds: float = 1.0, players: int = 2) -> dict:
         unit, done = "nodes", info.nodes
     else:
         stats = root_search(view, hooks, view.legal_moves(), rng, budget)
-        unit, done = "playouts", stats.iterations
+        # a variant that judges its root moves itself (hooks.root) plays nothing out
+        unit = "playouts" if hooks.root is None else "root moves judged"
+        done = stats.iterations
     elapsed = time.perf_counter() - started
     return {"unit": unit, "per_second": done / elapsed, "done": done, "seconds": elapsed}
 

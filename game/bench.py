@@ -173,6 +173,7 @@ def match_frames(folder: Path, variant: str, players: int, frames: int, state=No
     app.window = pygame.display.set_mode((1920, 1080))
     seats = tuple(Seat(f"Computer {i + 1}", "computer", "greedy") for i in range(players))
     app.start_match(MatchConfig(variant, seats, {}, 11), state)
+    match = app.top.ctl          # the match's controller, whatever overlay comes on top
     app.running = True
     wall, cpu = [], []
     for _ in range(frames + 1):
@@ -180,7 +181,7 @@ def match_frames(folder: Path, variant: str, players: int, frames: int, state=No
         app.run_frame(1 / 60)
         wall.append(time.perf_counter() - started)
         cpu.append(time.thread_time() - used)
-    moves = len(app.top.game.moves_played())
+    moves = len(match.state.moves_played())
     pygame.display.quit()
     return wall, cpu, moves
 

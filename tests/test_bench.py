@@ -1,0 +1,21 @@
+"""The benchmark's own helpers run on every kind of match scene (the figures themselves
+are measured by hand: python -m game.bench)."""
+from __future__ import annotations
+
+import os
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from game.bench import match_frames  # noqa: E402
+
+
+@pytest.mark.parametrize("variant", ["classic", "open10"])
+def test_match_frames_times_every_frame_of_a_line_or_board_match(variant, tmp_path,
+                                                                 monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))     # match_frames sets it too
+    wall, cpu, moves = match_frames(tmp_path, variant, 2, 5)
+    assert len(wall) == len(cpu) == 6 and all(t >= 0 for t in wall)
+    assert moves >= 0

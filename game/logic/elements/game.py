@@ -72,8 +72,13 @@ class ElementGame(GameState):
             raise toml.error("options", str(exc)) from None
         return toml, options
 
+    def _finished(self):
+        """(winner, reason) once the game has ended, else None (a game whose end needs no
+        move list may say so without making one)."""
+        return self._position()[1]
+
     def outcome(self) -> Outcome | None:
-        end = self._position()[1]
+        end = self._finished()
         if not end:
             return None
         return Outcome(self.scores(), end[0], end[1])
@@ -84,7 +89,7 @@ class ElementGame(GameState):
 
     @property
     def current_player(self) -> int | None:
-        return None if self._position()[1] else self.to_move
+        return None if self._finished() else self.to_move
 
     def legal_moves(self) -> list:
         moves, end = self._position()

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from ..core import PASS, DominoError, FileFormatError, IllegalMoveError, Outcome, View
+from ..core import PASS, DominoError, FileFormatError, IllegalMoveError, View
 from ..options import Option
 from ..tiles import OPEN_BOARD_SET
 from .game import ElementGame
@@ -352,11 +352,8 @@ class ShiftGame(ElementGame):
                 end = (None, "no captures")
         return end
 
-    def outcome(self):
-        if self._cache is not None:
-            return super().outcome()
-        end = self._end()
-        return None if not end else Outcome(self.scores(), end[0], end[1])
+    def _finished(self):
+        return self._cache[1] if self._cache is not None else self._end()
 
     def _position(self):
         if self._cache is None:

@@ -55,8 +55,18 @@ def test_arena_results_are_seeded():
     assert (first.wins, first.draws) == (second.wins, second.draws)
 
 
+def test_games_played_in_worker_processes_add_up_to_the_same_result():
+    alone = run_arena("classic", ["greedy", "random"], 6, seed=3, rounds=1)
+    shared = run_arena("classic", ["greedy", "random"], 6, seed=3, rounds=1, jobs=2)
+    assert alone.as_json()["wins"] == shared.as_json()["wins"] and alone.draws == shared.draws
+    assert [len(t) for t in alone.move_seconds.values()] == \
+        [len(t) for t in shared.move_seconds.values()]
+    assert shared.games == 6
+
+
 @pytest.mark.parametrize("argv,words", [
     (["arena", "nosuch"], "unknown variant"),
+    (["arena", "classic", "--jobs", "0"], "--jobs"),
     (["arena", "classic", "--games", "0"], "--games"),
     (["arena", "classic", "--ai", "hard,wizard"], "unknown computer level"),
     (["arena", "classic", "--time", "0"], "--time"),

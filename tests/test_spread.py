@@ -103,6 +103,19 @@ def test_a_pass_only_when_nothing_fits_and_the_game_ends_when_all_pass_with_no_p
     assert game.illegal_reason(PASS) == "you cannot pass: a tile in your hand can be laid"
 
 
+def test_whoever_turns_up_the_last_tile_still_gets_a_turn_after_passes():
+    game = position(["3-5@d8d9"], hands=[["1-2"], ["0-1"]])
+    game.pack, game.drawn = [Tile.parse("1-1"), Tile.parse("3-3")], 0
+    game.apply(PASS)            # player 0: nothing fits, tiles still to come
+    game.apply(PASS)            # player 1 turned up 1-1: nothing fits
+    # Player 0 turns up the last tile, 3-3: the two passes came with tiles to come, so
+    # the game goes on and 3-3 may be laid beside the 3.
+    assert not game.is_over() and game.current_player == 0 and game.passes == 0
+    assert game.is_legal("3-3@d6d7")
+    game.undo()
+    assert game.passes == 1 and game.current_player == 1
+
+
 def test_fewest_tiles_wins():
     game = position(["3-5@d8d9"], hands=[["1-2", "1-1"], ["0-1"]])
     game.pack = []

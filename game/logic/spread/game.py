@@ -36,8 +36,9 @@ The first tile may go anywhere. Every later tile must touch a tile already on th
 and every pair of numbers that touch, end to end, side to side or end to side, must be \
 equal. Diagonal corners do not touch. Blocked shares take no tile and are no contact.
 
-When the pack is empty and every player passes in turn, the game ends. Whoever holds the \
-fewest tiles wins; players tied for fewest draw.
+Once the last tile is turned up, play goes on (its taker first) until every player \
+passes in turn; then the game ends. Whoever holds the fewest tiles wins; players tied \
+for fewest draw.
 
 Options: face_down (placed doubles are turned face down and nothing may touch them; a \
 contact is only needed once a face-up tile is on the board), layout (blocked shares from \
@@ -76,7 +77,7 @@ class SpreadGame(PlacementGame):
         self.pack: list[Tile] = []
         self.drawn = 0                  # pack[drawn] is the next tile to turn up
         self.to_move = 0
-        self.passes = 0                 # passes in a row
+        self.passes = 0                 # passes in a row (since the last tile came up)
         self.turned_up: Tile | None = None
         self.face_down_squares: set[int] = set()
         self.face_up = 0                # face-up tiles on the board (contact needed once > 0)
@@ -236,6 +237,10 @@ class SpreadGame(PlacementGame):
         hand = self.hands[self.to_move]
         hand.append(tile)
         hand.sort()
+        if self.drawn == len(self.pack):
+            # Passes made while tiles were still to come do not end the game: whoever
+            # turns up the last tile, and everyone after, gets a turn with the pack empty.
+            self.passes = 0
         return tile
 
     def _pop(self, move, info) -> None:

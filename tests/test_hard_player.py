@@ -231,3 +231,24 @@ def test_the_all_seeing_measuring_tool_plays_whole_games_with_the_true_state():
     state = reached("dominox", 3, 4)
     move = tool.all_seeing_move(state, HardAgent(), tool.Budget(None, 20), random.Random(1))
     assert move in state.legal_moves()
+
+
+def test_the_spread_stranded_tool_accounts_for_every_tile_left_in_hand(capsys):
+    import importlib.util
+    from collections import Counter
+    from pathlib import Path
+    path = Path(__file__).resolve().parent.parent / "tools" / "spread_stranded.py"
+    spec = importlib.util.spec_from_file_location("spread_stranded", path)
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    for deal in range(11, 15):
+        state = new_game("open54", 2, deal)
+        held = tool.play(state, [tool.agent("spoiler"), make_agent("random")],
+                         random.Random(deal))
+        assert state.is_over()
+        for hand, tiles in zip(state.hands, held):
+            assert Counter(hand) == Counter(t for t, _, _ in tiles)
+            assert all(0 <= since < 40 and fits >= 0 for _, since, fits in tiles)
+    assert tool.main(["--ai", "spoiler,random", "--games", "4", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "spoiler" in out and "of decided games" in out and "never fitted" in out

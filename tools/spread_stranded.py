@@ -55,15 +55,14 @@ class SpoilerAgent(Agent):
         moves = view.legal_moves()
         if len(moves) == 1:
             return moves[0]
-        ratings = [r + self.room_score(view, m, board)
-                   for board in [determinize(view, rng).board]
+        board, weights = determinize(view, rng).board, self.weights(view)
+        ratings = [r + self.room_score(m, board, weights)
                    for m, r in zip(moves, greedy_ratings(view, moves))]
         best = max(ratings)
         return moves[rng.choice([i for i, r in enumerate(ratings) if r == best])]
 
-    def room_score(self, view, move, board) -> float:
-        if move == PASS:
-            return 0.0
+    def weights(self, view) -> list[float]:
+        """Per number, the weight of a place left for its double."""
         seen = Counter(p.tile for p in view.placed) + Counter(view.hand)
         weights = [0.0] * 7
         for tile in (Counter(OPEN_BOARD_SET.elements) - seen).elements():
@@ -72,7 +71,12 @@ class SpoilerAgent(Agent):
         for tile in view.hand:
             if tile.is_double:
                 weights[tile.a] += self.held_weight
-        bonus = 0.0
+        return weights
+
+    def room_score(self, move, board, weights) -> float:
+        if move == PASS:
+            return 0.0
+        weights, bonus = list(weights), 0.0
         if move.x == move.y:
             weights[move.x] -= self.held_weight
             bonus = self.held_weight * ROOM_CAP

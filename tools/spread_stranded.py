@@ -10,7 +10,7 @@ unseen (a double needs two free squares whose every neighbour shows its number) 
 keeps room for the doubles it holds. A measuring tool only; nothing in the game uses it.
 
     nice .venv/bin/python tools/spread_stranded.py [--ai hard@0.1,random] [--games 60]
-        [--seed 11] [--quiet]
+        [--seed 11] [--quiet] [--unseen-weight -1]
 """
 from __future__ import annotations
 
@@ -49,7 +49,10 @@ class SpoilerAgent(Agent):
     place left for each double held (a held double laid now counts as fully placed)."""
 
     name = "spoiler"
-    unseen_weight, held_weight = -1.0, 3.0
+    held_weight = 3.0
+
+    def __init__(self, unseen_weight: float = -1.0):
+        self.unseen_weight = unseen_weight
 
     def choose(self, view, rng):
         moves = view.legal_moves()
@@ -87,8 +90,8 @@ class SpoilerAgent(Agent):
         return bonus + sum(w * min(r, ROOM_CAP) for w, r in zip(weights, room))
 
 
-def agent(name: str) -> Agent:
-    return SpoilerAgent() if name == "spoiler" else make_agent(name)
+def agent(name: str, unseen_weight: float = -1.0) -> Agent:
+    return SpoilerAgent(unseen_weight) if name == "spoiler" else make_agent(name)
 
 
 def play(state, agents, rng):
@@ -117,6 +120,9 @@ def main(argv=None) -> int:
     parser.add_argument("--games", type=int, default=60)
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--quiet", action="store_true", help="the summary only")
+    parser.add_argument("--unseen-weight", type=float, default=-1.0,
+                        help="the spoiler's weight of a place left for an unseen double "
+                             "(above 0: it keeps room instead)")
     args = parser.parse_args(argv)
     names = args.ai.split(",")
     score = Counter()
@@ -125,7 +131,7 @@ def main(argv=None) -> int:
         seats = seat_names(names, 2, game)
         deal = args.seed + game // 2
         state, rng = new_game("open54", 2, deal, {}), random.Random(deal * 1009 + game)
-        held = play(state, [agent(n) for n in seats], rng)
+        held = play(state, [agent(n, args.unseen_weight) for n in seats], rng)
         winner = state.outcome().winner
         score[seats[winner] if winner is not None else "draw"] += 1
         for player, tiles in enumerate(held):

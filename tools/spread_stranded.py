@@ -126,7 +126,7 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     names = args.ai.split(",")
     score = Counter()
-    left = Counter()                # (loser's or not, double or not, ever fitted)
+    left = Counter()                # (player type, double or not, ever fitted) -> tiles
     for game in range(args.games):
         seats = seat_names(names, 2, game)
         deal = args.seed + game // 2

@@ -155,3 +155,28 @@ def test_random_actions_raise_nothing(app, kinds, options):
     scene = start(app, kinds, seed=rng.randrange(1000), **options)
     random_board_actions(app, scene, rng, 1500)
     assert scene.ctl.ply > 0       # the game went on (moves, maybe taken back by a random U)
+
+
+def test_a_hidden_hand_shows_the_tiles_everyone_saw_turned_up(app, monkeypatch):
+    """The computer's card: the tiles it turned up in public lie face up, first, and the
+    dealt ones stay face down."""
+    scene = start(app, ["human", "greedy"], seed=9, dealt=2)
+    game = scene.game
+
+    def ready():
+        assert not game.is_over()
+        if scene.ctl.human_turn and not scene.animating():
+            if game.seen[1] and len(game.hands[1]) > len(game.seen[1]):
+                return True
+            scene.ctl.play(game.legal_moves()[0])
+        return False
+
+    run_until(app, scene, ready)
+    drawn = draw_spy(monkeypatch)
+    scene.table._hud_key = None
+    app.draw()
+    card = card_rects(2)[1]
+    on_card = [ends for rect, ends in drawn if card.contains(rect)]
+    seen = [tile_art.ends_of(t) for t in sorted(game.seen[1])]
+    assert len(on_card) == len(game.hands[1])
+    assert on_card[:len(seen)] == seen and set(on_card[len(seen):]) == {None}

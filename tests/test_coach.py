@@ -180,3 +180,32 @@ def test_a_block_while_ahead_is_said_with_both_counts():
     unknown = replace(view, boneyard=3)           # the others' pips are not known then
     assert reasons(unknown, move, hooks_for("classic")).startswith(
         "blocks the game with 2 pips left in your hand")
+
+
+def test_spread_reason_names_the_seen_tile_a_move_leaves_nowhere_to_go():
+    """In Spread every turned-up tile is public: when a move takes the last place of a
+    tile an opponent holds, the coach says so, and it is true on the real board."""
+    import re
+
+    from game.logic.agents.coach import reasons
+    from game.logic.agents.hooks import hooks_for
+    from game.logic.board.placement import tile_bits
+    from game.logic.core import PASS, Tile
+    hooks = hooks_for("open54")
+    game, rng, said = new_game("open54", 2, 0), random.Random(0), 0
+    while not game.is_over() and said < 3:
+        me = game.current_player
+        moves = game.legal_moves()
+        for move in moves if game.seen[1 - me] and moves[0] != PASS else ():
+            text = reasons(game.view(me), move, hooks, 0, ["Ann", "Ben"])
+            found = re.fullmatch(r"takes the last place for (Ann|Ben)'s (\d-\d)", text)
+            if found:
+                tile = Tile.parse(found.group(2))
+                assert found.group(1) == ["Ann", "Ben"][1 - me] and tile in game.seen[1 - me]
+                assert game._placements(tile_bits([tile]))
+                game.apply(move)
+                assert tile not in {m.tile for m in game.legal_moves() if m != PASS}
+                game.undo()
+                said += 1
+        game.apply(rng.choice(moves))
+    assert said == 3

@@ -51,13 +51,17 @@ def swapped(state, rng):
     data = tomllib.loads(state.position_text())
     key = STOCK_KEY.get(state.variant, "stock")
     others = [p for p in range(len(data["hands"])) if p != me]
+    seen = data.get("seen", [[] for _ in data["hands"]])    # Spread: public, so kept
+    kept = {p: list(seen[p]) for p in others}
     pool = [t for p in others for t in data["hands"][p]] + list(data.get(key, []))
+    for tile in (t for p in others for t in seen[p]):
+        pool.remove(tile)
     for _ in range(30):
         rng.shuffle(pool)
         at = 0
         for p in others:
-            size = len(data["hands"][p])
-            data["hands"][p] = sorted(pool[at:at + size])
+            size = len(data["hands"][p]) - len(kept[p])
+            data["hands"][p] = sorted(kept[p] + pool[at:at + size])
             at += size
         data[key] = pool[at:]
         try:

@@ -271,3 +271,52 @@ def test_moves_are_deduplicated_when_a_hand_holds_a_tile_twice():
         game.apply("0-0@a3a4")          # player 1's turn now
     game.undo()
     assert game.hands[0] == [Tile.parse("0-0")] * 2
+
+
+def test_every_tile_turned_up_is_seen_by_everyone_until_it_is_laid():
+    """A turned-up tile shows to the table before it joins the hand: each view lists it
+    under its holder (`seen`) until it is laid; undo takes that back too."""
+    game = new_game("open54", 2, 5)
+    rng = random.Random(5)
+    history = []
+    while not game.is_over():
+        for player in range(2):
+            view = game.view(player)
+            assert [list(h) for h in view.seen] == game.seen
+            assert not game.dealt and sorted(game.seen[player]) == sorted(game.hands[player])
+        history.append([list(h) for h in game.seen])
+        game.apply(rng.choice(game.legal_moves()))
+    while game.moves_played():
+        game.undo()
+        assert game.seen == history.pop()
+
+
+def test_dealt_tiles_stay_secret_and_turned_up_ones_do_not():
+    game = position(["3-5@d8d9"], hands=[["3-3", "1-2"], ["0-1"]], options={"dealt": 2})
+    assert game.seen == [[], []] and game.secret_tiles(1) == (Tile.parse("0-1"),)
+    game.apply("3-3@c8c7")          # player 1 has nothing that fits: a tile is turned up
+    turned = game.turned_up
+    assert game.seen[1] == [turned] and game.view(0).seen[1] == (turned,)
+    assert game.secret_tiles(1) == (Tile.parse("0-1"),)
+    game.undo()
+    assert game.seen == [[], []]
+
+
+def test_seen_tiles_are_kept_in_position_files_and_checked():
+    game = new_game("open54", 2, 8)
+    rng = random.Random(8)
+    while not any(len(h) > 1 for h in game.seen):
+        game.apply(rng.choice(game.legal_moves()))
+    text = game.position_text()
+    again = SpreadGame.position_from_text(text, "p.toml")
+    assert again.seen == game.seen and again.view(0).seen == game.view(0).seen
+    holder = next(p for p, h in enumerate(game.seen) if h)
+    stranger = [t for t in OPEN_BOARD_SET.elements if t not in game.hands[holder]][0]
+    lists = [[str(t) for t in h] for h in game.seen]
+    lists[holder].append(str(stranger))
+    wrong = text.replace(f"seen = {json.dumps([[str(t) for t in h] for h in game.seen])}",
+                         f"seen = {json.dumps(lists)}")
+    assert wrong != text
+    with pytest.raises(FileFormatError, match=rf"p\.toml:\d+: seen: player {holder} does not "
+                                              rf"hold {stranger}"):
+        SpreadGame.position_from_text(wrong, "p.toml")

@@ -12,7 +12,8 @@ The reasons, per family of games (the generic one when no fact stands out):
   tile shed, a line blocked while holding few pips;
 * moving games: what the move captures and whether it leaves anything to be taken back;
 * tiles on a board: territory gained (Dominox), what the tile costs (Dominid), a tile that
-  fits the fewest places (Spread).
+  fits the fewest places, the last place taken from a tile an opponent was seen to turn
+  up (Spread).
 
 `decisions(state, players)` lists the views of a finished game at each of those players'
 moves (the post-game review) and `review_note` says what a move cost against the coach.
@@ -24,6 +25,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
+from ..board.placement import tile_bits
 from ..core import DOUBLE_SIX, PASS
 from .alphabeta import MAX_DEPTH, WIN
 from .hard import HardAgent
@@ -194,6 +196,8 @@ def reasons(view, move, hooks, seed: int = 0, names=None) -> str:
     world = hooks.worlds(view)(random.Random(seed))
     if hasattr(world.view(view.player), "captures"):
         return _element_reason(view, move, world, hooks)
+    if view.variant == "open54":
+        return _spread_reason(view, move, world, names)
     return _board_reason(view, move, world)
 
 
@@ -275,15 +279,36 @@ def _element_reason(view, move, world, hooks) -> str:
         world.undo()
 
 
+def _spread_reason(view, move, world, names) -> str:
+    """A tile an opponent was seen to turn up that fits nowhere once `move` lies (it
+    took the last place), else the tile that fits the fewest places, laid while it fits."""
+    shut = []
+    for player in range(view.players):
+        tiles = sorted(set(view.seen[player])) if player != view.player else []
+        if tiles:
+            before = _fitting(world, tiles)
+            world.apply(move)
+            after = _fitting(world, tiles)
+            world.undo()
+            shut += [(player, t) for t in tiles if t in before and t not in after]
+    if shut:
+        player, tile = shut[0]
+        return f"takes the last place for {_name(names, player)}'s {tile}"
+    fits = Counter(m.tile for m in view.legal_moves() if m != PASS)
+    tile = move.tile
+    if fits[tile] == min(fits.values()) and len(fits) > 1:
+        return (f"lays {tile} while it fits ({_plural(fits[tile], 'place')} now); your "
+                f"other tiles fit more places")
+    return ""
+
+
+def _fitting(world, tiles) -> set:
+    """Which of `tiles` have a place on the world's board now."""
+    return {m.tile for m in world._placements(tile_bits(tiles))}
+
+
 def _board_reason(view, move, world) -> str:
     me = view.player
-    if view.variant == "open54":
-        fits = Counter(m.tile for m in view.legal_moves() if m != PASS)
-        tile = move.tile
-        if fits[tile] == min(fits.values()) and len(fits) > 1:
-            return (f"lays {tile} while it fits ({_plural(fits[tile], 'place')} now); your "
-                    f"other tiles fit more places")
-        return ""
     if hasattr(world, "costs"):         # Dominid: each tile costs its distance
         costs = {}
         for other in view.legal_moves():

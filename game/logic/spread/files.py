@@ -13,6 +13,7 @@ which fixes it completely (doubles went face down when the option says so):
     to_move = 0
     passes = 0                     # passes in a row
     turned_up = "6-6"              # the tile the player to move turned up this turn, if any
+    seen = [["6-6"], []]           # per hand, the tiles everyone saw turned up (optional)
 
     [options]
     face_down = false
@@ -23,6 +24,7 @@ Every problem is a FileFormatError naming the file and the line of the offending
 from __future__ import annotations
 
 import json
+from collections import Counter
 
 from ..board.placement import Placement
 from ..board.shape import board_shape
@@ -33,7 +35,7 @@ from ..textfiles import open_position
 
 VARIANT = "open54"
 KEYS = ("variant", "players", "layout", "placed", "hands", "pack", "set_aside", "to_move",
-        "passes", "turned_up", "options")
+        "passes", "turned_up", "seen", "options")
 
 
 def load_spread_layout(name: str):
@@ -165,8 +167,31 @@ def game_from_position(cls, data, path: str):
         if game.turned_up not in game.hands[game.to_move]:
             raise toml.error("turned_up", "the turned-up tile must be in the hand of the "
                                           "player to move")
+    game.seen = _seen_tiles(toml, game, tiles)
     game.start = {"position": position_data(game)}
     return game
+
+
+def _seen_tiles(toml, game, tiles) -> list[list[Tile]]:
+    """Per hand, the tiles everyone saw turned up: the `seen` key, else the turned-up
+    tile of the player to move; each must be in its hand."""
+    if "seen" not in toml.data:
+        seen = [[] for _ in game.hands]
+        if game.turned_up is not None:
+            seen[game.to_move].append(game.turned_up)
+        return seen
+    lists = toml.get("seen", list)
+    if len(lists) != game.players or not all(isinstance(h, list) for h in lists):
+        raise toml.error("seen", f"seen must be {game.players} lists of tiles")
+    seen = [sorted(tiles("seen", h)) for h in lists]
+    for player, (shown, hand) in enumerate(zip(seen, game.hands)):
+        extra = Counter(shown) - Counter(hand)
+        if extra:
+            raise toml.error("seen", f"seen: player {player} does not hold "
+                                     f"{', '.join(str(t) for t in sorted(extra.elements()))}")
+    if game.turned_up is not None and game.turned_up not in seen[game.to_move]:
+        raise toml.error("seen", "seen: the turned-up tile was seen by everyone")
+    return seen
 
 
 def position_data(game) -> dict:
@@ -178,6 +203,7 @@ def position_data(game) -> dict:
             "to_move": game.to_move, "passes": game.passes}
     if game.turned_up is not None:
         data["turned_up"] = str(game.turned_up)
+    data["seen"] = [[str(t) for t in h] for h in game.seen]
     data["options"] = {"face_down": game.options["face_down"], "dealt": game.options["dealt"]}
     return data
 

@@ -9,6 +9,7 @@ begins, so the player to move already holds it (like the automatic draws of clas
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 from ..board.contact import EveryEqual
 from ..board.game import PlacementGame
@@ -35,6 +36,10 @@ choice); otherwise you pass and keep your tiles.
 The first tile may go anywhere. Every later tile must touch a tile already on the board, \
 and every pair of numbers that touch, end to end, side to side or end to side, must be \
 equal. Diagonal corners do not touch. Blocked shares take no tile and are no contact.
+
+A tile turned up is shown to everyone before it joins the hand, so what each player \
+holds from the pack is no secret: it lies face up among their tiles on the table \
+(tiles dealt with the dealt option stay hidden).
 
 Once the last tile is turned up, play goes on (its taker first) until every player \
 passes in turn; then the game ends. Whoever holds the fewest tiles wins; players tied \
@@ -74,6 +79,8 @@ class SpreadGame(PlacementGame):
         self.face_down = bool(options["face_down"])
         self.dealt = options["dealt"]
         self.hands: list[list[Tile]] = [[] for _ in range(players)]
+        # per player, the tiles of the hand that everyone saw turned up (public memory)
+        self.seen: list[list[Tile]] = [[] for _ in range(players)]
         self.pack: list[Tile] = []
         self.drawn = 0                  # pack[drawn] is the next tile to turn up
         self.to_move = 0
@@ -210,11 +217,15 @@ class SpreadGame(PlacementGame):
     def _push(self, move):
         player = self.to_move
         before = (self.passes, self.turned_up)
+        was_seen = False            # the tile laid was one everyone saw turned up
         if move == PASS:
             self.passes += 1
             hidden = None
         else:
             self.hands[player].remove(move.tile)
+            if move.tile in self.seen[player]:
+                self.seen[player].remove(move.tile)
+                was_seen = True
             hidden = self._lay(move)
             self.passes = 0
             if self.dealt and not self.hands[player]:
@@ -224,7 +235,7 @@ class SpreadGame(PlacementGame):
             self.to_move = (player + 1) % self.players
             turned = self._begin_turn()
         self.turned_up = turned
-        return player, hidden, before, turned
+        return player, hidden, before, turned, was_seen
 
     def _begin_turn(self) -> Tile | None:
         """Turn up the top tile into the hand of the player to move when the rules say so."""
@@ -237,6 +248,8 @@ class SpreadGame(PlacementGame):
         hand = self.hands[self.to_move]
         hand.append(tile)
         hand.sort()
+        self.seen[self.to_move].append(tile)
+        self.seen[self.to_move].sort()
         if self.drawn == len(self.pack):
             # Passes made while tiles were still to come do not end the game: whoever
             # turns up the last tile, and everyone after, gets a turn with the pack empty.
@@ -244,9 +257,10 @@ class SpreadGame(PlacementGame):
         return tile
 
     def _pop(self, move, info) -> None:
-        player, hidden, (passes, turned_up), turned = info
+        player, hidden, (passes, turned_up), turned, was_seen = info
         if turned is not None:
             self.hands[self.to_move].remove(turned)
+            self.seen[self.to_move].remove(turned)
             self.drawn -= 1
         self.to_move = player
         self.winner_by_domino = None
@@ -254,6 +268,9 @@ class SpreadGame(PlacementGame):
             self._unlay(hidden)
             self.hands[player].append(move.tile)
             self.hands[player].sort()
+            if was_seen:
+                self.seen[player].append(move.tile)
+                self.seen[player].sort()
         self.passes, self.turned_up = passes, turned_up
 
     def outcome(self) -> Outcome | None:
@@ -268,17 +285,15 @@ class SpreadGame(PlacementGame):
 
     # ---- what players see and what is written down -------------------------------------
     def secret_tiles(self, player: int) -> tuple:
-        """The hand, but for the tile everyone saw turned up this turn."""
-        hand = list(self.hands[player])
-        if player == self.current_player and self.turned_up in hand:
-            hand.remove(self.turned_up)
-        return tuple(hand)
+        """The hand, but for the tiles everyone saw turned up (only dealt ones stay secret)."""
+        return tuple((Counter(self.hands[player]) - Counter(self.seen[player])).elements())
 
     def clone(self) -> "SpreadGame":
         other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
         other.board = self.board.copy()
         other.hands = [list(h) for h in self.hands]
+        other.seen = [list(h) for h in self.seen]
         other.face_down_squares = set(self.face_down_squares)
         other._stack = list(self._stack)
         return other

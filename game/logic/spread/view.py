@@ -25,6 +25,7 @@ class SpreadView(BoardView):
     last_move: object                  # a Placement, PASS or None
     passes: int                        # passes in a row
     dealt: int                         # the dealt option (0: turn up every turn)
+    seen: tuple[tuple[Tile, ...], ...]  # per hand, its tiles everyone saw turned up
 
 
 
@@ -39,6 +40,7 @@ def view_of(game, player: int) -> SpreadView:
         laid=tuple(game.laid), hand=tuple(game.hands[player]),
         hand_sizes=tuple(len(h) for h in game.hands), pack_size=len(game.pack) - game.drawn,
         turned_up=game.turned_up, last_move=last, passes=game.passes, dealt=game.dealt,
+        seen=tuple(tuple(h) for h in game.seen),
         moves=tuple(game.legal_moves()) if current == player else ())
 
 

@@ -2,7 +2,8 @@
 consistent with one player's view, built through the public position format.
 
 The hidden elements (the other hands and the pack) are the 32 elements minus those on
-the board, set aside and in this hand, dealt at random to the hand and pack sizes the
+the board, set aside and in this hand. Every other hand holds the tiles everyone saw
+it turn up (`view.seen`); the rest are dealt at random to the hand and pack sizes the
 view shows, under what the view reveals: the players who passed in a row just before
 this turn (`passes` of them, the board unchanged since) could lay no tile of the hand
 they hold now. Which tiles could be laid is asked of the rules (legal_moves of a probe
@@ -43,10 +44,13 @@ class SpreadWorlds:
                      "placed": [str(p) for p in view.placed],
                      "set_aside": [str(t) for t in set_aside],
                      "to_move": view.player, "passes": view.passes,
+                     "seen": [[str(t) for t in h] for h in view.seen],
                      "options": {"face_down": face_down_option(view), "dealt": view.dealt}}
         if view.turned_up is not None and view.turned_up in view.hand:
             self.base["turned_up"] = str(view.turned_up)
         self.others = [p for p in range(view.players) if p != self.me]
+        shown = Counter(t for p in self.others for t in view.seen[p])
+        self.pool = sorted((left - shown).elements())     # what no one saw, but me
         passed = [(self.me - k) % view.players for k in range(1, min(view.passes,
                                                                      view.players - 1) + 1)]
         self.stuck = {}             # player -> the unseen tiles they cannot hold
@@ -54,6 +58,7 @@ class SpreadWorlds:
             probe = dict(self.base, hands=self._hands({p: self.unseen for p in passed[:1]}),
                          pack=[], to_move=passed[0], passes=0)
             probe.pop("turned_up", None)
+            probe.pop("seen")
             layable = layable_tiles(self.cls, probe)
             if layable:
                 for p in passed:
@@ -66,11 +71,12 @@ class SpreadWorlds:
                 for p in range(self.view.players)]
 
     def deal(self, rng, strict: bool):
-        pool = list(self.unseen)
+        pool = list(self.pool)
         rng.shuffle(pool)
         hands = {}
         for p in self.others:
-            size = self.view.hand_sizes[p]
+            known = list(self.view.seen[p])
+            size = self.view.hand_sizes[p] - len(known)
             banned = self.stuck.get(p) if strict else None
             if banned:
                 picks = [i for i, t in enumerate(pool) if t not in banned][:size]
@@ -78,7 +84,7 @@ class SpreadWorlds:
                 picks = list(range(size))
             if len(picks) < size:
                 return None
-            hands[p] = [pool[i] for i in picks]
+            hands[p] = known + [pool[i] for i in picks]
             chosen = set(picks)
             pool = [t for i, t in enumerate(pool) if i not in chosen]
         return hands, pool

@@ -24,6 +24,8 @@ tiles on a board; what differs per variant lives in a small adapter module,
     board_key(view)          what, besides new tiles, changes the board layer (face-down)
     stock_size(view), stock_note(count)  the stock's count, and a word on it
     turned_up(view)          a tile turned up in public, shown large by the stock
+    public_tiles(p)          the tiles of seat p's hand everyone saw (drawn face up on its
+                             card even while the hand is hidden)
     info_title()             the info panel's heading (the layout's name)
     card_lines(p, over)      lines under a seat's name: [(text, size, colour, bold)]
     card_footer(p, over)     more such lines along the bottom of a tall card (two seats)
@@ -118,6 +120,9 @@ class BoardAdapter:
 
     def turned_up(self, view):
         return None
+
+    def public_tiles(self, player: int) -> tuple:
+        return ()
 
     def info_title(self) -> str:
         layout = getattr(self.game, "layout", None)

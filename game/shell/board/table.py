@@ -298,9 +298,12 @@ class BoardTable:
                          width=area.w)
         if shown:
             return
-        face_up = self.ctl.face_up(player)
+        if not self.ctl.face_up(player):
+            # the tiles everyone saw come first, so their order tells nothing of the rest
+            public = sorted(self.adapter.public_tiles(player))
+            hand = public + [None] * (len(hand) - len(public))
         for tile, spot in zip(hand, self._mini_rects(len(hand), area, long_side)):
-            tile_art.draw_tile(surface, spot, tile_art.ends_of(tile) if face_up else None)
+            tile_art.draw_tile(surface, spot, None if tile is None else tile_art.ends_of(tile))
 
     @staticmethod
     def _mini_rects(count: int, area: pygame.Rect, long_side: int) -> list[pygame.Rect]:

@@ -3,7 +3,8 @@ pack over a plain board of 8 x 8 cells, each cell a share of two squares (8 x 16
 touching pair of numbers equal (RULES.md section 5, game 54).
 
 The pack and every hand's size show on the table; the tile turned up at the start of a
-turn shows large by the pack; blocked shares stand on the board as stone blocks; doubles
+turn shows large by the pack, and face up on its holder's card for as long as it stays in
+the hand (everyone saw it); blocked shares stand on the board as stone blocks; doubles
 turned face down (option face_down) lie face down. Fewer tiles in hand wins."""
 from __future__ import annotations
 
@@ -64,6 +65,9 @@ class Adapter(BoardAdapter):
 
     def turned_up(self, view):
         return view.turned_up
+
+    def public_tiles(self, player: int) -> tuple:
+        return self.scene.view(player).seen[player]
 
     def card_lines(self, player: int, over: bool) -> list[tuple]:
         if over:

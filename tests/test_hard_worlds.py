@@ -125,6 +125,8 @@ def check_hidden(variant, state, world, view, ends):
     if variant == "open54":
         for k in range(1, min(view.passes, view.players - 1) + 1):
             assert no_placement(world, (me - k) % view.players)
+        for p in others:            # what everyone saw turned up stays where it went
+            assert not Counter(view.seen[p]) - Counter(world.hands[p])
 
 
 def no_placement(world, player: int) -> bool:

@@ -84,3 +84,53 @@ def test_bad_arguments_are_one_line_errors(capsys, argv, words):
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert err.startswith("error: ") and err.count("\n") == 1 and words in err
+
+
+def _totals(result) -> tuple:
+    data = result.as_json()
+    return data["games"], data["wins"], data["draws"], data["move_ms"]["greedy"]["moves"]
+
+
+def test_a_logged_run_goes_on_where_it_stopped(tmp_path):
+    """Six games in one go, or four logged and then the run of six given the same log:
+    the same totals, and the second sitting plays only games 4 and 5."""
+    log = tmp_path / "run.jsonl"
+    whole = run_arena("dominid", ["greedy", "random"], 6, seed=5)
+    first = run_arena("dominid", ["greedy", "random"], 4, seed=5, log=str(log))
+    assert first.games == 4 and len(log.read_text().splitlines()) == 5
+    resumed = run_arena("dominid", ["greedy", "random"], 6, seed=5, log=str(log), jobs=2)
+    assert _totals(resumed) == _totals(whole)
+    games = [json.loads(line)["game"] for line in log.read_text().splitlines()[1:]]
+    assert games == [0, 1, 2, 3, 4, 5]
+    # a shorter run reads only its own games from the same log
+    assert _totals(run_arena("dominid", ["greedy", "random"], 4, seed=5, log=str(log))) == \
+        _totals(first)
+
+
+def test_a_game_cut_short_in_the_log_is_played_again(tmp_path):
+    log = tmp_path / "run.jsonl"
+    whole = run_arena("dominid", ["greedy", "random"], 3, seed=8, log=str(log))
+    text = log.read_text()
+    log.write_text(text[:-7])                   # the last game's line lost its end
+    again = run_arena("dominid", ["greedy", "random"], 3, seed=8, log=str(log))
+    assert _totals(again) == _totals(whole)
+    assert log.read_text().count("\n") == 4 and json.loads(log.read_text().splitlines()[-1])
+
+
+@pytest.mark.parametrize("change,words", [
+    (lambda lines: lines, "names another run"),
+    (lambda lines: [lines[0], "{oops", *lines[1:]], "line 2 is not a game"),
+])
+def test_a_log_of_another_run_or_with_a_broken_line_is_refused(tmp_path, capsys, change,
+                                                                 words):
+    log = tmp_path / "run.jsonl"
+    run_arena("dominid", ["greedy", "random"], 2, seed=5, log=str(log))
+    lines = log.read_text().splitlines()
+    log.write_text("\n".join(change(lines)) + "\n")
+    seed = "6" if words == "names another run" else "5"
+    assert main(["arena", "dominid", "--ai", "greedy,random", "--games", "2", "--seed", seed,
+                 "--log", str(log)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: --log ") and err.count("\n") == 1 and words in err
+    assert main(["arena", "dominid", "--log", str(tmp_path / "no" / "dir.jsonl")]) == 2
+    assert "No such file" in capsys.readouterr().err

@@ -2,6 +2,7 @@
 
     python -m game.logic arena VARIANT --ai hard,greedy --games N --seed S [--players K]
         [--option NAME=VALUE ...] [--time SECONDS] [--rounds R] [--jobs J] [--json]
+        [--log FILE]
 
 Seats: the names of --ai fill the seats in turn (hard,greedy with 4 players: hard,
 greedy, hard, greedy) and every game turns the table one seat, so each deal is played
@@ -15,6 +16,9 @@ per move (median, 95th percentile, maximum) over the moves that had a choice.
 `--jobs J` plays J games at a time in worker processes (one a core: a timed Hard player
 then searches as it would alone). Every game has its own seeds, so the results are the
 same as one at a time, but for what the clock changes in timed searches.
+
+`--log FILE` writes each game as it ends (arena_log.py); given the same run and log again,
+the arena plays only the games the log lacks, so a long run can stop and go on.
 """
 from __future__ import annotations
 
@@ -31,6 +35,7 @@ from ..options import parse_option_pairs
 from ..records import seed_argument
 from ..variants import find_variant, new_game
 from . import make_agent
+from .arena_log import ArenaLog
 
 Z95 = 1.959964
 
@@ -140,7 +145,7 @@ def play_game(variant: str, players: int, seed: int, options: dict, agents: dict
 def run_arena(variant: str, names: list[str], games: int, seed: int = 0,
               players: int | None = None, options: dict | None = None,
               seconds: float | None = None, rounds: int | None = None,
-              progress=None, jobs: int = 1) -> ArenaResult:
+              jobs: int = 1, log: str | None = None) -> ArenaResult:
     cls = find_variant(variant)
     players = cls.min_players if players is None else players
     cls.require_players(players)
@@ -162,11 +167,32 @@ def run_arena(variant: str, names: list[str], games: int, seed: int = 0,
     result = ArenaResult(cls.variant, players, [seat_names(names, players, 0)[p]
                                                 for p in range(players)])
     result.move_seconds = {name: [] for name in table.agents}
+    if log is None:
+        return _play(table, range(games), jobs, result)
+    run = json.loads(json.dumps({"variant": cls.variant, "players": players,
+                                 "names": list(names),
+                                 "seed": seed, "options": options or {}, "time": seconds,
+                                 "rounds": rounds}))
+    book = ArenaLog(log, run)
+    try:
+        _tally(result, [book.games[g] for g in sorted(book.games) if g < games])
+        todo = [g for g in range(games) if g not in book.games]
+        return _play(table, todo, jobs, result, book.add)
+    finally:
+        book.close()
+
+
+def _play(table, games, jobs: int, result: ArenaResult, record=lambda played: None):
+    """Play `games` (their numbers) `jobs` at a time and tally them into `result`;
+    `record(played)` sees each game as it ends."""
+    def recorded(played):
+        for one in played:
+            record(one)
+            yield one
     if jobs == 1:
-        played = map(table.play, range(games))
-        return _tally(result, played, progress)
+        return _tally(result, recorded(map(table.play, games)))
     with ProcessPoolExecutor(jobs, initializer=_worker_table, initargs=(table,)) as pool:
-        return _tally(result, pool.map(_worker_play, range(games)), progress)
+        return _tally(result, recorded(pool.map(_worker_play, games)))
 
 
 @dataclass
@@ -219,8 +245,8 @@ def _worker_play(game: int) -> tuple:
     return _TABLE.play(game)
 
 
-def _tally(result: ArenaResult, played, progress) -> ArenaResult:
-    for game, winner, seats, times in played:
+def _tally(result: ArenaResult, played) -> ArenaResult:
+    for _game, winner, seats, times in played:
         for name, spent in times.items():
             result.move_seconds[name].extend(spent)
         result.games += 1
@@ -231,8 +257,6 @@ def _tally(result: ArenaResult, played, progress) -> ArenaResult:
             result.wins[won] = result.wins.get(won, 0) + 1
             for name in set(seats) - {won}:
                 result.losses[name] = result.losses.get(name, 0) + 1
-        if progress:
-            progress(game + 1, result)
     return result
 
 
@@ -241,7 +265,7 @@ def arena_command(args) -> int:
     names = [n.strip() for n in args.ai.split(",") if n.strip()]
     options = parse_option_pairs(args.option)
     result = run_arena(args.variant, names, args.games, args.seed, args.players, options,
-                       args.time, args.rounds, jobs=args.jobs)
+                       args.time, args.rounds, jobs=args.jobs, log=args.log)
     sys.stdout.write(result.text() + "\n")
     if args.json:
         sys.stdout.write(json.dumps(result.as_json(), separators=(",", ":")) + "\n")
@@ -263,3 +287,6 @@ def add_arena_parser(commands) -> None:
     arena.add_argument("--jobs", type=int, default=1, help="games played at a time, in "
                                                            "worker processes (one a core)")
     arena.add_argument("--json", action="store_true", help="end with one JSON line")
+    arena.add_argument("--log", metavar="FILE", help="one JSON line per game; a run "
+                                                     "given its log again goes on where "
+                                                     "it stopped")

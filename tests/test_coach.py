@@ -202,7 +202,7 @@ def test_spread_reason_names_the_seen_tile_a_move_leaves_nowhere_to_go():
             if found:
                 tile = Tile.parse(found.group(2))
                 assert found.group(1) == ["Ann", "Ben"][1 - me] and tile in game.seen[1 - me]
-                assert game._placements(tile_bits([tile]))
+                assert game.placements_of(tile_bits([tile]))
                 game.apply(move)
                 assert tile not in {m.tile for m in game.legal_moves() if m != PASS}
                 game.undo()

@@ -304,7 +304,7 @@ def _spread_reason(view, move, world, names) -> str:
 
 def _fitting(world, tiles) -> set:
     """Which of `tiles` have a place on the world's board now."""
-    return {m.tile for m in world._placements(tile_bits(tiles))}
+    return {m.tile for m in world.placements_of(tile_bits(tiles))}
 
 
 def _board_reason(view, move, world) -> str:

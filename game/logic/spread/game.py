@@ -133,7 +133,7 @@ class SpreadGame(PlacementGame):
         each at the first legal place in move order, else set aside."""
         centre = set(files.centre_squares(self.shape))
         for number, tile in enumerate(tiles):
-            moves = self._placements(1 << TILE_INDEX[tile])
+            moves = self.placements_of(1 << TILE_INDEX[tile])
             if number == 0:
                 moves = [m for m in moves if {self.shape.index[m.first],
                                               self.shape.index[m.second]} <= centre] or moves
@@ -160,7 +160,7 @@ class SpreadGame(PlacementGame):
     def need_contact(self) -> bool:
         return self.face_up > 0
 
-    def _placements(self, kinds: int) -> list[Placement]:
+    def placements_of(self, kinds: int) -> list[Placement]:
         """Legal placements of the tile kinds in the 28-bit set `kinds`, in text order."""
         found = self.board.legal_bits(oriented(kinds), self.need_contact())
         return sorted_placements(self.shape, found)
@@ -174,7 +174,7 @@ class SpreadGame(PlacementGame):
     def legal_moves(self) -> list:
         if self._over():
             return []
-        return self._placements(self._kinds(self.to_move)) or [PASS]
+        return self.placements_of(self._kinds(self.to_move)) or [PASS]
 
     def illegal_reason(self, move) -> str | None:
         try:
@@ -184,7 +184,7 @@ class SpreadGame(PlacementGame):
         if self._over():
             return "the game is over"
         if move == PASS:
-            if self._placements(self._kinds(self.to_move)):
+            if self.placements_of(self._kinds(self.to_move)):
                 return "you cannot pass: a tile in your hand can be laid"
             return None
         refusal = self.board.squares_refusal(move)
@@ -241,7 +241,7 @@ class SpreadGame(PlacementGame):
         """Turn up the top tile into the hand of the player to move when the rules say so."""
         if self.drawn >= len(self.pack):
             return None
-        if self.dealt and self._placements(self._kinds(self.to_move)):
+        if self.dealt and self.placements_of(self._kinds(self.to_move)):
             return None
         tile = self.pack[self.drawn]
         self.drawn += 1

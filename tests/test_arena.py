@@ -134,3 +134,15 @@ def test_a_log_of_another_run_or_with_a_broken_line_is_refused(tmp_path, capsys,
     assert err.startswith("error: --log ") and err.count("\n") == 1 and words in err
     assert main(["arena", "dominid", "--log", str(tmp_path / "no" / "dir.jsonl")]) == 2
     assert "No such file" in capsys.readouterr().err
+
+
+def test_a_run_is_two_shorter_runs_laid_end_to_end(tmp_path):
+    """Games 4-7 of a run from seed 5 are games 0-3 of a run from seed 7, move for move
+    (the random level's choices included)."""
+    def games(count, seed, name):
+        run_arena("open54", ["random", "greedy"], count, seed=seed, log=str(tmp_path / name))
+        lines = (tmp_path / name).read_text().splitlines()[1:]
+        return [(g["winner"], g["seats"], {t: len(ms) for t, ms in g["ms"].items()})
+                for g in map(json.loads, lines)]
+    whole = games(8, 5, "whole.jsonl")
+    assert whole == games(4, 5, "first.jsonl") + games(4, 7, "second.jsonl")

@@ -49,7 +49,7 @@ def play(variant: str, opponent: str, games: int, seed: int, seconds: float | No
     for game in range(games):
         seats = seat_names(["all-seeing", opponent], 2, game)
         deal = seed + game // 2
-        state, rng = new_game(variant, 2, deal, {}), random.Random(deal * 1009 + game)
+        state, rng = new_game(variant, 2, deal, {}), random.Random(deal * 1009 + game % 2)
         winner = "unknown"
         while not state.is_over():
             if rounds is not None and len(state.finished_rounds) >= rounds:

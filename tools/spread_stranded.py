@@ -130,7 +130,7 @@ def main(argv=None) -> int:
     for game in range(args.games):
         seats = seat_names(names, 2, game)
         deal = args.seed + game // 2
-        state, rng = new_game("open54", 2, deal, {}), random.Random(deal * 1009 + game)
+        state, rng = new_game("open54", 2, deal, {}), random.Random(deal * 1009 + game % 2)
         held = play(state, [agent(n, args.unseen_weight) for n in seats], rng)
         winner = state.outcome().winner
         score[seats[winner] if winner is not None else "draw"] += 1

@@ -6,7 +6,9 @@
 
 Seats: the names of --ai fill the seats in turn (hard,greedy with 4 players: hard,
 greedy, hard, greedy) and every game turns the table one seat, so each deal is played
-with every rotation: game g deals from seed S + g // K and rotates by g % K (K players).
+with every rotation: game g deals from seed S + g // K and rotates by g % K (K players),
+and the computers' random choices are seeded by that deal and rotation alone, so 400
+games from seed 11 are the same games as 200 from seed 11 and 200 from seed 111.
 A classic game is one whole match; `--rounds R` stops it after R rounds (or when the
 match ends) and the lowest total wins (equal lowest: a draw); `--option limit=...`
 shortens a match instead. Per player type: wins, losses (decided games another type
@@ -227,8 +229,10 @@ class Table:
         seats = seat_names(self.names, self.players, game)
         deal = self.seed + game // self.players
         times = {name: [] for name in self.agents}
+        # seeded by deal and rotation alone, so a run is a slice of any longer one
+        rng = random.Random(deal * 1009 + game % self.players)
         winner = play_game(self.variant, self.players, deal, self.options, self.agents, seats,
-                           self.rounds, times, random.Random(deal * 1009 + game))
+                           self.rounds, times, rng)
         return game, winner, seats, times
 
 

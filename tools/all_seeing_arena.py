@@ -23,7 +23,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.logic.agents import HardAgent, make_agent  # noqa: E402
-from game.logic.agents.arena import round_limited_winner, seat_names, wilson  # noqa: E402
+from game.logic.agents.arena import (game_seeds, round_limited_winner, seat_names,  # noqa: E402
+                                     wilson)
 from game.logic.agents.hooks import hooks_for  # noqa: E402
 from game.logic.agents.search import Budget, root_search  # noqa: E402
 from game.logic.variants import new_game  # noqa: E402
@@ -48,8 +49,8 @@ def play(variant: str, opponent: str, games: int, seed: int, seconds: float | No
     score = [0, 0, 0]
     for game in range(games):
         seats = seat_names(["all-seeing", opponent], 2, game)
-        deal = seed + game // 2
-        state, rng = new_game(variant, 2, deal, {}), random.Random(deal * 1009 + game % 2)
+        deal, rng = game_seeds(seed, game, 2)
+        state = new_game(variant, 2, deal, {})
         winner = "unknown"
         while not state.is_over():
             if rounds is not None and len(state.finished_rounds) >= rounds:

@@ -15,7 +15,6 @@ keeps room for the doubles it holds. A measuring tool only; nothing in the game 
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 from collections import Counter
 from pathlib import Path
@@ -23,7 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.logic.agents import Agent, greedy_ratings, make_agent  # noqa: E402
-from game.logic.agents.arena import seat_names, wilson  # noqa: E402
+from game.logic.agents.arena import game_seeds, seat_names, wilson  # noqa: E402
 from game.logic.board.placement import DOUBLES, ORIENTED  # noqa: E402
 from game.logic.core import PASS  # noqa: E402
 from game.logic.spread.worlds import determinize  # noqa: E402
@@ -129,8 +128,8 @@ def main(argv=None) -> int:
     left = Counter()                # (player type, double or not, ever fitted) -> tiles
     for game in range(args.games):
         seats = seat_names(names, 2, game)
-        deal = args.seed + game // 2
-        state, rng = new_game("open54", 2, deal, {}), random.Random(deal * 1009 + game % 2)
+        deal, rng = game_seeds(args.seed, game, 2)
+        state = new_game("open54", 2, deal, {})
         held = play(state, [agent(n, args.unseen_weight) for n in seats], rng)
         winner = state.outcome().winner
         score[seats[winner] if winner is not None else "draw"] += 1

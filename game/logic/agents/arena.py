@@ -111,6 +111,13 @@ def seat_names(names: list[str], players: int, game: int) -> list[str]:
     return seats[turn:] + seats[:turn]
 
 
+def game_seeds(seed: int, game: int, players: int) -> tuple[int, random.Random]:
+    """Game `game`'s deal and its computers' random source, seeded by the deal and the
+    rotation alone, so a run is a slice of any longer one."""
+    deal = seed + game // players
+    return deal, random.Random(deal * 1009 + game % players)
+
+
 def round_limited_winner(state) -> int | None:
     """After `--rounds`: the winner of the match if it ended, else the lowest total."""
     outcome = state.outcome()
@@ -227,10 +234,8 @@ class Table:
 
     def play(self, game: int) -> tuple:
         seats = seat_names(self.names, self.players, game)
-        deal = self.seed + game // self.players
+        deal, rng = game_seeds(self.seed, game, self.players)
         times = {name: [] for name in self.agents}
-        # seeded by deal and rotation alone, so a run is a slice of any longer one
-        rng = random.Random(deal * 1009 + game % self.players)
         winner = play_game(self.variant, self.players, deal, self.options, self.agents, seats,
                            self.rounds, times, rng)
         return game, winner, seats, times

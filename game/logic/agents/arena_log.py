@@ -19,7 +19,7 @@ class ArenaLog:
     def __init__(self, path: str, run: dict):
         self.path = path
         self.run = run
-        self.games: dict[int, tuple] = {}       # game -> (game, winner, seats, times)
+        self.games: dict[int, tuple] = {}       # read back: game -> (game, winner, seats, times)
         try:
             if os.path.exists(path):
                 self._read()
@@ -53,7 +53,6 @@ class ArenaLog:
 
     def add(self, played: tuple) -> None:
         game, winner, seats, times = played
-        self.games[game] = played
         self._write({"game": game, "winner": winner, "seats": seats,
                      "ms": {name: [round(s * 1e3, 1) for s in spent]
                             for name, spent in times.items()}})

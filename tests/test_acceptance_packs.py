@@ -13,7 +13,6 @@ import pygame
 import pytest
 
 from game.logic.core import PASS
-from game.logic.elements.board import SHAPE
 from game.shell.menus import TitleScene
 
 from acceptance_support import Person, board_turn_settled, keep_global_random, set_up  # noqa: F401
@@ -50,7 +49,8 @@ def play_packs_turn(person: Person, scene) -> bool:
     move = person.rng.choice([m for m in scene.legal_moves() if m is not PASS])
     turn_to(person, scene, (move.low, move.high))
     if keys:
-        (f, r), (tf, tr) = SHAPE.file_rank(scene.tool.square()), SHAPE.file_rank(move.square)
+        shape = scene.game.shape
+        (f, r), (tf, tr) = shape.file_rank(scene.tool.square()), shape.file_rank(move.square)
         arrows = [ARROWS[(1 if tf > f else -1, 0)]] * abs(tf - f)
         arrows += [ARROWS[(0, 1 if tr > r else -1)]] * abs(tr - r)
         if arrows:

@@ -1,9 +1,10 @@
 """Packs (open-board game 22) on the board scene, driven by synthetic actions as a player
 would drive it: the ghost of the turned-up element follows the pointer and the keys, legal
-or illegal with the rules' reason; turning it changes the move placed; across it lies
-along the ranks; a forced pass sets the element aside into its player's tray; the counts
-on the far halves show as the game goes and at its end; two people need no hand-over and
-no face-down element is ever drawn face up; random input raises nothing."""
+or illegal with the rules' reason; turning it changes the move placed; across the wide
+board of 16 files by 4 ranks spans the screen above the panels; a forced pass sets the
+element aside into its player's tray; the counts on the far halves show as the game goes
+and at its end; two people need no hand-over and no face-down element is ever drawn face
+up; random input raises nothing."""
 from __future__ import annotations
 
 import random
@@ -18,7 +19,7 @@ from game.logic.elements.open22 import PacksGame
 from game.shell import theme
 from game.shell.board import element_art
 from game.shell.board.element_place_tool import PlaceElementTool
-from game.shell.board.packs_table import PacksTable, piece_sprite
+from game.shell.board.packs_table import ACROSS_LAYOUT, PacksTable
 from game.shell.board.scene import BoardMatchScene
 from game.shell.config import MatchConfig
 from game.shell.match.controller import sentence
@@ -41,11 +42,12 @@ def start(app, kinds=("human", "greedy"), seed=7, **options) -> BoardMatchScene:
 
 def position(placed, packs, to_move=0, options=None, aside=((), ())) -> PacksGame:
     """A made-up game: element texts like c2:0:3-5 and the packs left, top first."""
-    cells = [None] * 64
+    shape = PacksGame.shape_for(PacksGame.resolve(options))
+    cells = [None] * shape.size
     for text in placed:
         name, owner, numbers = text.split(":")
         south, north = map(int, numbers.split("-"))
-        cells[SHAPE.square(name)] = Element(int(owner), south, north)
+        cells[shape.square(name)] = Element(int(owner), south, north)
     packs = [[Tile.parse(t) for t in p] for p in packs]
     aside = [[Tile.parse(t) for t in a] for a in aside]
     return PacksGame(PacksGame.resolve(options), None, packs, cells, to_move, (0, 0), aside)
@@ -60,7 +62,8 @@ def start_at(app, placed, packs, kinds=("human", "greedy"), **keys) -> BoardMatc
 
 
 def centre(scene, name):
-    return scene.geo.square_rect(SHAPE.file_rank(SHAPE.square(name))).center
+    shape = scene.game.shape
+    return scene.geo.square_rect(shape.file_rank(shape.square(name))).center
 
 
 def point(app, scene, name):
@@ -204,26 +207,53 @@ def test_hints_light_the_legal_squares_of_the_way_round(app, hints):
         assert (app.screen.get_at(spot) != scene.table._static.get_at(spot)) == hints
 
 
-def test_across_the_elements_lie_along_the_ranks_and_play_west_number_first(app):
-    standing = piece_sprite(Element(0, 3, 5), 96, False).get_bounding_rect()
-    lying = piece_sprite(Element(0, 3, 5), 96, True).get_bounding_rect()
-    assert standing.h > standing.w and lying.w > lying.h
-    scene = start_at(app, ["a3:0:2-3"], [["3-5", "1-1"], ["6-6", "6-6"]],
+def test_across_the_wide_board_spans_the_screen_above_the_panels(app):
+    scene = start_at(app, ["c1:0:2-3"], [["3-5", "1-1"], ["6-6", "6-6"]],
                      options={"across": True})
-    assert scene.tool.square() == SHAPE.square("a4")     # the middle of file a
-    assert scene.adapter.info_title() == "Packs, across"
-    assert "home file" in scene.adapter.goal_text()
-    point(app, scene, "b4")
+    geo, table = scene.geo, scene.table
+    assert (geo.width, geo.height) == (16, 4) and scene.adapter.info_title() == "Packs, across"
+    assert geo.size >= 72                            # 48 pixels a square at 1280x720
+    screen = pygame.Rect(0, 0, 1920, 1080 - 52)      # above the key legend
+    panels = [*table.cards, table.layout.goal, table.layout.last]
+    assert table.layout is ACROSS_LAYOUT and screen.contains(geo.outer)
+    assert all(screen.contains(p) and not p.colliderect(geo.outer) for p in panels)
+    assert not any(a.colliderect(b) for i, a in enumerate(panels) for b in panels[i + 1:])
+    assert table.layout.last.contains(table.pass_rect)
+    for player in (0, 1):                            # the card's pack, element and tray
+        card, pack, turned = table.cards[player], table.pack_rect(player), table.turned_rect(player)
+        tray = table.aside_rects(player, 12)
+        assert all(card.contains(r) for r in (pack, turned, *tray))
+        assert not any(r.colliderect(pack) or r.colliderect(turned) for r in tray)
+    assert scene.tool.square() == scene.game.shape.square("h1")     # the middle of rank 1
+    for _ in range(20):
+        press(app, "right")
+    assert scene.ghost == "3-5@p1"                   # kept on the board, 16 files wide
+    point(app, scene, "d2")
     frame(app)
-    assert scene.ghost_reason == scene.game.illegal_reason("3-5@b4")
-    click(app, scene, "b3")                          # its west 3 against a3's east 3
-    assert played(scene) == ["3-5@b3"]
+    assert scene.ghost_reason == scene.game.illegal_reason("3-5@d2")
+    assert "rank 1" in scene.ghost_reason
+    click(app, scene, "c2")                          # its south 3 on c1's north 3
+    assert played(scene) == ["3-5@c2"]
+    settle(app, scene)
+    assert played(scene)[1].endswith("4")            # North places on its home rank 4
+
+
+def test_across_the_home_ranks_are_tinted_and_the_elements_stand(app):
+    scene = start_at(app, ["c1:0:2-3", "p4:1:6-6"], [["3-5", "1-1"], ["1-1", "6-6"]],
+                     kinds=("human", "human"), options={"across": True})
+    app.settings.show_hints = False
     frame(app)
-    rect = scene.geo.square_rect(SHAPE.file_rank(SHAPE.square("b3")))
+    static, geo = scene.table._static, scene.geo
+    colours = {rank: static.get_at(geo.square_rect((7, rank)).inflate(-4, -4).topleft)[:3]
+               for rank in range(4)}
+    assert colours[0] != colours[2] and colours[3] != colours[1]     # homes tinted
+    assert colours[0] != colours[3]                                   # each its own colour
+    rect = geo.square_rect((2, 0))                   # c1: a standing element, taller than wide
     fill = pygame.Color(element_art.BODIES[0][0])
-    ink = [x for x in range(rect.x, rect.right)
-           if max(abs(a - b) for a, b in zip(app.screen.get_at((x, rect.centery)), fill)) < 10]
-    assert max(ink) - min(ink) > rect.w * 0.55          # a long body across the square
+    ink = [(x, y) for x in range(rect.x, rect.right) for y in range(rect.y, rect.bottom)
+           if max(abs(a - b) for a, b in zip(static.get_at((x, y)), fill)) < 10]
+    xs, ys = {x for x, _ in ink}, {y for _, y in ink}
+    assert max(ys) - min(ys) > 1.5 * (max(xs) - min(xs))
 
 
 def test_a_forced_pass_sets_the_element_aside_in_the_players_tray(app):

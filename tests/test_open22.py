@@ -2,27 +2,35 @@
 the end, the across option, records, positions and seeded random games."""
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 import pytest
 
-from game.logic.core import PASS, Tile
+from game.logic.cli import main
+from game.logic.core import PASS, DominoError, FileFormatError, Tile
 from game.logic.elements.board import Element
-from game.logic.elements.open22 import PacksGame
+from game.logic.elements.open22 import ACROSS, PacksGame
 from game.logic.elements.shifting import parse_square
+
+ACROSS_OPTIONS = {"across": True}
+POSITIONS = Path(__file__).resolve().parent.parent / "levels" / "positions"
 
 
 def at(placed, packs, to_move=0, options=None, captures=(0, 0)):
     """A made-up position: element texts on the board and the packs left, top first
     (player 0's pack one longer when player 1 is to move)."""
-    cells = [None] * 64
+    options = PacksGame.resolve(options)
+    shape = PacksGame.shape_for(options)
+    cells = [None] * shape.size
     for text in placed:
         name, owner, numbers = text.split(":")
         low, high = map(int, numbers.split("-"))
-        cells[parse_square(name)] = Element(int(owner), low, high)
+        cells[shape.square(name)] = Element(int(owner), low, high)
     packs = [[Tile.parse(t) for t in p] for p in packs]
     aside = [[], []]
-    game = PacksGame(PacksGame.resolve(options), None, packs, cells, to_move, captures, aside)
+    game = PacksGame(options, None, packs, cells, to_move, captures, aside)
     return game
 
 
@@ -93,21 +101,118 @@ def test_when_both_packs_are_used_up_more_elements_on_the_far_half_win():
     assert outcome.reason == "packs" and outcome.scores == (2, 0) and outcome.winner == 0
 
 
-def test_across_elements_lie_along_the_ranks_home_is_file_a():
-    game = at(["a3:0:2-3"], [["3-5"], ["1-1"]], options={"across": True})
+# ---- across: 16 files by 4 ranks -------------------------------------------------------
+def test_across_the_home_rank_is_sixteen_squares_wide():
+    game = at([], [["3-5"], ["1-1"]], options=ACROSS_OPTIONS)
+    files = "abcdefghijklmnop"
+    assert game.shape is ACROSS and (game.width, game.height) == (16, 4)
+    assert texts(game) == {f"3-5@{f}1" for f in files} | {f"5-3@{f}1" for f in files}
+    north = at(["a1:0:0-0"], [[], ["1-2"]], to_move=1, options=ACROSS_OPTIONS)
+    assert texts(north) == {f"1-2@{f}4" for f in files} | {f"2-1@{f}4" for f in files}
+
+
+def test_across_elements_stand_and_touch_along_the_files():
+    game = at(["c1:0:2-3", "d1:0:3-3"], [["3-5"], ["1-1"]], options=ACROSS_OPTIONS)
     moves = texts(game)
-    assert {f"3-5@a{r}" for r in range(1, 9) if r != 3} <= moves
-    assert "3-5@b3" in moves and "5-3@b3" not in moves     # its west 3 on a3's east 3
-    assert "3-5@a4" in moves and "3-5@b4" not in moves     # a4 is home; b4 touches nothing
-    game.apply("3-5@b3")
-    game = at(["a3:0:2-3", "c3:1:5-1"], [["3-5"], ["1-1"]], options={"across": True})
-    game.apply("3-5@b3")
-    assert game.captures == [1, 0]
+    assert "3-5@c2" in moves and "5-3@c2" not in moves      # its south 3 on c1's north 3
+    assert "3-5@d2" in moves
+    assert "3-5@b2" not in moves                             # beside c1: sides never touch
+    assert game.illegal_reason("3-5@b2") == ("off your home line (rank 1) it must touch "
+                                             "one of your own elements")
+    assert game.illegal_reason("3-5@p5") == "p5 is not on the board (files a-p, ranks 1-4)"
+    assert game.illegal_reason("3-5@q1") == "q1 is not on the board (files a-p, ranks 1-4)"
+    north = at(["a1:0:0-0"], [[], ["1-2"]], to_move=1, options=ACROSS_OPTIONS)
+    assert north.illegal_reason("1-2@p3") == ("off your home line (rank 4) it must touch "
+                                              "one of your own elements")
 
 
-def test_across_the_halves_are_files():
-    game = at(["e3:0:1-1", "d3:1:2-2"], [["6-6"], []], to_move=1, options={"across": True})
-    assert game.far_counts() == (1, 1)
+def test_across_two_placements_reach_the_far_half_capturing_on_the_way():
+    """The source's "4 rectangulars on each cross vertical": c1 at home, c2, then c3 on
+    the north player's half. 3-5@c2 faces North's c3 (south 5) with its 5 and removes it;
+    5-4@c3 stands on c2's 5 and faces c4's 4: removed too, and c3 counts."""
+    game = at(["c1:0:2-3", "c3:1:5-4", "c4:1:4-1", "p4:1:6-6"], [["3-5", "5-4"], ["0-0"]],
+              options=ACROSS_OPTIONS)
+    game.apply("3-5@c2")
+    assert game.captures == [1, 0] and game.cells[ACROSS.square("c3")] is None
+    game.apply("0-0@a4")
+    assert "5-4@c3" in texts(game) and "4-5@c3" not in texts(game)
+    game.apply("5-4@c3")
+    assert game.captures == [2, 0] and game.cells[ACROSS.square("c4")] is None
+    outcome = game.outcome()
+    assert outcome.scores == (1, 0) and outcome.winner == 0
+
+
+def test_across_the_halves_are_ranks_one_two_and_three_four():
+    game = at(["e3:0:1-1", "p4:0:2-2", "d2:1:2-2", "a1:1:3-3", "h2:0:4-4", "h3:1:5-5"],
+              [["6-6"], ["6-6"]], options=ACROSS_OPTIONS)
+    assert game.far_counts() == (2, 2)
+    assert [game.on_far_half(0, ACROSS.square(n)) for n in ("a2", "a3", "p4")] == \
+        [False, True, True]
+
+
+def test_across_a_whole_game_ends_on_the_far_half_counts():
+    game = at(["c1:0:1-2", "c2:0:2-3", "e4:1:1-4", "d4:1:0-0"], [["3-6"], ["4-4"]],
+              options=ACROSS_OPTIONS)
+    game.apply("3-6@c3")
+    game.apply("4-4@a4")
+    outcome = game.outcome()
+    assert outcome.reason == "packs" and outcome.scores == (1, 0) and outcome.winner == 0
+
+
+def test_across_position_file_draws_four_ranks_of_sixteen():
+    path = POSITIONS / "packs-across.toml"
+    game = PacksGame.position_from_text(path.read_text(), str(path))
+    assert game.across and len(game.legal_moves()) == 27
+    off_home = [str(m) for m in game.legal_moves() if not str(m).endswith("1")]
+    assert off_home == ["3-5@c2"]
+    assert {"3-5@m1", "5-3@m1"} <= texts(game)              # home: unequal contact allowed
+    assert game.far_counts() == (1, 1)                      # h3 for South, m2 for North
+    text = game.position_text()
+    board = text.split('board = """\n')[1].split('"""')[0].splitlines()
+    assert [len(rank.split()) for rank in board] == [16] * 4
+    assert PacksGame.position_from_text(text).position_text() == text
+
+
+def test_across_position_files_must_draw_the_wide_board():
+    lines = (POSITIONS / "packs-across.toml").read_text().splitlines()
+    top = lines.index('board = """') + 1
+    narrow = lines[:top] + [" ".join(["..."] * 8)] + lines[top + 1:]
+    with pytest.raises(FileFormatError, match="rank 4 has 8 squares: write 16"):
+        PacksGame.position_from_text("\n".join(narrow), "F")
+    lengthways = "\n".join(lines).replace("across = true", "across = false")
+    with pytest.raises(FileFormatError, match="the board has 4 ranks: draw all 8"):
+        PacksGame.position_from_text(lengthways, "F")
+
+
+def test_across_records_replay_and_refuse_squares_off_the_wide_board(tmp_path, capsys):
+    game = PacksGame.new(2, 5, ACROSS_OPTIONS)
+    tile = game.turned_up()
+    game.apply(f"{tile.a}-{tile.b}@p1")
+    game.apply(game.legal_moves()[-1])
+    record = game.record()
+    assert record["options"] == {"across": True}
+    assert PacksGame.from_record(record).record() == record
+    with pytest.raises(DominoError, match="not on the board"):
+        PacksGame.from_record(dict(record, moves=[{"player": 0,
+                                                   "move": f"{tile.a}-{tile.b}@a8"}]))
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record))
+    assert main(["legal", str(path)]) == 0
+    assert capsys.readouterr().out.split() == [str(m) for m in game.legal_moves()]
+
+
+def test_across_selfplay_and_replay_on_the_command_line(tmp_path, capsys):
+    status = main(["selfplay", "open22", "--games", "2", "--seed", "3", "--option",
+                   "across=true", "--ai", "greedy,random"])
+    out = capsys.readouterr().out
+    assert status == 0
+    records = [json.loads(line) for line in out.splitlines()]
+    squares = {m["move"].split("@")[1] for r in records for m in r["moves"] if "@" in m["move"]}
+    assert {s[0] for s in squares} > set("abcdefgh") and {s[1:] for s in squares} <= set("1234")
+    path = tmp_path / "games.jsonl"
+    path.write_text(out)
+    assert main(["replay", str(path)]) == 0
+    assert capsys.readouterr().out.startswith("2 games replayed")
 
 
 def test_records_hold_the_packs_and_replay():

@@ -7,12 +7,12 @@ import random
 
 import pytest
 
+from game.logic.agents import make_agent, play_out
 from game.logic.agents.hard import HardAgent
 from game.logic.core import Tile
 from game.logic.elements.board import Element
 from game.logic.elements.open22 import PacksGame, board_cells
 from game.logic.elements.packs_judge import Judge
-from game.logic.elements.shifting import parse_square
 from game.logic.tiles import OPEN_BOARD_SET
 from game.logic.variants import new_game
 
@@ -60,17 +60,24 @@ def test_a_capture_race_is_the_average_over_every_order_of_the_packs():
                                                           lost / len(orders)))
 
 
-def threatened(capture_tile_mine: bool):
-    """Player 0 turns up 1-2. On c2 it faces the north player's c4 (south 4) across
-    c3; only 2-4 fills c3, and only the opponent still has one (or, the other way, only
-    player 0). On d2 it faces nothing."""
-    board = {"c1": (0, 0, 1), "d1": (0, 3, 1), "c8": (1, 5, 5), "c7": (1, 6, 5),
-             "c6": (1, 0, 6), "c5": (1, 3, 0), "c4": (1, 4, 3)}
-    board["a1" if not capture_tile_mine else "a8"] = (0 if not capture_tile_mine else 1,
+# Player 0 turns up 1-2. On c2 it would face the north player's c4 (south 4) across c3;
+# only 2-4 fills c3, and only the opponent still has one (or, the other way, only player
+# 0: the other 2-4 stands on a1 or on the north player's home). On d2 it faces nothing.
+LENGTHWAYS = {"c1": (0, 0, 1), "d1": (0, 3, 1), "c8": (1, 5, 5), "c7": (1, 6, 5),
+              "c6": (1, 0, 6), "c5": (1, 3, 0), "c4": (1, 4, 3)}
+ACROSS = {"c1": (0, 0, 1), "d1": (0, 3, 1), "c4": (1, 4, 3)}    # c4 is North's home
+
+
+def threatened(capture_tile_mine: bool, board=LENGTHWAYS, across: bool = False):
+    board = dict(board)
+    home = "a4" if across else "a8"
+    board["a1" if not capture_tile_mine else home] = (0 if not capture_tile_mine else 1,
                                                       2, 4)
-    cells = [None] * 64
+    options = PacksGame.resolve({"across": across})
+    shape = PacksGame.shape_for(options)
+    cells = [None] * shape.size
     for name, (owner, south, north) in board.items():
-        cells[parse_square(name)] = Element(owner, south, north)
+        cells[shape.square(name)] = Element(owner, south, north)
     packs = []
     for owner in (0, 1):
         used = [Tile.of(s, n) for o, s, n in board.values() if o == owner]
@@ -78,19 +85,36 @@ def threatened(capture_tile_mine: bool):
         for tile in used + ([Tile.of(1, 2)] if owner == 0 else []):
             left.remove(tile)
         packs.append(([Tile.of(1, 2)] if owner == 0 else []) + left)
-    game = PacksGame(PacksGame.resolve({}), None, packs, cells, 0)
+    game = PacksGame(options, None, packs, cells, 0)
     view = game.view(0)
     moves = {str(m): m for m in view.legal_moves()}
     values = Judge(view).judge(view, [moves["1-2@c2"], moves["1-2@d2"]])
     return dict(zip(("c2", "d2"), values)), view
 
 
-def test_the_judge_keeps_an_element_out_of_a_capture_only_the_opponent_can_make():
-    values, view = threatened(capture_tile_mine=False)
+@pytest.mark.parametrize("board, across", [(LENGTHWAYS, False), (ACROSS, True)])
+def test_the_judge_keeps_an_element_out_of_a_capture_only_the_opponent_can_make(board,
+                                                                                across):
+    values, view = threatened(False, board, across)
     assert values["d2"] > values["c2"]
     assert str(HardAgent(iterations=10).choose(view, random.Random(1))) != "1-2@c2"
 
 
-def test_the_judge_seeks_a_capture_race_only_it_can_win():
-    values, _ = threatened(capture_tile_mine=True)
+@pytest.mark.parametrize("board, across", [(LENGTHWAYS, False), (ACROSS, True)])
+def test_the_judge_seeks_a_capture_race_only_it_can_win(board, across):
+    values, _ = threatened(True, board, across)
     assert values["c2"] > values["d2"]
+
+
+@pytest.mark.parametrize("level", ["random", "greedy", "hard"])
+def test_hard_plays_whole_games_across_against_every_level(level):
+    """Easy, Medium and Hard as the other seat, Hard in either seat: every move legal
+    (apply refuses any other), the game ends on the packs and its record replays."""
+    for seat in (0, 1):
+        state = new_game("open22", 2, 30 + seat, {"across": True})
+        agents = [make_agent("hard"), make_agent(level)]
+        if seat:
+            agents.reverse()
+        play_out(state, agents, random.Random(seat))
+        assert state.outcome().reason == "packs"
+        assert PacksGame.from_record(state.record()).outcome() == state.outcome()

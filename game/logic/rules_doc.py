@@ -36,7 +36,7 @@ NOTATION = {
               "(`c2>e5^`); past the far edge the square names rank 9 or rank 0 (`c7>d9`, "
               "`e5>c0`)",
     "open22": "the turned-up element's south and north numbers and its square, `3-5@c2` "
-              "(across: the west number first)",
+              "(across, on squares a1 to p4: `3-5@p2`)",
 }
 
 RECORDS = """\

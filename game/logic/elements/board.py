@@ -7,7 +7,9 @@ An element is a tile standing on one square with its long side along the files: 
 (+1 north, -1 south: the end that faces the opponent's home) and a face-down flag. Two
 elements touch only when they stand on the same file on adjacent ranks; then the north
 one's south number faces the south one's north number. Squares are indexed
-`rank * 8 + file` as in board/shape.py, so the square north of `s` is `s + 8`.
+`rank * 8 + file` as in board/shape.py, so the square north of `s` is `s + 8`. Packs
+across plays on a 16 x 4 board: the readers of element texts and drawn boards take its
+shape (`shape=`), the 8 x 8 `SHAPE` being the default.
 """
 from __future__ import annotations
 
@@ -68,15 +70,15 @@ class Element:
         return f"{OWNER_LETTERS[self.owner]}{self.south}{self.north}{'*' if self.face_down else ''}"
 
 
-def parse_element(text: str, arrows: bool = False) -> tuple[int, Element]:
-    """(square index, element) of an element text; ValueError in player words."""
+def parse_element(text: str, arrows: bool = False, shape=SHAPE) -> tuple[int, Element]:
+    """(square index on `shape`, element) of an element text; ValueError in player words."""
     match = _TEXT.fullmatch(str(text).strip())
     if not match:
         raise ValueError(f"{text!r} is not an element (write SQUARE:OWNER:SOUTH-NORTH, "
                          "like c2:0:3-5, with * after a face-down one)")
     name, owner, south, north, down, arrow = match.groups()
     try:
-        square = SHAPE.square(name)
+        square = shape.square(name)
     except ValueError as exc:
         raise ValueError(f"{text!r}: {exc}") from None
     if owner not in ("0", "1"):
@@ -87,24 +89,27 @@ def parse_element(text: str, arrows: bool = False) -> tuple[int, Element]:
     return square, Element(int(owner), int(south), int(north), bool(down), direction)
 
 
-def board_tokens(toml, key: str, missing: str = ""):
+def board_tokens(toml, key: str, missing: str = "", shape=SHAPE):
     """(square, token, line) of every square of the board drawn in `key` of a TomlFile,
-    rank 8 first. A missing key (with the hint `missing`) or a wrong number of ranks or
-    squares is a FileFormatError naming its line."""
+    the top rank first (`shape`: 8 x 8 unless a game plays on another board). A missing
+    key (with the hint `missing`) or a wrong number of ranks or squares is a
+    FileFormatError naming its line."""
+    width, height = shape.width, shape.height
     if key not in toml.data:
-        raise toml.error(None, f"missing {key!r}: draw the board, rank 8 at the top{missing}")
+        raise toml.error(None, f"missing {key!r}: draw the board, rank {height} at the "
+                               f"top{missing}")
     rows = toml.grid_lines(key)
-    if len(rows) != SIZE:
+    if len(rows) != height:
         line = rows[-1][0] if rows else toml.line_of(key)
         raise FileFormatError(toml.path, line, f"the board has {len(rows)} ranks: draw all "
-                                               f"{SIZE}, rank {SIZE} at the top")
+                                               f"{height}, rank {height} at the top")
     for top, (line, row) in enumerate(rows):
-        tokens, rank = row.split(), SIZE - 1 - top
-        if len(tokens) != SIZE:
+        tokens, rank = row.split(), height - 1 - top
+        if len(tokens) != width:
             raise FileFormatError(toml.path, line, f"rank {rank + 1} has {len(tokens)} squares: "
-                                                   f"write {SIZE}, separated by spaces")
+                                                   f"write {width}, separated by spaces")
         for file, token in enumerate(tokens):
-            yield rank * SIZE + file, token, line
+            yield rank * width + file, token, line
 
 
 def parse_token(token: str) -> Element | None:

@@ -1,88 +1,100 @@
-"""Packs, open-board game 22: turn up the top element of your own face-down pack and place
-it on the board, touching your own elements with equal numbers; bring as many as you can
+"""Packs, open-board game 22: turn up the top element of your own face-down pack and place it
+on the board, touching your own elements with equal numbers; bring as many as you can
 onto your opponent's half (RULES.md section 5, game 22).
 
 Placements are written `3-5@c2`: the number at the element's south end, the number at its
-north end, its square. With `across` the board is played turned a quarter: elements lie
-along the ranks (the first number at the west end), touch along the ranks, and the home
-lines are file a (south player) and file h (north player); the halves are files a-d and
-e-h. Everything else is the same, so the rules below speak of a "line": ahead is north
-(across: east).
+north end, its square. The board is 8 x 8, or with `across` 16 files (a-p) by 4 ranks:
+the source's cross sectoring, with 16 squares on each home rank and 4 on each file. On
+both, elements stand along the files and touch along them, the home ranks are the first
+and the last, and each half is half the ranks; only the board's shape differs.
 """
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from ..core import PASS, DominoError, IllegalMoveError, Tile, View
+from ..board.shape import board_shape, square_name
+from ..core import PASS, IllegalMoveError, Tile, View
 from ..options import Option
 from ..tiles import OPEN_BOARD_SET
+from . import packs_positions as files
 from .game import ElementGame
 from .moves import TextMove, read_move
-from .board import SHAPE, SIZE, Element
-from .shifting import grid_lines, parse_grid, parse_square, square_name
+from .board import SHAPE, SIZE, Element, parse_element
 
 RULES_TEXT = """\
-Packs is played by two players on an empty 8x8 board. Each has a whole set of 32 \
-elements (the 28 tiles and a second 0-0, 2-2, 4-4 and 6-6), shuffled into a face-down \
-pack beside the board.
+Packs is played by two players on an empty board of 8 x 8 squares. Each has a whole set \
+of 32 elements (the 28 tiles and a second 0-0, 2-2, 4-4 and 6-6), shuffled into a \
+face-down pack beside the board.
 
 On your turn the top element of your pack is turned up and you place it on an empty \
 square, standing along the file, either way round (you choose which number points \
-north). On your home rank (rank 1 for the south player, rank 8 for the north player) it \
-may go anywhere, whatever it touches. Anywhere else it must touch at least one of your \
-own elements, and every number it touches must be equal to the number it faces.
+north). On your home rank (rank 1 for the south player, the top rank for the north \
+player) it may go anywhere, whatever it touches. Anywhere else it must touch at least one \
+of your own elements, and every number it touches must be equal to the number it faces.
 
 Two elements touch only when they stand one behind the other on the same file. An \
-opponent's element touched with an equal number is removed. An element that cannot be \
-placed anywhere is set aside for good (the turn is a pass).
+opponent's element touched with an equal number is removed, on the home rank too. An \
+element that cannot be placed anywhere is set aside for good (the turn is a pass).
 
 When both packs are used up, the player with more elements on the opponent's half of the \
 board (ranks 5-8 for the south player, 1-4 for the north player) wins; equal is a draw. \
 The score is those elements.
 
-Option across: the board is played turned a quarter. Elements lie along the ranks and \
-touch only along the ranks; the home lines are file a (south player) and file h (north \
-player), the halves files a-d and e-h. A placement names the west number first."""
+Where the source is unclear, this game chose: the source lets any element onto the \
+home rank but forbids unequal numbers face to face, and does not say which rule wins on \
+the home rank. Here the home rank wins: an element may go there even facing an unequal \
+number; only off the home rank must every touching number be equal.
+
+Option across: the board is laid out the other way, 16 files (a-p) by 4 ranks, as the \
+source's cross sectoring has it: 16 squares on each home rank, 4 on each file. The home \
+ranks are rank 1 (south player) and rank 4 (north player), each half two ranks (1-2 and \
+3-4), and elements still stand along the files and touch only along them. Twice as many \
+files to start on, each half as long: two placements reach the far half, so every file \
+is a short race. Placements are written as before, like 3-5@p2."""
 
 _MOVE = re.compile(r"([0-6])-([0-6])@([a-z][0-9]+)")
 FORM = "a placement is the turned-up element's numbers and a square, like 3-5@c2 (the " \
        "south number first), or pass"
-PACK = len(OPEN_BOARD_SET)
-# `hands` are the two face-down packs (top first); `stock` may be given, always empty (the
-# game has no common stock), so that tools that move hidden elements between the hands and
-# a stock read these files like the other variants' ones.
-POSITION_KEYS = ("variant", "to_move", "removed", "board", "hands", "stock", "set_aside",
-                 "options")
+ACROSS = board_shape(16, 4)              # `across`: 16 files by 4 ranks
+
+
+def packs_shape(across: bool):
+    """The board of a game of Packs: 8 x 8, or 16 x 4 across."""
+    return ACROSS if across else SHAPE
 
 
 @dataclass(frozen=True, repr=False)
 class PlaceMove(TextMove):
-    low: int            # the south (across: west) number
-    high: int           # the north (across: east) number
+    low: int            # the south number
+    high: int           # the north number
     square: int
+    width: int = SIZE   # the board's files (16 across), to name the square
     text: str = field(init=False, compare=False, repr=False)
 
     def __post_init__(self):
-        object.__setattr__(self, "text", f"{self.low}-{self.high}@{square_name(self.square)}")
+        name = square_name(self.square % self.width, self.square // self.width)
+        object.__setattr__(self, "text", f"{self.low}-{self.high}@{name}")
 
     @property
     def tile(self) -> Tile:
         return Tile.of(self.low, self.high)
 
 
-
-def parse_place_move(text):
+def parse_place_move(text, shape=SHAPE):
+    """The placement (or PASS) written `text` on the board `shape`."""
     match = read_move(text, PlaceMove, _MOVE, FORM)
     if not isinstance(match, re.Match):
         return match
+    name = match.group(3)
     try:
-        square = parse_square(match.group(3))
-    except ValueError as exc:
-        raise IllegalMoveError(text, str(exc)) from None
-    return PlaceMove(int(match.group(1)), int(match.group(2)), square)
+        square = shape.square(name)
+    except ValueError:
+        last = "abcdefghijklmnopqrstuvwxyz"[shape.width - 1]
+        raise IllegalMoveError(text, f"{name} is not on the board (files a-{last}, ranks "
+                                     f"1-{shape.height})") from None
+    return PlaceMove(int(match.group(1)), int(match.group(2)), square, shape.width)
 
 
 class PacksGame(ElementGame):
@@ -92,7 +104,7 @@ class PacksGame(ElementGame):
     cant_pass = "you cannot pass: the turned-up element can be placed"
     min_players = max_players = 2
     options_declared = (
-        Option("across", False, "play across the board: elements lie and touch along the ranks"),
+        Option("across", False, "play across: a board of 16 files by 4 ranks"),
     )
 
     def __init__(self, options: dict, seed, packs, cells=None, to_move: int = 0,
@@ -101,9 +113,11 @@ class PacksGame(ElementGame):
         self.options = options
         self.seed = seed
         self.across = bool(options["across"])
+        self.shape = packs_shape(self.across)
+        self.width, self.height = self.shape.width, self.shape.height
         self.packs = [list(p) for p in packs]           # top first, every element of the deal
         self.turned = [0, 0]                            # elements each has turned up so far
-        self.cells = list(cells) if cells is not None else [None] * SHAPE.size
+        self.cells = list(cells) if cells is not None else [None] * self.shape.size
         self.to_move = to_move
         self.captures = list(captures)
         self.set_aside = [list(a) for a in set_aside]
@@ -117,26 +131,31 @@ class PacksGame(ElementGame):
     def tiles(self):
         return OPEN_BOARD_SET
 
-    # ---- geometry: the line ahead (north, across: east) ------------------------------------
-    def line_of(self, square: int) -> int:
-        """How far along the line of play `square` lies: its rank (across: its file)."""
-        return square % SIZE if self.across else square // SIZE
+    @classmethod
+    def shape_for(cls, options: dict):
+        return packs_shape(bool(options["across"]))
+
+    # ---- geometry: ranks along the files --------------------------------------------------
+    def rank_of(self, square: int) -> int:
+        return square // self.width
 
     def ahead(self, square: int):
-        if self.across:
-            return square + 1 if square % SIZE < SIZE - 1 else None
-        return square + SIZE if square < SHAPE.size - SIZE else None
+        """The square north of `square`, None past the edge."""
+        square += self.width
+        return square if square < self.shape.size else None
 
     def behind(self, square: int):
-        if self.across:
-            return square - 1 if square % SIZE else None
-        return square - SIZE if square >= SIZE else None
+        """The square south of `square`, None past the edge."""
+        return square - self.width if square >= self.width else None
+
+    def home_rank(self, owner: int) -> int:
+        return 0 if owner == 0 else self.height - 1
 
     def on_home(self, owner: int, square: int) -> bool:
-        return self.line_of(square) == (0 if owner == 0 else SIZE - 1)
+        return self.rank_of(square) == self.home_rank(owner)
 
     def on_far_half(self, owner: int, square: int) -> bool:
-        return (self.line_of(square) >= SIZE // 2) == (owner == 0)
+        return (self.rank_of(square) >= self.height // 2) == (owner == 0)
 
     def far_counts(self) -> tuple[int, int]:
         counts = [0, 0]
@@ -145,7 +164,7 @@ class PacksGame(ElementGame):
                 counts[element.owner] += 1
         return tuple(counts)
 
-    # ---- creating ----------------------------------------------------------------------
+    # ---- creating, records and positions (packs_positions.py) ----------------------------
     @classmethod
     def new(cls, players: int = 2, seed: int = 0, options: dict | None = None):
         import random
@@ -154,131 +173,26 @@ class PacksGame(ElementGame):
         rng = random.Random(seed)
         packs = [OPEN_BOARD_SET.shuffled(rng), OPEN_BOARD_SET.shuffled(rng)]
         game = cls(options, seed, packs)
-        game.start = {"deal": {"packs": [[str(t) for t in p] for p in packs]}}
+        game.start = {"deal": {"packs": files.pack_texts(packs)}}
         return game
 
     @classmethod
     def from_record_start(cls, record: dict):
-        cls.require_players(record.get("players"))
-        options = cls.resolve(record.get("options"))
-        deal = record.get("deal")
-        packs = deal.get("packs") if isinstance(deal, dict) else None
-        if not isinstance(packs, list) or len(packs) != 2:
-            raise DominoError("a record of this game needs deal.packs: one list of elements "
-                              "per player, top first")
-        parsed = [_tiles(p, "deal.packs") for p in packs]
-        position = record.get("position")
-        if position is None:
-            for owner, pack in enumerate(parsed):
-                miss = OPEN_BOARD_SET.miscount([(f"pack {owner}", pack)])
-                if miss:
-                    raise DominoError(f"bad deal: pack {owner}: {miss.message}")
-            game = cls(options, record.get("seed"), parsed)
-        else:
-            if not isinstance(position, dict):
-                raise DominoError("the record's position must be a table")
-            game = cls._at_position(options, parsed, position, DominoError)
-        game.start = {"deal": {"packs": [[str(t) for t in p] for p in parsed]}}
-        if position is not None:
-            game.start["position"] = position
-        return game
-
-    @classmethod
-    def _at_position(cls, options, packs, values: dict, error):
-        from .board import parse_element
-        cells = [None] * SHAPE.size
-        for text in values.get("board", []):
-            try:
-                square, element = parse_element(text)
-            except ValueError as exc:
-                raise error(f"bad position: {exc}") from None
-            cells[square] = element
-        aside = [_tiles(a, "set_aside") for a in values.get("set_aside", [[], []])]
-        removed = [_tiles(r, "removed") for r in values.get("removed", [[], []])]
-        if len(aside) != 2 or len(removed) != 2:
-            raise error("bad position: set_aside and removed hold one list per player")
-        game = cls(options, None, packs, cells, values.get("to_move", 0),
-                   [len(removed[1]), len(removed[0])], aside, removed)
-        trouble = game._accounting()
-        if trouble:
-            raise error(f"bad position: {trouble}")
-        return game
-
-    def _accounting(self) -> str | None:
-        if self.to_move not in (0, 1) or isinstance(self.to_move, bool):
-            return "to_move must be 0 (the south player) or 1 (the north player)"
-        on_board = [0, 0]
-        for element in self.cells:
-            if element is not None:
-                on_board[element.owner] += 1
-        left = [len(p) for p in self.packs]
-        if left[1] - left[0] != self.to_move:
-            return "the packs must hold as many elements each, one more for the south " \
-                   "player when it is the north player's turn"
-        for owner in (0, 1):
-            whole = [e.tile for e in self.cells if e is not None and e.owner == owner]
-            miss = OPEN_BOARD_SET.miscount([("board", whole), ("removed", self.removed[owner]),
-                                            ("set_aside", self.set_aside[owner]),
-                                            ("hands", self.packs[owner])])
-            if miss:
-                return f"player {owner}: {miss.message}"
-            used = on_board[owner] + self.captures[1 - owner] + len(self.set_aside[owner])
-            if used + left[owner] != PACK:
-                return f"player {owner}'s elements on the board, removed, set aside and in " \
-                       f"the pack make {used + left[owner]}, not {PACK}"
-        return None
-
-    def position_values(self) -> dict:
-        return {"to_move": self.to_move,
-                "removed": [[str(t) for t in r] for r in self.removed],
-                "board": self.board_texts(),
-                "set_aside": [[str(t) for t in a] for a in self.set_aside]}
-
-    def board_texts(self) -> list[str]:
-        return [e.text(square_name(s)) for s, e in enumerate(self.cells) if e is not None]
+        return files.game_from_record(cls, record)
 
     @classmethod
     def from_position(cls, data, path: str = "<position>"):
-        toml, options = cls.open_position(data, path, POSITION_KEYS)
-        grid, _ = parse_grid(toml)
-        if any(len(stack) > 1 for stack in grid):
-            raise toml.error("board", "one element to a square in this game")
-        texts = [stack[0].text(square_name(s)) for s, stack in enumerate(grid) if stack]
-        packs = toml.get("hands", list)
-        if toml.get("stock", list, []):
-            raise toml.error("stock", "there is no common stock in this game: stock = []")
+        return files.game_from_position(cls, data, path)
 
-        def complain(message):
-            return toml.error("hands", message)
-        try:
-            parsed = [_tiles(p, "hands") for p in packs] if len(packs) == 2 else None
-        except DominoError as exc:
-            raise complain(str(exc)) from None
-        if parsed is None:
-            raise complain("hands must be two lists of elements (each player's face-down "
-                           "pack), top first")
-        values = {"to_move": toml.get("to_move", int, 0), "board": texts,
-                  "removed": toml.get("removed", list, [[], []]),
-                  "set_aside": toml.get("set_aside", list, [[], []])}
-        game = cls._at_position(options, parsed, values, complain)
-        if game.outcome() is not None:
-            raise toml.error("hands", "both packs are used up: the game is over here")
-        game.start = {"deal": {"packs": [[str(t) for t in p] for p in parsed]},
-                      "position": values}
-        return game
+    def position_values(self) -> dict:
+        return files.position_values(self)
 
     def position_text(self) -> str:
-        if self.is_over():
-            raise DominoError("the game is over: there is no position to write")
-        packs = [[str(t) for t in self.packs[o][self.turned[o]:]] for o in (0, 1)]
-        cells = [(e,) if e is not None else () for e in self.cells]
-        lines = [f"variant = {json.dumps(self.variant)}", f"to_move = {self.to_move}",
-                 f"removed = {json.dumps([[str(t) for t in r] for r in self.removed])}",
-                 f"hands = {json.dumps(packs)}",
-                 f"set_aside = {json.dumps([[str(t) for t in a] for a in self.set_aside])}",
-                 'board = """', *grid_lines(cells, False), '"""', "", "[options]"]
-        lines += [f"{k} = {json.dumps(v)}" for k, v in self.options.items()]
-        return "\n".join(lines) + "\n"
+        return files.position_text(self)
+
+    def board_texts(self) -> list[str]:
+        names = self.shape.names
+        return [e.text(names[s]) for s, e in enumerate(self.cells) if e is not None]
 
     # ---- the rules ---------------------------------------------------------------------
     def turned_up(self) -> Tile | None:
@@ -287,7 +201,7 @@ class PacksGame(ElementGame):
         return pack[at] if at < len(pack) else None
 
     def contacts(self, square: int, element: Element):
-        """(allowed, opponent squares it captures): allowed on the home line whatever it
+        """(allowed, opponent squares it captures): allowed on the home rank whatever it
         touches, elsewhere only touching an own element with every touching number equal."""
         cells, own, equal, taken = self.cells, False, True, []
         for neighbour, facing, mine in ((self.ahead(square), "south", element.north),
@@ -316,33 +230,32 @@ class PacksGame(ElementGame):
                 ways = {(tile.a, tile.b), (tile.b, tile.a)}
                 for low, high in ways:
                     element = Element(me, low, high)
-                    for square in range(SHAPE.size):
+                    for square in range(self.shape.size):
                         if self.cells[square] is None and self.contacts(square, element)[0]:
-                            moves.append(PlaceMove(low, high, square))
+                            moves.append(PlaceMove(low, high, square, self.width))
                 moves.sort(key=lambda m: m.text)
             self._cache = (moves, end)
         return self._cache
 
     def parse_move(self, text):
-        return parse_place_move(text)
+        return parse_place_move(text, self.shape)
 
     def refusal(self, move: PlaceMove) -> str:
         tile = self.turned_up()
         if move.tile != tile:
             return f"you turned up {tile}: place that element"
         if self.cells[move.square] is not None:
-            return f"{square_name(move.square)} is taken"
+            return f"{self.shape.names[move.square]} is taken"
         element = Element(self.to_move, move.low, move.high)
         for neighbour, facing, mine in ((self.ahead(move.square), "south", element.north),
                                         (self.behind(move.square), "north", element.south)):
             other = None if neighbour is None else self.cells[neighbour]
             if other is not None and getattr(other, facing) != mine:
                 return f"its {mine} would touch the {getattr(other, facing)} of the element " \
-                       f"on {square_name(neighbour)}: off your home line every touching " \
-                       "number must be equal"
-        line = ("file a" if self.to_move == 0 else "file h") if self.across else \
-               ("rank 1" if self.to_move == 0 else "rank 8")
-        return f"off your home line ({line}) it must touch one of your own elements"
+                       f"on {self.shape.names[neighbour]}: off your home line every " \
+                       "touching number must be equal"
+        rank = self.home_rank(self.to_move) + 1
+        return f"off your home line (rank {rank}) it must touch one of your own elements"
 
     def _push(self, move):
         player = self.to_move
@@ -393,7 +306,7 @@ class PacksGame(ElementGame):
 
     @staticmethod
     def heuristic(view, move) -> float:
-        return rate(view, view.player, parse_place_move(move))
+        return rate(view, view.player, parse_place_move(move, view.shape))
 
     def clone(self):
         other = object.__new__(type(self))
@@ -406,15 +319,6 @@ class PacksGame(ElementGame):
         other._stack = list(self._stack)
         other._cache = None
         return other
-
-
-def _tiles(items, where: str) -> list[Tile]:
-    if not isinstance(items, list):
-        raise DominoError(f"{where}: a list of elements like \"3-5\"")
-    try:
-        return [Tile.parse(str(t)) for t in items]
-    except (ValueError, DominoError) as exc:
-        raise DominoError(f"{where}: {exc}") from None
 
 
 # ---- what a player sees, and the greedy judgement ------------------------------------------
@@ -434,6 +338,11 @@ class PacksView(View):
     options: dict
     hand: tuple = ()            # nothing is ever in a hand: the packs are face down
 
+    @property
+    def shape(self):
+        """The board: 8 x 8, or 16 x 4 across."""
+        return packs_shape(self.across)
+
     @cached_property
     def cells(self) -> tuple:
         """Per square the Element standing there, or None."""
@@ -446,19 +355,19 @@ class PacksView(View):
         return game_of(self)
 
     def element_at(self, square):
-        return self.cells[parse_square(square) if isinstance(square, str) else square]
+        return self.cells[self.shape.square(square) if isinstance(square, str) else square]
 
     def targets(self, square) -> list:
         """The legal placements on `square` (name or index) on this player's turn."""
-        index = parse_square(square) if isinstance(square, str) else square
+        index = self.shape.square(square) if isinstance(square, str) else square
         return [m for m in self.moves if m is not PASS and m.square == index]
 
 
 def board_cells(view) -> tuple:
     """The view's elements per square, parsed afresh (not cached on the view, so that a
     view compared field by field stays as it was made)."""
-    from .board import parse_element
-    return tuple(None if t is None else parse_element(t)[1] for t in view.board)
+    shape = view.shape
+    return tuple(None if t is None else parse_element(t, shape=shape)[1] for t in view.board)
 
 
 def view_of(game: PacksGame, player: int) -> PacksView:
@@ -469,12 +378,13 @@ def view_of(game: PacksGame, player: int) -> PacksView:
                   for o in (0, 1))
     return PacksView(
         variant=game.variant, player=player, players=2, current_player=current,
-        board=tuple(None if e is None else e.text(square_name(s))
+        board=tuple(None if e is None else e.text(game.shape.names[s])
                     for s, e in enumerate(game.cells)),
         to_move=game.to_move, turned_up=None if tile is None else str(tile), pack_sizes=sizes,
         set_aside=tuple(tuple(str(t) for t in a) for a in game.set_aside),
         captures=tuple(game.captures),
-        removed=tuple(tuple(str(t) for t in r) for r in game.removed), far_half=game.far_counts(), scores=game.scores(),
+        removed=tuple(tuple(str(t) for t in r) for r in game.removed),
+        far_half=game.far_counts(), scores=game.scores(),
         across=game.across, last_move=last,
         options=dict(game.options), moves=tuple(game.legal_moves()) if current == player else ())
 
@@ -488,8 +398,7 @@ def game_of(view: PacksView) -> PacksGame:
         packs[view.to_move] = [tile]
     removed = [[Tile.parse(t) for t in r] for r in view.removed]
     return PacksGame(dict(view.options), None, packs, view.cells, view.to_move,
-                     view.captures,
-                     removed=removed)
+                     view.captures, removed=removed)
 
 
 def rate(view: PacksView, me: int, move) -> float:
@@ -502,8 +411,8 @@ def rate(view: PacksView, me: int, move) -> float:
     captured = game._push(move)
     try:
         gained = game.far_counts()[me] - before
-        depth = game.line_of(move.square)
-        forward = depth if me == 0 else SIZE - 1 - depth
+        rank = game.rank_of(move.square)
+        forward = rank if me == 0 else game.height - 1 - rank
         ahead = game.ahead(move.square) if me == 0 else game.behind(move.square)
         open_end = ahead is not None and game.cells[ahead] is None
         return rating(len(captured), gained, forward, open_end)

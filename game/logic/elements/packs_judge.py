@@ -4,10 +4,11 @@ Playouts to the end are slow and say little (the draws decide most of a game), s
 placement is judged by an exact expectation instead: over the element the opponent
 turns up next and their best reply (by the greedy judgement, its ties the worst for
 this player), then over this player's next element and best placement, of an
-evaluation of the lines (files, across: ranks). A line is looked at from the player's
-home (position 0) to the opponent's (7); a cell is None or (mine, back number, front
-number). Within one line the elements form two chains from the homes; a contact (one
-empty square between them) is a race for the one element that fits both ends.
+evaluation of the lines (the files: 8 of 8 squares, across 16 of 4). A line is looked
+at from the player's home (position 0) to the opponent's (its length - 1); a cell is
+None or (mine, back number, front number). Within one line the elements form two chains
+from the homes; a contact (one empty square between them) is a race for the one element
+that fits both ends.
 """
 from __future__ import annotations
 
@@ -49,24 +50,13 @@ def unseen(view) -> list[list]:
     return [sorted((Counter(OPEN_BOARD_SET.elements) - seen[o]).elements()) for o in (0, 1)]
 
 
-def _far(k: int) -> int:
-    return k - 4 if k > 4 else 0
-
-
-def _net(c: int, d: int) -> float:
-    """What winning minus losing the capture race at a contact is worth (c own, d
-    opposing elements in the line)."""
-    gain = _far(c + 1) - _far(c) + _far(d) - _far(d - 1)
-    loss = _far(d + 1) - _far(d) + _far(c) - _far(c - 1)
-    return gain - loss
-
-
 class Judge:
     """The judgement of one view's placements (every look-up cached for that view)."""
 
     def __init__(self, view):
         self.me = me = view.player
-        self.across = view.across
+        self.width, self.length = view.shape.width, view.shape.height
+        self.half = self.length // 2
         packs = unseen(view)
         mine, theirs = Counter(packs[me]), Counter(packs[1 - me])
         self.tiles = (mine, theirs)
@@ -84,9 +74,8 @@ class Judge:
 
     # geometry: line and position of a square, from this player's side
     def place(self, square: int) -> tuple[int, int]:
-        rank, file = divmod(square, 8)
-        line, along = (rank, file) if self.across else (file, rank)
-        return line, along if self.me == 0 else 7 - along
+        rank, file = divmod(square, self.width)
+        return file, rank if self.me == 0 else self.length - 1 - rank
 
     def cell(self, element):
         if element is None:
@@ -96,7 +85,7 @@ class Judge:
         return (element.owner == self.me, back, front)
 
     def lines(self, cells) -> list[tuple]:
-        lines = [[None] * 8 for _ in range(8)]
+        lines = [[None] * self.length for _ in range(self.width)]
         for square, element in enumerate(cells):
             line, at = self.place(square)
             lines[line][at] = self.cell(element)
@@ -115,7 +104,7 @@ class Judge:
         out = list(line)
         out[at] = cell
         for near, facing in ((at - 1, 2), (at + 1, 1)):
-            if 0 <= near < 8 and out[near] is not None and out[near][0] != mine \
+            if 0 <= near < len(out) and out[near] is not None and out[near][0] != mine \
                     and out[near][facing] == (back if facing == 2 else front):
                 out[near] = None
         return tuple(out)
@@ -128,15 +117,16 @@ class Judge:
         if found is not None:
             return found
         found = []
-        home = 0 if mine else 7
+        length = self.length
+        home = 0 if mine else length - 1
         ways = {(tile.a, tile.b), (tile.b, tile.a)}
-        for at in range(8):
+        for at in range(length):
             if line[at] is not None:
                 continue
             for back, front in ways:
                 own, equal = False, True
                 for near, facing, number in ((at - 1, 2, back), (at + 1, 1, front)):
-                    other = line[near] if 0 <= near < 8 else None
+                    other = line[near] if 0 <= near < length else None
                     if other is None:
                         continue
                     if other[facing] != number:
@@ -155,22 +145,36 @@ class Judge:
             found = self._values[line] = self._value(line)
         return found
 
+    def _far(self, k: int) -> int:
+        """How many of a chain of k elements from a home stand on the far half."""
+        return k - self.half if k > self.half else 0
+
+    def _net(self, c: int, d: int) -> float:
+        """What winning minus losing the capture race at a contact is worth (c own, d
+        opposing elements in the line)."""
+        far = self._far
+        gain = far(c + 1) - far(c) + far(d) - far(d - 1)
+        loss = far(d + 1) - far(d) + far(c) - far(c - 1)
+        return gain - loss
+
     def _value(self, line: tuple) -> float:
+        length, half, far = self.length, self.half, self._far
         a = 0
-        while a < 8 and line[a] is not None and line[a][0]:
+        while a < length and line[a] is not None and line[a][0]:
             a += 1
         b = 0
-        while b < 8 - a and line[7 - b] is not None and not line[7 - b][0]:
+        while b < length - a and line[length - 1 - b] is not None \
+                and not line[length - 1 - b][0]:
             b += 1
-        gap = 8 - a - b
-        if any(line[at] is not None for at in range(a, 8 - b)):     # not two chains
-            return sum(1 for at in range(4, 8) if line[at] and line[at][0]) - \
-                sum(1 for at in range(4) if line[at] and not line[at][0])
-        now = _far(a) - _far(b)
+        gap = length - a - b
+        if any(line[at] is not None for at in range(a, length - b)):     # not two chains
+            return sum(1 for at in range(half, length) if line[at] and line[at][0]) - \
+                sum(1 for at in range(half) if line[at] and not line[at][0])
+        now = far(a) - far(b)
         if gap == 0:
             return now
         x = line[a - 1][2] if a else None
-        y = line[8 - b][1] if b else None
+        y = line[length - b][1] if b else None
         settled = self.settled
         if gap == 1:
             if a and b:
@@ -180,10 +184,10 @@ class Judge:
                 number = y if b else x
                 m, n = self.holding[0][number], self.holding[1][number]
             won, lost = self.race(m, n)
-            gain = _far(a + 1) - _far(a) + _far(b) - _far(b - 1)
-            loss = _far(b + 1) - _far(b) + _far(a) - _far(a - 1)
+            gain = far(a + 1) - far(a) + far(b) - far(b - 1)
+            loss = far(b + 1) - far(b) + far(a) - far(a - 1)
             return settled * now + W_RACE * (won * gain - lost * loss) + \
-                W_NEXT * (won * _net(a + 1, b - 1) + lost * _net(a - 1, b + 1))
+                W_NEXT * (won * self._net(a + 1, b - 1) + lost * self._net(a - 1, b + 1))
         mine = self.holding[0][x] / max(1, self.sizes[0]) if a else HOME * self.usual[0]
         theirs = self.holding[1][y] / max(1, self.sizes[1]) if b else HOME * self.usual[1]
         if mine + theirs == 0:
@@ -193,7 +197,7 @@ class Judge:
         for k in range(fill + 1):
             c, d = a + k, b + fill - k
             chance = comb(fill, k) * share ** k * (1 - share) ** (fill - k)
-            total += chance * (W_OPEN * (_far(c) - _far(d) - now) + W_CONTACT * _net(c, d))
+            total += chance * (W_OPEN * (far(c) - far(d) - now) + W_CONTACT * self._net(c, d))
         return settled * now + total
 
     def race(self, m: int, n: int) -> tuple[float, float]:
@@ -276,10 +280,20 @@ class Judge:
                 after = max(afters, key=self.value)
                 found = (self.value(after) - self.value(line), after)
             else:       # the greedy judgement's choice when GREEDY, the worst for me
-                rated = min((-GREEDY * _rating(line, a), self.value(a), a) for a in afters)
+                rated = min((-GREEDY * self._rating(line, a), self.value(a), a)
+                            for a in afters)
                 found = (rated[0], rated[1] - self.value(line), rated[2])
             self._best[key] = found
         return found
+
+    def _rating(self, line, after) -> float:
+        """The greedy judgement (open22.rate) of the opponent's placement making `after`."""
+        length = self.length
+        at = next(k for k in range(length) if line[k] is None and after[k] is not None)
+        taken = sum(1 for k in range(length) if line[k] is not None and after[k] is None)
+        gained = 1 if at < self.half else 0
+        ahead = at > 0 and after[at - 1] is None
+        return rating(taken, gained, length - 1 - at, ahead)
 
     def outlook(self, margin: float) -> float:
         """The chance to win minus the chance to lose with this expected margin (whole
@@ -304,15 +318,6 @@ class Judge:
                     top = here[0]
             total += weight * self.outlook(value + (top or 0.0))
         return total
-
-
-def _rating(line, after) -> float:
-    """The greedy judgement (open22.rate) of the opponent's placement making `after`."""
-    at = next(k for k in range(8) if line[k] is None and after[k] is not None)
-    taken = sum(1 for k in range(8) if line[k] is not None and after[k] is None)
-    gained = 1 if at < 4 else 0
-    ahead = at > 0 and after[at - 1] is None
-    return rating(taken, gained, 7 - at, ahead)
 
 
 def _later(m: int, size: int, i: int) -> float:

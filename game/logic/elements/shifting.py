@@ -95,21 +95,22 @@ def parse_stack_token(text: str) -> tuple:
     return tuple(stack)
 
 
-def grid_lines(cells, arrows: bool) -> list[str]:
-    """The board as files draw it: rank 8 first, one token per square."""
-    return [" ".join(stack_token(cells[r * SIZE + f], arrows) for f in range(SIZE))
-            for r in reversed(range(SIZE))]
+def grid_lines(cells, arrows: bool, shape=SHAPE) -> list[str]:
+    """The board as files draw it: the top rank first, one token per square."""
+    width = shape.width
+    return [" ".join(stack_token(cells[r * width + f], arrows) for f in range(width))
+            for r in reversed(range(shape.height))]
 
 
-def parse_grid(toml, key: str = "board") -> tuple[list, dict]:
+def parse_grid(toml, key: str = "board", shape=SHAPE) -> tuple[list, dict]:
     """(cells, {square: line}) of the board drawn in `key` of a TomlFile."""
-    cells, lines = [()] * SHAPE.size, {}
-    for square, text, line in board_tokens(toml, key):
+    cells, lines = [()] * shape.size, {}
+    for square, text, line in board_tokens(toml, key, shape=shape):
         try:
             cells[square] = parse_stack_token(text)
         except ValueError:
             raise FileFormatError(
-                toml.path, line, f"unknown square {text!r} on {square_name(square)} (write "
+                toml.path, line, f"unknown square {text!r} on {shape.names[square]} (write "
                 "'...' for an empty square, else s or n with the south and the north "
                 "number like s35, a stack bottom first joined by / like s35/s12)") from None
         lines[square] = line

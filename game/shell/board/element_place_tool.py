@@ -4,9 +4,9 @@
 On a human's turn the element turned up from their pack stands over the board as a ghost
 at the focus square, which follows the pointer (or the arrows; Tab and Shift-Tab jump
 from one legal placement to the next). R, F, a right click, the wheel or a click on the
-turned-up element on the card turn it end for end: which number points north (across:
-east). The ghost is green where the placement is legal and red with the rules' reason
-(the state's `illegal_reason`) where not; Enter or a click places it. With hints on, a
+turned-up element on the card turn it end for end: which number points north. The
+ghost is green where the placement is legal and red with the rules' reason (the
+state's `illegal_reason`) where not; Enter or a click places it. With hints on, a
 disc lights every square where it may go as it is turned now, and a thin ring where it
 may go turned the other way. When it fits nowhere the scene offers the pass (Enter or
 the Pass button). The tool decides no rule: every lit square comes from the view's legal
@@ -17,9 +17,9 @@ from __future__ import annotations
 import pygame
 
 from game.logic.core import PASS, IllegalMoveError, Tile
-from game.logic.elements.board import SHAPE, SIZE, Element
+from game.logic.elements.board import Element
 from game.shell import theme
-from game.shell.board.packs_table import draw_piece
+from game.shell.board.element_art import draw_element
 from game.shell.board.tools import draw_reason
 from game.shell.match.controller import sentence
 
@@ -78,7 +78,7 @@ class PlaceElementTool:
         return [m for m in self.scene.legal_moves() if m is not PASS]
 
     def ends(self) -> tuple[int, int] | None:
-        """(south, north) of the ghost (across: west, east). Until the player turns it,
+        """(south, north) of the ghost. Until the player turns it,
         the way the tile reads, unless only the other way fits somewhere."""
         tile = self.tile()
         if tile is None:
@@ -98,16 +98,15 @@ class PlaceElementTool:
         if not self.shown():
             return None
         south, north = self.ends()
-        return f"{south}-{north}@{SHAPE.names[self.square()]}"
+        return f"{south}-{north}@{self.scene.game.shape.names[self.square()]}"
 
     def square(self) -> int:
-        """The ghost's square: the focus, or at first the middle of the home line."""
+        """The ghost's square: the focus, or at first the middle of the home rank."""
         if self.focus is None:
-            player = self.scene.game.current_player or 0
-            line = 0 if player == 0 else SIZE - 1
-            middle = SIZE // 2 - 1 + player          # d1 / e8 (across: a4 / h5)
-            self.focus = middle * SIZE + line if self.scene.game.across else \
-                line * SIZE + middle
+            game = self.scene.game
+            player = game.current_player or 0
+            middle = game.width // 2 - 1 + player           # d1 / e8 (across: h1 / i4)
+            self.focus = game.home_rank(player) * game.width + middle
         return self.focus
 
     def spots(self) -> tuple[set, set]:
@@ -118,8 +117,9 @@ class PlaceElementTool:
 
     # --- input ------------------------------------------------------------------------
     def square_at(self, pos) -> int | None:
-        found = self.scene.geo.square_at(pos) if pos is not None else None
-        return None if found is None else found[1] * SIZE + found[0]
+        geo = self.scene.geo
+        found = geo.square_at(pos) if pos is not None else None
+        return None if found is None else found[1] * geo.width + found[0]
 
     def point(self, pos) -> None:
         square = self.square_at(pos)
@@ -141,9 +141,11 @@ class PlaceElementTool:
         elif name in ("rotate", "flip", "rclick", "wheel"):
             self.turn()
         elif name in KEY_STEPS:
-            f, r = SHAPE.file_rank(self.square())
+            geo = self.scene.geo
+            f, r = geo.index_square(self.square())
             df, dr = KEY_STEPS[name]
-            self.focus = min(max(r + dr, 0), SIZE - 1) * SIZE + min(max(f + df, 0), SIZE - 1)
+            self.focus = min(max(r + dr, 0), geo.height - 1) * geo.width + \
+                min(max(f + df, 0), geo.width - 1)
         elif name in ("next", "prev"):
             self._cycle(1 if name == "next" else -1)
         elif name == "confirm":
@@ -204,7 +206,7 @@ class PlaceElementTool:
         legal = self.reason is None
         south, north = self.ends()
         element = Element(scene.game.current_player, south, north)
-        draw_piece(surface, rect, element, scene.game.across, "preview")
+        draw_element(surface, rect, element, "preview")
         pygame.draw.rect(surface, LEGAL if legal else theme.ILLEGAL, rect.inflate(-2, -2),
                          max(3, geo.size // 22), border_radius=6)
         if not legal:

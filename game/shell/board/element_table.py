@@ -12,6 +12,7 @@ lit squares; and at the end a banner over the board saying why the game ended.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 
 import pygame
 
@@ -39,17 +40,32 @@ GOAL_SIZE = 27                   # the goal's words (1/40 of the screen's height
 LAST_TINT = (*LAST_MOVE, 70)
 
 
+@dataclass(frozen=True)
+class TableLayout:
+    """Where the board and the panels lie: the board's area, the two cards (South's
+    first), the goal panel, the last-move panel and the Pass button inside it."""
+    board: pygame.Rect
+    cards: tuple
+    goal: pygame.Rect
+    last: pygame.Rect
+    pass_button: pygame.Rect
+
+
+LAYOUT = TableLayout(BOARD_AREA, CARDS, GOAL_RECT, LAST_RECT, PASS_RECT)
+
+
 class ElementTable(BoardTable):
     """Draws a moving game's BoardMatchScene; reads the scene, changes nothing in it."""
 
     def __init__(self, scene):
         super().__init__(scene)
-        self.cards = list(CARDS)
-        self.stock_rect = GOAL_RECT
-        self.pass_rect = PASS_RECT
+        self.layout = layout = self.adapter.layout_for(scene.game)
+        self.cards = list(layout.cards)
+        self.stock_rect = layout.goal
+        self.pass_rect = layout.pass_button
         self.undo_rect = UNDO_RECT
-        self.hud_rects = (*(r.inflate(20, 20) for r in CARDS), GOAL_RECT.inflate(20, 20),
-                          LAST_RECT.inflate(20, 20), CAPTION_RECT)
+        self.hud_rects = (*(r.inflate(20, 20) for r in layout.cards),
+                          layout.goal.inflate(20, 20), layout.last.inflate(20, 20), CAPTION_RECT)
         self.trophies: list[list] = [[], []]   # the elements each player has captured
         self._trophy_ply = None
         self._board_patch = None
@@ -138,7 +154,8 @@ class ElementTable(BoardTable):
                 rect = self.geo.square_rect(self.geo.index_square(square))
                 pygame.draw.rect(surface, GOLD, rect.inflate(-2, -2), max(4, self.geo.size // 14),
                                  border_radius=8)
-            surface.blit(self._end_layer, self._end_layer.get_rect(center=self.geo.rect.center))
+            spot = self._end_layer.get_rect(center=self.banner_area().center)
+            surface.blit(self._end_layer, spot)
 
     def _static_layer(self, view) -> pygame.Surface:
         """Felt, board and panels built once; the resting elements redrawn on the board
@@ -158,7 +175,8 @@ class ElementTable(BoardTable):
         return self._static
 
     def _build_static(self, coords: bool) -> None:
-        layer = self._lay_static(coords, (*CARDS, GOAL_RECT, LAST_RECT))
+        layout = self.layout
+        layer = self._lay_static(coords, (*layout.cards, layout.goal, layout.last))
         self._board_patch = layer.subsurface(self.geo.rect).copy()
         self._static_key, self._board_key = coords, None
         self._drawn = {}                   # per square: what the static layer shows there
@@ -324,12 +342,13 @@ class ElementTable(BoardTable):
             element_art.draw_element(surface, spot, element)
 
     def _draw_goal(self, surface, view) -> None:
-        rect, adapter = GOAL_RECT, self.adapter
+        rect, adapter = self.layout.goal, self.adapter
         self.put(surface, adapter.info_title(), (rect.x + 24, rect.y + 18), 34, theme.TEXT,
                  bold=True)
         y = rect.y + 62
         for line in adapter.goal_lines()[:5]:
-            self.put(surface, line, (rect.x + 24, y), GOAL_SIZE, theme.TEXT_DIM)
+            self.put(surface, line, (rect.x + 24, y), GOAL_SIZE, theme.TEXT_DIM,
+                     width=rect.w - 48)
             y += GOAL_SIZE + 3
         label, count, fraction = adapter.quiet_line(view)
         self.put(surface, label, (rect.x + 24, rect.bottom - 78), 26, theme.TEXT_DIM)
@@ -344,7 +363,7 @@ class ElementTable(BoardTable):
             pygame.draw.rect(surface, colour, fill, border_radius=7)
 
     def _draw_last(self, surface, view) -> None:
-        rect = LAST_RECT
+        rect, button = self.layout.last, self.layout.pass_button
         self.put(surface, "Last move", (rect.x + 24, rect.y + 18), 34, theme.TEXT, bold=True)
         lines = self.adapter.last_lines(view)
         y = rect.y + 66
@@ -352,17 +371,21 @@ class ElementTable(BoardTable):
             spot = self.put(surface, text, (rect.x + 24, y), 28, colour)
             y = spot.bottom + 8
         if self.scene.must_pass() and self.ctl.human_turn:
-            pygame.draw.rect(surface, (120, 40, 36), PASS_RECT, border_radius=16)
-            pygame.draw.rect(surface, GOLD, PASS_RECT, 3, border_radius=16)
-            self.put(surface, "Pass", (PASS_RECT.centerx, PASS_RECT.y + 38), 44, theme.TEXT,
+            pygame.draw.rect(surface, (120, 40, 36), button, border_radius=16)
+            pygame.draw.rect(surface, GOLD, button, 3, border_radius=16)
+            self.put(surface, "Pass", (button.centerx, button.y + 38), 44, theme.TEXT,
                      "center", bold=True)
-            self.put(surface, "Enter / click", (PASS_RECT.centerx, PASS_RECT.y + 82), 26,
+            self.put(surface, "Enter / click", (button.centerx, button.y + 82), 26,
                      theme.TEXT_DIM, "center")
+
+    def banner_area(self) -> pygame.Rect:
+        """What the end banner lies over (and may be as wide as): the board."""
+        return self.geo.rect
 
     def _banner(self) -> pygame.Surface:
         """The end of the game over the board: why it ended, who won, the counts."""
         headline, detail = self.adapter.end_banner()
-        width = self.geo.rect.w - 60
+        width = self.banner_area().w - 60
         lines = theme.wrap_text(detail, width - 80, 30)[:3]
         layer = pygame.Surface((width, 128 + 38 * len(lines)), pygame.SRCALPHA)
         theme.draw_panel(layer, layer.get_rect().inflate(-24, -24), alpha=240,

@@ -1,5 +1,6 @@
 """The table of Packs (open-board game 22): the element board in the middle, South's card
-on the left and North's on the right, the goal panel and the last-move panel below them.
+on the left and North's on the right, the goal panel and the last-move panel below them;
+across, the wide board (16 x 4) spans the screen above a row of the four panels.
 
 A card shows its player's face-down pack with the count left, the element turned up from
 it (large, on the card of the player to move, in the orientation the human is choosing),
@@ -10,7 +11,7 @@ PacksTable draws like ElementTable (a cached static layer with the resting eleme
 the panels), then what moves: the element placed last, sliding in from its card (or
 standing where the ghost put it), the elements it captured, fading off their squares,
 the turned-up element, the input tool, and at the end a ring round every element that
-counts and the banner. With `across` every element on the board lies along its rank.
+counts and the banner.
 """
 from __future__ import annotations
 
@@ -20,52 +21,36 @@ from game.logic.core import PASS, Tile
 from game.logic.elements.board import Element
 from game.shell import theme
 from game.shell.board import element_art
-from game.shell.board.element_table import GOLD, SWATCH, ElementTable
+from game.shell.board.element_table import GOLD, SWATCH, ElementTable, TableLayout
 
 TURNED = 140                     # the square the turned-up element is drawn in on a card
 PACK_SPRITE = 96                 # the top of a face-down pack on a card
 ASIDE = 60                       # an element set aside, in the card's tray
 ASIDE_STEP = 34
 FADE_SECONDS = 0.5
+# Across: the board over the whole width (squares of 79), below it South's card, the
+# goal, the last move and North's card; a card is as tall as its pack, turned-up
+# element and set-aside tray need.
+ACROSS_ROW, ACROSS_HEIGHT = 486, 530
+ACROSS_LAYOUT = TableLayout(
+    board=pygame.Rect(36, 84, 1848, ACROSS_ROW - 96),
+    cards=(pygame.Rect(36, ACROSS_ROW, 430, ACROSS_HEIGHT),
+           pygame.Rect(1454, ACROSS_ROW, 430, ACROSS_HEIGHT)),
+    goal=pygame.Rect(490, ACROSS_ROW, 458, ACROSS_HEIGHT),
+    last=pygame.Rect(972, ACROSS_ROW, 458, ACROSS_HEIGHT),
+    pass_button=pygame.Rect(1083, ACROSS_ROW + ACROSS_HEIGHT - 126, 236, 110))
 
-_lying: dict = {}                # sprites lying down, and sprites scaled (see below)
-
-
-# --- the elements, standing or lying ----------------------------------------------------
-def piece_sprite(element, size: int, across: bool, state: str = "normal") -> pygame.Surface:
-    """The element's sprite; `across`: lying along the rank, the standing sprite turned a
-    quarter clockwise (its north number at the east end, South's arrow pointing east)."""
-    sprite = element_art.element_sprite(element, size, state)
-    if not across:
-        return sprite
-    key = (element, size, state)
-    lying = _lying.get(key)
-    if lying is None:
-        lying = _lying[key] = pygame.transform.rotate(sprite, -90)
-        if state in element_art.ALPHAS:
-            lying.set_alpha(element_art.ALPHAS[state])
-    return lying
+_scaled: dict = {}               # element sprites scaled to the card's sizes
 
 
-def draw_piece(surface, rect, element, across: bool, state: str = "normal",
-               alpha: int | None = None) -> None:
-    """The element centred on `rect` (a square), standing or lying; `alpha` fades it."""
-    rect = pygame.Rect(rect)
-    sprite = piece_sprite(element, rect.w, across, state)
-    if alpha is not None and alpha < 255:
-        sprite = sprite.copy()
-        sprite.set_alpha(alpha)
-    surface.blit(sprite, sprite.get_rect(center=rect.center))
-
-
-def scaled_sprite(element, size: int, source: int, across: bool = False) -> pygame.Surface:
+def scaled_sprite(element, size: int, source: int) -> pygame.Surface:
     """The element at `size`, scaled from its sprite at `source` (the board's, rendered
     ahead of play) instead of rendered afresh in the frame that first shows it."""
-    key = ("scaled", element, size, source, across)
-    sprite = _lying.get(key)
+    key = (element, size, source)
+    sprite = _scaled.get(key)
     if sprite is None:
-        sprite = _lying[key] = pygame.transform.smoothscale(
-            piece_sprite(element, source, across), (size, size))
+        sprite = _scaled[key] = pygame.transform.smoothscale(
+            element_art.element_sprite(element, source), (size, size))
     return sprite
 
 
@@ -109,18 +94,26 @@ class PacksTable(ElementTable):
         return [pygame.Rect(card.x + 14 + round(i * step), card.bottom - ASIDE - 12, ASIDE,
                             ASIDE) for i in range(count)]
 
+    def banner_area(self) -> pygame.Rect:
+        """Across, the goal and last-move panels below their first lines: the shallow
+        board stays in sight, with the rings round the elements that count."""
+        if self.scene.game.across:
+            panels = self.layout.goal.union(self.layout.last)
+            return pygame.Rect(panels.x, panels.y + 170, panels.w, panels.h - 170)
+        return super().banner_area()
+
     def warm_up(self) -> None:
         """Every element either way round at the board's size (and as a human's ghost), so
         that no move renders a sprite in its frame."""
-        across, size = self.scene.game.across, self.geo.size
+        size = self.geo.size
         for owner in (0, 1):
             element_art.swatch(owner, SWATCH)
-            piece_sprite(Element(owner, 0, 0, True), PACK_SPRITE, False)
+            element_art.element_sprite(Element(owner, 0, 0, True), PACK_SPRITE)
             states = ("normal", "preview") if self.ctl.is_human(owner) else ("normal",)
             for south in range(7):
                 for north in range(7):
                     for state in states:
-                        piece_sprite(Element(owner, south, north), size, across, state)
+                        element_art.element_sprite(Element(owner, south, north), size, state)
 
     # --- the last move ----------------------------------------------------------------
     def _taken(self) -> tuple:
@@ -154,9 +147,8 @@ class PacksTable(ElementTable):
                 for square, element in self._taken()]
 
     def _draw_captures(self, surface, view) -> None:
-        across = view.across
         for element, rect, alpha in self.flights(view):
-            draw_piece(surface, rect, element, across, alpha=alpha)
+            element_art.draw_element(surface, rect, element, alpha=alpha)
 
     def _wanted(self, view) -> list[tuple]:
         """Per square (element, tinted): the last placement's square tinted, its element
@@ -165,11 +157,6 @@ class PacksTable(ElementTable):
         placed = None if move is None or move is PASS else move.square
         return [(None if square == placed else element, square == placed)
                 for square, element in enumerate(view.cells)]
-
-    def _draw_square(self, layer, square: int, wanted) -> None:
-        element = wanted[square][0]
-        if element is not None:
-            draw_piece(layer, self._square_rect(square), element, self.scene.view(0).across)
 
     def _draw_moved(self, surface, view) -> None:
         move = view.last_move
@@ -183,7 +170,7 @@ class PacksTable(ElementTable):
                                                           theme.ease_out(since / duration))
             rect = rect.copy()
             rect.center = (round(point.x), round(point.y))
-        draw_piece(surface, rect, view.cells[move.square], view.across)
+        element_art.draw_element(surface, rect, view.cells[move.square])
 
     # --- drawing ----------------------------------------------------------------------
     def draw(self, surface) -> None:
@@ -198,7 +185,8 @@ class PacksTable(ElementTable):
             self._draw_counted(surface, view)
             if self._end_layer is None:
                 self._end_layer = self._banner()
-            surface.blit(self._end_layer, self._end_layer.get_rect(center=self.geo.rect.center))
+            spot = self._end_layer.get_rect(center=self.banner_area().center)
+            surface.blit(self._end_layer, spot)
 
     def _draw_turned(self, surface, view) -> None:
         """The element the player to move has turned up, large on their card: public from
@@ -214,7 +202,7 @@ class PacksTable(ElementTable):
                 box = spot.get_rect()
                 pygame.draw.rect(spot, (24, 34, 38), box, border_radius=14)
                 pygame.draw.rect(spot, GOLD, box, 3, border_radius=14)
-                sprite = scaled_sprite(element, TURNED - 8, self.geo.size, view.across)
+                sprite = scaled_sprite(element, TURNED - 8, self.geo.size)
                 spot.blit(sprite, sprite.get_rect(center=box.center))
                 self._turned = spot
         if self._turned is not None:

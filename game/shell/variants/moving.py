@@ -14,7 +14,7 @@ from game.logic.elements.board import SHAPE, parse_element
 from game.shell import theme
 from game.shell.board.adapter import BoardAdapter
 from game.shell.board.element_art import SEAT_COLOURS, draw_element_board
-from game.shell.board.element_table import BOARD_AREA, GOAL_RECT, GOAL_SIZE, ElementTable
+from game.shell.board.element_table import GOAL_SIZE, LAYOUT, ElementTable
 from game.shell.board.geometry import BoardGeometry
 from game.shell.board.move_tool import MoveElementTool
 
@@ -65,8 +65,13 @@ class MovingAdapter(BoardAdapter):
     pass_prompt = "None of your elements can move: you must pass. Press Enter or click Pass."
 
     @classmethod
+    def layout_for(cls, game):
+        """Where the table puts the board and the panels (element_table.TableLayout)."""
+        return LAYOUT
+
+    @classmethod
     def geometry(cls, game) -> BoardGeometry:
-        return BoardGeometry(8, 8, BOARD_AREA)
+        return BoardGeometry(8, 8, cls.layout_for(game).board)
 
     def __init__(self, scene):
         super().__init__(scene)
@@ -127,7 +132,8 @@ class MovingAdapter(BoardAdapter):
 
     # --- the panels -----------------------------------------------------------------------
     def goal_lines(self) -> list[str]:
-        return theme.wrap_text(self.goal_text(), GOAL_RECT.w - 48, GOAL_SIZE)
+        width = self.layout_for(self.game).goal.w - 48
+        return theme.wrap_text(self.goal_text(), width, GOAL_SIZE)
 
     def quiet_line(self, view) -> tuple[str, str, float]:
         """(label, count, fraction) of the moves in a row without a capture (the race:

@@ -2,7 +2,7 @@
 their own face-down pack and places it, on their home rank anywhere, elsewhere touching
 their own elements with equal numbers; equal numbers capture; when both packs are used
 up, more elements on the opponent's half wins (RULES.md section 5, game 22). Option
-`across`: the board is played turned a quarter, the elements lying along the ranks.
+`across`: a board of 16 files by 4 ranks, drawn across the screen above the panels.
 
 Shown by PacksTable (the packs, the turned-up element, the set-aside trays, the counts
 on the far halves) and placed with PlaceElementTool. South and North look and read as in
@@ -17,19 +17,17 @@ from __future__ import annotations
 import pygame
 
 from game.logic.core import PASS
-from game.logic.elements.board import SHAPE, SIZE
 from game.shell import theme
-from game.shell.board.art import draw_coordinates, draw_frame, draw_squares
-from game.shell.board.element_art import MIDDLE_LINE, PLAIN_SQUARES, SEAT_COLOURS
+from game.shell.board.element_art import SEAT_COLOURS, draw_element_board
 from game.shell.board.element_place_tool import PlaceElementTool
-from game.shell.board.packs_table import PacksTable
+from game.shell.board.element_table import LAYOUT
+from game.shell.board.geometry import BoardGeometry
+from game.shell.board.packs_table import ACROSS_LAYOUT, PacksTable
 from game.shell.variants.moving import GOLD, SIDES, MovingAdapter, elements
 
 LEGEND = ("Pointer or arrows: move the element   R, right-click, wheel: turn it   "
           "Enter, click: place   Tab: next place   H: hints   T: turn   E: standing")
-LOOKS = (("Ivory, round, arrow up", "Ebony, square, arrow down"),
-         ("Ivory, round, arrow right", "Ebony, square, arrow left"))
-HOME_TINT = 46                   # alpha of a seat's colour over its home line
+HOME_TINT = 46                   # alpha of a seat's colour over its home rank
 PACKS = 64                       # two whole sets of 32
 
 
@@ -41,61 +39,45 @@ class Adapter(MovingAdapter):
     pass_prompt = ("The turned-up element fits nowhere: it is set aside. Press Enter or "
                    "click Pass.")
 
+    @classmethod
+    def layout_for(cls, game):
+        return ACROSS_LAYOUT if game.across else LAYOUT
+
+    @classmethod
+    def geometry(cls, game) -> BoardGeometry:
+        return BoardGeometry(game.width, game.height, cls.layout_for(game).board)
+
     def __init__(self, scene):
         super().__init__(scene)
-        self.across = self.game.across
         self.last_taken = (None, ())       # (ply, (square, element) pairs) of the last move
         self.ctl.hands = False             # nothing to hide between two people's turns
 
     # --- words ------------------------------------------------------------------------
-    def line_words(self, player: int) -> str:
-        """The player's home line: "rank 1", or across "file a"."""
-        if self.across:
-            return "file a" if player == 0 else "file h"
-        return "rank 1" if player == 0 else "rank 8"
-
     def goal_text(self) -> str:
-        home = "home file" if self.across else "home rank"
-        return (f"Place each element you turn up on your {home} or against your own with "
+        return ("Place each element you turn up on your home rank or against your own with "
                 "equal numbers. Most on the far half wins.")
 
     def info_title(self) -> str:
-        return f"{self.game.title}, across" if self.across else self.game.title
-
-    def looks(self, player: int) -> str:
-        return LOOKS[self.across][player]
+        return f"{self.game.title}, across" if self.game.across else self.game.title
 
     def half(self, player: int) -> str:
         """The half `player` plays toward: "North's half"."""
         return f"{SIDES[1 - player]}'s half"
 
-    @staticmethod
-    def placed(move) -> str:
-        return f"{move.low}-{move.high} on {SHAPE.names[move.square]}"
+    def placed(self, move) -> str:
+        return f"{move.low}-{move.high} on {self.game.shape.names[move.square]}"
 
     # --- the board ----------------------------------------------------------------------
     def draw_board(self, surface, geo, font) -> None:
-        """Plain squares, each home line tinted in its player's colour, the middle line
-        between the halves (across: between files d and e)."""
-        draw_frame(surface, geo)
-        draw_squares(surface, geo, lambda sq: PLAIN_SQUARES[(sq[0] + sq[1]) % 2])
+        """The moving games' board (plain squares, the middle line between the halves,
+        the coordinates), each home rank tinted in its player's colour."""
+        draw_element_board(surface, geo, False, False, font)
         tint = pygame.Surface((geo.size, geo.size), pygame.SRCALPHA)
         for player in (0, 1):
             tint.fill((*SEAT_COLOURS[player], HOME_TINT))
-            line = 0 if player == 0 else SIZE - 1
-            for k in range(SIZE):
-                surface.blit(tint, geo.square_rect((line, k) if self.across else (k, line)))
-        width, reach = max(2, geo.size // 32), geo.margin // 3
-        if self.across:
-            x = geo.square_rect((SIZE // 2, 0)).x
-            pygame.draw.line(surface, MIDDLE_LINE, (x, geo.rect.y - reach),
-                             (x, geo.rect.bottom + reach - 1), width)
-        else:
-            y = geo.square_rect((0, SIZE // 2)).bottom
-            pygame.draw.line(surface, MIDDLE_LINE, (geo.rect.x - reach, y),
-                             (geo.rect.right + reach - 1, y), width)
-        if font is not None:
-            draw_coordinates(surface, geo, font)
+            rank = self.game.home_rank(player)
+            for file in range(geo.width):
+                surface.blit(tint, geo.square_rect((file, rank)))
 
     # --- the panels -----------------------------------------------------------------------
     def quiet_line(self, view) -> tuple[str, str, float]:
@@ -128,9 +110,9 @@ class Adapter(MovingAdapter):
         return []
 
     # --- captions -----------------------------------------------------------------------
-    @staticmethod
-    def taken_words(taken) -> str:
-        return " and ".join(f"{e.south}-{e.north} on {SHAPE.names[s]}" for s, e in taken)
+    def taken_words(self, taken) -> str:
+        names = self.game.shape.names
+        return " and ".join(f"{e.south}-{e.north} on {names[s]}" for s, e in taken)
 
     def turn_up_words(self, view) -> str:
         if view.current_player is None or view.turned_up is None:

@@ -14,7 +14,7 @@ perfect = True
 
 
 def worlds(view):
-    from .open10 import game_of
+    from .shift_view import game_of
 
     def the_position(rng):
         return game_of(view)

@@ -1,0 +1,128 @@
+"""Shift's record starts and position files (open-board game 10).
+
+A record holds its starting board in `start` (stack texts, RULES.md); a game begun from a
+position file holds that position's board there and its counters in `position`. A
+position file is TOML:
+
+    variant = "open10"
+    to_move = 0
+    captures = [1, 0]              # elements each player has removed
+    quiet = 3                      # moves in a row without a capture
+    board = \"\"\"
+    (8 lines as in the level files of levels/open10/, rank 8 at the top)
+    \"\"\"
+
+    [options]
+    stacks = false
+
+Elements leave the board only when captured, so `captures` must match the elements
+missing from the other side. Every problem is a one-line error naming the file and line.
+"""
+from __future__ import annotations
+
+import json
+
+from ..core import DominoError, FileFormatError
+from .board import SHAPE, home_arrow
+from .shift_starts import start_problem
+from .shifting import grid_lines, parse_grid, parse_stack, square_name
+
+KEYS = ("variant", "to_move", "captures", "quiet", "board", "options")
+
+
+def start_of(game, position: bool) -> dict:
+    """The record's `start`, and with `position` the counters of a game begun there."""
+    start = {"start": game.texts()}
+    if position:
+        start["position"] = {"to_move": game.to_move, "captures": list(game.captures),
+                             "quiet": game.quiet}
+    return start
+
+
+def game_from_record(cls, record: dict):
+    """The game as a record's `start` (and `position`, if it began from one) sets it up."""
+    cls.require_players(record.get("players"))
+    options = cls.resolve(record.get("options"))
+    texts, position = record.get("start"), record.get("position")
+    if not isinstance(texts, list):
+        raise DominoError("a record of this game needs its starting board: start = "
+                          "[element texts like c2:0:3-5, stacks joined by /]")
+    cells = [()] * SHAPE.size
+    for text in texts:
+        try:
+            square, stack = parse_stack(text, options["arrows"] == "free")
+        except ValueError as exc:
+            raise DominoError(f"bad start: {exc}") from None
+        if cells[square]:
+            raise DominoError(f"bad start: {square_name(square)} is named twice")
+        cells[square] = stack
+    problem = start_problem(cells, options["stacks"], complete=position is None)
+    if problem:
+        raise DominoError(f"bad start: {problem[1]}")
+    game = cls(options, record.get("seed"), cells)
+    if position is not None:
+        if not isinstance(position, dict):
+            raise DominoError("the record's position must be a table of counters")
+        trouble = set_counters(game, position)
+        if trouble:
+            raise DominoError(f"bad start: {trouble[1]}")
+    game.start = start_of(game, position is not None)
+    return game
+
+
+def set_counters(game, values: dict):
+    """Set the counters a position or record gives (missing ones derived from the
+    board); (key, message) of the first that does not fit the board, else None."""
+    counts = game.counts()
+    given = {"to_move": 0, "quiet": 0,
+             "captures": [game.per_side - counts[1], game.per_side - counts[0]], **values}
+    unknown = [k for k in given if k not in ("to_move", "captures", "quiet")]
+    if unknown:
+        return unknown[0], f"unknown counter {unknown[0]!r}"
+    to_move, quiet, captures = given["to_move"], given["quiet"], given["captures"]
+    if to_move not in (0, 1) or isinstance(to_move, bool):
+        return "to_move", "to_move must be 0 (the south player) or 1 (the north player)"
+    if captures != [game.per_side - counts[1], game.per_side - counts[0]]:
+        return "captures", "captures must be the elements missing from the other side: " \
+                           f"{[game.per_side - counts[1], game.per_side - counts[0]]}"
+    if isinstance(quiet, bool) or not isinstance(quiet, int) or not 0 <= quiet < 2 * game.limit:
+        return "quiet", f"quiet must be 0 to {2 * game.limit - 1}"
+    game.to_move, game.quiet, game.captures = to_move, quiet, list(captures)
+    game._cache = None
+    return None
+
+
+def game_from_position(cls, data, path: str):
+    """The game a parsed position file (a TomlFile, or a plain dict) describes."""
+    toml, options = cls.open_position(data, path, KEYS)
+    cells, lines = parse_grid(toml)
+    free = options["arrows"] == "free"
+    for square, stack in enumerate(cells):
+        if not free and any(e.arrow != home_arrow(e.owner) for e in stack):
+            raise FileFormatError(toml.path, lines[square], f"{square_name(square)}: "
+                                  "arrows are fixed in this game, so no ^ or v")
+    problem = start_problem(cells, options["stacks"], complete=False)
+    if problem:
+        raise FileFormatError(toml.path, lines.get(problem[0]) or toml.line_of("board"),
+                              problem[1])
+    game = cls(options, None, cells)
+    values = {k: toml.data[k] for k in ("to_move", "captures", "quiet") if k in toml.data}
+    trouble = set_counters(game, values)
+    if trouble:
+        raise toml.error(trouble[0] if trouble[0] in toml.data else "board", trouble[1])
+    if game.outcome() is not None:
+        raise toml.error("board", "the game is over here, so this is no position to "
+                                  "play from")
+    game.start = start_of(game, True)
+    return game
+
+
+def position_text(game) -> str:
+    """The position file of `game`'s current position; it reads back to the same text."""
+    if game.is_over():
+        raise DominoError("the game is over: there is no position to write")
+    lines = [f"variant = {json.dumps(game.variant)}", f"to_move = {game.to_move}",
+             f"captures = {json.dumps(game.captures)}", f"quiet = {game.quiet}",
+             'board = """', *grid_lines(game.cells, game.free), '"""', "", "[options]"]
+    lines += [f"{k} = {json.dumps(v)}" for k, v in game.options.items() if k != "start"]
+    return "\n".join(lines) + "\n"

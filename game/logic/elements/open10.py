@@ -51,7 +51,9 @@ you shift an element, and turning it swaps its two numbers; the arrows also star
 random), stacks (each player has a whole set of 32 in eight stacks of four on the home \
 rank; only the top element of a stack moves and touches; touching a stack's top with an \
 equal number removes the whole stack), limit, start (a starting board from the levels \
-folder, or random)."""
+folder, or random). A starting board always holds exactly the set: the two halves of one \
+set of 32 with 96 pips each, or with stacks a whole set of 32 each; a board that does not \
+is refused."""
 
 _MOVE = re.compile(r"([a-z][0-9]+)>([a-z][0-9]+)([\^v]?)")
 FORM = "a move is a from and a to square like c2>e5 (with ^ or v for the arrow when " \

@@ -10,10 +10,13 @@ from ..levels import layout_folder
 from ..textfiles import read_toml
 from ..tiles import OPEN_BOARD_SET
 from .board import SHAPE, SIZE, Element
-from .files import balanced
+from .files import SETS, SetKind, balanced, set_problem
 from .shifting import parse_grid, square_name, turned
 
 KEYS = ("name", "description", "stacks", "board")
+# The elements of a start: the halves of one set of 32 (SETS["halves"]), or with stacks a
+# whole set of 32 each.
+WHOLE_SETS = SetKind("whole", OPEN_BOARD_SET, False, 32)
 
 
 # ---- starting boards ----------------------------------------------------------------------
@@ -27,7 +30,9 @@ class Start:
 
 
 def start_problem(cells, stacks: bool, complete: bool):
-    """(square or None, message) of the first thing wrong with a board, or None."""
+    """(square or None, message) of the first thing wrong with a board, or None: a
+    complete start holds exactly the set (the halves of one set of 32, or with `stacks`
+    a whole set each) on the home ranks; a position no tile more often than that."""
     per_side = 32 if stacks else 16
     counts = [0, 0]
     for square, stack in enumerate(cells):
@@ -49,7 +54,8 @@ def start_problem(cells, stacks: bool, complete: bool):
     for owner in (0, 1):
         if counts[owner] > per_side or (complete and counts[owner] != per_side):
             return None, f"player {owner} has {counts[owner]} elements; each has {per_side}"
-    return None
+    placed = [(square, e) for square, stack in enumerate(cells) for e in stack]
+    return set_problem(WHOLE_SETS if stacks else SETS["halves"], placed, complete)
 
 
 def load_start(path: Path) -> Start:

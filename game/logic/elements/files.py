@@ -124,18 +124,18 @@ def board_problem(cls, set_name: str, placed, complete: bool):
     return set_problem(kind, placed, complete)
 
 
-def set_problem(kind: SetKind, placed, complete: bool):
+def set_problem(kind: SetKind, placed, complete: bool, name_of=SHAPE.names.__getitem__):
     """(square or None, message) of the first element of `placed` ([(square, Element)])
     whose tile the set gives less often (one set split in two: both sides together, else
     each side its own), or on a complete board of a split set the halves' unequal pips;
-    None when the elements fit the set."""
+    None when the elements fit the set. `name_of(square)` names a square."""
     sides = tuple([(s, e) for s, e in placed if e.owner == owner] for owner in (0, 1))
     for group in ([list(placed)] if kind.shared else sides):
         problem = kind.tiles.miscount([(str(i), [e.tile]) for i, (_, e) in enumerate(group)],
                                       "stands here")
         if problem and problem.part is not None:
             square, element = group[int(problem.part)]
-            return square, f"{element.token()} on {SHAPE.names[square]}: {problem.message}"
+            return square, f"{element.token()} on {name_of(square)}: {problem.message}"
     if complete and kind.shared:
         sums = [sum(e.value for _, e in side) for side in sides]
         if abs(sums[0] - sums[1]) > sum(t.value for t in kind.tiles.elements) % 2:

@@ -31,29 +31,36 @@ north player on ranks 7-8. The two groups come from one set of 32 (the 28 tiles 
 second 0-0, 2-2, 4-4 and 6-6).
 
 Two elements touch only when they stand one behind the other on the same file; then the \
-upper one's lower number faces the lower one's upper number. Side by side does not count.
+upper one's lower number faces the lower one's upper number. Side by side does not \
+count.
 
 On your turn lift any one of your elements and set it down on any empty square of the \
-board where every number it touches is equal to the number it faces, and at least one of \
-the elements it touches is yours. Any opponent's element it touches there (always with \
-equal numbers) is removed. Setting it down touching an unequal number is never allowed, \
-even if another contact is equal.
+board where every number it touches is equal to the number it faces, and at least one \
+of the elements it touches is yours. Any opponent's element it touches there (always \
+with equal numbers) is removed. Setting it down touching an unequal number is never \
+allowed, even if another contact is equal.
 
-You win at once by setting an element just past the opponent's edge of the board (the \
-imaginary rank 9 for the south player, rank 0 for the north player), touching one of \
-your own elements on the last rank with equal numbers. The element is lifted first, so \
-it cannot serve as its own support. If you cannot move, you pass. After the limit of \
-moves each without a removal (40 each unless chosen otherwise) the game is drawn; a \
-player with no elements left loses. The score is the elements each player has removed.
+You win by setting an element just past the opponent's edge of the board (the imaginary \
+rank 9 for the south player, rank 0 for the north player), touching one of your own \
+elements on the last rank with equal numbers. The element is lifted first, so it cannot \
+serve as its own support. The south player moved first, so their crossing does not win \
+at once: the north player has one more move to answer it. If that move crosses too, the \
+game is drawn; any other answer (a pass included) and the south player wins. While the \
+answer is due, the crossed element waits past the edge out of play and nothing else \
+ends the game. A crossing by the north player wins at once. If you cannot move, you \
+pass. After the limit of moves each without a removal (40 each unless chosen otherwise) \
+the game is drawn; a player with no elements left loses. The score is the elements each \
+player has removed.
 
-Options: arrows (fixed: elements keep their arrows; free: you choose the arrow each time \
-you shift an element, and turning it swaps its two numbers; the arrows also start at \
-random), stacks (each player has a whole set of 32 in eight stacks of four on the home \
-rank; only the top element of a stack moves and touches; touching a stack's top with an \
-equal number removes the whole stack), limit, start (a starting board from the levels \
-folder, or random). A starting board always holds exactly the set: the two halves of one \
-set of 32 with 96 pips each, or with stacks a whole set of 32 each; a board that does not \
-is refused."""
+Options: equalize (on: the answer to the south player's crossing above; off: the first \
+crossing always wins at once), arrows (fixed: elements keep their arrows; free: you \
+choose the arrow each time you shift an element, and turning it swaps its two numbers; \
+the arrows also start at random), stacks (each player has a whole set of 32 in eight \
+stacks of four on the home rank; only the top element of a stack moves and touches; \
+touching a stack's top with an equal number removes the whole stack), limit, start (a \
+starting board from the levels folder, or random). A starting board always holds \
+exactly the set: the two halves of one set of 32 with 96 pips each, or with stacks a \
+whole set of 32 each; a board that does not is refused."""
 
 _MOVE = re.compile(r"([a-z][0-9]+)>([a-z][0-9]+)([\^v]?)")
 FORM = "a move is a from and a to square like c2>e5 (with ^ or v for the arrow when " \
@@ -111,17 +118,20 @@ class ShiftGame(ElementGame):
     title = "Shift"
     rules_text = RULES_TEXT
     min_players = max_players = 2
+    first_player = 0            # RULES.md: player 0 moves first
     options_declared = (
         Option("arrows", "fixed", "fixed arrows, or free: choose the arrow when shifting",
                choices=("fixed", "free")),
         Option("stacks", False, "a whole set each in stacks of four on the home rank"),
+        Option("equalize", True, "the second player may answer the first player's crossing "
+                                 "with one move: crossing too draws"),
         Option("limit", 40, "moves each without a capture before the game is drawn",
                minimum=1, maximum=500),
         Option("start", "first", "starting board: a level file's name, 'first' or 'random'"),
     )
 
     def __init__(self, options: dict, seed, cells, to_move: int = 0, captures=(0, 0),
-                 quiet: int = 0):
+                 quiet: int = 0, crossed=()):
         self.players = 2
         self.options = options
         self.seed = seed
@@ -131,6 +141,8 @@ class ShiftGame(ElementGame):
         self.quiet = quiet
         self.limit = options["limit"]
         self.free = options["arrows"] == "free"
+        self.equalize = options["equalize"]
+        self.crossed = tuple(crossed)       # (square, element) of each set past an edge
         self._ended = None
         self._cache = None
         self._stack = []
@@ -248,6 +260,10 @@ class ShiftGame(ElementGame):
         (the search's quiescence asks for these at every leaf)."""
         return [] if self._end() else sorted(self._shifts(loud=True), key=lambda m: m.text)
 
+    def can_cross(self) -> bool:
+        """Whether the player to move can set an element past the far edge now."""
+        return any(m.past_edge for m in self.loud_moves())
+
     def _moves_of(self, square: int, slots: dict, targets: set) -> list:
         """The shifts of the top element on `square`. A square away from the lifted stack
         touches one of the mover's stacks, so it takes the element when the numbers asked
@@ -266,10 +282,19 @@ class ShiftGame(ElementGame):
                     moves.append(shift_move(square, target, arrow))
         return moves
 
+    @property
+    def answering(self) -> int | None:
+        """The player who has one move to answer the first player's crossing (with
+        `equalize`), else None."""
+        if len(self.crossed) == 1 and self._ended is None:
+            return 1 - self.crossed[0][1].owner
+        return None
+
     def _end(self):
-        """(winner, reason) once the game has ended, else None: no move list needed."""
+        """(winner, reason) once the game has ended, else None: no move list needed. A
+        crossing waiting for its answer holds off every other end."""
         end = self._ended
-        if end is None:
+        if end is None and not self.crossed:
             counts = self.counts()
             if 0 in counts:
                 end = (1 - counts.index(0), "no moves")
@@ -327,7 +352,8 @@ class ShiftGame(ElementGame):
 
     def _push(self, move):
         player = self.to_move
-        before = (self.quiet, self._ended)
+        before = (self.quiet, self._ended, self.crossed)
+        answer = self.answering is not None
         lifted, captured = None, ()
         if move is PASS:
             self.quiet += 1
@@ -338,7 +364,7 @@ class ShiftGame(ElementGame):
             cells[move.start] = stack[:-1]
             shown = lifted if not self.free or move.arrow == lifted.arrow else turned(lifted)
             if move.past_edge:
-                self._ended = (player, "goal")
+                self.crossed += ((move.end, shown),)
                 self.quiet += 1
             else:
                 taken = self._contacts(move.end, shown, -99)[1]
@@ -351,12 +377,17 @@ class ShiftGame(ElementGame):
                     self.quiet = 0
                 else:
                     self.quiet += 1
+        crossing = move is not PASS and move.past_edge
+        if answer:          # the one move of answer decides: crossing too draws
+            self._ended = (None, "both crossed") if crossing else (1 - player, "goal")
+        elif crossing and not (self.equalize and player == self.first_player):
+            self._ended = (player, "goal")
         self.to_move = 1 - player
         self._cache = None
         return lifted, captured, before
 
     def _pop(self, move, info) -> None:
-        lifted, captured, (self.quiet, self._ended) = info
+        lifted, captured, (self.quiet, self._ended, self.crossed) = info
         self.to_move = player = 1 - self.to_move
         if move is not PASS:
             cells = self.cells
@@ -394,7 +425,7 @@ class ShiftGame(ElementGame):
 
 
 def shift_game_at(texts, options: dict | None = None, to_move: int = 0,
-                  captures=(0, 0)) -> ShiftGame:
+                  captures=(0, 0), quiet: int = 0) -> ShiftGame:
     """A made-up position of Shift from stack texts (`c2:0:3-5`, `a1:0:1-2/a1:0:3-3`),
     without the accounting of position files: for tutorials, puzzles and tests."""
     options = ShiftGame.resolve(options)
@@ -402,6 +433,6 @@ def shift_game_at(texts, options: dict | None = None, to_move: int = 0,
     for text in texts:
         square, stack = parse_stack(text, options["arrows"] == "free")
         cells[square] = stack
-    game = ShiftGame(options, None, cells, to_move, captures)
+    game = ShiftGame(options, None, cells, to_move, captures, quiet)
     game.start = game.start_of(True)
     return game

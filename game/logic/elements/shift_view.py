@@ -11,7 +11,8 @@ from functools import cached_property
 
 from ..core import PASS, View
 from .board import SIZE
-from .shifting import parse_square, parse_stack, stack_text, turned
+from .shifting import (parse_crossed, parse_square, parse_stack, square_name, stack_text,
+                       turned)
 
 WIN = 1000.0
 
@@ -28,6 +29,8 @@ class ShiftView(View):
     stacks: bool
     last_move: object
     last_captured: tuple     # stack texts the last move removed
+    crossed: tuple           # element texts set past an edge, in play order ("d9:0:4-2")
+    answering: int | None    # who has one move to answer the first player's crossing
     options: dict
 
     @cached_property
@@ -35,6 +38,11 @@ class ShiftView(View):
         """Per square its stack: a tuple of Elements, bottom first (empty: ())."""
         free = self.free_arrows
         return tuple(() if t is None else parse_stack(t, free)[1] for t in self.board)
+
+    @cached_property
+    def past_edge(self) -> tuple:
+        """(square, Element) of each element set past an edge (rank 9 or rank 0)."""
+        return tuple(parse_crossed(text, self.free_arrows) for text in self.crossed)
 
     def stack_at(self, square) -> tuple:
         return self.cells[parse_square(square) if isinstance(square, str) else square]
@@ -62,19 +70,21 @@ def view_of(game, player: int) -> ShiftView:
         quiet=game.quiet, limit=game.limit, free_arrows=free, stacks=game.options["stacks"],
         last_move=last,
         last_captured=tuple(stack_text(s, st, free) for s, st in game.last_capture()),
-        options=dict(game.options), moves=tuple(game.legal_moves()) if current == player else ())
+        crossed=tuple(e.text(square_name(s), free) for s, e in game.crossed),
+        answering=game.answering, options=dict(game.options), moves=tuple(game.legal_moves()) if current == player else ())
 
 
 def game_of(view: ShiftView):
     """A working game in the view's position (for trying moves; it has no history)."""
     from ..variants import find_variant
     return find_variant(view.variant)(dict(view.options), None, view.cells, view.to_move,
-                                      view.captures, view.quiet)
+                                      view.captures, view.quiet, view.past_edge)
 
 
 def rate(game, me: int, move) -> float:
     """Win, removals, what the opponent could remove or win in reply, and a little pull
-    forward."""
+    forward. A crossing the opponent may answer wins when no answer crosses too, else it
+    draws."""
     if move is PASS:
         return 0.0
     before = game.captures[me]
@@ -83,6 +93,8 @@ def rate(game, me: int, move) -> float:
         outcome = game.outcome()
         if outcome is not None:
             return 0.0 if outcome.winner is None else (WIN if outcome.winner == me else -WIN)
+        if game.answering is not None:
+            return 0.0 if game.can_cross() else WIN
         gained = game.captures[me] - before
         reply = 0.0
         for answer in game._position()[0]:

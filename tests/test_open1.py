@@ -122,3 +122,14 @@ def test_every_set_has_one_test_element_a_side(set_name, per_side):
         side = [e for e in game.board.cells if e is not None and e.owner == owner]
         assert len(side) == per_side
         assert [e.value for e in side if e.face_down] == [0]
+
+
+def test_the_command_line_lists_no_landing_of_a_test_element(tmp_path, capsys):
+    from game.logic.cli import main
+    game = at("d3:0:0-0*", "d4:1:0-0*", captures=(15, 15), pips=(96, 96))
+    path = tmp_path / "tests.toml"
+    path.write_text(game.position_text())
+    assert main(["legal", str(path)]) == 0
+    listed = capsys.readouterr().out.split()
+    assert listed == [str(m) for m in game.legal_moves()] and "d3-d4" not in listed
+    assert "d3-c4" in listed and len(listed) == 7

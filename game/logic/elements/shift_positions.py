@@ -23,10 +23,9 @@ the file and the line.
 """
 from __future__ import annotations
 
-import json
-
 from ..core import DominoError, FileFormatError
 from .board import SHAPE, SIZE, home_arrow
+from .positions import position_file, record_start, take_counters
 from .shift_starts import start_problem
 from .shifting import grid_lines, parse_crossed, parse_grid, parse_stack, square_name
 
@@ -38,11 +37,17 @@ def start_of(game, position: bool) -> dict:
     """The record's `start`, and with `position` the counters of a game begun there."""
     start = {"start": game.texts()}
     if position:
-        start["position"] = {"to_move": game.to_move, "captures": list(game.captures),
-                             "quiet": game.quiet}
-        if game.crossed:
-            start["position"]["crossed"] = crossed_text(game)
+        start["position"] = counters(game)
     return start
+
+
+def counters(game) -> dict:
+    """The counters of a position (and its crossing waiting for the answer), in the order
+    a position file writes them."""
+    values = {"to_move": game.to_move, "captures": list(game.captures), "quiet": game.quiet}
+    if game.crossed:
+        values["crossed"] = crossed_text(game)
+    return values
 
 
 def crossed_text(game) -> str:
@@ -82,14 +87,8 @@ def crossing_problem(game) -> str | None:
 
 def game_from_record(cls, record: dict):
     """The game as a record's `start` (and `position`, if it began from one) sets it up."""
-    cls.require_players(record.get("players"))
-    options = cls.resolve(record.get("options"))
-    texts, position = record.get("start"), record.get("position")
-    if not isinstance(texts, list):
-        raise DominoError("a record of this game needs its starting board: start = "
-                          "[element texts like c2:0:3-5, stacks joined by /]")
-    if position is not None and not isinstance(position, dict):
-        raise DominoError("the record's position must be a table of counters")
+    options, texts, position = record_start(cls, record, "element texts like c2:0:3-5, "
+                                                         "stacks joined by /")
     position = dict(position) if position is not None else None
     try:
         crossed = read_crossed(position.pop("crossed", None) if position else None,
@@ -163,24 +162,11 @@ def game_from_position(cls, data, path: str):
         raise FileFormatError(toml.path, line, problem[1])
     game = cls(options, None, cells, crossed=crossed)
     values = {k: toml.data[k] for k in COUNTERS if k in toml.data}
-    trouble = set_counters(game, values)
-    if trouble:
-        raise toml.error(trouble[0] if trouble[0] in toml.data else "board", trouble[1])
-    if game.outcome() is not None:
-        raise toml.error("board", "the game is over here, so this is no position to "
-                                  "play from")
+    take_counters(toml, game, set_counters(game, values))
     game.start = start_of(game, True)
     return game
 
 
 def position_text(game) -> str:
     """The position file of `game`'s current position; it reads back to the same text."""
-    if game.is_over():
-        raise DominoError("the game is over: there is no position to write")
-    lines = [f"variant = {json.dumps(game.variant)}", f"to_move = {game.to_move}",
-             f"captures = {json.dumps(game.captures)}", f"quiet = {game.quiet}"]
-    if game.crossed:
-        lines.append(f"crossed = {json.dumps(crossed_text(game))}")
-    lines += ['board = """', *grid_lines(game.cells, game.free), '"""', "", "[options]"]
-    lines += [f"{k} = {json.dumps(v)}" for k, v in game.options.items() if k != "start"]
-    return "\n".join(lines) + "\n"
+    return position_file(game, counters(game), grid_lines(game.cells, game.free))

@@ -217,3 +217,19 @@ def test_the_greedy_judgement_counts_an_answerable_crossing_as_a_draw():
     answers = {str(m): ShiftGame.heuristic(game.view(1), m) for m in game.legal_moves()}
     assert max(answers, key=answers.get) == "e5>c0" and answers["e5>c0"] == 0.0
     assert all(v < 0 for m, v in answers.items() if m != "e5>c0")
+
+
+def test_the_coach_says_what_a_crossing_leaves_to_the_answer():
+    from game.logic.agents.coach import reasons
+    from game.logic.agents.hooks import hooks_for
+    hooks = hooks_for("open10")
+    answered = at(*RACE)
+    crossing = answered.parse_move("c7>d9")
+    assert reasons(answered.view(0), crossing, hooks) == \
+        "crosses first, and the one move of answer can cross too: a draw"
+    alone = at(*RACE[:3], "e5:1:3-2", "c1:1:1-3", "h8:1:6-6")
+    assert reasons(alone.view(0), crossing, hooks) == \
+        "crosses first, and no answer can cross: it wins"
+    answered.apply(crossing)
+    assert reasons(answered.view(1), answered.parse_move("e5>c0"), hooks) == \
+        "crosses too: a draw, where any other answer loses"

@@ -8,5 +8,5 @@ from game.shell.variants.moving import MovingAdapter
 
 class Adapter(MovingAdapter):
     def goal_text(self) -> str:
-        return ("Land a numbered element on your opponent's face-down test element to win. "
-                "Equal facing numbers capture.")
+        return ("Land a numbered element on your opponent's test element to win. Equal "
+                "facing numbers capture.")

@@ -238,6 +238,25 @@ def test_landing_on_the_test_element_ends_the_game_and_says_why(app):
     assert app.top.winner_text == caption
 
 
+def test_a_test_element_is_never_lit_onto_the_opponents_test_element(app):
+    # the issue's case, d3 and d4: the source's test elements "can not be imposed on
+    # other dominoes elements"; a numbered element beside them may still win there
+    scene = start_at(app, TestElementGame, ["d3:0:0-0*", "d4:1:0-0*", "c3:0:1-2",
+                                            "h8:1:3-4"])
+    click(app, scene, "d3")
+    assert scene.tool.selected == SHAPE.square("d3")
+    assert SHAPE.square("d4") not in scene.tool.ends() and scene.tool.ends()
+    click(app, scene, "d4")
+    assert not played(scene) and scene.game.outcome() is None
+    assert scene.ctl.caption == sentence(scene.game.illegal_reason("d3-d4"))
+    assert "never lands on another element" in scene.ctl.caption
+    press(app, "back")
+    click(app, scene, "c3")
+    assert SHAPE.square("d4") in scene.tool.ends()
+    click(app, scene, "d4")
+    assert played(scene) == ["c3-d4"] and scene.game.outcome().reason == "test element"
+
+
 @pytest.mark.parametrize("cls, texts, options, move, reason, words, detail", [
     (CaptureGame, ["c3:0:1-5", "d4:1:5-2", "h8:1:4-4"], {"goal": "captures:1"}, "c3-d3",
      "goal", "P0 wins: captured 1 element", "P0 (South) captured 1 element. P0 wins, 1 "

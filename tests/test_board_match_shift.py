@@ -107,16 +107,107 @@ def test_picking_lights_exactly_its_targets_including_past_the_edge(app):
     assert not lit(scene, "d9") and not lit(scene, "d4")
     frame(app)
     click(app, scene, "c9")                       # a click beyond the frame
-    assert played(scene) == ["a1>c9"]
-    outcome = scene.game.outcome()
-    assert outcome.winner == 0 and outcome.reason == "goal"
-    assert scene.ctl.caption == "P0 wins: set an element past North's edge."
-    assert scene.adapter.end_banner() == ("Past the edge", "P0 (South) set an element past "
-                                          "North's edge. P0 wins.")
-    assert scene.adapter.end_squares() == [parse_square("c8")]    # what it stood behind
+    assert played(scene) == ["a1>c9"] and scene.game.outcome() is None
+
+
+def finish(app, scene, limit: int = 3000) -> None:
+    """Frames until the game is over (the computer answers from its worker process)."""
+    for _ in range(limit):
+        if scene.game.is_over():
+            return
+        frame(app)
+        time.sleep(0.0005)
+    raise AssertionError("the game did not end")
+
+
+def drawn_past_edge(app, scene, name) -> bool:
+    """Whether an element is drawn on the square `name` past an edge (the empty row there
+    is the table's background: an element's body differs from it)."""
+    frame(app)
+    rect = shift_art.square_rect(scene.geo, parse_square(name, past_edges=True))
+    colours = {tuple(app.screen.get_at((x, rect.centery)))[:3]
+               for x in range(rect.left + 4, rect.right - 4, 4)}
+    return len(colours) > 2
+
+
+# EDGE without a way for North past rank 1: g1 shows 5 south, and no North element
+# shows 5 north (e8's 5-6 showed 6 to g1's 6 in EDGE)
+LONE = [t if not t.startswith("g1:") else "g1:1:5-6" for t in EDGE]
+
+
+def test_souths_crossing_waits_for_norths_answer_and_the_scene_says_so(app):
+    scene = start_at(app, EDGE)                   # North's e8 can answer e8>g0 over g1
+    assert not drawn_past_edge(app, scene, "c9")
+    click(app, scene, "a1")
+    click(app, scene, "c9")
+    view = scene.view(0)
+    assert view.answering == 1 and view.crossed == ("c9:0:5-1",)
+    assert scene.ctl.caption == "P0 (South) shifted a1>c9 past North's edge! P1 (North) " \
+        "has one move to answer."
+    lines = [text for text, _ in scene.adapter.last_lines(view)]
+    assert lines[:4] == ["South: a1>c9", "Past the edge!", "North has one move to answer",
+                         "Crossing too draws"]
+    assert drawn_past_edge(app, scene, "c9")
+    finish(app, scene)                            # Medium crosses too: a draw
+    assert played(scene) == ["a1>c9", "e8>g0"]
+    assert scene.game.outcome().reason == "both crossed"
+    assert drawn_past_edge(app, scene, "c9") and drawn_past_edge(app, scene, "g0")
+    assert scene.ctl.caption == "A draw: both crossed the far edge."
+    assert scene.adapter.end_banner() == ("Both past the edge", "P1 (North) crossed too in "
+                                          "answer to P0 (South). A draw.")
+    assert sorted(scene.adapter.end_squares()) == [parse_square("g1"), parse_square("c8")]
     frame(app, 2)
     assert isinstance(app.top, ResultsScene)
     assert app.top.headers == ("Player", "Side", "Captured", "Left")
+
+
+def test_an_answer_that_does_not_cross_loses_a_forced_pass_too(app):
+    scene = start_at(app, LONE)
+    click(app, scene, "a1")
+    click(app, scene, "c9")
+    assert scene.view(1).answering == 1 and scene.game.legal_moves() == [PASS]
+    finish(app, scene)
+    assert played(scene) == ["a1>c9", "pass"]
+    outcome = scene.game.outcome()
+    assert outcome.winner == 0 and outcome.reason == "goal"
+    assert scene.ctl.caption == "P0 wins: set an element past North's edge, unanswered."
+    assert scene.adapter.end_banner() == ("Past the edge", "P0 (South) set an element past "
+                                          "North's edge, and P1 (North) could not answer. "
+                                          "P0 wins.")
+    assert scene.adapter.end_squares() == [parse_square("c8")]    # what it stood behind
+    assert drawn_past_edge(app, scene, "c9")
+
+
+def test_without_equalize_the_crossing_wins_at_once_in_the_scene(app):
+    scene = start_at(app, EDGE, equalize=False)
+    click(app, scene, "a1")
+    click(app, scene, "c9")
+    assert scene.game.is_over() and played(scene) == ["a1>c9"]
+    assert scene.ctl.caption == "P0 wins: set an element past North's edge."
+    assert scene.adapter.end_banner() == ("Past the edge", "P0 (South) set an element past "
+                                          "North's edge. P0 wins.")
+
+
+def test_a_person_answers_on_the_couch_by_crossing_too(app):
+    scene = start_at(app, EDGE, kinds=("human", "human"))
+    click(app, scene, "a1")
+    click(app, scene, "c9")
+    assert scene.view(1).answering == 1 and "P1 (North) has one move" in scene.ctl.caption
+    click(app, scene, "e8")                       # North's targets light up, the crossing
+    assert lit(scene, "g0")                       # that draws among them
+    click(app, scene, "g0")
+    assert played(scene) == ["a1>c9", "e8>g0"] and scene.game.outcome().winner is None
+
+
+def test_the_crossing_is_taken_back_while_the_answer_is_due(app):
+    scene = start_at(app, EDGE)
+    click(app, scene, "a1")
+    click(app, scene, "c9")                       # Medium has not answered yet
+    assert scene.view(0).answering == 1
+    press(app, "undo")
+    assert played(scene) == [] and scene.game.crossed == () and scene.view(0).answering is None
+    assert scene.game.current_player == 0 and scene.ctl.caption.startswith("Taken back: 1 move")
+    assert not drawn_past_edge(app, scene, "c9")
 
 
 def test_the_focus_reaches_the_row_past_the_far_edge_and_no_further(app):

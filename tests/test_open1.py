@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.logic.core import PASS
+from game.logic.core import PASS, IllegalMoveError
 from game.logic.elements.open1 import TestElementGame
 from game.logic.elements.positions import game_at
 from game.logic.variants import new_game
@@ -34,10 +34,34 @@ def test_moving_onto_the_opponents_test_element_wins_at_once():
     game.undo()
     assert game.board.texts() == ["d1:0:0-0*", "c6:0:1-2", "d7:1:0-0*", "h8:1:3-4"]
     assert game.outcome() is None
-    # the test element itself may do it too
-    game = at("c6:0:0-0*", "d7:1:0-0*", "h8:1:3-4")
-    game.apply("c6-d7")
-    assert game.outcome().winner == 0
+
+
+def test_a_test_element_never_lands_on_the_opponents_test_element():
+    # the case: only the two test elements, side by side on d3 and d4; the
+    # source: test elements "can not be imposed on other dominoes elements"
+    game = at("d3:0:0-0*", "d4:1:0-0*")
+    moves = list(map(str, game.legal_moves()))
+    assert "d3-d4" not in moves and moves == sorted(
+        f"d3-{t}" for t in ("c2", "c3", "c4", "d2", "e2", "e3", "e4"))
+    assert game.illegal_reason("d3-d4") == "a test element never lands on another " \
+        "element, not even on your opponent's test element"
+    with pytest.raises(IllegalMoveError):
+        game.apply("d3-d4")
+    assert game.outcome() is None and game.board.texts() == ["d3:0:0-0*", "d4:1:0-0*"]
+    # nor on an element of either side; a numbered element beside it still wins
+    game = at("d3:0:0-0*", "d4:1:0-0*", "c4:1:1-2", "e3:0:5-6", "h8:1:3-4", to_move=1)
+    assert "d4-d3" not in map(str, game.legal_moves())
+    assert "c4-d3" in map(str, game.legal_moves())
+    game.apply("c4-d3")
+    assert game.outcome().winner == 1 and game.outcome().reason == "test element"
+
+
+def test_a_record_where_a_test_element_lands_on_the_other_is_refused():
+    game = at("d3:0:0-0*", "d4:1:0-0*", captures=(15, 15), pips=(96, 96))
+    record = {**game.record(), "moves": [{"player": 0, "move": "d3-d4"}],
+              "result": {"scores": [0, 0], "winner": 0}}
+    with pytest.raises(IllegalMoveError, match="never lands on another element"):
+        TestElementGame.from_record(record)
 
 
 def test_no_other_occupied_square_may_be_landed_on():
@@ -98,3 +122,14 @@ def test_every_set_has_one_test_element_a_side(set_name, per_side):
         side = [e for e in game.board.cells if e is not None and e.owner == owner]
         assert len(side) == per_side
         assert [e.value for e in side if e.face_down] == [0]
+
+
+def test_the_command_line_lists_no_landing_of_a_test_element(tmp_path, capsys):
+    from game.logic.cli import main
+    game = at("d3:0:0-0*", "d4:1:0-0*", captures=(15, 15), pips=(96, 96))
+    path = tmp_path / "tests.toml"
+    path.write_text(game.position_text())
+    assert main(["legal", str(path)]) == 0
+    listed = capsys.readouterr().out.split()
+    assert listed == [str(m) for m in game.legal_moves()] and "d3-d4" not in listed
+    assert "d3-c4" in listed and len(listed) == 7

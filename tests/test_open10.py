@@ -1,12 +1,14 @@
 """Shift (open-board game 10): the rules as worked examples on small positions, the
-options (free arrows, stacks), level files, records and seeded random games."""
+options (free arrows, stacks), level files, records and seeded random games. The answer
+to the first player's crossing (`equalize`) is in test_open10_answer.py, the checks that
+a start holds the set in test_open10_starts.py."""
 from __future__ import annotations
 
 import random
 
 import pytest
 
-from game.logic.core import PASS, IllegalMoveError
+from game.logic.core import PASS, IllegalMoveError, Outcome
 from game.logic.elements.open10 import ShiftGame, shift_game_at
 from game.logic.elements.shift_starts import list_starts
 from game.logic.elements.shifting import turned
@@ -61,18 +63,27 @@ def test_the_edge_win_needs_an_own_element_on_the_last_rank():
     assert "d8>d9" not in moves              # lifted first: it cannot carry itself
     assert game.illegal_reason("c7>d0") == ("only past your opponent's edge: rank 9 for the "
                                             "south player, rank 0 for the north player")
-    game.apply("c7>d9")
+    game.apply("c7>d9")                      # North (only h8) cannot answer: it passes
+    assert game.outcome() is None and game.legal_moves() == [PASS]
+    game.apply(PASS)
     outcome = game.outcome()
     assert outcome.winner == 0 and outcome.reason == "goal"
     game.undo()
-    assert game.cells[50][0].north == 2 and game.outcome() is None
+    game.undo()
+    assert game.cells[50][0].north == 2 and game.outcome() is None and game.crossed == ()
+    instant = at("c7:0:4-2", "d8:0:1-4", "a1:0:0-0", *SPARES[:1],
+                 options={"equalize": False})
+    instant.apply("c7>d9")
+    assert instant.outcome() == outcome
 
 
 def test_the_north_player_wins_past_rank_one():
-    game = at("e5:1:3-1", "c1:1:1-3", "a8:0:6-6", to_move=1)
-    assert "e5>c0" in {str(m) for m in game.legal_moves()}
-    game.apply("e5>c0")
-    assert game.outcome().winner == 1
+    # the second player's crossing wins at once, with equalize (the default) or without
+    for options in ({}, {"equalize": False}):
+        game = at("e5:1:3-1", "c1:1:1-3", "a8:0:6-6", to_move=1, options=options)
+        assert "e5>c0" in {str(m) for m in game.legal_moves()}
+        game.apply("e5>c0")
+        assert game.outcome() == Outcome((0, 0), 1, "goal")
 
 
 def test_free_arrows_turning_swaps_the_numbers():

@@ -144,6 +144,7 @@ REASONS = {
     "no captures left": "no capture is possible any more",
     "overshot": "a player's captured pips went past the goal",
     "race": "a player brought every element past the middle line",
+    "both crossed": "the second player crossed the far edge in answer to the first",
 }
 
 

@@ -256,6 +256,11 @@ def _element_reason(view, move, world, hooks) -> str:
         outcome = world.outcome()
         if outcome is not None and outcome.winner == me:
             return "wins the game at once"
+        if outcome is not None and outcome.reason == "both crossed":
+            return "crosses too: a draw, where any other answer loses"
+        if outcome is None and getattr(world, "answering", None) == them:    # Shift
+            return "crosses first, and the one move of answer can cross too: a draw" \
+                if world.can_cross() else "crosses first, and no answer can cross: it wins"
         taken = after.captures[me] - before.captures[me]
         if hasattr(after, "last_captured"):
             tiles = _tile_names(after.last_captured)

@@ -121,21 +121,27 @@ def board_problem(cls, set_name: str, placed, complete: bool):
         if len(side) > kind.per_side or (complete and len(side) != kind.per_side):
             return None, f"the {SIDES[owner]} has {len(side)} elements; the {set_name} set " \
                          f"gives each side {kind.per_side}"
+    return set_problem(kind, placed, complete)
+
+
+def set_problem(kind: SetKind, placed, complete: bool, name_of=SHAPE.names.__getitem__):
+    """(square or None, message) of the first element of `placed` ([(square, Element)])
+    whose tile the set gives less often (one set split in two: both sides together, else
+    each side its own), or on a complete board of a split set the halves' unequal pips;
+    None when the elements fit the set. `name_of(square)` names a square."""
+    sides = tuple([(s, e) for s, e in placed if e.owner == owner] for owner in (0, 1))
     for group in ([list(placed)] if kind.shared else sides):
-        problem = kind.tiles.miscount([(str(s), [e.tile]) for s, e in group], "stands here")
+        problem = kind.tiles.miscount([(str(i), [e.tile]) for i, (_, e) in enumerate(group)],
+                                      "stands here")
         if problem and problem.part is not None:
-            square = int(problem.part)
-            return square, f"{_token_at(group, square)} on {names[square]}: {problem.message}"
+            square, element = group[int(problem.part)]
+            return square, f"{element.token()} on {name_of(square)}: {problem.message}"
     if complete and kind.shared:
         sums = [sum(e.value for _, e in side) for side in sides]
         if abs(sums[0] - sums[1]) > sum(t.value for t in kind.tiles.elements) % 2:
             return None, f"the two groups hold {sums[0]} and {sums[1]} pips: halves of one " \
                          "set must hold equal pips"
     return None
-
-
-def _token_at(group, square: int) -> str:
-    return next(e.token() for s, e in group if s == square)
 
 
 def check_board(toml: TomlFile, cls, set_name: str, placed, lines, complete: bool) -> None:

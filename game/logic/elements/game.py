@@ -177,20 +177,26 @@ class MovingGame(ElementGame):
     def scores(self) -> tuple[int, int]:
         return tuple(self.captures)
 
+    def takes_test_element(self, element, other) -> bool:
+        """Whether `element` may land on `other` and win: game 1, a numbered element onto
+        the opponent's test element (the source: test elements "can not be imposed on
+        other dominoes elements")."""
+        return self.test_elements and other.face_down and not element.face_down \
+            and other.owner != element.owner
+
     def _stops(self) -> str | None:
         """A reason the game stops in this position besides the shared ones."""
         return None
 
     def _element_moves(self, square: int, element) -> list[ElementMove]:
         """Every move of the element on `square` (games 1 and 3: one square any way, or
-        sliding like a queen; game 1 may land on the opponent's test element)."""
+        sliding like a queen; in game 1 a numbered element may land on the opponent's test
+        element, a test element never lands on anything)."""
         cells, moves = self.board.cells, []
         for ray in RAYS[square]:
             for target in ray:
                 other = cells[target]
-                if other is None:
-                    moves.append(STEPS[square, target])
-                elif other.face_down and other.owner != element.owner and self.test_elements:
+                if other is None or self.takes_test_element(element, other):
                     moves.append(STEPS[square, target])
                 if other is not None or not self.slide:
                     break

@@ -92,8 +92,10 @@ def refusal(game, move: ElementMove) -> str:
     if len(move.path) > 2:
         return "a move names only its from and to squares here; only Diagonals chains jumps"
     target = cells[move.end]
-    if target is not None and not (game.test_elements and target.face_down
-                                   and target.owner != element.owner):
+    if target is not None and not game.takes_test_element(element, target):
+        if game.test_elements and element.face_down:
+            return "a test element never lands on another element, not even on your " \
+                   "opponent's test element"
         if game.test_elements and target.face_down:
             return f"{names[move.end]} holds your own test element"
         return f"{names[move.end]} is taken: only an opponent's test element may be landed on" \

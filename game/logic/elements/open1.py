@@ -1,5 +1,5 @@
-"""Test element, open-board game 1: move your elements one square at a time and land one
-on your opponent's face-down test element (RULES.md section 5, game 1)."""
+"""Test element, open-board game 1: move your elements one square at a time and land a
+numbered one on your opponent's face-down test element (RULES.md section 5, game 1)."""
 from __future__ import annotations
 
 from ..options import Option
@@ -23,8 +23,10 @@ removed: one to the north and one to the south can go in the same move. Equal nu
 between your own elements do nothing. A test element has no numbers: it neither removes \
 nor is removed.
 
-You win at once by moving any of your elements onto your opponent's test element; that \
-is the only move onto a square that is not empty. If you cannot move, you pass. After \
+You win at once by moving one of your numbered elements onto your opponent's test \
+element; that is the only move onto a square that is not empty. Your test element moves \
+like the others but never onto another element, not even onto your opponent's test \
+element. If you cannot move, you pass. After \
 the limit of moves each without a removal (40 each unless chosen otherwise, passes \
 included) the game is drawn. The score shown is the elements each player has removed.
 

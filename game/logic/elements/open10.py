@@ -5,24 +5,24 @@ touches your own elements with equal numbers only; reach past the far edge to wi
 The board holds stacks (a tuple of Elements, bottom first; one element is a stack of one)
 so that the `stacks` option needs nothing apart. A move is `c2>e5` (`c2>e5^` with free
 arrows: the arrow the element is set down with), or past the far edge `c7>d9` / `e5>c0`.
+Records and position files are read and written in shift_positions.py, views and the
+greedy judgement made in shift_view.py, starting boards in shift_starts.py.
 """
 from __future__ import annotations
 
-import json
 import random
 import re
 from dataclasses import dataclass, field
-from functools import cached_property
 
-from ..core import PASS, DominoError, FileFormatError, IllegalMoveError, View
+from ..core import PASS, IllegalMoveError
 from ..options import Option
 from ..tiles import OPEN_BOARD_SET
+from . import shift_positions, shift_view
+from .board import NORTH_ARROW, SHAPE, SIZE, Element
 from .game import ElementGame
 from .moves import TextMove, read_move
-from .shift_starts import start_problem, starting_cells
-from .board import NORTH_ARROW, SHAPE, SIZE, Element, home_arrow
-from .shifting import (arrow_mark, grid_lines, parse_grid, parse_square, parse_stack,
-                       square_name, stack_text, turned)
+from .shift_starts import starting_cells
+from .shifting import arrow_mark, parse_square, parse_stack, square_name, stack_text, turned
 
 RULES_TEXT = """\
 Shift is played by two players on an 8x8 board. Each has 16 elements (dominoes standing \
@@ -31,30 +31,37 @@ north player on ranks 7-8. The two groups come from one set of 32 (the 28 tiles 
 second 0-0, 2-2, 4-4 and 6-6).
 
 Two elements touch only when they stand one behind the other on the same file; then the \
-upper one's lower number faces the lower one's upper number. Side by side does not count.
+upper one's lower number faces the lower one's upper number. Side by side does not \
+count.
 
 On your turn lift any one of your elements and set it down on any empty square of the \
-board where every number it touches is equal to the number it faces, and at least one of \
-the elements it touches is yours. Any opponent's element it touches there (always with \
-equal numbers) is removed. Setting it down touching an unequal number is never allowed, \
-even if another contact is equal.
+board where every number it touches is equal to the number it faces, and at least one \
+of the elements it touches is yours. Any opponent's element it touches there (always \
+with equal numbers) is removed. Setting it down touching an unequal number is never \
+allowed, even if another contact is equal.
 
-You win at once by setting an element just past the opponent's edge of the board (the \
-imaginary rank 9 for the south player, rank 0 for the north player), touching one of \
-your own elements on the last rank with equal numbers. The element is lifted first, so \
-it cannot serve as its own support. If you cannot move, you pass. After the limit of \
-moves each without a removal (40 each unless chosen otherwise) the game is drawn; a \
-player with no elements left loses. The score is the elements each player has removed.
+You win by setting an element just past the opponent's edge of the board (the imaginary \
+rank 9 for the south player, rank 0 for the north player), touching one of your own \
+elements on the last rank with equal numbers. The element is lifted first, so it cannot \
+serve as its own support. The south player moved first, so their crossing does not win \
+at once: the north player has one more move to answer it. If that move crosses too, the \
+game is drawn; any other answer (a pass included) and the south player wins. While the \
+answer is due, the crossed element waits past the edge out of play and nothing else \
+ends the game. A crossing by the north player wins at once. If you cannot move, you \
+pass. After the limit of moves each without a removal (40 each unless chosen otherwise) \
+the game is drawn; a player with no elements left loses. The score is the elements each \
+player has removed.
 
-Options: arrows (fixed: elements keep their arrows; free: you choose the arrow each time \
-you shift an element, and turning it swaps its two numbers; the arrows also start at \
-random), stacks (each player has a whole set of 32 in eight stacks of four on the home \
-rank; only the top element of a stack moves and touches; touching a stack's top with an \
-equal number removes the whole stack), limit, start (a starting board from the levels \
-folder, or random)."""
+Options: equalize (on: the answer to the south player's crossing above; off: the first \
+crossing always wins at once), arrows (fixed: elements keep their arrows; free: you \
+choose the arrow each time you shift an element, and turning it swaps its two numbers; \
+the arrows also start at random), stacks (each player has a whole set of 32 in eight \
+stacks of four on the home rank; only the top element of a stack moves and touches; \
+touching a stack's top with an equal number removes the whole stack), limit, start (a \
+starting board from the levels folder, or random). A starting board always holds \
+exactly the set: the two halves of one set of 32 with 96 pips each, or with stacks a \
+whole set of 32 each; a board that does not is refused."""
 
-POSITION_KEYS = ("variant", "to_move", "captures", "quiet", "board", "options")
-WIN = 1000.0
 _MOVE = re.compile(r"([a-z][0-9]+)>([a-z][0-9]+)([\^v]?)")
 FORM = "a move is a from and a to square like c2>e5 (with ^ or v for the arrow when " \
        "arrows are free), or pass"
@@ -111,17 +118,20 @@ class ShiftGame(ElementGame):
     title = "Shift"
     rules_text = RULES_TEXT
     min_players = max_players = 2
+    first_player = 0            # RULES.md: player 0 moves first
     options_declared = (
         Option("arrows", "fixed", "fixed arrows, or free: choose the arrow when shifting",
                choices=("fixed", "free")),
         Option("stacks", False, "a whole set each in stacks of four on the home rank"),
+        Option("equalize", True, "the second player may answer the first player's crossing "
+                                 "with one move: crossing too draws"),
         Option("limit", 40, "moves each without a capture before the game is drawn",
                minimum=1, maximum=500),
         Option("start", "first", "starting board: a level file's name, 'first' or 'random'"),
     )
 
     def __init__(self, options: dict, seed, cells, to_move: int = 0, captures=(0, 0),
-                 quiet: int = 0):
+                 quiet: int = 0, crossed=()):
         self.players = 2
         self.options = options
         self.seed = seed
@@ -131,6 +141,8 @@ class ShiftGame(ElementGame):
         self.quiet = quiet
         self.limit = options["limit"]
         self.free = options["arrows"] == "free"
+        self.equalize = options["equalize"]
+        self.crossed = tuple(crossed)       # (square, element) of each set past an edge
         self._ended = None
         self._cache = None
         self._stack = []
@@ -164,93 +176,18 @@ class ShiftGame(ElementGame):
         return [stack_text(s, stack, self.free) for s, stack in enumerate(self.cells) if stack]
 
     def start_of(self, position: bool) -> dict:
-        start = {"start": self.texts()}
-        if position:
-            start["position"] = {"to_move": self.to_move, "captures": list(self.captures),
-                                 "quiet": self.quiet}
-        return start
+        return shift_positions.start_of(self, position)
 
     @classmethod
     def from_record_start(cls, record: dict):
-        cls.require_players(record.get("players"))
-        options = cls.resolve(record.get("options"))
-        texts, position = record.get("start"), record.get("position")
-        if not isinstance(texts, list):
-            raise DominoError("a record of this game needs its starting board: start = "
-                              "[element texts like c2:0:3-5, stacks joined by /]")
-        cells = [()] * SHAPE.size
-        for text in texts:
-            try:
-                square, stack = parse_stack(text, options["arrows"] == "free")
-            except ValueError as exc:
-                raise DominoError(f"bad start: {exc}") from None
-            if cells[square]:
-                raise DominoError(f"bad start: {square_name(square)} is named twice")
-            cells[square] = stack
-        problem = start_problem(cells, options["stacks"], complete=position is None)
-        if problem:
-            raise DominoError(f"bad start: {problem[1]}")
-        game = cls(options, record.get("seed"), cells)
-        if position is not None:
-            if not isinstance(position, dict):
-                raise DominoError("the record's position must be a table of counters")
-            trouble = game._set_counters(position)
-            if trouble:
-                raise DominoError(f"bad start: {trouble[1]}")
-        game.start = game.start_of(position is not None)
-        return game
-
-    def _set_counters(self, values: dict):
-        counts = self.counts()
-        given = {"to_move": 0, "quiet": 0,
-                 "captures": [self.per_side - counts[1], self.per_side - counts[0]], **values}
-        unknown = [k for k in given if k not in ("to_move", "captures", "quiet")]
-        if unknown:
-            return unknown[0], f"unknown counter {unknown[0]!r}"
-        to_move, quiet, captures = given["to_move"], given["quiet"], given["captures"]
-        if to_move not in (0, 1) or isinstance(to_move, bool):
-            return "to_move", "to_move must be 0 (the south player) or 1 (the north player)"
-        if captures != [self.per_side - counts[1], self.per_side - counts[0]]:
-            return "captures", "captures must be the elements missing from the other side: " \
-                               f"{[self.per_side - counts[1], self.per_side - counts[0]]}"
-        if isinstance(quiet, bool) or not isinstance(quiet, int) or not 0 <= quiet < 2 * self.limit:
-            return "quiet", f"quiet must be 0 to {2 * self.limit - 1}"
-        self.to_move, self.quiet, self.captures = to_move, quiet, list(captures)
-        self._cache = None
-        return None
+        return shift_positions.game_from_record(cls, record)
 
     @classmethod
     def from_position(cls, data, path: str = "<position>"):
-        toml, options = cls.open_position(data, path, POSITION_KEYS)
-        cells, lines = parse_grid(toml)
-        free = options["arrows"] == "free"
-        for square, stack in enumerate(cells):
-            if not free and any(e.arrow != home_arrow(e.owner) for e in stack):
-                raise FileFormatError(toml.path, lines[square], f"{square_name(square)}: "
-                                      "arrows are fixed in this game, so no ^ or v")
-        problem = start_problem(cells, options["stacks"], complete=False)
-        if problem:
-            raise FileFormatError(toml.path, lines.get(problem[0]) or toml.line_of("board"),
-                                  problem[1])
-        game = cls(options, None, cells)
-        values = {k: toml.data[k] for k in ("to_move", "captures", "quiet") if k in toml.data}
-        trouble = game._set_counters(values)
-        if trouble:
-            raise toml.error(trouble[0] if trouble[0] in toml.data else "board", trouble[1])
-        if game.outcome() is not None:
-            raise toml.error("board", "the game is over here, so this is no position to "
-                                      "play from")
-        game.start = game.start_of(True)
-        return game
+        return shift_positions.game_from_position(cls, data, path)
 
     def position_text(self) -> str:
-        if self.is_over():
-            raise DominoError("the game is over: there is no position to write")
-        lines = [f"variant = {json.dumps(self.variant)}", f"to_move = {self.to_move}",
-                 f"captures = {json.dumps(self.captures)}", f"quiet = {self.quiet}",
-                 'board = """', *grid_lines(self.cells, self.free), '"""', "", "[options]"]
-        lines += [f"{k} = {json.dumps(v)}" for k, v in self.options.items() if k != "start"]
-        return "\n".join(lines) + "\n"
+        return shift_positions.position_text(self)
 
     # ---- the rules ---------------------------------------------------------------------
     def _contacts(self, target: int, element: Element, lifted: int):
@@ -323,6 +260,10 @@ class ShiftGame(ElementGame):
         (the search's quiescence asks for these at every leaf)."""
         return [] if self._end() else sorted(self._shifts(loud=True), key=lambda m: m.text)
 
+    def can_cross(self) -> bool:
+        """Whether the player to move can set an element past the far edge now."""
+        return any(m.past_edge for m in self.loud_moves())
+
     def _moves_of(self, square: int, slots: dict, targets: set) -> list:
         """The shifts of the top element on `square`. A square away from the lifted stack
         touches one of the mover's stacks, so it takes the element when the numbers asked
@@ -341,10 +282,19 @@ class ShiftGame(ElementGame):
                     moves.append(shift_move(square, target, arrow))
         return moves
 
+    @property
+    def answering(self) -> int | None:
+        """The player who has one move to answer the first player's crossing (with
+        `equalize`), else None."""
+        if len(self.crossed) == 1 and self._ended is None:
+            return 1 - self.crossed[0][1].owner
+        return None
+
     def _end(self):
-        """(winner, reason) once the game has ended, else None: no move list needed."""
+        """(winner, reason) once the game has ended, else None: no move list needed. A
+        crossing waiting for its answer holds off every other end."""
         end = self._ended
-        if end is None:
+        if end is None and not self.crossed:
             counts = self.counts()
             if 0 in counts:
                 end = (1 - counts.index(0), "no moves")
@@ -402,7 +352,8 @@ class ShiftGame(ElementGame):
 
     def _push(self, move):
         player = self.to_move
-        before = (self.quiet, self._ended)
+        before = (self.quiet, self._ended, self.crossed)
+        answer = self.answering is not None
         lifted, captured = None, ()
         if move is PASS:
             self.quiet += 1
@@ -413,7 +364,7 @@ class ShiftGame(ElementGame):
             cells[move.start] = stack[:-1]
             shown = lifted if not self.free or move.arrow == lifted.arrow else turned(lifted)
             if move.past_edge:
-                self._ended = (player, "goal")
+                self.crossed += ((move.end, shown),)
                 self.quiet += 1
             else:
                 taken = self._contacts(move.end, shown, -99)[1]
@@ -426,12 +377,17 @@ class ShiftGame(ElementGame):
                     self.quiet = 0
                 else:
                     self.quiet += 1
+        crossing = move is not PASS and move.past_edge
+        if answer:          # the one move of answer decides: crossing too draws
+            self._ended = (None, "both crossed") if crossing else (1 - player, "goal")
+        elif crossing and not (self.equalize and player == self.first_player):
+            self._ended = (player, "goal")
         self.to_move = 1 - player
         self._cache = None
         return lifted, captured, before
 
     def _pop(self, move, info) -> None:
-        lifted, captured, (self.quiet, self._ended) = info
+        lifted, captured, (self.quiet, self._ended, self.crossed) = info
         self.to_move = player = 1 - self.to_move
         if move is not PASS:
             cells = self.cells
@@ -448,15 +404,15 @@ class ShiftGame(ElementGame):
 
     # ---- views, records --------------------------------------------------------------------
     def view(self, player: int):
-        return view_of(self, player)
+        return shift_view.view_of(self, player)
 
     def secret_tiles(self, player: int) -> tuple:
         return ()
 
     @staticmethod
     def heuristic(view, move) -> float:
-        game = game_of(view)
-        return rate(game, view.player, game.parse_move(move))
+        game = shift_view.game_of(view)
+        return shift_view.rate(game, view.player, game.parse_move(move))
 
     def clone(self):
         other = object.__new__(type(self))
@@ -468,91 +424,8 @@ class ShiftGame(ElementGame):
         return other
 
 
-# ---- what a player sees, and the greedy judgement ------------------------------------------
-@dataclass(frozen=True)
-class ShiftView(View):
-    board: tuple             # per square its stack text ("c2:0:3-5", bottom first by /) or None
-    to_move: int
-    captures: tuple
-    scores: tuple
-    quiet: int
-    limit: int
-    free_arrows: bool
-    stacks: bool
-    last_move: object
-    last_captured: tuple     # stack texts the last move removed
-    options: dict
-
-    @cached_property
-    def cells(self) -> tuple:
-        """Per square its stack: a tuple of Elements, bottom first (empty: ())."""
-        free = self.free_arrows
-        return tuple(() if t is None else parse_stack(t, free)[1] for t in self.board)
-
-    def stack_at(self, square) -> tuple:
-        return self.cells[parse_square(square) if isinstance(square, str) else square]
-
-    def element_at(self, square):
-        """The top Element on `square` (name or index), or None."""
-        stack = self.stack_at(square)
-        return stack[-1] if stack else None
-
-    def targets(self, square) -> list:
-        """The legal moves of the top element on `square` on this player's turn; past-the-
-        edge targets have `move.past_edge` (end on rank 9 or rank 0)."""
-        index = parse_square(square) if isinstance(square, str) else square
-        return [m for m in self.moves if m is not PASS and m.start == index]
-
-
-def view_of(game: ShiftGame, player: int) -> ShiftView:
-    last = game._stack[-1][1] if game._stack else None
-    current = game.current_player
-    free = game.free
-    return ShiftView(
-        variant=game.variant, player=player, players=2, current_player=current,
-        board=tuple(stack_text(s, st, free) if st else None for s, st in enumerate(game.cells)),
-        to_move=game.to_move, captures=tuple(game.captures), scores=tuple(game.scores()),
-        quiet=game.quiet, limit=game.limit, free_arrows=free, stacks=game.options["stacks"],
-        last_move=last,
-        last_captured=tuple(stack_text(s, st, free) for s, st in game.last_capture()),
-        options=dict(game.options), moves=tuple(game.legal_moves()) if current == player else ())
-
-
-def game_of(view: ShiftView) -> ShiftGame:
-    return ShiftGame(dict(view.options), None, view.cells, view.to_move, view.captures,
-                     view.quiet)
-
-
-def rate(game: ShiftGame, me: int, move) -> float:
-    """Win, removals, what the opponent could remove or win in reply, and a little pull
-    forward."""
-    if move is PASS:
-        return 0.0
-    before = game.captures[me]
-    info = game._push(move)
-    try:
-        outcome = game.outcome()
-        if outcome is not None:
-            return 0.0 if outcome.winner is None else (WIN if outcome.winner == me else -WIN)
-        gained = game.captures[me] - before
-        reply = 0.0
-        for answer in game._position()[0]:
-            if answer.past_edge:
-                reply = WIN
-                break
-            stack = game.cells[answer.start]
-            shown = stack[-1] if answer.arrow in (None, stack[-1].arrow) else turned(stack[-1])
-            taken = game._contacts(answer.end, shown, answer.start)[1]
-            reply = max(reply, 10.0 * sum(len(game.cells[s]) for s in taken))
-        end = move.end // SIZE
-        forward = end if me == 0 else SIZE - 1 - end
-        return 10.0 * gained - 0.9 * reply + 0.1 * forward
-    finally:
-        game._pop(move, info)
-
-
 def shift_game_at(texts, options: dict | None = None, to_move: int = 0,
-                  captures=(0, 0)) -> ShiftGame:
+                  captures=(0, 0), quiet: int = 0) -> ShiftGame:
     """A made-up position of Shift from stack texts (`c2:0:3-5`, `a1:0:1-2/a1:0:3-3`),
     without the accounting of position files: for tutorials, puzzles and tests."""
     options = ShiftGame.resolve(options)
@@ -560,6 +433,6 @@ def shift_game_at(texts, options: dict | None = None, to_move: int = 0,
     for text in texts:
         square, stack = parse_stack(text, options["arrows"] == "free")
         cells[square] = stack
-    game = ShiftGame(options, None, cells, to_move, captures)
+    game = ShiftGame(options, None, cells, to_move, captures, quiet)
     game.start = game.start_of(True)
     return game

@@ -36,16 +36,23 @@ KEYS = ("variant", "name", "description", "to_move", "captures", "captured_pips"
 COUNTERS = ("to_move", "captures", "captured_pips", "quiet", "best")
 
 
-def game_from_record(cls, record: dict):
-    """The game as a record's `start` (and `position`, if it began from one) sets it up."""
+def record_start(cls, record: dict, written: str) -> tuple[dict, list, dict | None]:
+    """(options, start texts, position or None) of a record of an element game, checked:
+    its players and options, a list `start` (of texts `written` so) and a table
+    `position` (DominoError)."""
     cls.require_players(record.get("players"))
     options = cls.resolve(record.get("options"))
     texts, position = record.get("start"), record.get("position")
     if not isinstance(texts, list):
-        raise DominoError("a record of this game needs its starting board: start = [element "
-                          "texts like c2:0:3-5]")
+        raise DominoError(f"a record of this game needs its starting board: start = [{written}]")
     if position is not None and not isinstance(position, dict):
         raise DominoError("the record's position must be a table of counters")
+    return options, texts, position
+
+
+def game_from_record(cls, record: dict):
+    """The game as a record's `start` (and `position`, if it began from one) sets it up."""
+    options, texts, position = record_start(cls, record, "element texts like c2:0:3-5")
     placed = []
     for text in texts:
         try:
@@ -149,24 +156,35 @@ def game_from_position(cls, data, path: str):
     values = {key: toml.data[key] for key in COUNTERS if key in toml.data}
     if "best" in values and not game.race:
         raise toml.error("best", "best counts elements past the middle line: only with race")
-    trouble = set_counters(game, values)
+    take_counters(toml, game, set_counters(game, values))
+    game.start = start_of(game, True)
+    return game
+
+
+def take_counters(toml, game, trouble) -> None:
+    """The FileFormatError of the counters' `trouble` ((key, message) or None), or of a
+    position where the game is already over."""
     if trouble:
         raise toml.error(trouble[0] if trouble[0] in toml.data else "board", trouble[1])
     outcome = game.outcome()
     if outcome is not None:
         raise toml.error("board", f"the game is over here ({outcome.reason}), so this is no "
                                   "position to play from")
-    game.start = start_of(game, True)
-    return game
 
 
 def position_text(game) -> str:
     """The position file of `game`'s current position; it reads back to the same text."""
+    return position_file(game, counters(game), game.board.grid())
+
+
+def position_file(game, values: dict, grid) -> str:
+    """A position file: the variant, the counters `values`, the board drawn as `grid`
+    lines and the options (all but `start`). DominoError once the game is over."""
     if game.is_over():
         raise DominoError("the game is over: there is no position to write")
     lines = [f"variant = {json.dumps(game.variant)}"]
-    lines += [f"{key} = {json.dumps(value)}" for key, value in counters(game).items()]
-    lines += ['board = """', *game.board.grid(), '"""', "", "[options]"]
+    lines += [f"{key} = {json.dumps(value)}" for key, value in values.items()]
+    lines += ['board = """', *grid, '"""', "", "[options]"]
     lines += [f"{key} = {json.dumps(value)}" for key, value in game.options.items()
               if key != "start"]
     return "\n".join(lines) + "\n"

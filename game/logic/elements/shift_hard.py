@@ -4,7 +4,10 @@ world is the view's own position and alpha-beta searches it.
 The evaluation, for `player`: elements left (10 each, a stack counting every element)
 and the race to the far edge: each side's most advanced front element (one with nothing
 ahead of it), worth less when no other own element matches the number it shows forward,
-and a threat to win past the edge on the next move.
+and a threat to win past the edge on the next move. A crossing that waits for its one
+move of answer (`equalize`) is not a win yet: the search goes on into the answer, and a
+position where it waits is judged exactly (a draw when the answer can cross too, else
+the crossing wins).
 """
 from __future__ import annotations
 
@@ -14,7 +17,7 @@ perfect = True
 
 
 def worlds(view):
-    from .open10 import game_of
+    from .shift_view import game_of
 
     def the_position(rng):
         return game_of(view)
@@ -25,6 +28,7 @@ def worlds(view):
 ADVANCE = (0.0, 0.0, 1.0, 3.0, 6.0, 11.0, 18.0, 28.0)   # by ranks advanced, 0..7
 STUCK = 0.5             # the share kept by a front element no own element can follow
 THREAT = 120.0          # an element on the last rank that an own element can pass
+DECIDED = 10_000.0      # a crossing the answer cannot match: above any judgement of play
 
 
 def _front(state, player: int):
@@ -75,6 +79,11 @@ def _race(state, player: int) -> tuple[float, bool]:
 
 
 def evaluate(state, player: int) -> float:
+    answering = state.answering
+    if answering is not None:
+        if state.can_cross():
+            return 0.0
+        return -DECIDED if player == answering else DECIDED
     other = 1 - player
     counts = state.counts()
     value = 10.0 * (counts[player] - counts[other])

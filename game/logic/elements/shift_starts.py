@@ -10,10 +10,13 @@ from ..levels import layout_folder
 from ..textfiles import read_toml
 from ..tiles import OPEN_BOARD_SET
 from .board import SHAPE, SIZE, Element
-from .files import balanced
+from .files import SETS, SetKind, balanced, set_problem
 from .shifting import parse_grid, square_name, turned
 
 KEYS = ("name", "description", "stacks", "board")
+# The elements of a start: the halves of one set of 32 (SETS["halves"]), or with stacks a
+# whole set of 32 each.
+WHOLE_SETS = SetKind("whole", OPEN_BOARD_SET, False, 32)
 
 
 # ---- starting boards ----------------------------------------------------------------------
@@ -26,10 +29,13 @@ class Start:
     path: str
 
 
-def start_problem(cells, stacks: bool, complete: bool):
-    """(square or None, message) of the first thing wrong with a board, or None."""
+def start_problem(cells, stacks: bool, complete: bool, crossed=()):
+    """(square or None, message) of the first thing wrong with a board, or None: a
+    complete start holds exactly the set (the halves of one set of 32, or with `stacks`
+    a whole set each) on the home ranks; a position no tile more often than that, the
+    elements `crossed` past an edge ((square, Element) pairs) counted with the board's."""
     per_side = 32 if stacks else 16
-    counts = [0, 0]
+    counts = [sum(e.owner == owner for _, e in crossed) for owner in (0, 1)]
     for square, stack in enumerate(cells):
         if not stack:
             continue
@@ -49,7 +55,9 @@ def start_problem(cells, stacks: bool, complete: bool):
     for owner in (0, 1):
         if counts[owner] > per_side or (complete and counts[owner] != per_side):
             return None, f"player {owner} has {counts[owner]} elements; each has {per_side}"
-    return None
+    placed = [(square, e) for square, stack in enumerate(cells) for e in stack]
+    return set_problem(WHOLE_SETS if stacks else SETS["halves"], placed + list(crossed),
+                       complete, square_name)
 
 
 def load_start(path: Path) -> Start:

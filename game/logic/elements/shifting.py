@@ -42,6 +42,22 @@ def turned(element: Element) -> Element:
                    -element.arrow)
 
 
+def parse_crossed(text: str, arrows: bool) -> tuple[int, Element]:
+    """(square, element) of an element text past an edge (`d9:0:4-2`, rank 9 or 0);
+    ValueError in player words."""
+    name, _, rest = str(text).strip().partition(":")
+    square = parse_square(name, past_edges=True)
+    if 0 <= square < SHAPE.size:
+        raise ValueError(f"{text!r}: {name} is on the board, not past an edge (rank 9 or 0)")
+    try:
+        element = parse_element(f"a1:{rest}", arrows)[1]
+    except ValueError as exc:       # its words quote the stand-in square: quote the text
+        raise ValueError(str(exc).replace(repr(f"a1:{rest}"), repr(text))) from None
+    if element.face_down:
+        raise ValueError(f"{text!r}: no element lies face down in this game")
+    return square, element
+
+
 def arrow_mark(arrow: int) -> str:
     return "^" if arrow == NORTH_ARROW else "v"
 

@@ -2,8 +2,8 @@
 captured elements, the goal and last-move panels, the caption, the end banner) on a
 board a little smaller, so that the rows just past the far edges fit above and below it,
 with stacks for squares: each drawn with its height showing (shift_art.draw_stack), the
-picked top lifted off it, whole stacks flying to the capturer's card, and a winning
-element set down past the edge.
+picked top lifted off it, whole stacks flying to the capturer's card, and the elements
+set past an edge staying there (a crossing waiting for its answer, then the end).
 """
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import pygame
 
 from game.logic.core import PASS
 from game.logic.elements.board import SIZE
-from game.logic.elements.shifting import parse_stack, turned
+from game.logic.elements.shifting import parse_stack
 from game.shell import theme
 from game.shell.board import element_art, shift_art
 from game.shell.board.element_table import BOARD_AREA, FLIGHT_SECONDS, SWATCH, TROPHY, \
@@ -29,11 +29,6 @@ def taken_stacks(view) -> list[tuple[int, tuple]]:
 
 
 class ShiftTable(ElementTable):
-    def __init__(self, scene):
-        super().__init__(scene)
-        self._seen = (None, None)          # (ply, view) of the last frame drawn
-        self._lifted = None                # (ply, element) of a shift past the edge
-
     def warm_up(self) -> None:
         elements = [e for stack in self.scene.view(0).cells for e in stack]
         element_art.warm(self.geo.size, elements)
@@ -61,8 +56,9 @@ class ShiftTable(ElementTable):
             free = view.free_arrows
             start = [e for text in self.scene.game.start.get("start", ())
                      for e in parse_stack(text, free)[1]]
+            kept = [e for stack in view.cells for e in stack] + [e for _, e in view.past_edge]
             missing = Counter((e.owner, e.tile) for e in start) - \
-                Counter((e.owner, e.tile) for stack in view.cells for e in stack)
+                Counter((e.owner, e.tile) for e in kept)
             self.trophies = [[], []]
             for element in sorted(start, key=lambda e: (e.value, e.south)):
                 key = (element.owner, element.tile)
@@ -103,21 +99,22 @@ class ShiftTable(ElementTable):
         return wanted
 
     def _draw_moved(self, surface, view) -> None:
-        """The element shifted last: sliding from where it stood, then at rest (past the
-        edge, where it won)."""
-        self._remember_lift(view)
-        move = view.last_move
-        if move is None or move is PASS or self.scene.tool.selected == move.end:
+        """The elements set past an edge, and the element shifted last: sliding from where
+        it stood, then at rest."""
+        move, geo = view.last_move, self.geo
+        moved = None if move is None or move is PASS else move.end
+        for square, element in view.past_edge:
+            if square != moved:
+                element_art.draw_element(surface, shift_art.square_rect(geo, square), element)
+        if moved is None or self.scene.tool.selected == moved:
             return
         if move.past_edge:
-            element = self._lifted[1] if self._lifted and self._lifted[0] == self.ctl.ply \
-                else None
+            element = dict(view.past_edge)[moved]
         else:
-            stack = view.cells[move.end]
+            stack = view.cells[moved]
             element = stack[-1] if stack else None
         if element is None:
             return
-        geo = self.geo
         rect = shift_art.square_rect(geo, move.end)
         since, (slide, _) = self._since_move(), self._durations(view)
         if since is not None and slide > 0 and since < slide:
@@ -126,21 +123,6 @@ class ShiftTable(ElementTable):
             rect = rect.copy()
             rect.center = (round(point.x), round(point.y))
         element_art.draw_element(surface, rect, element)
-
-    def _remember_lift(self, view) -> None:
-        """Keep the element a shift past the edge lifted (the view after it no longer
-        holds it): the top of its stack in the view one move before."""
-        ply = self.ctl.ply
-        seen_ply, seen = self._seen
-        if seen_ply == ply:
-            return
-        move = view.last_move
-        if seen is not None and seen_ply == ply - 1 and move not in (None, PASS) and \
-                move.past_edge and seen.cells[move.start]:
-            top = seen.cells[move.start][-1]
-            shown = turned(top) if move.arrow is not None and move.arrow != top.arrow else top
-            self._lifted = (ply, shown)
-        self._seen = (ply, view)
 
     def _taken_elements(self, view) -> list[tuple]:
         """(square, element) of each element of every stack the last move removed: they

@@ -1,5 +1,5 @@
 """Test element (open-board game 1) on the board scene: each side's 0-0 lies face down as
-its test element; landing any element on the opponent's wins at once (RULES.md section 5,
+its test element; landing a numbered element on the opponent's wins at once (RULES.md section 5,
 game 1). The shared part is variants.moving."""
 from __future__ import annotations
 
@@ -8,5 +8,5 @@ from game.shell.variants.moving import MovingAdapter
 
 class Adapter(MovingAdapter):
     def goal_text(self) -> str:
-        return ("Land any element on your opponent's face-down test element to win. Equal "
+        return ("Land a numbered element on your opponent's test element to win. Equal "
                 "facing numbers capture.")

@@ -20,8 +20,8 @@ from game.shell.variants.moving import GOLD, LEGEND, SIDES, MovingAdapter
 
 FREE_LEGEND = ("Click or arrows + Enter: pick, then where   R, wheel, right-click: turn "
                "the arrow   Tab: next   Esc: put back   H: hints   E: standing")
-HEADLINES = {"goal": "Past the edge", "no captures": "Move limit reached",
-             "no moves": "No elements left"}
+HEADLINES = {"goal": "Past the edge", "both crossed": "Both past the edge",
+             "no captures": "Move limit reached", "no moves": "No elements left"}
 
 
 def on_board(view) -> tuple[int, int]:
@@ -97,17 +97,29 @@ class Adapter(MovingAdapter):
         return [(f"{theme.count(piles, 'stack')} on the board", 30, theme.TEXT, False)]
 
     def last_feat(self, move, mover: int) -> list[tuple]:
-        return [("Past the edge!", GOLD)] if move is not PASS and move.past_edge else []
+        lines = [("Past the edge!", GOLD)] if move is not PASS and move.past_edge else []
+        answering = self.scene.view(0).answering
+        if answering is not None:
+            lines += [(f"{SIDES[answering]} has one move to answer", GOLD),
+                      ("Crossing too draws", theme.TEXT_DIM)]
+        return lines
 
     def end_squares(self) -> list[int]:
-        """Once won past the edge: the own element on the last rank it was set behind."""
+        """Once the game is decided past the edge: the own element on the last rank each
+        crossing element was set behind."""
         outcome = self.game.outcome()
-        move = self.scene.view(0).last_move
-        if outcome is None or outcome.reason != "goal" or move in (None, PASS):
+        if outcome is None or outcome.reason not in ("goal", "both crossed"):
             return []
-        return [move.end - SIZE if move.end >= SIZE * SIZE else move.end + SIZE]
+        return [square - SIZE if square >= SIZE * SIZE else square + SIZE
+                for square, _ in self.scene.view(0).past_edge]
 
     # --- captions -----------------------------------------------------------------------
+    def move_caption(self, player: int, move, before, after) -> str:
+        if after.answering is None:
+            return super().move_caption(player, move, before, after)
+        return f"{self.move_words(self.name(player), player, move, after)} " \
+               f"{self.name(after.answering)} has one move to answer."
+
     def move_words(self, who: str, player: int, move, after) -> str:
         if move is PASS:
             return f"{who} cannot shift any element and passes."
@@ -126,8 +138,20 @@ class Adapter(MovingAdapter):
                 return f"{name(player)} has no elements left"
         return f"{name(self.scene.view(0).to_move)} cannot move"
 
+    def answered(self) -> bool:
+        """Whether the crossing that decided the game had its one move of answer (a pass
+        too): then the last move is not the crossing."""
+        view = self.scene.view(0)
+        return bool(view.crossed) and (view.last_move is PASS or not view.last_move.past_edge)
+
     def reason_words(self, outcome) -> str:
         reason, winner = outcome.reason, outcome.winner
+        if reason == "both crossed":
+            return f"{self.name(1 - self.game.first_player)} crossed too in answer to " \
+                   f"{self.name(self.game.first_player)}"
+        if reason == "goal" and self.answered():
+            return f"{self.name(winner)} {self.edge_words(winner)}, and " \
+                   f"{self.name(1 - winner)} could not answer"
         if reason == "goal":
             return f"{self.name(winner)} {self.edge_words(winner)}"
         if reason == "no captures":
@@ -136,6 +160,10 @@ class Adapter(MovingAdapter):
 
     def why(self, outcome) -> str:
         reason, winner = outcome.reason, outcome.winner
+        if reason == "both crossed":
+            return "both crossed the far edge"
+        if reason == "goal" and self.answered():
+            return f"{self.edge_words(winner)}, unanswered"
         if reason == "goal":
             return self.edge_words(winner)
         if reason == "no captures":
@@ -143,7 +171,9 @@ class Adapter(MovingAdapter):
         return self.stuck(self.ctl.name)
 
     def verdict(self, outcome) -> str:
-        if outcome.reason == "goal":           # the edge decides, not the counts
+        if outcome.reason == "both crossed":   # the edge decides, not the counts
+            return "a draw"
+        if outcome.reason == "goal":
             return f"{self.ctl.name(outcome.winner)} wins"
         return super().verdict(outcome)
 

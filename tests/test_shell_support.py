@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import time
 
+import pygame
+
 from game.shell.app import App
 from game.shell.board.scene import BoardMatchScene
 from game.shell.config import MatchConfig, Seat
@@ -64,6 +66,16 @@ def quiet_app(tmp_path, muted: bool = True) -> App:
 
 def press(app, name, **kw) -> None:
     app.dispatch(Action(name, **kw))
+
+
+def keys(app, *codes: int) -> None:
+    """Real key presses (pygame.K_...) through the event queue and the input mapper, one
+    after another, handled as the loop handles them."""
+    for code in codes:
+        for kind in (pygame.KEYDOWN, pygame.KEYUP):
+            pygame.event.post(pygame.event.Event(kind, key=code, mod=0, unicode="",
+                                                 scancode=0))
+        app.process_events()
 
 
 def frame(app, count: int = 1) -> None:

@@ -9,6 +9,7 @@ from .settings import ANIM_SPEEDS, THINK_TIMES
 from .widgets import Button, Label, Menu, Selector, TextField
 
 ON_OFF = [(False, "Off"), (True, "On")]
+COVER = (12, 18, 22)        # a screen that hides the table (hand-over, a couch question)
 
 
 class PauseOverlay(Scene):
@@ -210,7 +211,7 @@ class HandOverScene(Scene):
             self.app.remove(self)
 
     def draw(self, surface):
-        surface.fill((12, 18, 22))
+        surface.fill(COVER)
         w, h = surface.get_size()
         theme.draw_text(surface, "Pass the screen to", (w // 2, h // 2 - 140), 48,
                         theme.TEXT_DIM, "center")
@@ -327,19 +328,22 @@ class ResultsScene(Scene):
 
 
 class ConfirmScene(Scene):
-    """A question over the dimmed table, answered Yes or No (Esc says No): the other
-    person on the couch allows a take-back."""
+    """A question answered Yes or No (Esc says No), with a line of `detail` under it: the
+    other person on the couch allows a take-back. Over the dimmed table, or with `cover`
+    on a screen of its own (the person answering must not see a hand)."""
 
     overlay = True
     backdrop_dim = 170
 
-    def __init__(self, app, question: str, yes: str, no: str, on_yes):
+    def __init__(self, app, question: str, yes: str, no: str, on_yes, detail: str = "",
+                 cover: bool = False):
         super().__init__(app)
-        self.question = question
+        self.question, self.detail = question, detail
         self.on_yes = on_yes
+        self.overlay = not cover
         self.menu = Menu(app, [Button(yes, self.agree, width=560),
                                Button(no, lambda: app.remove(self), width=560)],
-                         top=500, bottom=680, focus=1)
+                         top=520, bottom=700, focus=1)
 
     def agree(self):
         self.app.remove(self)
@@ -352,11 +356,14 @@ class ConfirmScene(Scene):
             self.menu.handle(action)
 
     def draw(self, surface):
-        theme.draw_panel(surface, (460, 300, 1000, 440))
+        if not self.overlay:
+            surface.fill(COVER)
+        theme.draw_panel(surface, (460, 280, 1000, 480), alpha=255)
         size = next((s for s in (44, 38, 32) if theme.font(s, True).size(self.question)[0]
                      <= 920), 32)
-        theme.draw_text(surface, theme.fit_text(self.question, 920, size, True), (960, 400),
+        theme.draw_text(surface, theme.fit_text(self.question, 920, size, True), (960, 370),
                         size, theme.TITLE, "center", bold=True)
+        theme.draw_fitted(surface, self.detail, (960, 440), 920, 30, theme.TEXT, "center")
         self.menu.draw(surface)
         theme.draw_legend(surface, self.app, "Up/Down: choose   Enter: select   Esc: no")
 

@@ -1,6 +1,7 @@
 """Every menu and overlay driven by synthetic Actions."""
 import json
 
+import pygame
 import pytest
 
 from game.shell.config import MatchConfig, Seat
@@ -311,3 +312,108 @@ def test_each_board_game_lists_the_layouts_of_its_own_folder(app):
     assert {"standard", "pillars"} <= spread and "quick" not in spread
     assert {"standard", "quick"} <= dominox and "pillars" not in dominox
     assert layout_choices("classic") == ([], [])          # no level folder, no layouts
+
+
+def window_rect(app, rect):
+    """A logical rectangle where it lands in the window (the app's letterbox)."""
+    scale, box = app._letterbox()
+    return pygame.Rect(box.x + round(rect.x * scale), box.y + round(rect.y * scale),
+                       round(rect.w * scale), round(rect.h * scale))
+
+
+def assert_on_screen(app, widget, above=1080 - 52):
+    """The widget lies inside the 1280x720 window, above the key legend (or the logical
+    y `above`), and its face is drawn there (the window shows a button's fill at its left
+    end)."""
+    assert app.window.get_size() == (1280, 720)
+    inside = window_rect(app, widget.rect)
+    assert pygame.Rect(0, 0, 1280, 720).contains(inside), (widget.label, inside)
+    assert widget.rect.bottom <= above, widget.label
+    colour = app.window.get_at((inside.x + 6, inside.centery))[:3]
+    assert any(max(abs(a - b) for a, b in zip(colour, fill)) <= 8
+               for fill in ((30, 44, 52), (52, 74, 82))), (widget.label, colour)
+
+
+def playable():
+    from game.shell.menus import load_variants
+    return [(name, cls.max_players) for name, cls in load_variants(playable_only=True)[0]]
+
+
+@pytest.mark.parametrize("variant,players", playable())
+def test_every_setup_fits_the_720p_window_with_every_option_shown(app, variant, players):
+    """With the most players the game takes, every row of the setup (game, players, each
+    seat, each option) is on screen at once, and Start and Back stay on screen wherever
+    the focus goes, at 1280x720."""
+    app.settings.last_setup = {"variant": variant, "players": players}
+    scene = VariantSelectScene(app)
+    app.push(scene)
+    menu = scene.menu
+    labels = [w.label for w in menu.widgets]
+    options = ["Starting board" if o.name == "start" else o.name.replace("_", " ").capitalize()
+               for o in scene.cls.options_declared]
+    assert set(options) <= set(labels) and labels[-2:] == ["Start", "Back"]
+    assert len([w for w in menu.widgets if w.marker]) == players
+    start, back = menu.widgets[-2:]
+    for _ in range(len(menu.widgets)):
+        app.draw()
+        app.present()
+        for button in (start, back):
+            assert_on_screen(app, button, above=1000 - 20)     # the focused row's help
+        focused = menu.focused.rect
+        if menu.focused not in menu.footer:
+            assert menu.top - 6 <= focused.top and focused.bottom <= menu.bottom + 6
+        if menu.focus == 0:                    # nothing is scrolled out of sight
+            assert menu.hidden() == (0, 0)
+            assert all(menu.top <= w.rect.top and w.rect.bottom <= menu.bottom
+                       for w in menu.body)
+        press(app, "down")
+    assert menu.focus == 0
+    press(app, "up")                             # round to Back, then along the footer
+    assert menu.focused is back
+    press(app, "left")
+    assert menu.focused is start
+    press(app, "left")                           # (the list's rows are not to the left)
+    assert menu.focused is start
+    press(app, "right")
+    assert menu.focused is back
+
+
+def test_a_setup_longer_than_the_screen_scrolls_with_a_sign(app, monkeypatch):
+    """Notes of broken files make the list longer than its room: a sign says how many
+    rows are out of sight, a click on it scrolls there, and Start and Back stay put."""
+    app.settings.last_setup = {"variant": "open54", "players": 4}
+    scene = VariantSelectScene(app)
+    scene.errors = [f"broken{i}.py: not available (a damaged module)" for i in range(4)]
+    scene.rebuild(focus=0)
+    app.push(scene)
+    menu = scene.menu
+    above, below = menu.hidden()
+    assert above == 0 and below >= 3
+    drawn = []
+    real = theme.draw_text
+    monkeypatch.setattr(theme, "draw_text", lambda surface, text, *a, **k: (
+        drawn.append(text), real(surface, text, *a, **k))[1])
+    app.draw()
+    assert f"{below} more below" in drawn
+    start, back = menu.widgets[-2:]
+    start_at = start.rect.copy()
+    app.dispatch(Action("click", pos=menu.sign_rects()[1].center))
+    assert menu.hidden()[1] == 0 and menu.hidden()[0] > 0    # the notes are in sight
+    assert start.rect == start_at
+    drawn.clear()
+    app.draw()
+    assert f"{menu.hidden()[0]} more above" in drawn
+    assert all(w.rect.bottom <= menu.bottom for w in menu.body if not w.focusable)
+
+
+def test_rules_of_which_game_shows_every_game_and_back_at_720p(app):
+    from game.shell.menus import load_variants
+    pick = VariantPickScene(app, "Rules of which game?", lambda name: None)
+    app.push(pick)
+    app.draw()
+    app.present()
+    menu = pick.menu
+    assert len(menu.widgets) == len(load_variants()[0]) + 1
+    assert menu.hidden() == (0, 0)
+    for button in menu.widgets:
+        assert_on_screen(app, button)

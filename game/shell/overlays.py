@@ -9,6 +9,7 @@ from .settings import ANIM_SPEEDS, THINK_TIMES
 from .widgets import Button, Label, Menu, Selector, TextField
 
 ON_OFF = [(False, "Off"), (True, "On")]
+SETTINGS_ROW = 58       # eleven rows and Back fit the screen with no scrolling
 COVER = (12, 18, 22)        # a screen that hides the table (hand-over, a couch question)
 
 
@@ -149,8 +150,10 @@ class SettingsScene(Scene):
         rows += [TextField(f"Player {i + 1} name", s.player_names[i],
                            lambda text, i=i: s.player_names.__setitem__(i, text))
                  for i in range(4)]
-        rows.append(Button("Back", app.pop))
-        self.menu = Menu(app, rows, top=170, bottom=1000, width=900)
+        for row in rows:
+            row.rect.h = SETTINGS_ROW
+        self.menu = Menu(app, rows, top=160, bottom=900, width=900, gap=10,
+                         footer=[Button("Back", app.pop, width=900)], footer_top=934)
 
     @property
     def wants_text(self) -> bool:

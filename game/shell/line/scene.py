@@ -163,6 +163,9 @@ class LineMatchScene(LineInput, LineTableArt, MatchScene):
     def selecting(self) -> bool:
         return self.selected is not None
 
+    def drop_pick(self) -> None:
+        self._cancel()
+
     # --- moves ------------------------------------------------------------------------
     def moved(self, player: int, move: LineMove) -> None:
         before = self.public

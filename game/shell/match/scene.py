@@ -14,6 +14,7 @@ A scene fills in the hooks:
     read_aloud()            E: the state of the table, said aloud
     undone()                after a take-back (U, Ctrl+Z): drop picks, animations, frozen
                             results of the position that is gone
+    drop_pick()             let go of what is picked (a take-back is asked for)
     play_action(action)     every other action (the game's own input)
     announce()              T: whose turn it is (the controller's sentence by default)
 
@@ -77,6 +78,9 @@ class MatchScene(Scene):
     def undone(self) -> None:
         """Called after a take-back."""
 
+    def drop_pick(self) -> None:
+        """Let go of a picked tile or element (the hand may be hidden now)."""
+
     # --- the flow ---------------------------------------------------------------------
     def _on_move(self, player: int, move) -> None:
         self.pass_wait = 0.0
@@ -93,8 +97,8 @@ class MatchScene(Scene):
         if self.results_due is not None:
             self.ctl.sound("invalid")
             self.ctl.say("The results come first: nothing can be taken back now.")
-        else:
-            self.ctl.take_back()
+        elif self.ctl.take_back():
+            self.drop_pick()            # the other person may be asked: no pick waits
 
     def wait_for_results(self, show, seconds: float | None = None) -> None:
         """Show the results through `show()` after a moment (scaled by the speed); Enter

@@ -20,7 +20,7 @@ from game.shell.config import MatchConfig, Seat
 from game.shell.overlays import HandOverScene, PauseOverlay, ResultsScene, SettingsScene
 from game.shell.settings import load_settings
 
-from test_shell_support import frame, press, quiet_app
+from test_shell_support import frame, press, quiet_app, results_ready
 
 ANN, BEN = Seat("Ann"), Seat("Ben", "computer", "greedy")
 
@@ -156,6 +156,8 @@ def test_the_results_offer_the_review_and_esc_cancels_it(app, monkeypatch):
     results = app.top
     assert isinstance(results, ResultsScene)
     assert "Review" in [w.label for w in results.menu.widgets]
+    results_ready(app)
+    assert results.menu.focused.label == "Review"
     press(app, "coach")
     review = app.top
     assert isinstance(review, ReviewScene)

@@ -1,9 +1,12 @@
 """Every menu and overlay driven by synthetic Actions."""
 import json
+import random
 
 import pygame
 import pytest
 
+from game.shell.app import App
+from game.shell.coach import ReviewScene
 from game.shell.config import MatchConfig, Seat
 import game.logic.levels as levels
 from game.shell import theme
@@ -15,7 +18,7 @@ from game.shell.scene import Action
 from game.shell.stats_scene import StatsScene
 from game.shell.widgets import Button
 from game.logic.options import Option
-from test_shell_support import RecordingScene, make_app
+from test_shell_support import STEP, RecordingScene, frame, keys, make_app, results_ready
 
 
 def press(app, *names):
@@ -210,6 +213,9 @@ def test_round_results_continue(app):
     match.log.clear()
     app.draw()
     assert ("draw", "match") in match.log        # an overlay: the table shows through
+    press(app, "confirm")                        # pressed before it could be read
+    assert calls == []
+    results_ready(app)
     press(app, "back")
     assert calls == []
     press(app, "confirm")
@@ -224,7 +230,9 @@ def test_match_results_rematch_and_menu(app):
     assert results.headers == ("Name", "Total") and len(results.rows) == 2
     app.push(results)
     assert [w.label for w in results.menu.widgets] == ["Rematch", "Menu"]
-    press(app, "confirm")
+    results_ready(app)
+    assert focus_label(results) == "Menu"        # the harmless one, never Rematch
+    press(app, "up", "confirm")
     assert calls == ["again"]
     press(app, "down", "confirm")
     assert len(app.stack) == 1 and isinstance(app.top, TitleScene)
@@ -417,3 +425,54 @@ def test_rules_of_which_game_shows_every_game_and_back_at_720p(app):
     assert menu.hidden() == (0, 0)
     for button in menu.widgets:
         assert_on_screen(app, button)
+
+
+@pytest.mark.parametrize("variant,options", [("blank", {"doubles": False}), ("dominid", {}),
+                                             ("open3", {"goal": "captures:1"})])
+def test_enter_twice_after_the_last_move_never_starts_a_rematch(app, variant, options):
+    """The last move, then Enter twice at once (as a person still playing would): the
+    first brings the results, the second comes before they are shown and is ignored;
+    once shown the focus is on Review, the footer says so, and Enter opens the review."""
+    scene = App.match_scene_class(variant)(app, MatchConfig(
+        variant, (Seat("Ann"), Seat("Ben")), options, 4))
+    app.push(scene)
+    rng = random.Random(2)
+    while not scene.ctl.state.is_over():
+        if isinstance(app.top, HandOverScene):
+            press(app, "confirm")
+        app.advance(STEP)
+        if scene.ctl.human_turn and app.top is scene:
+            scene.ctl.play(rng.choice(scene.ctl.state.legal_moves()))
+    keys(app, pygame.K_RETURN, pygame.K_RETURN)
+    results = app.top
+    assert isinstance(results, ResultsScene) and not results.ready
+    frame(app, round(ResultsScene.APPEAR_SECONDS / STEP))
+    assert app.top is results and results.ready
+    assert app.started == [] and app.stack[1] is scene       # no new deal
+    assert [w.label for w in results.menu.widgets] == ["Rematch", "Review", "Menu"]
+    assert focus_label(results) == "Review"
+    assert results.legend().startswith("Enter: review   Up/Down: choose")
+    keys(app, pygame.K_RETURN)
+    assert isinstance(app.top, ReviewScene) and app.started == []
+
+
+class BrightTable(RecordingScene):
+    def draw(self, surface):
+        surface.fill((250, 240, 120))            # a bright banner all over the table
+
+
+@pytest.mark.parametrize("figure", [False, True])
+def test_the_results_panel_hides_the_table_under_it(app, figure):
+    """Nothing of the table shows through the results' empty middle, wide or not, from
+    the moment they are fully shown."""
+    from game.shell.score_plot import ScoreChart
+    from game.logic.variants import new_game
+    app.push(BrightTable(app))
+    chart = ScoreChart.of(new_game("classic", 2, 1), ["Ann", "Bob"]) if figure else None
+    results = ResultsScene(app, "Match over", [("Ann", 3), ("Bob", 9)], "Ann wins",
+                           rematch=lambda: None, figure=chart)
+    app.push(results)
+    results_ready(app)
+    app.draw()
+    middle = (300, 640) if figure else (960, 640)      # below the rows, above the buttons
+    assert app.screen.get_at(middle)[:3] == theme.PANEL

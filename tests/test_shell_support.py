@@ -84,6 +84,15 @@ def frame(app, count: int = 1) -> None:
         app.draw()
 
 
+def results_ready(app) -> None:
+    """Frames until the results on top take input (they ignore keys while appearing)."""
+    for _ in range(round(ResultsScene.APPEAR_SECONDS / STEP) + 2):
+        if app.top.ready:
+            return
+        app.advance(STEP)
+    assert app.top.ready, "the results never took input"
+
+
 def random_board_actions(app, scene, rng, count: int) -> None:
     """`count` random actions on a board match scene (half of them aimed at the board and
     the hand), stepping and drawing it every other action; hand-overs are continued and

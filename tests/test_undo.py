@@ -15,7 +15,7 @@ from game.shell.line.scene import LineMatchScene
 from game.shell.overlays import ConfirmScene, HandOverScene
 from game.shell.scene import Action
 
-from test_shell_support import STEP, keys, press, quiet_app
+from test_shell_support import STEP, keys, press, quiet_app, results_ready
 
 
 @pytest.fixture
@@ -240,6 +240,7 @@ def test_a_take_back_crosses_the_end_of_a_round(app):
     while not isinstance(app.top, ResultsScene):
         frame(app)
         time.sleep(0.0005)
+    results_ready(app)
     press(app, "confirm")                         # Continue: round 2 begins
     wait_for_person(app, scene)
     assert len(state.finished_rounds) == 1          # our first turn of round 2

@@ -226,13 +226,19 @@ class HandOverScene(Scene):
 
 
 class ResultsScene(Scene):
-    """A score table over the dimmed table: Continue after a round, Rematch or Menu after
-    a match. `rows` are (name, numbers...); `headers` names the columns (or the first row
-    does, if it holds only words). A `figure` (the classic score chart: draw(surface),
-    handle(action) -> bool) takes the right half, the table moving left."""
+    """A score table on an opaque panel over the dimmed table: Continue after a round,
+    Rematch, Review or Menu after a match. `rows` are (name, numbers...); `headers` names
+    the columns (or the first row does, if it holds only words). A `figure` (the classic
+    score chart: draw(surface), handle(action) -> bool) takes the right half, the table
+    moving left.
+
+    The results fade in for APPEAR_SECONDS and take no input until they are fully shown,
+    so a key pressed for the last move (or twice) never chooses here; then the focus is
+    on the harmless button (Review, else Menu), never on Rematch."""
 
     overlay = True
     backdrop_dim = 170
+    APPEAR_SECONDS = 0.5  # the fade-in; not scaled by the animation speed: it guards input
     DEMO_PAUSE = 6.0     # seconds a demo (attract mode) shows results before going on
     on_board = None      # set by a board game: Esc hides the results to study the board
     unattended = False   # computers only at the table: go on by itself, as in a demo
@@ -250,20 +256,32 @@ class ResultsScene(Scene):
         self.on_continue, self.rematch = on_continue, rematch
         self.review = review        # the coach's review of the game (final results)
         self.demo_wait = self.DEMO_PAUSE
+        self.shown_for = 0.0        # seconds since the results appeared
+        self._layer = None          # the results drawn once more while they fade in
         if on_continue is not None:
             buttons = [Button("Continue", self.proceed, width=520)]
         else:
             buttons = ([Button("Rematch", rematch, width=520)] if rematch else []) + (
                 [Button("Review", review, width=520)] if review else []) + [
                 Button("Menu", app.back_to_menu, width=520)]
+        harmless = 1 if rematch and len(buttons) > 1 else 0     # the one after Rematch
         self.menu = Menu(app, buttons, top=800 if len(buttons) < 3 else 730, bottom=960,
-                         center_x=500 if figure else 960)
+                         center_x=500 if figure else 960, focus=harmless)
+
+    @property
+    def ready(self) -> bool:
+        """Fully shown: from now on keys and clicks choose."""
+        return self.shown_for >= self.APPEAR_SECONDS - 1e-6
+
+    def animating(self) -> bool:
+        return not self.ready
 
     def proceed(self):
         self.app.remove(self)
         self.on_continue()
 
     def update(self, dt):
+        self.shown_for += dt
         # Nobody is at the controls in a demo: go on by itself after a while.
         if not (self.app.demo or self.unattended) or self.demo_wait is None:
             return
@@ -277,6 +295,8 @@ class ResultsScene(Scene):
         self.on_board()
 
     def handle(self, action):
+        if not self.ready:
+            return                      # pressed before the results could be read
         if self.figure is not None and self.figure.handle(action):
             return
         beside = action.name == "click" and not pygame.Rect(360, 100, 1200, 880).collidepoint(
@@ -290,10 +310,36 @@ class ResultsScene(Scene):
         else:
             self.menu.handle(action)
 
+    def legend(self) -> str:
+        """The results' own keys: what Enter does now, and what Esc does."""
+        text = f"Enter: {self.menu.focused.label.lower()}   Up/Down: choose"
+        if self.figure is not None:
+            text += "   Left/Right: round"
+        if self.review and self.menu.focused.label != "Review":
+            text += "   C: review"
+        if self.on_board is not None:
+            return text + "   Esc or a click beside: see the board"
+        return text + ("   Esc: menu" if self.on_continue is None else "")
+
     def draw(self, surface):
+        if self.ready:
+            self._draw_results(surface)
+        else:                          # fading in over the table
+            if self._layer is None or self._layer.get_size() != surface.get_size():
+                self._layer = surface.copy()
+            else:
+                self._layer.blit(surface, (0, 0))
+            self._draw_results(self._layer)
+            self._layer.set_alpha(round(255 * self.shown_for / self.APPEAR_SECONDS))
+            surface.blit(self._layer, (0, 0))
+        theme.draw_legend(surface, self.app, self.legend())
+
+    def _draw_results(self, surface):
         wide = self.figure is not None
         left, right = (120, 880) if wide else (440, 1480)     # the table's first and last x
-        theme.draw_panel(surface, (40, 100, 1840, 880) if wide else (360, 100, 1200, 880))
+        # opaque: nothing of the table or its banners shows through the empty middle
+        theme.draw_panel(surface, (40, 100, 1840, 880) if wide else (360, 100, 1200, 880),
+                         alpha=255)
         theme.draw_title(surface, self.title, 180, 64)
         size = next((s for s in (44, 38, 32) if theme.font(s, True).size(self.winner_text)[0]
                      <= 1120), None)               # long sentences get smaller, then two lines
@@ -324,10 +370,7 @@ class ResultsScene(Scene):
             y += 62
         if wide:
             self.figure.draw(surface)
-        self.menu.draw(surface)
-        theme.draw_legend(surface, self.app, "Enter: select   Up/Down: choose" + (
-            "   Left/Right: round" if wide else "") + (
-            "   Esc or a click beside: see the board" if self.on_board is not None else ""))
+        self.menu.draw(surface, focus=self.ready)
 
 
 class ConfirmScene(Scene):

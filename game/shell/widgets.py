@@ -354,17 +354,20 @@ class Menu:
             self.app.sounds.play("select")
             self.layout()
 
-    def draw(self, surface) -> None:
+    def draw(self, surface, focus: bool = True) -> None:
+        """The rows in sight, the footer and the scroll signs; with `focus` off no row is
+        marked (a screen that takes no input yet)."""
+        focused = self.focus if focus else -1
         clip = surface.get_clip()
         # room for the focus ring around the first and last rows, hardly more
         surface.set_clip(pygame.Rect(0, self.top - 6, surface.get_width(),
                                      self.bottom - self.top + 12))
         for i, w in enumerate(self.body):
             if w.rect.bottom >= self.top - 6 and w.rect.top <= self.bottom + 6:
-                w.draw(surface, i == self.focus)
+                w.draw(surface, i == focused)
         surface.set_clip(clip)
-        for w in self.footer:
-            w.draw(surface, w is self.focused)
+        for i, w in enumerate(self.footer, len(self.body)):
+            w.draw(surface, i == focused)
         for count, rect, pointing in zip(self.hidden(), self.sign_rects(), (-1, 1)):
             if count:
                 draw_scroll_sign(surface, rect, pointing, count)

@@ -203,13 +203,19 @@ class MatchController:
 
     def after_change(self) -> None:
         """After every move and every take-back: the match in progress is saved (saves.py;
-        a demo is not) and a finished match's save removed. A folder that cannot be
-        written is said once; the match goes on. The writing happens on a background
-        thread (storage.BackgroundWriter), so the frame never waits for the disk."""
+        a demo is not) and a finished match's save removed once a frame shows the end
+        (closed or killed before that, it still holds the game to see it end). A folder
+        that cannot be written is said once; the match goes on. The writing happens on a
+        background thread (storage.BackgroundWriter), so the frame never waits for the
+        disk."""
         if getattr(self.app, "demo", None):
             return
         if self.state.is_over():
-            saves.remove_soon()
+            when_drawn = getattr(self.app, "after_draw", None)
+            if when_drawn is None:
+                saves.remove_soon()
+            else:
+                when_drawn(saves.remove_soon)
         else:
             saves.save_soon(self.config, self.state)
 

@@ -170,3 +170,4 @@ class BoardMatchScene(MatchScene):
         self.table.draw(surface)
         self.coach.draw(surface)
         self.draw_undo(surface)
+        self.draw_legend(surface, self.adapter.legend)

@@ -23,7 +23,7 @@ from game.logic.line.laying import Placed, line_after
 from game.logic.line.moves import LineMove
 
 from game.shell import theme, tile_art
-from game.shell.line.art import LineTableArt
+from game.shell.line.art import LEGEND, LineTableArt
 from game.shell.line.input import LineInput
 from game.shell.line.layout import HAND_AREA, HAND_LONG, TABLE, UNDO_BUTTON, layout_line
 from game.shell.match.scene import MatchScene, tray_rects
@@ -291,6 +291,7 @@ class LineMatchScene(LineInput, LineTableArt, MatchScene):
     def draw(self, surface) -> None:
         super().draw(surface)
         self.coach.draw(surface)
+        self.draw_legend(surface, LEGEND)
 
     def animating(self) -> bool:
         return super().animating() or self.flip is not None

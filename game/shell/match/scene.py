@@ -36,6 +36,9 @@ from game.shell.scene import Scene
 AUTO_PASS_SECONDS = 3.0
 RECENT_MOVE_SECONDS = 2.5   # a move's slides, flips and badges are over by then
 PASS_PROMPT = "No tile fits anywhere: you must pass. Press Enter or click Pass."
+WATCH_LEGEND = ("Only computers play   Esc: pause   T: whose turn   E: read the table   "
+                "F11: full screen")
+RESULTS_DUE_LEGEND = "Enter or click: the results   Esc: pause"
 CURSOR_STEPS = {"left": -1, "prev": -1, "right": 1, "next": 1}
 
 
@@ -160,12 +163,29 @@ class MatchScene(Scene):
         else:
             self.play_action(action)
 
-    # --- the Undo button ------------------------------------------------------------------
+    # --- what a person is offered -------------------------------------------------------
+    @property
+    def people_play(self) -> bool:
+        """A person plays here (not the demo, not computers alone): the buttons and keys
+        of play are shown."""
+        return bool(self.ctl.humans) and not self.app.demo
+
+    def legend(self, playing: str) -> str:
+        """The key legend: the game's own keys (`playing`) while people play, the
+        watcher's keys when only computers play, Enter for the results once they wait."""
+        if not self.people_play:
+            return WATCH_LEGEND
+        return playing if self.results_due is None else RESULTS_DUE_LEGEND
+
+    def draw_legend(self, surface, playing: str) -> None:
+        """The legend over the table's own (which shows `playing`) when it differs."""
+        legend = self.legend(playing)
+        if legend != playing:
+            theme.draw_legend(surface, self.app, legend)
+
     def undo_shown(self) -> bool:
-        """A person plays (no demo) and the game goes on."""
-        ctl = self.ctl
-        return (self.undo_rect is not None and bool(ctl.humans) and not self.app.demo
-                and not ctl.state.is_over())
+        """A person plays and the game goes on."""
+        return self.undo_rect is not None and self.people_play and not self.ctl.state.is_over()
 
     def draw_undo(self, surface) -> None:
         if not self.undo_shown():

@@ -12,10 +12,9 @@ from game.shell import theme
 from game.shell.config import MatchConfig, Seat
 from game.shell.line.art import LEGEND
 from game.shell.match.scene import RESULTS_DUE_LEGEND, WATCH_LEGEND
-from game.shell.overlays import HandOverScene
 from game.shell.scene import LOGICAL_SIZE
 
-from test_shell_support import STEP, frame, press, quiet_app
+from test_shell_support import frame, play_to_the_last_move, quiet_app
 
 COMPUTERS = (Seat("C1", "computer", "greedy"), Seat("C2", "computer", "greedy"))
 
@@ -71,13 +70,8 @@ def test_once_the_game_ends_the_footer_says_enter_brings_the_results(tmp_path, v
     app = quiet_app(tmp_path)
     app.settings.anim_speed = 1.0                # the results wait a moment
     app.start_match(MatchConfig(variant, (Seat("Ann"), Seat("Ben")), options, 5))
-    scene, rng = app.top, random.Random(3)
-    while not scene.ctl.state.is_over():
-        if isinstance(app.top, HandOverScene):
-            press(app, "confirm")
-        app.advance(STEP)
-        if scene.ctl.human_turn and app.top is scene:
-            scene.ctl.play(rng.choice(scene.ctl.state.legal_moves()))
+    scene = app.top
+    play_to_the_last_move(app, scene, random.Random(3))
     frame(app)
     assert app.top is scene and scene.results_due is not None
     assert same(legend_bar(app.screen), only(RESULTS_DUE_LEGEND))

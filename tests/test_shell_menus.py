@@ -18,7 +18,8 @@ from game.shell.scene import Action
 from game.shell.stats_scene import StatsScene
 from game.shell.widgets import Button
 from game.logic.options import Option
-from test_shell_support import STEP, RecordingScene, frame, keys, make_app, results_ready
+from test_shell_support import (STEP, RecordingScene, frame, keys, make_app,
+                                play_to_the_last_move, results_ready)
 
 
 def press(app, *names):
@@ -436,13 +437,7 @@ def test_enter_twice_after_the_last_move_never_starts_a_rematch(app, variant, op
     scene = App.match_scene_class(variant)(app, MatchConfig(
         variant, (Seat("Ann"), Seat("Ben")), options, 4))
     app.push(scene)
-    rng = random.Random(2)
-    while not scene.ctl.state.is_over():
-        if isinstance(app.top, HandOverScene):
-            press(app, "confirm")
-        app.advance(STEP)
-        if scene.ctl.human_turn and app.top is scene:
-            scene.ctl.play(rng.choice(scene.ctl.state.legal_moves()))
+    play_to_the_last_move(app, scene, random.Random(2))
     keys(app, pygame.K_RETURN, pygame.K_RETURN)
     results = app.top
     assert isinstance(results, ResultsScene) and not results.ready

@@ -9,7 +9,7 @@ import pygame
 from game.shell.app import App
 from game.shell.board.scene import BoardMatchScene
 from game.shell.config import MatchConfig, Seat
-from game.shell.overlays import ResultsScene
+from game.shell.overlays import HandOverScene, ResultsScene
 from game.shell.scene import ACTION_NAMES, Action, Scene
 
 STEP = 1 / 60
@@ -82,6 +82,17 @@ def frame(app, count: int = 1) -> None:
     for _ in range(count):
         app.advance(STEP)
         app.draw()
+
+
+def play_to_the_last_move(app, scene, rng) -> None:
+    """People play random legal moves (hand-overs continued) until the game is over;
+    nothing is drawn after the last move."""
+    while not scene.ctl.state.is_over():
+        if isinstance(app.top, HandOverScene):
+            press(app, "confirm")
+        app.advance(STEP)
+        if scene.ctl.human_turn and app.top is scene:
+            scene.ctl.play(rng.choice(scene.ctl.state.legal_moves()))
 
 
 def results_ready(app) -> None:

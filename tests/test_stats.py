@@ -12,7 +12,7 @@ from game.logic.core import Outcome
 from game.shell import stats
 from game.shell.config import MatchConfig, Seat
 from game.shell.menus import TitleScene
-from game.shell.overlays import HandOverScene, ResultsScene
+from game.shell.overlays import ResultsScene
 from game.shell.scene import ACTION_NAMES, Action
 from game.shell.stats_scene import StatsScene
 

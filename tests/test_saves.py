@@ -351,6 +351,7 @@ def test_every_game_resumes_in_its_scene_mid_match(tmp_path, variant):
     assert scene.ctl.state.position_text() == state.position_text()
     assert scene.ctl.config.seats == seats
     play_on(app, scene, 2, rng)                # and plays on, saving as it goes
+    frame(app)                                 # (a finished match's save goes once drawn)
     saves.settle()
     if scene.ctl.state.is_over():
         assert not saves.save_path().exists()

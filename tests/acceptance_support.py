@@ -204,7 +204,9 @@ class Person:
         start = self.frames
         while self.frames - start < max_frames:
             top = self.top
-            if isinstance(top, ResultsScene):
+            if isinstance(top, ResultsScene) and not top.ready:
+                self.frame()                  # they take no keys while they appear
+            elif isinstance(top, ResultsScene):
                 if top.on_continue is None:
                     return top
                 self.press("Continue")

@@ -62,7 +62,8 @@ def test_a_capture_is_named_in_the_reason():
             found += 1
             assert advice.reason.startswith("captures")
             assert all(tile in advice.reason for tile in taken), (advice.reason, taken)
-            assert "en prise" in advice.reason or "taken back" in advice.reason
+            assert "en prise" not in advice.reason
+            assert "can be taken" in advice.reason
     assert found >= 2, "no position where the coach captured"
 
 

@@ -13,14 +13,14 @@ import pytest
 
 from game.logic.agents import make_agent, play_out
 from game.logic.variants import new_game
-from game.shell import coach as coach_screen
+from game.shell import coach as coach_screen, theme
 from game.shell.board.geometry import squares_of
 from game.shell.coach import MARK, ReviewScene
 from game.shell.config import MatchConfig, Seat
 from game.shell.overlays import HandOverScene, PauseOverlay, ResultsScene, SettingsScene
 from game.shell.settings import load_settings
 
-from test_shell_support import frame, press, quiet_app
+from test_shell_support import frame, keys, press, quiet_app, results_ready
 
 ANN, BEN = Seat("Ann"), Seat("Ben", "computer", "greedy")
 
@@ -156,6 +156,8 @@ def test_the_results_offer_the_review_and_esc_cancels_it(app, monkeypatch):
     results = app.top
     assert isinstance(results, ResultsScene)
     assert "Review" in [w.label for w in results.menu.widgets]
+    results_ready(app)
+    assert results.menu.focused.label == "Review"
     press(app, "coach")
     review = app.top
     assert isinstance(review, ReviewScene)
@@ -197,3 +199,48 @@ def test_the_settings_screen_changes_the_thinking_time(app):
     press(app, "right")
     assert app.settings.think_seconds != before
     frame(app)
+
+
+@pytest.mark.parametrize("variant,how", [("classic", "enter"), ("classic", "g"),
+                                         ("dominox", "enter"), ("dominox", "button"),
+                                         ("open3", "g"), ("open3", "pad")])
+def test_enter_g_the_pad_or_play_it_plays_the_coachs_move(app, variant, how):
+    """While the advice shows, Enter (the pad's A), G and the panel's Play it button play
+    the suggested move itself, never the tile or element the cursor happens to be on."""
+    scene = start(app, variant, [ANN, BEN])
+    advice = advice_shown(app, scene)
+    frame(app)
+    player, count = scene.ctl.state.current_player, len(scene.ctl.state.moves_played())
+    if how == "button":
+        rect = scene.coach.take_rect()
+        assert mark_pixels(app, rect.inflate(4, 4)) > 20, "no Play it button on the panel"
+        press(app, "click", pos=rect.center)
+    elif how == "pad":
+        app.process_events([pygame.event.Event(pygame.JOYBUTTONDOWN, button=0, instance_id=0)])
+    else:
+        keys(app, pygame.K_RETURN if how == "enter" else pygame.K_g)
+    played = scene.ctl.state.moves_played()
+    assert len(played) == count + 1
+    assert played[count] == (player, scene.ctl.state.parse_move(advice.move))
+    assert scene.coach.shown is None and not scene.selecting()
+
+
+def test_g_without_advice_says_to_ask_first(app):
+    scene = start(app, "dominox", [ANN, BEN])
+    run_until(app, lambda: scene.ctl.human_turn, "a human turn")
+    before = scene.ctl.state.position_text()
+    keys(app, pygame.K_g)
+    assert scene.ctl.state.position_text() == before
+    assert scene.ctl.caption == "Ask the coach first (C), then G plays its move."
+
+
+@pytest.mark.parametrize("variant", ["classic", "dominox", "open3"])
+def test_the_advice_panel_is_opaque(app, variant):
+    """Nothing of the caption or the table shows through the advice's panel."""
+    scene = start(app, variant, [ANN, BEN])
+    advice_shown(app, scene)
+    frame(app)
+    note = scene.coach._note_rect()
+    for x in range(note.x + 6, note.x + 16, 3):
+        for y in range(note.y + 20, note.bottom - 20, 7):
+            assert tuple(app.screen.get_at((x, y)))[:3] == theme.PANEL, (x, y)

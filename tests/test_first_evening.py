@@ -10,7 +10,7 @@ from game.shell.config import MatchConfig, Seat
 from game.shell.line.scene import LineMatchScene
 from game.shell.scene import Action
 from test_line_rules import position
-from test_shell_support import quiet_app
+from test_shell_support import quiet_app, results_ready
 
 
 def line_scene(app, state, names=("Ann", "Bob")):
@@ -200,10 +200,12 @@ def test_the_final_dominox_board_stays_and_the_results_can_be_hidden_again(tmp_p
     app.dispatch(Action("confirm"))               # "Enter / click: results"
     results = app.top
     assert isinstance(results, ResultsScene) and results.on_board is not None
+    results_ready(app)
     app.dispatch(Action("back"))                  # Esc: the board again, not the title
     assert app.top is scene and scene.over_for is not None
     app.dispatch(Action("click", pos=(960, 500)))
     assert isinstance(app.top, ResultsScene)
+    results_ready(app)
     app.dispatch(Action("click", pos=(100, 500)))    # a click beside the results
     assert app.top is scene
 

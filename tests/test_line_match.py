@@ -13,7 +13,7 @@ from game.shell.line.scene import LineMatchScene
 from game.shell.overlays import HandOverScene, ResultsScene
 from game.shell.scene import LOGICAL_SIZE, Action
 
-from test_shell_support import make_app
+from test_shell_support import make_app, results_ready
 
 
 @pytest.fixture
@@ -110,6 +110,7 @@ def test_one_human_plays_a_round_against_the_computer(app, driver):
     totals = scene.state.finished_rounds[0].totals
     assert [row[2] for row in app.top.rows] == list(totals)
     assert "place" in app.played and "invalid" not in app.played
+    results_ready(app)
     app.top.handle(Action("confirm"))          # Continue: the next round is on the table
     assert app.top is scene and scene.frozen is None and len(scene.line) <= 1
 

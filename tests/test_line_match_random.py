@@ -49,6 +49,7 @@ def test_random_actions_raise_nothing(tmp_path, variant, kinds, seed):
                 app.start_match(config)           # the random keys left the match
             else:
                 top.handle(Action(rng.choice(["confirm", "confirm", "down", "back"])))
+                app.advance(1 / 60)               # (results take keys once shown)
             continue
         scene = top
         plies[id(scene)] = scene.ctl.ply

@@ -13,7 +13,7 @@ from game.shell.line.scene import LineMatchScene
 from game.shell.overlays import ResultsScene
 from game.shell.scene import Action
 
-from test_shell_support import make_app
+from test_shell_support import make_app, results_ready
 
 STEP = 1 / 60
 
@@ -81,6 +81,7 @@ def test_round_results_lie_over_the_round_that_ended(app, monkeypatch):
     bot_tiles = theme.count(ended_sizes[1], "tile")
     assert any(t.startswith(bot_tiles) for t in texts), texts
     assert str(last.boneyard) in texts
+    results_ready(app)
     app.top.handle(Action("confirm"))                         # Continue: round 2 shows
     assert app.top is scene and scene.public.round_number == 2
     assert scene.public.hand_sizes == state.view(0).hand_sizes

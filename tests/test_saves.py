@@ -18,7 +18,7 @@ from game.shell.config import MatchConfig, Seat
 from game.shell.menus import TitleScene, VariantSelectScene
 from game.shell.overlays import PauseOverlay
 
-from test_shell_support import frame, press, quiet_app
+from test_shell_support import STEP, frame, press, quiet_app
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -123,18 +123,38 @@ def test_quit_to_menu_keeps_the_save_and_settings_keep_the_focus(tmp_path):
     assert title.continue_button is not None
 
 
-def test_a_finished_match_removes_its_save(tmp_path):
+def test_a_finished_match_removes_its_save_once_the_end_is_on_screen(tmp_path, monkeypatch):
+    """The computer's last move: until a frame shows the end (no "Thinking..." left on
+    screen), the save still holds the game; then it goes."""
+    from game.shell import theme
     app = quiet_app(tmp_path)
-    app.start_match(MatchConfig("open3", (Seat("Ann"), Seat("Bob")), {"goal": "captures:1"}, 2))
+    app.start_match(MatchConfig("open3", (Seat("Ann"), Seat("Bot", "computer", "greedy")),
+                                {"goal": "captures:1"}, 2))
     scene = app.top
     rng = random.Random(6)
-    saw_save = False
+    saw_save, deadline = False, time.monotonic() + 60
     while not scene.ctl.state.is_over():
-        play_on(app, scene, 1, rng)
-        saves.settle()
-        saw_save = saw_save or saves.save_path().exists()
+        assert time.monotonic() < deadline, "the game did not end"
+        if scene.ctl.human_turn:
+            scene.ctl.play(rng.choice(scene.ctl.state.legal_moves()))
+        else:
+            app.advance(STEP)
+            time.sleep(0.001)                      # the computer thinks in a worker
+        if not scene.ctl.state.is_over():
+            app.draw()
+            saves.settle()
+            saw_save = saw_save or saves.save_path().exists()
+    assert scene.ctl.state.moves_played()[-1][0] == 1, "the person ended it: no check"
     saves.settle()
-    assert saw_save and not saves.save_path().exists()
+    assert saw_save and saves.save_path().exists()     # the screen still shows the move before
+    drawn = []
+    real = theme.draw_text
+    monkeypatch.setattr(theme, "draw_text", lambda surface, text, *a, **k: (
+        drawn.append(str(text)), real(surface, text, *a, **k))[1])
+    app.draw()
+    assert "Winner" in drawn and not any("Thinking" in text for text in drawn)
+    saves.settle()
+    assert not saves.save_path().exists()
     app.back_to_menu()
     assert app.top.continue_button is None
 
@@ -331,6 +351,7 @@ def test_every_game_resumes_in_its_scene_mid_match(tmp_path, variant):
     assert scene.ctl.state.position_text() == state.position_text()
     assert scene.ctl.config.seats == seats
     play_on(app, scene, 2, rng)                # and plays on, saving as it goes
+    frame(app)                                 # (a finished match's save goes once drawn)
     saves.settle()
     if scene.ctl.state.is_over():
         assert not saves.save_path().exists()

@@ -1,8 +1,12 @@
 """Every menu and overlay driven by synthetic Actions."""
 import json
+import random
 
+import pygame
 import pytest
 
+from game.shell.app import App
+from game.shell.coach import ReviewScene
 from game.shell.config import MatchConfig, Seat
 import game.logic.levels as levels
 from game.shell import theme
@@ -14,7 +18,8 @@ from game.shell.scene import Action
 from game.shell.stats_scene import StatsScene
 from game.shell.widgets import Button
 from game.logic.options import Option
-from test_shell_support import RecordingScene, make_app
+from test_shell_support import (STEP, RecordingScene, frame, keys, make_app,
+                                play_to_the_last_move, results_ready)
 
 
 def press(app, *names):
@@ -209,6 +214,9 @@ def test_round_results_continue(app):
     match.log.clear()
     app.draw()
     assert ("draw", "match") in match.log        # an overlay: the table shows through
+    press(app, "confirm")                        # pressed before it could be read
+    assert calls == []
+    results_ready(app)
     press(app, "back")
     assert calls == []
     press(app, "confirm")
@@ -223,7 +231,9 @@ def test_match_results_rematch_and_menu(app):
     assert results.headers == ("Name", "Total") and len(results.rows) == 2
     app.push(results)
     assert [w.label for w in results.menu.widgets] == ["Rematch", "Menu"]
-    press(app, "confirm")
+    results_ready(app)
+    assert focus_label(results) == "Menu"        # the harmless one, never Rematch
+    press(app, "up", "confirm")
     assert calls == ["again"]
     press(app, "down", "confirm")
     assert len(app.stack) == 1 and isinstance(app.top, TitleScene)
@@ -311,3 +321,153 @@ def test_each_board_game_lists_the_layouts_of_its_own_folder(app):
     assert {"standard", "pillars"} <= spread and "quick" not in spread
     assert {"standard", "quick"} <= dominox and "pillars" not in dominox
     assert layout_choices("classic") == ([], [])          # no level folder, no layouts
+
+
+def window_rect(app, rect):
+    """A logical rectangle where it lands in the window (the app's letterbox)."""
+    scale, box = app._letterbox()
+    return pygame.Rect(box.x + round(rect.x * scale), box.y + round(rect.y * scale),
+                       round(rect.w * scale), round(rect.h * scale))
+
+
+def assert_on_screen(app, widget, above=1080 - 52):
+    """The widget lies inside the 1280x720 window, above the key legend (or the logical
+    y `above`), and its face is drawn there (the window shows a button's fill at its left
+    end)."""
+    assert app.window.get_size() == (1280, 720)
+    inside = window_rect(app, widget.rect)
+    assert pygame.Rect(0, 0, 1280, 720).contains(inside), (widget.label, inside)
+    assert widget.rect.bottom <= above, widget.label
+    colour = app.window.get_at((inside.x + 6, inside.centery))[:3]
+    assert any(max(abs(a - b) for a, b in zip(colour, fill)) <= 8
+               for fill in ((30, 44, 52), (52, 74, 82))), (widget.label, colour)
+
+
+def playable():
+    from game.shell.menus import load_variants
+    return [(name, cls.max_players) for name, cls in load_variants(playable_only=True)[0]]
+
+
+@pytest.mark.parametrize("variant,players", playable())
+def test_every_setup_fits_the_720p_window_with_every_option_shown(app, variant, players):
+    """With the most players the game takes, every row of the setup (game, players, each
+    seat, each option) is on screen at once, and Start and Back stay on screen wherever
+    the focus goes, at 1280x720."""
+    app.settings.last_setup = {"variant": variant, "players": players}
+    scene = VariantSelectScene(app)
+    app.push(scene)
+    menu = scene.menu
+    labels = [w.label for w in menu.widgets]
+    options = ["Starting board" if o.name == "start" else o.name.replace("_", " ").capitalize()
+               for o in scene.cls.options_declared]
+    assert set(options) <= set(labels) and labels[-2:] == ["Start", "Back"]
+    assert len([w for w in menu.widgets if w.marker]) == players
+    start, back = menu.widgets[-2:]
+    for _ in range(len(menu.widgets)):
+        app.draw()
+        app.present()
+        for button in (start, back):
+            assert_on_screen(app, button, above=1000 - 20)     # the focused row's help
+        focused = menu.focused.rect
+        if menu.focused not in menu.footer:
+            assert menu.top - 6 <= focused.top and focused.bottom <= menu.bottom + 6
+        if menu.focus == 0:                    # nothing is scrolled out of sight
+            assert menu.hidden() == (0, 0)
+            assert all(menu.top <= w.rect.top and w.rect.bottom <= menu.bottom
+                       for w in menu.body)
+        press(app, "down")
+    assert menu.focus == 0
+    press(app, "up")                             # round to Back, then along the footer
+    assert menu.focused is back
+    press(app, "left")
+    assert menu.focused is start
+    press(app, "left")                           # (the list's rows are not to the left)
+    assert menu.focused is start
+    press(app, "right")
+    assert menu.focused is back
+
+
+def test_a_setup_longer_than_the_screen_scrolls_with_a_sign(app, monkeypatch):
+    """Notes of broken files make the list longer than its room: a sign says how many
+    rows are out of sight, a click on it scrolls there, and Start and Back stay put."""
+    app.settings.last_setup = {"variant": "open54", "players": 4}
+    scene = VariantSelectScene(app)
+    scene.errors = [f"broken{i}.py: not available (a damaged module)" for i in range(4)]
+    scene.rebuild(focus=0)
+    app.push(scene)
+    menu = scene.menu
+    above, below = menu.hidden()
+    assert above == 0 and below >= 3
+    drawn = []
+    real = theme.draw_text
+    monkeypatch.setattr(theme, "draw_text", lambda surface, text, *a, **k: (
+        drawn.append(text), real(surface, text, *a, **k))[1])
+    app.draw()
+    assert f"{below} more below" in drawn
+    start, back = menu.widgets[-2:]
+    start_at = start.rect.copy()
+    app.dispatch(Action("click", pos=menu.sign_rects()[1].center))
+    assert menu.hidden()[1] == 0 and menu.hidden()[0] > 0    # the notes are in sight
+    assert start.rect == start_at
+    drawn.clear()
+    app.draw()
+    assert f"{menu.hidden()[0]} more above" in drawn
+    assert all(w.rect.bottom <= menu.bottom for w in menu.body if not w.focusable)
+
+
+def test_rules_of_which_game_shows_every_game_and_back_at_720p(app):
+    from game.shell.menus import load_variants
+    pick = VariantPickScene(app, "Rules of which game?", lambda name: None)
+    app.push(pick)
+    app.draw()
+    app.present()
+    menu = pick.menu
+    assert len(menu.widgets) == len(load_variants()[0]) + 1
+    assert menu.hidden() == (0, 0)
+    for button in menu.widgets:
+        assert_on_screen(app, button)
+
+
+@pytest.mark.parametrize("variant,options", [("blank", {"doubles": False}), ("dominid", {}),
+                                             ("open3", {"goal": "captures:1"})])
+def test_enter_twice_after_the_last_move_never_starts_a_rematch(app, variant, options):
+    """The last move, then Enter twice at once (as a person still playing would): the
+    first brings the results, the second comes before they are shown and is ignored;
+    once shown the focus is on Review, the footer says so, and Enter opens the review."""
+    scene = App.match_scene_class(variant)(app, MatchConfig(
+        variant, (Seat("Ann"), Seat("Ben")), options, 4))
+    app.push(scene)
+    play_to_the_last_move(app, scene, random.Random(2))
+    keys(app, pygame.K_RETURN, pygame.K_RETURN)
+    results = app.top
+    assert isinstance(results, ResultsScene) and not results.ready
+    frame(app, round(ResultsScene.APPEAR_SECONDS / STEP))
+    assert app.top is results and results.ready
+    assert app.started == [] and app.stack[1] is scene       # no new deal
+    assert [w.label for w in results.menu.widgets] == ["Rematch", "Review", "Menu"]
+    assert focus_label(results) == "Review"
+    assert results.legend().startswith("Enter: review   Up/Down: choose")
+    keys(app, pygame.K_RETURN)
+    assert isinstance(app.top, ReviewScene) and app.started == []
+
+
+class BrightTable(RecordingScene):
+    def draw(self, surface):
+        surface.fill((250, 240, 120))            # a bright banner all over the table
+
+
+@pytest.mark.parametrize("figure", [False, True])
+def test_the_results_panel_hides_the_table_under_it(app, figure):
+    """Nothing of the table shows through the results' empty middle, wide or not, from
+    the moment they are fully shown."""
+    from game.shell.score_plot import ScoreChart
+    from game.logic.variants import new_game
+    app.push(BrightTable(app))
+    chart = ScoreChart.of(new_game("classic", 2, 1), ["Ann", "Bob"]) if figure else None
+    results = ResultsScene(app, "Match over", [("Ann", 3), ("Bob", 9)], "Ann wins",
+                           rematch=lambda: None, figure=chart)
+    app.push(results)
+    results_ready(app)
+    app.draw()
+    middle = (300, 640) if figure else (960, 640)      # below the rows, above the buttons
+    assert app.screen.get_at(middle)[:3] == theme.PANEL

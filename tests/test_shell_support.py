@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import time
 
+import pygame
+
 from game.shell.app import App
 from game.shell.board.scene import BoardMatchScene
 from game.shell.config import MatchConfig, Seat
-from game.shell.overlays import ResultsScene
+from game.shell.overlays import HandOverScene, ResultsScene
 from game.shell.scene import ACTION_NAMES, Action, Scene
 
 STEP = 1 / 60
@@ -66,10 +68,40 @@ def press(app, name, **kw) -> None:
     app.dispatch(Action(name, **kw))
 
 
+def keys(app, *codes: int) -> None:
+    """Real key presses (pygame.K_...) through the event queue and the input mapper, one
+    after another, handled as the loop handles them."""
+    for code in codes:
+        for kind in (pygame.KEYDOWN, pygame.KEYUP):
+            pygame.event.post(pygame.event.Event(kind, key=code, mod=0, unicode="",
+                                                 scancode=0))
+        app.process_events()
+
+
 def frame(app, count: int = 1) -> None:
     for _ in range(count):
         app.advance(STEP)
         app.draw()
+
+
+def play_to_the_last_move(app, scene, rng) -> None:
+    """People play random legal moves (hand-overs continued) until the game is over;
+    nothing is drawn after the last move."""
+    while not scene.ctl.state.is_over():
+        if isinstance(app.top, HandOverScene):
+            press(app, "confirm")
+        app.advance(STEP)
+        if scene.ctl.human_turn and app.top is scene:
+            scene.ctl.play(rng.choice(scene.ctl.state.legal_moves()))
+
+
+def results_ready(app) -> None:
+    """Frames until the results on top take input (they ignore keys while appearing)."""
+    for _ in range(round(ResultsScene.APPEAR_SECONDS / STEP) + 2):
+        if app.top.ready:
+            return
+        app.advance(STEP)
+    assert app.top.ready, "the results never took input"
 
 
 def random_board_actions(app, scene, rng, count: int) -> None:

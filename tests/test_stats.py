@@ -12,11 +12,11 @@ from game.logic.core import Outcome
 from game.shell import stats
 from game.shell.config import MatchConfig, Seat
 from game.shell.menus import TitleScene
-from game.shell.overlays import HandOverScene, ResultsScene
+from game.shell.overlays import ResultsScene
 from game.shell.scene import ACTION_NAMES, Action
 from game.shell.stats_scene import StatsScene
 
-from test_shell_support import STEP, press, quiet_app
+from test_shell_support import STEP, press, quiet_app, results_ready
 
 
 @pytest.fixture
@@ -37,6 +37,7 @@ def play_to_the_end(app, cfg, rng, demo=False):
     scene = app.top
     for _ in range(20000):
         if isinstance(app.top, ResultsScene) and scene.ctl.state.is_over():
+            results_ready(app)
             return scene
         if app.top is not scene or scene.ctl.state.is_over():
             press(app, "confirm")          # hand-overs, round results, the final board

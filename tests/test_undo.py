@@ -15,7 +15,7 @@ from game.shell.line.scene import LineMatchScene
 from game.shell.overlays import ConfirmScene, HandOverScene
 from game.shell.scene import Action
 
-from test_shell_support import STEP, press, quiet_app
+from test_shell_support import STEP, keys, press, quiet_app, results_ready
 
 
 @pytest.fixture
@@ -109,27 +109,97 @@ def test_a_computer_thinking_is_forgotten(app):
         assert scene.ctl.state.position_text() == before and scene.ctl.human_turn
 
 
-def test_couch_take_back_needs_the_other_persons_yes(app):
+def playable_variants():
+    from game.logic.variants import variant_names
+    from game.shell.menus import can_play
+    return [name for name in variant_names() if can_play(name)]
+
+
+def couch_turns(app, scene, rng):
+    """Two people play at random (hand-overs continued with Enter) until the one to move
+    has moved before and the other person moved after that; returns (the asker, the
+    position and the number of moves before the asker's last move)."""
+    state = scene.ctl.state
+    before = {}
+    for _ in range(60):
+        wait_for_person(app, scene)
+        me = state.current_player
+        played = state.moves_played()
+        if me in before and played and played[-1][0] != me:
+            return me, before[me]
+        before[me] = (state.position_text(), len(played))
+        play_something(scene, rng)
+        assert not state.is_over(), "the game ended before the check"
+    raise AssertionError("the two people never took turns")
+
+
+@pytest.mark.parametrize("variant", playable_variants())
+def test_couch_undo_takes_back_the_askers_own_move_once_the_other_allows(app, variant):
+    """A plays, B plays, A presses U at the start of A's turn: B is asked, on a screen
+    that shows no hand; Yes takes back A's move and B's reply, and A plays again (after a
+    hand-over where hands are hidden). No leaves the table as it was."""
+    plain = {"doubles": False} if variant == "blank" else {}   # else one person plays out
+    scene = start(app, variant, ("human", "human"), seed=3, options=plain)
+    state = scene.ctl.state
+    me, (before, count) = couch_turns(app, scene, random.Random(11))
+    other = 1 - me
+    now = state.position_text()
+    keys(app, pygame.K_u)
+    asked = app.top
+    assert isinstance(asked, ConfirmScene)
+    assert asked.question == f"P{other}, allow P{me} to take back?"
+    assert asked.detail == f"P{me}'s last move and the one after it would be taken back."
+    assert asked.overlay is not scene.ctl.couch      # the table is covered on the couch
+    assert not scene.ctl.couch or not scene.ctl.face_up(me)
+    keys(app, pygame.K_RETURN)                       # No (focused first)
+    assert app.top is scene and state.position_text() == now
+    if scene.ctl.couch:
+        frame(app)                                   # the screen goes back to the asker
+        assert isinstance(app.top, HandOverScene) and app.top.name == f"P{me}"
+    wait_for_person(app, scene)
+    keys(app, pygame.K_u, pygame.K_UP, pygame.K_RETURN)          # Yes
+    assert state.position_text() == before and len(state.moves_played()) == count
+    assert state.current_player == me and scene.ctl.caption == f"Taken back: 2 moves. P{me} to play."
+    frame(app)
+    if scene.ctl.couch:                              # the hand is hidden until handed over
+        assert isinstance(app.top, HandOverScene) and app.top.name == f"P{me}"
+        assert not scene.ctl.face_up(me)
+    wait_for_person(app, scene)
+    play_something(scene, random.Random(12))        # and play goes on from there
+
+
+def test_a_person_with_no_move_yet_has_nothing_to_take_back(app):
     scene = start(app, "dominox", ("human", "human"), seed=4)
     state = scene.ctl.state
     wait_for_person(app, scene)
     first = state.current_player
-    before = state.position_text()
     play_something(scene, random.Random(3))
+    wait_for_person(app, scene)
     after = state.position_text()
-    press(app, "undo")
-    asked = app.top
-    assert isinstance(asked, ConfirmScene)
-    assert asked.question == f"P{1 - first}, allow P{first} to take back?"
-    press(app, "back")                            # No: nothing changes
+    keys(app, pygame.K_u)                            # the second person, before moving
     assert app.top is scene and state.position_text() == after
-    press(app, "undo")
-    app.top.menu.focus = 0
-    press(app, "confirm")                         # Yes
-    assert state.position_text() == before and state.current_player == first
-    frame(app)                                    # the hand is hidden until handed over
-    assert isinstance(app.top, HandOverScene) and app.top.name == f"P{first}"
-    assert not scene.ctl.face_up(first)
+    assert scene.ctl.caption == f"P{1 - first} has no move to take back yet."
+
+
+def test_a_couch_take_back_while_a_computer_answers_is_the_last_movers(app):
+    """Two people and a computer: U while the computer thinks takes back the move of the
+    person it answers, and the other person is asked."""
+    scene = start(app, "classic", ("human", "human", "hard"), seed=9)
+    state = scene.ctl.state
+    rng = random.Random(5)
+    while True:
+        wait_for_person(app, scene)
+        me = state.current_player
+        before, count = state.position_text(), len(state.moves_played())
+        play_something(scene, rng)
+        frame(app)
+        if scene.ctl.thinking:
+            break
+    keys(app, pygame.K_u)
+    assert app.top.question == f"P{1 - me}, allow P{me} to take back?"
+    keys(app, pygame.K_UP, pygame.K_RETURN)
+    assert not scene.ctl.thinking
+    assert state.position_text() == before and len(state.moves_played()) == count
 
 
 def test_undo_keys_and_pad_button():
@@ -170,6 +240,7 @@ def test_a_take_back_crosses_the_end_of_a_round(app):
     while not isinstance(app.top, ResultsScene):
         frame(app)
         time.sleep(0.0005)
+    results_ready(app)
     press(app, "confirm")                         # Continue: round 2 begins
     wait_for_person(app, scene)
     assert len(state.finished_rounds) == 1          # our first turn of round 2

@@ -64,6 +64,7 @@ class App:
         self.stack: list[Scene] = []
         self._scaled = None      # reusable surface for the window-sized frame
         self._under = None       # what lies under the top overlay; None after a stack change
+        self._after_draw = []    # callables run once the next frame is drawn
         pygame.display.set_caption("Dominoes")
         self._set_icon()
         self.window = self._open_window()
@@ -301,7 +302,17 @@ class App:
             self.lag = min(self.lag, STEP)   # drop the backlog rather than fast-forward
         return updates
 
+    def after_draw(self, callback) -> None:
+        """Run `callback` once the next frame is drawn: what it shows is on screen first."""
+        self._after_draw.append(callback)
+
     def draw(self) -> None:
+        self._draw_scenes()
+        waiting, self._after_draw = self._after_draw, []
+        for callback in waiting:
+            callback()
+
+    def _draw_scenes(self) -> None:
         """Draw the top scene and, under overlays, the scenes they cover. Covered scenes
         are not updated, so what lies under an overlay is drawn once and reused."""
         top = self.top

@@ -5,9 +5,10 @@ the worker process for the Hard player's choice on the view of the person to mov
 (game.logic.agents.coach.advise), so the frame loop never waits; "Thinking..." shows
 meanwhile. The answer is drawn on the table (the tile lit and the end marked in the line
 games, the placement's ghost or the element's path on the boards) with its reason in a
-panel; Esc, C again or any move takes it away. The coach is offered only while a person
-may act (after the hand-over, so it never shows a hand to the wrong person), and never in
-computer-only matches or the demo.
+panel; G, Enter or the panel's Play it button plays it (Enter plays the suggestion, not
+the tile under the hand's cursor); Esc, C again or any move takes it away. The coach is
+offered only while a person may act (after the hand-over, so it never shows a hand to the
+wrong person), and never in computer-only matches or the demo.
 
 `ReviewScene` (Review on the final results, or C there) asks the coach about every choice
 the people made, at a small budget each, one move at a time in the worker, and lists the
@@ -26,6 +27,7 @@ LINE_BUTTON = pygame.Rect(1436, 966, 216, 52)          # left of the line games'
 BOARD_BUTTON = pygame.Rect(36, 974, 236, 50)           # below the board tables' Undo
 ELEMENT_BUTTON = pygame.Rect(28, 20, 196, 54)          # the caption's left end
 MARK = (255, 150, 40)                                  # the coach's colour on the table
+TAKE_WIDTH = 250                                       # the advice's Play it button
 
 
 def _kind(scene) -> str:
@@ -107,14 +109,30 @@ class Coach:
         if not self.ctl.couch and hasattr(self.app, "speak"):
             self.app.speak(f"The coach suggests {advice.text}")
 
+    def take(self) -> None:
+        """Play the suggested move (G, Enter or the Play it button while it shows)."""
+        move = self.shown.move
+        self.dismiss()
+        self.ctl.play(move)
+
     def handle(self, action) -> bool:
-        """Takes C, a click on the button, and Esc while advice shows; True if taken."""
+        """Takes C, a click on the button, and while advice shows Esc (puts it away),
+        Enter, G or a click on Play it (plays it); True if taken. Enter plays the
+        suggestion rather than picking up whatever the hand's cursor is on."""
         name = action.name
         if name == "coach":
             self.dismiss() if (self.job or self.advice) else self.ask()
             return True
         if name == "back" and (self.job or self.advice):
             self.dismiss()
+            return True
+        if self.advice is not None and (name in ("confirm", "take_advice") or (
+                name == "click" and self.take_rect().collidepoint(action.pos or (-1, -1)))):
+            self.take()
+            return True
+        if name == "take_advice":
+            if self.offered:
+                self.ctl.say("Ask the coach first (C), then G plays its move.", speak=False)
             return True
         if (name == "click" and self.offered and action.pos is not None
                 and not self.ctl.state.is_over() and self.button().collidepoint(action.pos)):
@@ -137,6 +155,7 @@ class Coach:
             else:
                 mark_board(self.scene, surface, move)
             self._draw_note(surface, f"Coach: {advice.text}")
+            self._draw_take(surface)
 
     def _draw_button(self, surface) -> None:
         rect = self.button()
@@ -151,12 +170,33 @@ class Coach:
 
     def _draw_note(self, surface, text: str) -> None:
         rect = self._note_rect()
-        lines = theme.wrap_text(text, rect.w - 48, 30)[:2]
-        theme.draw_panel(surface, rect, border=MARK)
+        words = rect.copy()
+        if self.advice is not None:            # the Play it button takes the right end
+            words.w -= TAKE_WIDTH + 16
+        lines = theme.wrap_text(text, words.w - 48, 30)[:2]
+        # opaque: the caption line under it must not show through its words
+        theme.draw_panel(surface, rect, border=MARK, alpha=255)
         top = rect.centery - 19 * len(lines)
         for i, line in enumerate(lines):
-            theme.draw_text(surface, line, (rect.centerx, top + 38 * i), 30, theme.TEXT,
+            theme.draw_text(surface, line, (words.centerx, top + 38 * i), 30, theme.TEXT,
                             "midtop")
+
+    def take_rect(self) -> pygame.Rect:
+        """The Play it button, at the right end of the advice."""
+        note = self._note_rect()
+        rect = pygame.Rect(0, 0, TAKE_WIDTH, note.h - 24)
+        rect.midright = (note.right - 14, note.centery)
+        return rect
+
+    def _draw_take(self, surface) -> None:
+        rect = self.take_rect()
+        pointer = getattr(self.scene, "pointer", None) or (-1, -1)
+        hot = rect.collidepoint(pointer)
+        pygame.draw.rect(surface, theme.HIGHLIGHT if hot else (70, 62, 40), rect,
+                         border_radius=10)
+        pygame.draw.rect(surface, MARK, rect, 2, border_radius=10)
+        theme.draw_fitted(surface, "Play it (Enter, G)", rect.center, rect.w - 16, 26,
+                          theme.TEXT_DARK if hot else theme.TEXT, "center", bold=True)
 
     def _note_rect(self) -> pygame.Rect:
         kind = _kind(self.scene)

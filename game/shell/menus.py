@@ -15,6 +15,8 @@ from .scene import Scene
 from .widgets import Button, Label, Menu, Selector
 
 MENU_LEGEND = "Up/Down: choose   Enter: select   Esc: back   F11: full screen"
+SETUP_ROW = 58          # the setup's rows: nine and Start/Back fit with no scrolling
+PICK_ROW = 56           # "Rules of which game?": ten games and Back fit with no scrolling
 
 
 def load_variants(playable_only: bool = False) -> tuple[list[tuple[str, type]], list[str]]:
@@ -147,11 +149,11 @@ class VariantPickScene(Scene):
         self.heading = heading
         variants, self.errors = load_variants()
         rows = [Button(cls.title if can_play(name) else f"{cls.title} (rules only)",
-                       lambda n=name: self.pick(n)) for name, cls in variants]
+                       lambda n=name: self.pick(n), height=PICK_ROW) for name, cls in variants]
         rows += [Label(e, color=theme.ILLEGAL) for e in self.errors]
-        rows.append(Button("Back", app.pop))
         self.on_pick = on_pick
-        self.menu = Menu(app, rows, top=300, bottom=960)
+        self.menu = Menu(app, rows, top=240, bottom=890, gap=10,
+                         footer=[Button("Back", app.pop)], footer_top=926)
 
     def pick(self, name):
         self.app.pop()
@@ -289,11 +291,14 @@ class VariantSelectScene(Scene):
                 seat.help = f"Who plays seat {i + 1}: a person or the computer"
                 rows.append(seat)
             rows += self.option_rows(cls)
-            rows.append(Button("Start", self.start))
         rows += [Label(e, color=theme.ILLEGAL) for e in self.errors]
-        rows.append(Button("Back", self.app.pop))
-        self.menu = Menu(self.app, rows, center_x=520, top=200, bottom=960, focus=focus,
-                         width=900)
+        for row in rows:
+            if row.focusable:
+                row.rect.h = SETUP_ROW
+        footer = ([Button("Start", self.start, width=445)] if self.cls is not None else []) + [
+            Button("Back", self.app.pop, width=445 if self.cls is not None else 900)]
+        self.menu = Menu(self.app, rows, center_x=520, top=200, bottom=850, focus=focus,
+                         width=900, gap=10, footer=footer, footer_top=896)
 
     def option_rows(self, cls) -> list:
         chosen = self.options.setdefault(self.variant, {})

@@ -9,6 +9,8 @@ from .settings import ANIM_SPEEDS, THINK_TIMES
 from .widgets import Button, Label, Menu, Selector, TextField
 
 ON_OFF = [(False, "Off"), (True, "On")]
+SETTINGS_ROW = 58       # eleven rows and Back fit the screen with no scrolling
+COVER = (12, 18, 22)        # a screen that hides the table (hand-over, a couch question)
 
 
 class PauseOverlay(Scene):
@@ -148,8 +150,10 @@ class SettingsScene(Scene):
         rows += [TextField(f"Player {i + 1} name", s.player_names[i],
                            lambda text, i=i: s.player_names.__setitem__(i, text))
                  for i in range(4)]
-        rows.append(Button("Back", app.pop))
-        self.menu = Menu(app, rows, top=170, bottom=1000, width=900)
+        for row in rows:
+            row.rect.h = SETTINGS_ROW
+        self.menu = Menu(app, rows, top=160, bottom=900, width=900, gap=10,
+                         footer=[Button("Back", app.pop, width=900)], footer_top=934)
 
     @property
     def wants_text(self) -> bool:
@@ -210,7 +214,7 @@ class HandOverScene(Scene):
             self.app.remove(self)
 
     def draw(self, surface):
-        surface.fill((12, 18, 22))
+        surface.fill(COVER)
         w, h = surface.get_size()
         theme.draw_text(surface, "Pass the screen to", (w // 2, h // 2 - 140), 48,
                         theme.TEXT_DIM, "center")
@@ -222,13 +226,19 @@ class HandOverScene(Scene):
 
 
 class ResultsScene(Scene):
-    """A score table over the dimmed table: Continue after a round, Rematch or Menu after
-    a match. `rows` are (name, numbers...); `headers` names the columns (or the first row
-    does, if it holds only words). A `figure` (the classic score chart: draw(surface),
-    handle(action) -> bool) takes the right half, the table moving left."""
+    """A score table on an opaque panel over the dimmed table: Continue after a round,
+    Rematch, Review or Menu after a match. `rows` are (name, numbers...); `headers` names
+    the columns (or the first row does, if it holds only words). A `figure` (the classic
+    score chart: draw(surface), handle(action) -> bool) takes the right half, the table
+    moving left.
+
+    The results fade in for APPEAR_SECONDS and take no input until they are fully shown,
+    so a key pressed for the last move (or twice) never chooses here; then the focus is
+    on the harmless button (Review, else Menu), never on Rematch."""
 
     overlay = True
     backdrop_dim = 170
+    APPEAR_SECONDS = 0.5  # the fade-in; not scaled by the animation speed: it guards input
     DEMO_PAUSE = 6.0     # seconds a demo (attract mode) shows results before going on
     on_board = None      # set by a board game: Esc hides the results to study the board
     unattended = False   # computers only at the table: go on by itself, as in a demo
@@ -246,20 +256,32 @@ class ResultsScene(Scene):
         self.on_continue, self.rematch = on_continue, rematch
         self.review = review        # the coach's review of the game (final results)
         self.demo_wait = self.DEMO_PAUSE
+        self.shown_for = 0.0        # seconds since the results appeared
+        self._layer = None          # the results drawn once more while they fade in
         if on_continue is not None:
             buttons = [Button("Continue", self.proceed, width=520)]
         else:
             buttons = ([Button("Rematch", rematch, width=520)] if rematch else []) + (
                 [Button("Review", review, width=520)] if review else []) + [
                 Button("Menu", app.back_to_menu, width=520)]
+        harmless = 1 if rematch and len(buttons) > 1 else 0     # the one after Rematch
         self.menu = Menu(app, buttons, top=800 if len(buttons) < 3 else 730, bottom=960,
-                         center_x=500 if figure else 960)
+                         center_x=500 if figure else 960, focus=harmless)
+
+    @property
+    def ready(self) -> bool:
+        """Fully shown: from now on keys and clicks choose."""
+        return self.shown_for >= self.APPEAR_SECONDS - 1e-6
+
+    def animating(self) -> bool:
+        return not self.ready
 
     def proceed(self):
         self.app.remove(self)
         self.on_continue()
 
     def update(self, dt):
+        self.shown_for += dt
         # Nobody is at the controls in a demo: go on by itself after a while.
         if not (self.app.demo or self.unattended) or self.demo_wait is None:
             return
@@ -273,6 +295,8 @@ class ResultsScene(Scene):
         self.on_board()
 
     def handle(self, action):
+        if not self.ready:
+            return                      # pressed before the results could be read
         if self.figure is not None and self.figure.handle(action):
             return
         beside = action.name == "click" and not pygame.Rect(360, 100, 1200, 880).collidepoint(
@@ -286,10 +310,36 @@ class ResultsScene(Scene):
         else:
             self.menu.handle(action)
 
+    def legend(self) -> str:
+        """The results' own keys: what Enter does now, and what Esc does."""
+        text = f"Enter: {self.menu.focused.label.lower()}   Up/Down: choose"
+        if self.figure is not None:
+            text += "   Left/Right: round"
+        if self.review and self.menu.focused.label != "Review":
+            text += "   C: review"
+        if self.on_board is not None:
+            return text + "   Esc or a click beside: see the board"
+        return text + ("   Esc: menu" if self.on_continue is None else "")
+
     def draw(self, surface):
+        if self.ready:
+            self._draw_results(surface)
+        else:                          # fading in over the table
+            if self._layer is None or self._layer.get_size() != surface.get_size():
+                self._layer = surface.copy()
+            else:
+                self._layer.blit(surface, (0, 0))
+            self._draw_results(self._layer)
+            self._layer.set_alpha(round(255 * self.shown_for / self.APPEAR_SECONDS))
+            surface.blit(self._layer, (0, 0))
+        theme.draw_legend(surface, self.app, self.legend())
+
+    def _draw_results(self, surface):
         wide = self.figure is not None
         left, right = (120, 880) if wide else (440, 1480)     # the table's first and last x
-        theme.draw_panel(surface, (40, 100, 1840, 880) if wide else (360, 100, 1200, 880))
+        # opaque: nothing of the table or its banners shows through the empty middle
+        theme.draw_panel(surface, (40, 100, 1840, 880) if wide else (360, 100, 1200, 880),
+                         alpha=255)
         theme.draw_title(surface, self.title, 180, 64)
         size = next((s for s in (44, 38, 32) if theme.font(s, True).size(self.winner_text)[0]
                      <= 1120), None)               # long sentences get smaller, then two lines
@@ -320,26 +370,26 @@ class ResultsScene(Scene):
             y += 62
         if wide:
             self.figure.draw(surface)
-        self.menu.draw(surface)
-        theme.draw_legend(surface, self.app, "Enter: select   Up/Down: choose" + (
-            "   Left/Right: round" if wide else "") + (
-            "   Esc or a click beside: see the board" if self.on_board is not None else ""))
+        self.menu.draw(surface, focus=self.ready)
 
 
 class ConfirmScene(Scene):
-    """A question over the dimmed table, answered Yes or No (Esc says No): the other
-    person on the couch allows a take-back."""
+    """A question answered Yes or No (Esc says No), with a line of `detail` under it: the
+    other person on the couch allows a take-back. Over the dimmed table, or with `cover`
+    on a screen of its own (the person answering must not see a hand)."""
 
     overlay = True
     backdrop_dim = 170
 
-    def __init__(self, app, question: str, yes: str, no: str, on_yes):
+    def __init__(self, app, question: str, yes: str, no: str, on_yes, detail: str = "",
+                 cover: bool = False):
         super().__init__(app)
-        self.question = question
+        self.question, self.detail = question, detail
         self.on_yes = on_yes
+        self.overlay = not cover
         self.menu = Menu(app, [Button(yes, self.agree, width=560),
                                Button(no, lambda: app.remove(self), width=560)],
-                         top=500, bottom=680, focus=1)
+                         top=520, bottom=700, focus=1)
 
     def agree(self):
         self.app.remove(self)
@@ -352,11 +402,14 @@ class ConfirmScene(Scene):
             self.menu.handle(action)
 
     def draw(self, surface):
-        theme.draw_panel(surface, (460, 300, 1000, 440))
+        if not self.overlay:
+            surface.fill(COVER)
+        theme.draw_panel(surface, (460, 280, 1000, 480), alpha=255)
         size = next((s for s in (44, 38, 32) if theme.font(s, True).size(self.question)[0]
                      <= 920), 32)
-        theme.draw_text(surface, theme.fit_text(self.question, 920, size, True), (960, 400),
+        theme.draw_text(surface, theme.fit_text(self.question, 920, size, True), (960, 370),
                         size, theme.TITLE, "center", bold=True)
+        theme.draw_fitted(surface, self.detail, (960, 440), 920, 30, theme.TEXT, "center")
         self.menu.draw(surface)
         theme.draw_legend(surface, self.app, "Up/Down: choose   Enter: select   Esc: no")
 

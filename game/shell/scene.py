@@ -22,13 +22,15 @@ LOGICAL_SIZE = (1920, 1080)
 #   undo                    U / Ctrl+Z / left stick press (take back a move)
 #   coach                   C / right stick press (the coach's advice; on the final
 #                           results, the review)
+#   take_advice             G (play the move the coach suggests; Enter too while it shows)
 #   point                   mouse moved (pos)
 #   click release rclick    left press / left release / right press (pos)
 #   wheel                   mouse wheel (amount: +1 up, -1 down; pos)
 #   text                    a typed character (char), for name entry
 #   fullscreen              F11 (handled by the app itself)
 ACTION_NAMES = frozenset("""up down left right confirm back pause next prev rotate flip
-draw announce_turn read_ends hint undo coach point click release rclick wheel text fullscreen""".split())
+draw announce_turn read_ends hint undo coach take_advice point click release rclick wheel
+text fullscreen""".split())
 
 
 @dataclass(frozen=True)

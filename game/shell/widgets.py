@@ -193,16 +193,24 @@ class TextField(Widget):
 
 class Menu:
     """A vertical list of widgets centred on `center_x` from `top`, scrolled to keep the
-    focused row inside `bottom`. Up/down/next/prev move focus; the pointer focuses the row
-    under it; a click presses it."""
+    focused row inside `bottom`; a sign above or below says when rows are scrolled out of
+    sight (a click on it scrolls). `footer` widgets (the last ones of the list in focus
+    order) stand side by side in one row at `footer_top`, never scrolled: Start and Back
+    stay on screen however long the list. Up/down/next/prev move focus (left/right too
+    along the footer); the pointer focuses the row under it; a click presses it."""
+
+    SIGN = 30               # the height of the strip a scroll sign takes
 
     def __init__(self, app, widgets, center_x: int = 960, top: int = 300, bottom: int = 1000,
-                 focus: int = 0, width: int | None = None):
+                 focus: int = 0, width: int | None = None, gap: int = ROW_GAP, footer=(),
+                 footer_top: int | None = None):
         self.app = app
-        self.widgets = list(widgets)
-        for w in self.widgets if width else ():
+        self.footer = list(footer)
+        self.widgets = list(widgets) + self.footer
+        for w in self.body if width else ():
             w.rect.w = width
-        self.center_x, self.top, self.bottom = center_x, top, bottom
+        self.center_x, self.top, self.bottom, self.gap = center_x, top, bottom, gap
+        self.footer_top = bottom + self.SIGN if footer_top is None else footer_top
         self.scroll = 0
         self.focus = self._nearest_focusable(focus)
         self.layout()
@@ -216,6 +224,11 @@ class Menu:
         """True while a text field is being typed into (the app then sends `text` only)."""
         return isinstance(self.focused, TextField) and self.focused.editing
 
+    @property
+    def body(self) -> list[Widget]:
+        """The scrolled rows (every widget but the footer)."""
+        return self.widgets[:len(self.widgets) - len(self.footer)]
+
     def _nearest_focusable(self, index: int) -> int:
         for i in list(range(index, len(self.widgets))) + list(range(index - 1, -1, -1)):
             if 0 <= i < len(self.widgets) and self.widgets[i].focusable:
@@ -224,19 +237,44 @@ class Menu:
 
     def layout(self) -> None:
         y = self.top
-        for w in self.widgets:
+        for w in self.body:
             w.rect.midtop = (self.center_x, y)
-            y += w.rect.h + ROW_GAP
+            y += w.rect.h + self.gap
+        most = max(0, y - self.gap - self.bottom)        # the scroll that shows the last row
         focused = self.focused
-        if focused is not None:
+        if focused in self.footer:       # the end of the list (notes after the last row)
+            self.scroll = most
+        elif focused is not None:
             visible = self.bottom - self.top
             y0 = focused.rect.top - self.top
             if y0 - self.scroll < 0:
                 self.scroll = y0
             elif y0 + focused.rect.h - self.scroll > visible:
                 self.scroll = y0 + focused.rect.h - visible
-        for w in self.widgets:
+        self.scroll = min(max(self.scroll, 0), most)
+        for w in self.body:
             w.rect.y -= self.scroll
+        if self.footer:             # one row, as wide together as the list
+            span = sum(w.rect.w for w in self.footer) + self.gap * (len(self.footer) - 1)
+            x = self.center_x - span // 2
+            for w in self.footer:
+                w.rect.topleft = (x, self.footer_top)
+                x += w.rect.w + self.gap
+
+    def hidden(self) -> tuple[int, int]:
+        """How many rows lie wholly or partly out of sight above the list and below it."""
+        above = sum(1 for w in self.body if w.rect.top < self.top - 1)
+        below = sum(1 for w in self.body if w.rect.bottom > self.bottom + 1)
+        return above, below
+
+    def sign_rects(self) -> tuple[pygame.Rect, pygame.Rect]:
+        """Where the signs for rows above and below are drawn (and clicked)."""
+        width = max((w.rect.w for w in self.body), default=400)
+        up = pygame.Rect(0, 0, width, self.SIGN - 4)
+        up.midbottom = (self.center_x, self.top - 2)
+        down = up.copy()
+        down.midtop = (self.center_x, self.bottom + 2)
+        return up, down
 
     def move(self, delta: int) -> None:
         if self.focus < 0:
@@ -252,12 +290,23 @@ class Menu:
             self.layout()
 
     def _row_at(self, pos) -> int:
-        if pos is None or not self.top - 4 <= pos[1] <= self.bottom + 4:
+        if pos is None:
             return -1
         for i, w in enumerate(self.widgets):
-            if w.focusable and w.rect.collidepoint(pos):
+            inside = w in self.footer or self.top - 4 <= pos[1] <= self.bottom + 4
+            if w.focusable and inside and w.rect.collidepoint(pos):
                 return i
         return -1
+
+    def _scroll_sign_at(self, pos) -> int:
+        """-1 or +1 for a click on the sign above or below (while it shows), else 0."""
+        above, below = self.hidden()
+        up, down = self.sign_rects()
+        if pos is not None and above and up.collidepoint(pos):
+            return -1
+        if pos is not None and below and down.collidepoint(pos):
+            return 1
+        return 0
 
     def handle(self, action) -> bool:
         """Apply `action`; True if the menu used it."""
@@ -269,8 +318,14 @@ class Menu:
             self.move(-1)
         elif name in ("down", "next"):
             self.move(1)
+        elif name in ("left", "right") and focused in self.footer:
+            index = self.footer.index(focused) + (1 if name == "right" else -1)
+            if 0 <= index < len(self.footer):
+                self.move(1 if name == "right" else -1)
         elif name == "wheel":
             self.move(-action.amount)
+        elif name == "click" and self._scroll_sign_at(action.pos):
+            self._scroll_to_hidden(self._scroll_sign_at(action.pos))
         elif name in ("point", "click"):
             row = self._row_at(action.pos)
             if row < 0:
@@ -286,11 +341,46 @@ class Menu:
             return False
         return True
 
-    def draw(self, surface) -> None:
+    def _scroll_to_hidden(self, direction: int) -> None:
+        """Focus the nearest row out of sight that way, which scrolls it into view (below
+        the last one: the footer, which shows the end of the list)."""
+        body = self.body
+        rows = [i for i, w in enumerate(body) if w.focusable and (
+            w.rect.top < self.top if direction < 0 else w.rect.bottom > self.bottom)]
+        if not rows and direction > 0:
+            rows = [i for i, w in enumerate(self.footer, len(body)) if w.focusable]
+        if rows:
+            self.focus = rows[-1] if direction < 0 else rows[0]
+            self.app.sounds.play("select")
+            self.layout()
+
+    def draw(self, surface, focus: bool = True) -> None:
+        """The rows in sight, the footer and the scroll signs; with `focus` off no row is
+        marked (a screen that takes no input yet)."""
+        focused = self.focus if focus else -1
         clip = surface.get_clip()
-        surface.set_clip(pygame.Rect(0, self.top - 12, surface.get_width(),
-                                     self.bottom - self.top + 24))
-        for i, w in enumerate(self.widgets):
-            if w.rect.bottom >= self.top - 12 and w.rect.top <= self.bottom + 12:
-                w.draw(surface, i == self.focus)
+        # room for the focus ring around the first and last rows, hardly more
+        surface.set_clip(pygame.Rect(0, self.top - 6, surface.get_width(),
+                                     self.bottom - self.top + 12))
+        for i, w in enumerate(self.body):
+            if w.rect.bottom >= self.top - 6 and w.rect.top <= self.bottom + 6:
+                w.draw(surface, i == focused)
         surface.set_clip(clip)
+        for i, w in enumerate(self.footer, len(self.body)):
+            w.draw(surface, i == focused)
+        for count, rect, pointing in zip(self.hidden(), self.sign_rects(), (-1, 1)):
+            if count:
+                draw_scroll_sign(surface, rect, pointing, count)
+
+
+def draw_scroll_sign(surface, rect, pointing: int, count: int) -> None:
+    """A triangle (up for -1, down for +1) and "3 more above/below" on a dark strip."""
+    pygame.draw.rect(surface, (14, 24, 28), rect, border_radius=10)
+    text = f"{count} more {'above' if pointing < 0 else 'below'}"
+    words = theme.draw_text(surface, text, (rect.centerx + 14, rect.centery), 24,
+                            theme.HIGHLIGHT, "center", bold=True)
+    x, y, half = words.left - 22, rect.centery, 9
+    tip = y + half * pointing
+    pygame.draw.polygon(surface, theme.HIGHLIGHT,
+                        [(x - half, y - half * pointing), (x + half, y - half * pointing),
+                         (x, tip)])

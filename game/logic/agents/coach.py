@@ -270,7 +270,7 @@ def _element_reason(view, move, world, hooks) -> str:
         if hooks.perfect and outcome is None:
             threats = hooks.tactical(world, world.legal_moves())
             if not threats:
-                facts.append("leaves nothing en prise")
+                facts.append("leaves nothing that can be taken")
             elif facts:
                 world.apply(threats[0][0])
                 try:

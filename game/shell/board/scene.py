@@ -94,6 +94,9 @@ class BoardMatchScene(MatchScene):
     def selecting(self) -> bool:
         return self.tool.active
 
+    def drop_pick(self) -> None:
+        self.tool.reset()
+
     # --- the flow ---------------------------------------------------------------------
     def moved(self, player: int, move) -> None:
         before, after = self._public, self.view(0)
@@ -167,3 +170,4 @@ class BoardMatchScene(MatchScene):
         self.table.draw(surface)
         self.coach.draw(surface)
         self.draw_undo(surface)
+        self.draw_legend(surface, self.adapter.legend)

@@ -126,8 +126,8 @@ class LineTableArt:
         tile_art.draw_tile(surface, rect, tile_art.ends_of(self.selected), look)
 
     def _draw_buttons(self, surface) -> None:
-        if self.blank:
-            buttons = []                        # every blank tile fits: no draw, no pass
+        if self.blank or not self.people_play:
+            buttons = []          # every blank tile fits; or nobody here presses them
         elif self.state.options.get("block"):
             buttons = [(PASS_BUTTON, "Pass", self.my_turn and self.must_pass())]
         else:

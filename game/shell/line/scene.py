@@ -23,7 +23,7 @@ from game.logic.line.laying import Placed, line_after
 from game.logic.line.moves import LineMove
 
 from game.shell import theme, tile_art
-from game.shell.line.art import LineTableArt
+from game.shell.line.art import LEGEND, LineTableArt
 from game.shell.line.input import LineInput
 from game.shell.line.layout import HAND_AREA, HAND_LONG, TABLE, UNDO_BUTTON, layout_line
 from game.shell.match.scene import MatchScene, tray_rects
@@ -163,6 +163,9 @@ class LineMatchScene(LineInput, LineTableArt, MatchScene):
     def selecting(self) -> bool:
         return self.selected is not None
 
+    def drop_pick(self) -> None:
+        self._cancel()
+
     # --- moves ------------------------------------------------------------------------
     def moved(self, player: int, move: LineMove) -> None:
         before = self.public
@@ -288,6 +291,7 @@ class LineMatchScene(LineInput, LineTableArt, MatchScene):
     def draw(self, surface) -> None:
         super().draw(surface)
         self.coach.draw(surface)
+        self.draw_legend(surface, LEGEND)
 
     def animating(self) -> bool:
         return super().animating() or self.flip is not None

@@ -27,10 +27,12 @@ API (stable; every match scene composes one `MatchController` through match.scen
                             (score_plot.ScoreChart) is drawn beside the table.
     ctl.hide_hands()        a new turn of the same player (a new round): hand over again.
     ctl.rematch()           the same seats and options dealt from a new seed.
-    ctl.take_back()         U: back to the position before the last move of a person, the
-                            computers' replies undone too (with two people at the table,
-                            the other one agrees first); False with the reason said when
-                            there is nothing to take back. `on_undo()` runs after it.
+    ctl.take_back()         U: the asker (the person to move, else the person a computer
+                            is answering) takes back their own last move and every move
+                            after it; with two people at the table the other one agrees
+                            first, on a screen that hides the hands; False with the reason
+                            said when there is nothing to take back. `on_undo()` runs
+                            after it.
     ctl.after_change()      called after every move and every take-back.
     ctl.paced(seconds)      a duration scaled by settings.anim_speed (0 = instant).
 
@@ -201,13 +203,19 @@ class MatchController:
 
     def after_change(self) -> None:
         """After every move and every take-back: the match in progress is saved (saves.py;
-        a demo is not) and a finished match's save removed. A folder that cannot be
-        written is said once; the match goes on. The writing happens on a background
-        thread (storage.BackgroundWriter), so the frame never waits for the disk."""
+        a demo is not) and a finished match's save removed once a frame shows the end
+        (closed or killed before that, it still holds the game to see it end). A folder
+        that cannot be written is said once; the match goes on. The writing happens on a
+        background thread (storage.BackgroundWriter), so the frame never waits for the
+        disk."""
         if getattr(self.app, "demo", None):
             return
         if self.state.is_over():
-            saves.remove_soon()
+            when_drawn = getattr(self.app, "after_draw", None)
+            if when_drawn is None:
+                saves.remove_soon()
+            else:
+                when_drawn(saves.remove_soon)
         else:
             saves.save_soon(self.config, self.state)
 
@@ -228,20 +236,33 @@ class MatchController:
             self.app.notice = notice         # the title menu shows it
 
     # --- taking back -----------------------------------------------------------------
+    def asker(self) -> int | None:
+        """The person who would take back: the human to move, else the person who moved
+        last (a computer is answering them)."""
+        if self.is_human(self.state.current_player):
+            return self.state.current_player
+        return next((player for player, _ in reversed(self.state.moves_played())
+                     if self.is_human(player)), None)
+
     def undo_target(self) -> tuple[int | None, int | str]:
-        """(the person whose last move would be taken back, how many moves were played
-        before it), or (None, why nothing can be taken back)."""
+        """(the asker, how many moves were played before the asker's last one: that move
+        and every move after it go), or (None, why nothing can be taken back)."""
         if getattr(self.app, "demo", None) or not self.humans:
             return None, "Only a person's moves can be taken back."
         if self.state.is_over():
             return None, "The game is over: nothing can be taken back."
+        who = self.asker()
         played = self.state.moves_played()
-        for index in range(len(played) - 1, -1, -1):
-            if self.is_human(played[index][0]):
-                return played[index][0], index
-        return None, "Nothing to take back yet."
+        mine = [index for index, (player, _) in enumerate(played) if player == who]
+        if not mine:
+            if len(self.humans) > 1 and who is not None:
+                return None, f"{self.name(who)} has no move to take back yet."
+            return None, "Nothing to take back yet."
+        return who, mine[-1]
 
     def take_back(self) -> bool:
+        """The asker's last move and everything after it; with two people at the table
+        the other one is asked first (whose move goes with it, or the next person)."""
         who, where = self.undo_target()
         if who is None:
             self.sound("invalid")
@@ -251,12 +272,20 @@ class MatchController:
             self._undo_to(who, where)
             return True
         from game.shell.overlays import ConfirmScene
-        current = self.state.current_player
-        others = [p for p in self.humans if p != who]
-        asked = current if current in others else others[0]
+        undone = [player for player, _ in self.state.moves_played()[where:]]
+        others = [p for p in reversed(undone) if p != who and self.is_human(p)] or \
+            [p for p in self.humans[self.humans.index(who) + 1:] + self.humans if p != who]
+        asked = others[0]
+        count = len(undone) - 1
+        detail = f"{self.name(who)}'s last move" + (
+            f" and the {count} after it" if count > 1 else
+            " and the one after it" if count else "") + " would be taken back."
+        if self.couch:         # the other person looks at the screen: no hand shows now
+            self._revealed = None
         self.app.push(ConfirmScene(self.app, f"{self.name(asked)}, allow {self.name(who)} "
                                              f"to take back?",
-                                   "Yes, take it back", "No", lambda: self._undo_to(who, where)))
+                                   "Yes, take it back", "No", lambda: self._undo_to(who, where),
+                                   detail=detail, cover=self.couch))
         return True
 
     def _undo_to(self, who: int, played: int) -> None:

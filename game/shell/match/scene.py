@@ -14,6 +14,7 @@ A scene fills in the hooks:
     read_aloud()            E: the state of the table, said aloud
     undone()                after a take-back (U, Ctrl+Z): drop picks, animations, frozen
                             results of the position that is gone
+    drop_pick()             let go of what is picked (a take-back is asked for)
     play_action(action)     every other action (the game's own input)
     announce()              T: whose turn it is (the controller's sentence by default)
 
@@ -35,6 +36,9 @@ from game.shell.scene import Scene
 AUTO_PASS_SECONDS = 3.0
 RECENT_MOVE_SECONDS = 2.5   # a move's slides, flips and badges are over by then
 PASS_PROMPT = "No tile fits anywhere: you must pass. Press Enter or click Pass."
+WATCH_LEGEND = ("Only computers play   Esc: pause   T: whose turn   E: read the table   "
+                "F11: full screen")
+RESULTS_DUE_LEGEND = "Enter or click: the results   Esc: pause"
 CURSOR_STEPS = {"left": -1, "prev": -1, "right": 1, "next": 1}
 
 
@@ -77,6 +81,9 @@ class MatchScene(Scene):
     def undone(self) -> None:
         """Called after a take-back."""
 
+    def drop_pick(self) -> None:
+        """Let go of a picked tile or element (the hand may be hidden now)."""
+
     # --- the flow ---------------------------------------------------------------------
     def _on_move(self, player: int, move) -> None:
         self.pass_wait = 0.0
@@ -93,8 +100,8 @@ class MatchScene(Scene):
         if self.results_due is not None:
             self.ctl.sound("invalid")
             self.ctl.say("The results come first: nothing can be taken back now.")
-        else:
-            self.ctl.take_back()
+        elif self.ctl.take_back():
+            self.drop_pick()            # the other person may be asked: no pick waits
 
     def wait_for_results(self, show, seconds: float | None = None) -> None:
         """Show the results through `show()` after a moment (scaled by the speed); Enter
@@ -156,12 +163,29 @@ class MatchScene(Scene):
         else:
             self.play_action(action)
 
-    # --- the Undo button ------------------------------------------------------------------
+    # --- what a person is offered -------------------------------------------------------
+    @property
+    def people_play(self) -> bool:
+        """A person plays here (not the demo, not computers alone): the buttons and keys
+        of play are shown."""
+        return bool(self.ctl.humans) and not self.app.demo
+
+    def legend(self, playing: str) -> str:
+        """The key legend: the game's own keys (`playing`) while people play, the
+        watcher's keys when only computers play, Enter for the results once they wait."""
+        if not self.people_play:
+            return WATCH_LEGEND
+        return playing if self.results_due is None else RESULTS_DUE_LEGEND
+
+    def draw_legend(self, surface, playing: str) -> None:
+        """The legend over the table's own (which shows `playing`) when it differs."""
+        legend = self.legend(playing)
+        if legend != playing:
+            theme.draw_legend(surface, self.app, legend)
+
     def undo_shown(self) -> bool:
-        """A person plays (no demo) and the game goes on."""
-        ctl = self.ctl
-        return (self.undo_rect is not None and bool(ctl.humans) and not self.app.demo
-                and not ctl.state.is_over())
+        """A person plays and the game goes on."""
+        return self.undo_rect is not None and self.people_play and not self.ctl.state.is_over()
 
     def draw_undo(self, surface) -> None:
         if not self.undo_shown():

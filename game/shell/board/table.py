@@ -71,7 +71,6 @@ class BoardTable:
         self._patches = []                 # (rect, clean background) of every HUD panel
         self._settled = 0                  # placed tiles already drawn into the static layer
         self._end_layer = None
-        self._playable_at = None           # ((ply, human turn), the tiles the human can lay)
 
     # --- geometry the scene asks about ------------------------------------------------
     def hand_rects(self) -> list[pygame.Rect]:
@@ -388,7 +387,7 @@ class BoardTable:
         elif not ctl.human_turn:
             self.put(surface, "wait for your turn", (TRAY_RECT.x + 24, TRAY_RECT.y + 60), 26,
                      theme.TEXT_DIM, width=width)
-        playable = self._playable() if scene.hints else set()
+        playable = scene.playable() if scene.hints else set()
         tiles = scene.shown_tiles()
         for i, (tile, rect) in enumerate(zip(tiles, rects)):
             state = scene.tool.tray_state(i) or ("playable" if tile in playable else "normal")
@@ -403,14 +402,6 @@ class BoardTable:
                      "center", bold=True)
             self.put(surface, "Enter / click", (PASS_RECT.centerx, PASS_RECT.y + 86), 26,
                      theme.TEXT_DIM, "center")
-
-    def _playable(self) -> set:
-        """The tiles the human to move can lay, worked out once a move (a big board has
-        thousands of legal placements; the tray is redrawn as the cursor moves)."""
-        key = (self.ctl.ply, self.ctl.human_turn)
-        if self._playable_at is None or self._playable_at[0] != key:
-            self._playable_at = (key, self.scene.playable())
-        return self._playable_at[1]
 
     def _draw_flight(self, surface) -> None:
         flight = self.scene.flight

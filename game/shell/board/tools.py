@@ -186,24 +186,30 @@ class PlaceTileTool:
         self.picked = scene.cursor = index
         self.ghost = Ghost((tile.a, tile.b))
         scene.ctl.sound("select")
-        if previous is not None:
+        if previous is not None:      # another tile: where the last one was, if it fits
             self.ghost.anchor, self.ghost.direction = previous.anchor, previous.direction
-        else:             # a fresh pick starts on its best legal placement, not the pointer
-            best = self.best_placements(tile, 1)
-            if best:
-                self.ghost = ghost_of(best[0], tile)
-                self._refresh()
+            if self._pointer_on_board() or self._reason_of(self.ghost) is None:
+                self._retarget()
                 return
+        best = self.best_placements(tile, 1)     # else its best legal placement
+        if best:
+            self.ghost = ghost_of(best[0], tile)
+            self._refresh()
+            return
+        if previous is None:
             self.ghost.anchor = (scene.geo.width // 2 - 1, scene.geo.height // 2)
         self._retarget()
 
+    def _pointer_on_board(self) -> bool:
+        pointer = self.scene.pointer
+        return pointer is not None and self.scene.geo.outer.collidepoint(pointer)
+
     def _retarget(self) -> None:
         """Follow the pointer when it is over the board, else stay where the keys put it."""
-        pointer, geo = self.scene.pointer, self.scene.geo
-        if pointer is not None and geo.outer.collidepoint(pointer):
-            self._aim(pointer)
+        if self._pointer_on_board():
+            self._aim(self.scene.pointer)
         else:
-            self.ghost.keep_on(geo)
+            self.ghost.keep_on(self.scene.geo)
             self._refresh()
 
     def _aim(self, pos) -> None:
@@ -233,10 +239,14 @@ class PlaceTileTool:
         if self.refused:
             self.refused = False
             self.scene.ctl.caption = self.scene.last_caption
+        self.reason = self._reason_of(self.ghost)
+
+    def _reason_of(self, ghost: Ghost) -> str | None:
+        """Why the rules refuse `ghost`'s placement, or None where it is legal."""
         try:
-            self.reason = self.scene.game.illegal_reason(self.ghost.text())
+            return self.scene.game.illegal_reason(ghost.text())
         except IllegalMoveError as error:
-            self.reason = error.reason
+            return error.reason
 
     def _place(self) -> None:
         if self.ghost is not None:

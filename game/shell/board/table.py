@@ -31,6 +31,7 @@ CAPTION_RECT = pygame.Rect(0, 14, 1920, 66)
 HAND_LONG = 120
 MINI_LONG, MINI_SMALL = 68, 48           # hidden hands on tall and on stacked cards
 TURNED_LONG = 148                        # a tile turned up in public, by the stock
+LEGEND_LONG = 52                         # the sample tiles of the tray's legend
 GOLD = (255, 206, 84)
 FLIGHT_SECONDS = 0.45
 
@@ -387,6 +388,8 @@ class BoardTable:
         elif not ctl.human_turn:
             self.put(surface, "wait for your turn", (TRAY_RECT.x + 24, TRAY_RECT.y + 60), 26,
                      theme.TEXT_DIM, width=width)
+        else:
+            self._draw_legend(surface, scene.tool.tray_legend(), width)
         playable = scene.playable() if scene.hints else set()
         tiles = scene.shown_tiles()
         for i, (tile, rect) in enumerate(zip(tiles, rects)):
@@ -402,6 +405,20 @@ class BoardTable:
                      "center", bold=True)
             self.put(surface, "Enter / click", (PASS_RECT.centerx, PASS_RECT.y + 86), 26,
                      theme.TEXT_DIM, "center")
+
+    def _draw_legend(self, surface, legend, width: int) -> None:
+        """Under the hand's name, what the shapes over the board mean: a small sample of
+        each (a tile in its tile_art look, or a patch of colour) and its words."""
+        x, y = TRAY_RECT.x + 24, TRAY_RECT.y + 60
+        for ends, look, words in legend:
+            sample = pygame.Rect(x, y + 2, LEGEND_LONG, LEGEND_LONG // 2)
+            if isinstance(look, str):
+                tile_art.draw_tile(surface, sample, ends, look)
+            else:
+                pygame.draw.rect(surface, look, sample, border_radius=6)
+            self.put(surface, words, (sample.right + 12, sample.centery), 24, theme.TEXT,
+                     "midleft", width=width - LEGEND_LONG - 12, smallest=16)
+            y += 38
 
     def _draw_flight(self, surface) -> None:
         flight = self.scene.flight

@@ -12,6 +12,8 @@ would do is legal (and why not) and plays through the match controller.
     tool.reset()              a move was made: start the next turn afresh
     tool.hud_key() -> tuple   what of the tool the cached table shows (a picked hand tile)
     tool.tray_state(i)        how the tray draws hand tile i ("selected") or None
+    tool.tray_legend()        what the coloured shapes over the board mean, for the tray:
+                              [(ends, tile_art state, words)] (tile tools only)
     tool.origin()             where the piece just played came from (a tray rect) or None
     tool.draw(surface)        the tool over the board (ghost, hints, the reason it is illegal)
 
@@ -26,7 +28,7 @@ from game.logic.agents import greedy_ratings
 from game.logic.board.placement import Placement
 from game.logic.core import PASS, IllegalMoveError
 from game.shell import theme, tile_art
-from game.shell.board.art import LEGAL_GLOW
+from game.shell.board.art import LEGAL_GLOW, draw_placed_at
 from game.shell.board.geometry import (DIRECTIONS, BoardGeometry, Square, square_name,
                                        squares_of, tile_body)
 from game.shell.match.controller import sentence
@@ -106,7 +108,7 @@ class PlaceTileTool:
         self.ghost: Ghost | None = None    # the picked tile, over the board
         self.picked: int | None = None     # its index in the shown hand
         self.reason: str | None = None     # why the ghost's placement is illegal
-        self._hints = self._hints_key = None
+        self._hints, self._hints_key = [], None
         self._ratings = None               # (ply, legal moves, their greedy ratings,
                                            # each tile's placements best first)
         self.refused = False               # the caption says why the last try was refused
@@ -266,29 +268,42 @@ class PlaceTileTool:
         if not legal:
             draw_reason(surface, sentence(self.reason), body, geo.outer.top)
 
-    def _draw_hints(self, surface) -> None:
-        """The picked tile's few best placements clear of the ghost (which stays clear on
-        top), outlined. Cached per move, tile and ghost squares."""
-        scene, geo = self.scene, self.scene.geo
+    def hint_moves(self) -> list:
+        """The picked tile's few best placements, clear of the ghost (which stays clear on
+        top) and of each other. Cached per move, tile and ghost squares."""
+        scene = self.scene
         tile = scene.shown_tiles()[self.picked]
-        under = set(self.ghost.squares)
-        key = (scene.ctl.ply, tile, frozenset(under))
+        taken = set(self.ghost.squares)
+        key = (scene.ctl.ply, tile, frozenset(taken))
         if key != self._hints_key:
-            layer = pygame.Surface(geo.rect.size, pygame.SRCALPHA)
-            offset = (-geo.rect.x, -geo.rect.y)
-            radius, width = max(4, geo.size // 8), max(2, geo.size // 16)
             clear = []
             for move in self.best_placements(tile, None):
-                if not under & set(squares_of(move)):
+                squares = set(squares_of(move))
+                if not taken & squares:
                     clear.append(move)
+                    taken |= squares
                     if len(clear) == HINT_COUNT:
                         break
-            for move in clear:
-                body = tile_body(geo, *squares_of(move)).move(offset)
-                pygame.draw.rect(layer, HINT_FILL, body, border_radius=radius)
-                pygame.draw.rect(layer, HINT_RING, body, width, border_radius=radius)
-            self._hints, self._hints_key = layer, key
-        surface.blit(self._hints, geo.rect)
+            self._hints, self._hints_key = clear, key
+        return self._hints
+
+    def _draw_hints(self, surface) -> None:
+        """The hinted placements as faint tiles showing their numbers where they would lie."""
+        geo = self.scene.geo
+        for move in self.hint_moves():
+            s1, s2 = squares_of(move)
+            draw_placed_at(surface, tile_body(geo, s1, s2), move, s1, s2, "hint")
+
+    def tray_legend(self) -> list[tuple]:
+        """While a tile is picked: what the bright tile and, with hints on, the faint ones
+        on the board are."""
+        if self.ghost is None:
+            return []
+        ends = self.ghost.ends
+        legend = [(ends, "ghost_ok", "your tile: green fits, red not")]
+        if self.scene.hints:
+            legend.append((ends, "hint", "good places for it (H hides)"))
+        return legend
 
 
 def ghost_of(placement, tile) -> Ghost:

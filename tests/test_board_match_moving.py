@@ -199,7 +199,7 @@ def test_a_jump_chain_is_played_square_by_square(app):
     frame(app)
     click(app, scene, "c5")
     assert played(scene) == ["c1-e3-c5"]
-    assert "jumped c1-e3-c5" in scene.ctl.caption
+    assert "jumped c1 to e3, then to c5." in scene.ctl.caption
 
 
 def test_a_chain_may_stop_where_it_stands_or_go_at_once_by_drag(app):

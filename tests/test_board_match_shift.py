@@ -14,6 +14,7 @@ import pytest
 
 from game.logic.core import PASS
 from game.logic.elements.open10 import shift_game_at
+from game.logic.variants import new_game
 from game.logic.elements.shifting import parse_square, square_name, turned
 from game.shell.board import shift_art
 from game.shell.board.scene import BoardMatchScene
@@ -23,6 +24,7 @@ from game.shell.config import MatchConfig
 from game.shell.match.controller import sentence
 from game.shell.menus import VariantSelectScene
 from game.shell.overlays import ResultsScene
+from game.shell.variants.open10 import shift_words
 
 from test_shell_support import (frame, press, quiet_app, random_board_actions, seats,
                                 start_board_match)
@@ -176,7 +178,8 @@ def test_a_capture_is_said_and_flies_to_the_capturers_card(app):
         [parse_square("c5")]
     click(app, scene, "c4")
     assert played(scene) == ["a1>c4"] and scene.game.captures == [1, 0]
-    assert scene.ctl.caption.startswith("P0 (South) shifted a1>c4. Captured 4-6 on c5!")
+    assert scene.ctl.caption.startswith("P0 (South) shifted a1 to c4. Captured 4-6 on c5!")
+    assert scene.adapter.last_lines(scene.view(0))[0][0] == "South: a1>c4"   # notation there
     assert scene.adapter.read_aloud() == "P0 (South): 1 captured, 2 elements on the " \
         "board; P1 (North): 0 captured, 1 element on the board. Without a capture: 0 of " \
         "80 moves."
@@ -339,3 +342,16 @@ def test_the_setup_offers_shift_with_its_options_and_starting_boards(app):
                                                          ("random", "Random")]
     assert scene.menu.focused.label == "Stacks"
     assert scene.config(1).options["start"] == "stacks"
+
+
+@pytest.mark.parametrize("arrows", ["fixed", "free"])
+def test_a_shift_is_said_in_words_that_name_its_squares_and_arrow(arrows):
+    game = new_game("open10", 2, 3, {"arrows": arrows})
+    marks = {", arrow north": "^", ", arrow south": "v", "": ""}
+    for move in game.legal_moves():
+        if move is PASS:
+            continue
+        words = shift_words(move)
+        start, _, rest = words.partition(" to ")
+        end, _, arrow = rest.partition(",")
+        assert f"{start}>{end}{marks[arrow and ',' + arrow]}" == str(move), words

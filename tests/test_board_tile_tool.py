@@ -1,6 +1,6 @@
 """The tile-placing tool on the boards of tiles (Spread, Dominox, Dominid): played by keys
 alone, every turn starts with the tray's focus on a tile that can be laid, Enter picks it
-onto a legal spot, Enter again lays it, and Tab to another tile that can be laid keeps
+onto a legal spot, Enter again lays it (the status line says it in words), and Tab to another tile that can be laid keeps
 the ghost legal; the ghost and the hinted places show the tile's numbers, and the tray
 says what they are."""
 from __future__ import annotations
@@ -10,6 +10,7 @@ import time
 import pygame
 import pytest
 
+from game.logic.board.placement import placement_words
 from game.logic.core import PASS
 from game.shell import tile_art
 from game.shell.board.geometry import squares_of
@@ -68,6 +69,10 @@ def test_enter_twice_lays_a_tile_every_turn(app, variant, seed, stuck_tiles):
                 assert scene.ghost_reason is None, (tiles[scene.picked], scene.ghost_reason)
             press(app, "confirm")
         assert scene.ctl.ply == plies + 1, scene.ctl.caption
+        last = scene.game.moves_played()[-1][1]
+        if variant != "dominid" and last != PASS:       # said in words, not notation
+            assert f"laid {placement_words(last)}." in scene.ctl.caption
+            assert "@" not in scene.ctl.caption
     assert bool(first_unplayable) == stuck_tiles, first_unplayable
 
 

@@ -13,10 +13,11 @@ import pygame
 import pytest
 
 from game.logic.core import PASS
+from game.logic.elements.board import NORTH_ARROW, SOUTH_ARROW, Element
 from game.logic.elements.open10 import shift_game_at
 from game.logic.variants import new_game
 from game.logic.elements.shifting import parse_square, square_name, turned
-from game.shell.board import shift_art
+from game.shell.board import element_art, shift_art
 from game.shell.board.scene import BoardMatchScene
 from game.shell.board.shift_table import ShiftTable
 from game.shell.board.shift_tool import ShiftTool
@@ -283,6 +284,23 @@ def test_stacks_show_their_height_and_only_the_top_moves(app, monkeypatch):
     after = scene.view(0)
     assert move.start == square and after.cells[square] == before[:-1]
     assert after.cells[move.end][-1].tile == before[-1].tile
+
+
+def test_only_the_top_of_a_stack_shows_an_arrow_and_its_height_badge_covers_none_of_it():
+    pygame.font.init()
+    north, south = (Element(0, 3, 5, arrow=NORTH_ARROW), Element(0, 1, 6, arrow=SOUTH_ARROW))
+    for size in (60, 84, 96):
+        for top in (north, south):
+            drawn = []
+            for lower in (north, south):                 # the same top, other layers below
+                surface = pygame.Surface((size, size), pygame.SRCALPHA)
+                shift_art.draw_stack(surface, surface.get_rect(), (lower, lower, top))
+                drawn.append(pygame.image.tobytes(surface, "RGBA"))
+            assert drawn[0] == drawn[1], (size, top)     # lower arrows and numbers unseen
+            body, head = element_art.body_rect(size, top.arrow)
+            badge = shift_art.badge_rect(pygame.Rect(0, 0, size, size))
+            assert pygame.Rect(0, 0, size, size).contains(badge)
+            assert not badge.colliderect(body.union(head)), (size, top, badge, body)
 
 
 def test_a_whole_stack_taken_is_said_and_counted(app):

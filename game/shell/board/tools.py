@@ -322,7 +322,29 @@ def draw_reason(surface, text: str, body: pygame.Rect, top: int) -> None:
     back.midbottom = (body.centerx, body.top - 10)
     if back.top < top:
         back.midtop = (body.centerx, body.bottom + 10)
+    _reason_label(surface, text, back, REASON_SIZE)
+
+
+def draw_reason_outside(surface, text: str, body: pygame.Rect, frame: pygame.Rect,
+                        room: pygame.Rect) -> None:
+    """Why a ghost is illegal, in a red label just outside the board's `frame`, above it
+    or below it on the side nearer the ghost's `body` (the other side when that one has
+    no room inside `room`), as wide as the frame at most: it covers no square and no
+    coordinate of the board."""
+    width = frame.w - 28
+    size, text = theme.fitted(text, width, REASON_SIZE, smallest=20)
+    back = pygame.Rect((0, 0), theme.font(size).size(text)).inflate(28, 14)
+    above = back.copy()
+    above.midbottom = (frame.centerx, frame.top - 4)
+    below = back.copy()
+    below.midtop = (frame.centerx, frame.bottom + 4)
+    sides = (above, below) if body.centery < frame.centery else (below, above)
+    back = next((side for side in sides if room.contains(side)), sides[0])
+    _reason_label(surface, text, back, size)
+
+
+def _reason_label(surface, text: str, back: pygame.Rect, size: int) -> None:
     back.clamp_ip(pygame.Rect((0, 0), LOGICAL_SIZE))
     pygame.draw.rect(surface, (90, 18, 18), back, border_radius=12)
     pygame.draw.rect(surface, theme.ILLEGAL, back, 2, border_radius=12)
-    theme.draw_text(surface, text, back.center, REASON_SIZE, anchor="center")
+    theme.draw_text(surface, text, back.center, size, anchor="center")

@@ -217,8 +217,8 @@ class MoveElementTool:
             scene.ctl.say(scene.last_caption, speak=False)
             return
         here = SHAPE.names[self.standing]
-        scene.ctl.say_private(f"Landed on {here}: Enter again to stop here, or pick the "
-                              f"next landing (a click on {here} stops too).")
+        scene.ctl.say_private(f"On {here}: Enter again to stop here, or pick the next "
+                              f"landing; a click on {here} stops too.")
 
     def _drop(self, start: int, square: int) -> None:
         """The picked element (from `start`) let go over `square`: the move there."""

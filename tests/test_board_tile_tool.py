@@ -1,11 +1,9 @@
 """The tile-placing tool on the boards of tiles (Spread, Dominox, Dominid): played by keys
 alone, every turn starts with the tray's focus on a tile that can be laid, Enter picks it
-onto a legal spot, Enter again lays it (the status line says it in words), and Tab to another tile that can be laid keeps
-the ghost legal; the ghost and the hinted places show the tile's numbers, and the tray
-says what they are."""
+onto a legal spot, Enter again lays it (the status line says it in words), and Tab to
+another tile that can be laid keeps the ghost legal; the ghost and the hinted places
+show the tile's numbers, and the tray says what they are."""
 from __future__ import annotations
-
-import time
 
 import pygame
 import pytest
@@ -15,9 +13,8 @@ from game.logic.core import PASS
 from game.shell import tile_art
 from game.shell.board.geometry import squares_of
 from game.shell.board.table import TRAY_RECT
-from game.shell.overlays import HandOverScene
 
-from test_shell_support import frame, press, quiet_app, start_board_match
+from test_shell_support import frame, press, quiet_app, start_board_match, wait_for_human
 
 TURNS = 10
 
@@ -25,19 +22,6 @@ TURNS = 10
 @pytest.fixture
 def app(tmp_path):
     return quiet_app(tmp_path)
-
-
-def wait_for_human(app, scene, limit=3000) -> None:
-    for _ in range(limit):
-        if scene.game.is_over() or scene.ctl.human_turn:
-            frame(app)                     # the turn's first frame
-            return
-        if isinstance(app.top, HandOverScene):
-            press(app, "confirm")
-        frame(app)
-        if scene.ctl.thinking:
-            time.sleep(0.0005)
-    raise AssertionError("no human turn came")
 
 
 # Seeds whose human turns include some where the first tile of the hand cannot be laid
@@ -49,6 +33,7 @@ def test_enter_twice_lays_a_tile_every_turn(app, variant, seed, stuck_tiles):
     first_unplayable = 0
     for _ in range(TURNS):
         wait_for_human(app, scene)
+        frame(app)                         # the turn's first frame
         if scene.game.is_over():
             break
         plies = scene.ctl.ply

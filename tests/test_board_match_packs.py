@@ -119,11 +119,14 @@ def test_the_ghost_follows_the_pointer_legal_or_illegal_with_the_reason(app):
     assert scene.ctl.caption.startswith("P0 placed 3-5 on c2. P1 turns up")
 
 
-@pytest.mark.parametrize("across", [False, True])
-def test_the_illegal_ghost_is_red_and_its_reason_said_beside_the_board(app, monkeypatch,
-                                                                       across):
-    scene = start_at(app, ["c1:0:2-3"], [["3-5", "1-1"], ["6-6", "6-6"]],
-                     options={"across": across})
+def top_edge(scene, name):
+    """A point just inside the top edge of a square, where the ghost's outline runs."""
+    x, y = centre(scene, name)
+    return x, y - scene.geo.size // 2 + 2
+
+
+def test_the_illegal_ghost_is_red_and_its_reason_said_beside_the_board(app, monkeypatch):
+    scene = start_at(app, ["c1:0:2-3"], [["3-5", "1-1"], ["6-6", "6-6"]])
     app.settings.show_hints = False
     labels = []
     real = theme.draw_text
@@ -133,19 +136,17 @@ def test_the_illegal_ghost_is_red_and_its_reason_said_beside_the_board(app, monk
         point(app, scene, name)
         labels.clear()
         frame(app)
-        rect = scene.geo.square_rect(SHAPE.file_rank(SHAPE.square(name)))
-        assert app.screen.get_at((rect.centerx, rect.y + 2))[:3] == theme.ILLEGAL
+        assert app.screen.get_at(top_edge(scene, name))[:3] == theme.ILLEGAL
         reason = sentence(scene.ghost_reason)
         (label,) = [r for text, r in labels if text == reason]
-        frame_rect = scene.geo.outer                 # the squares and the coordinates
-        assert not label.colliderect(frame_rect) and REASON_ROOM.contains(label)
-        assert (label.bottom <= frame_rect.top) == (side == "above"), (name, label)
-    home = "a3" if across else "b1"                  # on the home line: legal
-    point(app, scene, home)
+        board = scene.geo.outer                      # the squares and the coordinates
+        assert not label.colliderect(board) and REASON_ROOM.contains(label)
+        assert label.collidelist(scene.table.hud_rects) < 0          # nor a panel
+        assert (label.bottom <= board.top) == (side == "above"), (name, label)
+    point(app, scene, "b1")                          # on the home rank: legal
     frame(app)
-    rect = scene.geo.square_rect(SHAPE.file_rank(SHAPE.square(home)))
     assert scene.ghost_reason is None
-    assert app.screen.get_at((rect.centerx, rect.y + 2))[:3] != theme.ILLEGAL
+    assert app.screen.get_at(top_edge(scene, "b1"))[:3] != theme.ILLEGAL
 
 
 def test_turning_the_element_changes_the_move_placed(app):

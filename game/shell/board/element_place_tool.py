@@ -214,7 +214,8 @@ class PlaceElementTool:
         pygame.draw.rect(surface, LEGAL if legal else theme.ILLEGAL, rect.inflate(-2, -2),
                          max(3, geo.size // 22), border_radius=6)
         if not legal:                  # beside the board: over it, it would hide a rank
-            draw_reason_outside(surface, sentence(self.reason), rect, geo.outer, REASON_ROOM)
+            draw_reason_outside(surface, sentence(self.reason), rect, geo.outer, REASON_ROOM,
+                                scene.table.hud_rects)
 
     def _draw_hints(self, surface) -> None:
         """A disc on every square where the ghost may go as turned now, a thin ring where

@@ -326,11 +326,11 @@ def draw_reason(surface, text: str, body: pygame.Rect, top: int) -> None:
 
 
 def draw_reason_outside(surface, text: str, body: pygame.Rect, frame: pygame.Rect,
-                        room: pygame.Rect) -> None:
+                        room: pygame.Rect, avoid=()) -> None:
     """Why a ghost is illegal, in a red label just outside the board's `frame`, above it
-    or below it on the side nearer the ghost's `body` (the other side when that one has
-    no room inside `room`), as wide as the frame at most: it covers no square and no
-    coordinate of the board."""
+    or below it on the side nearer the ghost's `body` (the other side when that one is
+    not inside `room` or meets one of the panels in `avoid`), as wide as the frame at
+    most: it covers no square and no coordinate of the board."""
     width = frame.w - 28
     size, text = theme.fitted(text, width, REASON_SIZE, smallest=20)
     back = pygame.Rect((0, 0), theme.font(size).size(text)).inflate(28, 14)
@@ -339,7 +339,8 @@ def draw_reason_outside(surface, text: str, body: pygame.Rect, frame: pygame.Rec
     below = back.copy()
     below.midtop = (frame.centerx, frame.bottom + 4)
     sides = (above, below) if body.centery < frame.centery else (below, above)
-    back = next((side for side in sides if room.contains(side)), sides[0])
+    back = next((side for side in sides
+                 if room.contains(side) and side.collidelist(avoid) < 0), sides[0])
     _reason_label(surface, text, back, size)
 
 

@@ -7,7 +7,8 @@ between the elements that can move, or between the targets once one is picked), 
 picks the focused element and Enter again sends it to the focused target. Esc or a right
 click puts it back. A jump chain (game 4) is played square by square (each landing it
 may go on from becomes a stop on the way, and the caption says how to end it there:
-Enter again, or a click on the element where it stands) or at once, by clicking or dragging to its last square.
+Enter again, or a click on the element where it stands) or at once, by clicking or
+dragging to its last square.
 A try the rules refuse shows their reason (the state's `illegal_reason`) by the square
 and in the caption. The tool decides no rule: every lit square comes from the legal
 moves of the view (`ElementMove.path`).

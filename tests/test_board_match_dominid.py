@@ -23,11 +23,11 @@ from game.shell.board.table import (BOARD_AREA, CAPTION_RECT, INFO_RECT, PASS_RE
                                     TRAY_RECT, card_rects)
 from game.shell.config import MatchConfig, Seat
 from game.shell.menus import VariantPickScene, VariantSelectScene, can_play
-from game.shell.overlays import HandOverScene, PauseOverlay, ResultsScene
+from game.shell.overlays import PauseOverlay, ResultsScene
 from game.shell.scene import LOGICAL_SIZE
 
 from acceptance_support import ghost_target
-from test_shell_support import frame, press, quiet_app, random_board_actions
+from test_shell_support import frame, press, quiet_app, random_board_actions, wait_for_human
 
 STEP = 1 / 60
 
@@ -60,18 +60,6 @@ def start_at(app, state, kinds=("human", "human")) -> BoardMatchScene:
     return scene
 
 
-
-
-def wait_for_human(app, scene, limit=3000):
-    for _ in range(limit):
-        if scene.game.is_over() or scene.ctl.human_turn:
-            return
-        if isinstance(app.top, HandOverScene):
-            press(app, "confirm")
-        frame(app)
-        if scene.ctl.thinking:
-            time.sleep(0.0005)
-    raise AssertionError("no human turn came")
 
 
 def aim(app, scene, move, by="keys"):

@@ -8,7 +8,7 @@ from game.shell import theme
 from game.shell.match import controller as controller_module
 from game.shell.app import App
 from game.shell.config import MatchConfig, Seat
-from game.shell.line.layout import DRAW_BUTTON, PASS_BUTTON
+from game.shell.line.layout import DRAW_BUTTON, PASS_BUTTON, TABLE
 from game.shell.line.scene import LineMatchScene
 from game.shell.overlays import HandOverScene, ResultsScene
 from game.shell.scene import LOGICAL_SIZE, Action
@@ -113,6 +113,26 @@ def test_one_human_plays_a_round_against_the_computer(app, driver):
     results_ready(app)
     app.top.handle(Action("confirm"))          # Continue: the next round is on the table
     assert app.top is scene and scene.frozen is None and len(scene.line) <= 1
+
+
+def test_the_line_stays_centred_and_each_ghost_meets_its_end(app):
+    scene = start(app, "classic", ["human", "computer"], seed=5)
+
+    def check_then_play(scene):
+        tiles = [p.rect for p in scene.layout.tiles]
+        if tiles:
+            box = tiles[0].unionall(tiles)
+            assert abs(box.centerx - TABLE.centerx) <= scene.layout.long_side, box
+        for move in scene.moves:
+            if move.is_pass or not tiles:
+                continue
+            ghost = scene.ghost(move.tile, move.end).rect
+            end = tiles[0] if move.end == "L" else tiles[-1]
+            assert ghost.inflate(2, 2).colliderect(end), (move, ghost, end)
+            assert ghost.collidelist(tiles) == -1, (move, ghost)
+        by_keyboard(scene)
+
+    assert play_round(app, scene, check_then_play) >= 3
 
 
 def test_a_click_on_an_end_the_tile_does_not_fit_says_why(app):

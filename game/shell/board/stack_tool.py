@@ -153,6 +153,14 @@ class StackTool(PlaceTileTool):
             text += "  (cheapest)" if cost <= least else f"  (cheapest: {least})"
         return text
 
+    def tray_legend(self) -> list[tuple]:
+        if self.ghost is None:
+            return []
+        legend = [(self.ghost.ends, "ghost_ok", "your tile: green fits, red not")]
+        if self.scene.hints:
+            legend.append((None, HINT_FILL, "glowing: its cheapest spots (H hides)"))
+        return legend
+
     # --- drawing ----------------------------------------------------------------------
     def draw(self, surface) -> None:
         if self.declaring():

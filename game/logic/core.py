@@ -201,6 +201,9 @@ class GameState(ABC):
     options_declared: ClassVar[tuple] = ()   # tuple of options.Option
     rules_text: ClassVar[str] = ""            # plain-language rules for the rules screen,
                                               # including the choices this project made
+    # The keys a record of this variant may hold besides the common ones (records.py):
+    # how its game starts. The boards of elements use start, deal and position between them.
+    record_keys: ClassVar[tuple] = ("deal", "start", "position")
 
     players: int
     seed: int | None

@@ -54,7 +54,11 @@ or pack, next tile first; Packs holds one pack per player under `packs`; the ele
 games hold their starting board under `start`), the moves in order as
 `{{"player": P, "move": TEXT}}`, and the result (`scores` and `winner`, a player index or
 `null` for a draw). A classic match holds its rounds, each with its own deal, moves and
-result. `python -m game.logic replay FILE` checks a record move by move; `python -m
+result (a round's result holds its `scores`). A result may also say how the game ended
+(`reason`, as `domino` or `blocked`): the reader checks it when it is there and never asks
+for it. A key the reader does not know, in the record, a move, a result or a classic round
+(a misspelt `"optidons"` or `"plaer"`), is refused by name rather than passed over.
+`python -m game.logic replay FILE` checks a record move by move; `python -m
 game.logic legal FILE` lists the legal moves of a position file or of a record of a game
 in progress (such as a saved match).
 """

@@ -105,6 +105,7 @@ class DominidGame(PlacementGame):
     )
     rules_text = RULES_TEXT
     tiles = DOUBLE_SIX_SET
+    record_keys = ("deal", "opening", "position")
 
     views = dominid_view
     positions = dominid_files

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from .classic import ClassicMatch
 from ..core import FileFormatError, Outcome
+from ..records import check_header
 from .engine import LineRound
 from .laying import LineRules
 from .moves import LineMove
@@ -29,6 +30,7 @@ class BlankGame(ClassicMatch):
     title = "Blank tiles"
     min_players = 2
     max_players = 4
+    record_keys = ("deal", "start")
     options_declared = (
         Option("doubles", True, "every blank tile counts as a double and earns another play"),
         Option("one_extra", False, "at most one extra play per turn"),
@@ -78,13 +80,14 @@ why the opening moves round the table from one game to the next."""
     @classmethod
     def from_record(cls, record: dict) -> "BlankGame":
         """A blank game is one hand: its deal, moves and result sit at the top level."""
+        check_header(cls, record)
         if "deal" not in record:
             raise FileFormatError("<record>", None, "the record has no deal")
         single = {key: record[key] for key in ("variant", "options", "seed", "players")
                   if key in record}
         single["rounds"] = [{key: record[key] for key in ("deal", "moves", "start")
                              if key in record}]
-        return super().from_record(single)
+        return cls._from_rounds(single)
 
     def record(self) -> dict:
         nested = super().record()

@@ -70,6 +70,8 @@ def move_words(move) -> str:
     text = str(move)
     if move == PASS:
         return "pass"
+    if text == "stop":                                    # blank tiles' extra play declined
+        return "end your turn"
     end = getattr(move, "end", None)
     if isinstance(end, str):                              # the line games
         tile = "a blank tile" if text.startswith("_") else str(move.tile)
@@ -106,9 +108,10 @@ def advise(view, seconds: float | None = 1.0, iterations: int | None = None, see
         return Advice(str(only), move_words(only), reason, "", ((str(only), 0.0),),
                       factual=True)
     hooks = hooks_for(view.variant)
-    if hooks.alike is not None and hooks.alike(view):
-        return Advice(str(moves[0]), move_words(moves[0]),
-                      "every legal move leads to the same game here", "",
+    obvious = hooks.obvious(view) if hooks.obvious is not None else None
+    if obvious is not None:
+        best, reason = obvious
+        return Advice(str(best[0]), move_words(best[0]), reason, "",
                       tuple((str(m), 0.0) for m in moves), factual=True)
     budget = None if iterations is not None else seconds      # iterations: no clock
     agent = HardAgent(seconds=budget, iterations=iterations)

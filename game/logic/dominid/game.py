@@ -190,6 +190,12 @@ class DominidGame(PlacementGame):
             self.stacks.lay(self.shape.index[placement.first], placement.x,
                             self.shape.index[placement.second], placement.y)
 
+    @property
+    def first(self) -> int | None:
+        """The player whose turned-up tile won, who lays the first tile after the opening
+        (None for a position set up after the opening, whose draws are not known)."""
+        return first_player(self.draws) if self.draws else None
+
     def opening(self) -> Arrangement | None:
         """The opening as it lies (None while it is still to be arranged)."""
         if len(self.stacks.placed) < 2:

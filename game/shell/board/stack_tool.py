@@ -8,7 +8,8 @@ cheapest spots of the picked tile glow.
 
 Right after the first player's first move that player declares: two big buttons over the
 board, "Odds 1 3 5" and "Evens 2 4 6", chosen by Left/Right and Enter, by O or E, or by a
-click. Esc then opens the pause menu (nothing is picked to drop).
+click. Esc then opens the pause menu (nothing is picked to drop). Before the first move
+the player whose tile lost arranges the opening (board.opening_picker).
 """
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from game.logic.core import IllegalMoveError
 from game.shell import theme, tile_art
 from game.shell.board.stack_art import Stacker, darker, tone
 from game.shell.board.geometry import parse_square
+from game.shell.board.opening_picker import OpeningPicker
 from game.shell.board.table import BOARD_AREA, GOLD
 from game.shell.board.tools import HINT_FILL, HINT_RING, PlaceTileTool
 from game.shell.match.controller import sentence
@@ -49,14 +51,19 @@ class StackTool(PlaceTileTool):
         self._best = self._best_key = None
         self._panel = self._panel_key = None
         self._spot = self._spot_key = None
+        self.picker = OpeningPicker(scene, self.stacker)
 
     @property
     def active(self) -> bool:
-        return self.ghost is not None or self.declaring()
+        return self.ghost is not None or self.declaring() or self.arranging()
 
     def declaring(self) -> bool:
         """The human to act must now choose odds or evens."""
         return self.scene.ctl.human_turn and bool(self.scene.game.declaring)
+
+    def arranging(self) -> bool:
+        """The human to act must now arrange the opening."""
+        return self.scene.ctl.human_turn and bool(self.scene.game.arranging)
 
     def reset(self) -> None:
         super().reset()
@@ -65,10 +72,13 @@ class StackTool(PlaceTileTool):
     cancel = reset
 
     def hud_key(self) -> tuple:
-        return (self.picked, self.declaring())
+        return (self.picked, self.declaring(), self.arranging())
 
     # --- input ------------------------------------------------------------------------
     def point(self, pos) -> None:
+        if self.arranging():
+            self.picker.point(pos)
+            return
         if self.declaring():
             index = self._button_at(pos)
             if index is not None:
@@ -77,6 +87,9 @@ class StackTool(PlaceTileTool):
         super().point(pos)
 
     def handle(self, action) -> None:
+        if self.arranging():
+            self.picker.handle(action)
+            return
         if not self.declaring():
             super().handle(action)
             return
@@ -155,6 +168,9 @@ class StackTool(PlaceTileTool):
 
     # --- drawing ----------------------------------------------------------------------
     def draw(self, surface) -> None:
+        if self.arranging():
+            self.picker.draw(surface)
+            return
         if self.declaring():
             self._draw_choice(surface)
             return

@@ -71,7 +71,7 @@ its first number and the number next to it, plus the same for its second number.
 several pairs the cheapest one counts. Laying 2-6 with the 2 beside a 2 and the 6 \
 beside a 5 costs 1.
 
-Straight after the first move the first player chooses odds (1, 3, 5) or evens (2, 4, \
+Straight after their first tile the first player chooses odds (1, 3, 5) or evens (2, 4, \
 6); the other player gets the other kind. 0 is nobody's.
 
 If you cannot lay any tile you pass (without taking a tile). The game ends when every \

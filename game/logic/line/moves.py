@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import FrozenInstanceError
 
-from ..core import BLANK, DOUBLE_SIX, PASS, IllegalMoveError, Move, PassMove, Tile
+from ..core import BLANK, DOUBLE_SIX, PASS, IllegalMoveError, Move, PassMove, Tile, WordMove
 
 LEFT, RIGHT = "L", "R"
 _MOVE_HELP = "write a tile (3-5), a tile and an end (3-5L, 3-5R, _L), stop or pass"
@@ -132,21 +132,12 @@ class LineMove(Move):
         return cls(tile, end)
 
 
-class StopMove(str):
+class StopMove(WordMove):
     """`stop`: the player ends the turn where a double would let them lay another tile
-    (the source's "may play again"). Like the pass it is also its own text."""
+    (the source's "may play again")."""
 
     __slots__ = ()
-    is_pass = False
-
-    def __new__(cls):
-        return str.__new__(cls, "stop")
-
-    def __repr__(self) -> str:
-        return "STOP"
-
-    def __reduce__(self):           # the module's STOP itself, also across the worker process
-        return "STOP"
+    word = "stop"
 
 
 STOP = StopMove()

@@ -17,12 +17,27 @@ from game.shell import theme, tile_art
 from game.shell.board.geometry import squares_of
 from game.shell.board.stack_art import darker
 from game.shell.board.table import BOARD_AREA, GOLD
+from game.shell.match.scene import choice_action, index_at
 
 CARD = (90, 112)
 GAP, GROUP_GAP = 8, 30
 TILE_LONG = 68
 PANEL_HEIGHT = 258
 HINT_LINE = 30              # the panel grows by a line when hints are on
+
+
+def panel_clear_of(geo, squares, size) -> pygame.Rect:
+    """A panel of `size` over the board, centred, above or below `squares` (whichever
+    side has more room) and inside the board area."""
+    spot = geo.square_rect(squares[0]).unionall([geo.square_rect(s) for s in squares]) \
+        if squares else pygame.Rect(geo.rect.center, (0, 0))
+    panel = pygame.Rect((0, 0), size)
+    panel.centerx = geo.rect.centerx
+    if spot.top - geo.rect.top >= geo.rect.bottom - spot.bottom:
+        panel.bottom = spot.top - 12
+    else:
+        panel.top = spot.bottom + 12
+    return panel.clamp(BOARD_AREA)
 
 
 def shown_order(moves: list) -> list:
@@ -46,43 +61,24 @@ class OpeningPicker:
 
     # --- input ------------------------------------------------------------------------
     def point(self, pos) -> None:
-        index = self._card_at(pos)
+        index = index_at(self.layout()[1], pos)
         if index is not None:
             self.focus = index
 
     def handle(self, action) -> None:
-        options = self.options()
-        if not options:
-            return
-        name, count = action.name, len(options)
-        half = (count + 1) // 2 if count > 2 else count
-        if name in ("left", "prev"):
-            self.focus = (self.focus - 1) % count
-        elif name in ("right", "next"):
-            self.focus = (self.focus + 1) % count
-        elif name in ("up", "down"):
-            self.focus = (self.focus + half) % count if count > 2 else self.focus
-        elif name == "confirm":
-            self.choose(self.focus)
-        elif name == "click":
-            index = self._card_at(action.pos)
-            if index is not None:
-                self.choose(index)
-        elif name == "back":
+        count = len(self.options())
+        if action.name == "back":
             self.scene.ctl.pause()
+        elif count:
+            group = (count + 1) // 2 if count > 2 else 0     # Up/Down: to the other group
+            self.focus, chosen = choice_action(action, self.focus, self.layout()[1], group)
+            if chosen is not None:
+                self.choose(chosen)
 
     def choose(self, index: int) -> None:
         options = self.options()
         self.focus = min(index, len(options) - 1)
         self.scene.ctl.play(str(options[self.focus]))
-
-    def _card_at(self, pos) -> int | None:
-        if pos is None:
-            return None
-        for i, rect in enumerate(self.layout()[1]):
-            if rect.collidepoint(pos):
-                return i
-        return None
 
     # --- where things go --------------------------------------------------------------
     def layout(self) -> tuple[pygame.Rect, list[pygame.Rect]]:
@@ -91,21 +87,12 @@ class OpeningPicker:
         options = self.options()
         key = (self.scene.ctl.ply, len(options), self.scene.hints)
         if key != self._layout_key:
-            geo = self.scene.geo
-            cells = [squares_of(p) for p in options[0].placements] if options else []
-            spot = geo.square_rect(cells[0][0]).unionall(
-                [geo.square_rect(c) for pair in cells for c in pair]) if cells \
-                else pygame.Rect(geo.rect.center, (0, 0))
+            cells = [c for p in options[:1] for pair in map(squares_of, p.placements)
+                     for c in pair]
             half = (len(options) + 1) // 2 if len(options) > 2 else len(options)
             width = len(options) * CARD[0] + (len(options) - 1) * GAP + GROUP_GAP + 64
-            panel = pygame.Rect(0, 0, max(width, 560),
-                                PANEL_HEIGHT + (HINT_LINE if self.scene.hints else 0))
-            panel.centerx = geo.rect.centerx
-            if spot.top - geo.rect.top >= geo.rect.bottom - spot.bottom:
-                panel.bottom = spot.top - 14
-            else:
-                panel.top = spot.bottom + 14
-            panel.clamp_ip(BOARD_AREA)
+            panel = panel_clear_of(self.scene.geo, cells, (max(width, 560), PANEL_HEIGHT + (
+                HINT_LINE if self.scene.hints else 0)))
             x = panel.centerx - (width - 64) // 2
             cards = []
             for i in range(len(options)):

@@ -20,10 +20,11 @@ from game.logic.core import IllegalMoveError
 from game.shell import theme, tile_art
 from game.shell.board.stack_art import Stacker, darker, tone
 from game.shell.board.geometry import parse_square
-from game.shell.board.opening_picker import OpeningPicker
-from game.shell.board.table import BOARD_AREA, GOLD
+from game.shell.board.opening_picker import OpeningPicker, panel_clear_of
+from game.shell.board.table import GOLD
 from game.shell.board.tools import HINT_FILL, HINT_RING, PlaceTileTool
 from game.shell.match.controller import sentence
+from game.shell.match.scene import choice_action, index_at
 
 CHOICES = (("odds", "Odds", "1 3 5", (1, 3, 5)), ("evens", "Evens", "2 4 6", (2, 4, 6)))
 CHIP_SIZE = 28
@@ -80,7 +81,7 @@ class StackTool(PlaceTileTool):
             self.picker.point(pos)
             return
         if self.declaring():
-            index = self._button_at(pos)
+            index = index_at(self.choice_rects()[1], pos)
             if index is not None:
                 self.choice = index
             return
@@ -93,35 +94,18 @@ class StackTool(PlaceTileTool):
         if not self.declaring():
             super().handle(action)
             return
-        name = action.name
-        if name in ("left", "prev"):
-            self.choice = 0
-        elif name in ("right", "next"):
-            self.choice = 1
-        elif name in ("up", "down"):
-            self.choice = 1 - self.choice
-        elif name == "confirm":
-            self.declare(self.choice)
-        elif name == "text" and action.char.lower() in ("o", "e"):
+        if action.name == "text" and action.char.lower() in ("o", "e"):
             self.declare(0 if action.char.lower() == "o" else 1)
-        elif name == "click":
-            index = self._button_at(action.pos)
-            if index is not None:
-                self.declare(index)
-        elif name == "back":
+        elif action.name == "back":
             self.scene.ctl.pause()
+        else:
+            self.choice, chosen = choice_action(action, self.choice, self.choice_rects()[1], 1)
+            if chosen is not None:
+                self.declare(chosen)
 
     def declare(self, index: int) -> None:
         self.choice = index
         self.scene.ctl.play(CHOICES[index][0])
-
-    def _button_at(self, pos) -> int | None:
-        if pos is None:
-            return None
-        for i, rect in enumerate(self.choice_rects()[1]):
-            if rect.collidepoint(pos):
-                return i
-        return None
 
     # --- what the ghost's placement would be ------------------------------------------
     def _refresh(self) -> None:
@@ -268,15 +252,7 @@ class StackTool(PlaceTileTool):
         if key != self._panel_key:
             geo, view = self.scene.geo, self.scene.view(0)
             cells = [geo.index_square(i) for i, n in enumerate(view.levels) if n]
-            bbox = geo.square_rect(cells[0]).unionall([geo.square_rect(c) for c in cells]) \
-                if cells else pygame.Rect(geo.rect.center, (0, 0))
-            panel = pygame.Rect((0, 0), (min(PANEL_SIZE[0], geo.outer.w), PANEL_SIZE[1]))
-            panel.centerx = geo.rect.centerx
-            if bbox.top - geo.rect.top >= geo.rect.bottom - bbox.bottom:
-                panel.bottom = bbox.top - 12
-            else:
-                panel.top = bbox.bottom + 12
-            panel.clamp_ip(BOARD_AREA)
+            panel = panel_clear_of(geo, cells, (min(PANEL_SIZE[0], geo.outer.w), PANEL_SIZE[1]))
             gap = 24
             buttons = []
             for i in range(2):

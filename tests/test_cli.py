@@ -198,3 +198,22 @@ def test_misspelt_keys_inside_a_classic_round_are_refused_by_name(tmp_path, caps
         target[key] = 1
         status, err = replayed(record, tmp_path, capsys)
         assert status == 2 and f"unknown key {key!r} in round 1" in err, where
+
+
+def test_legal_and_replay_know_blank_tiles_stop_and_dominids_arrangement(tmp_path, capsys):
+    blank = new_game("blank", 2, 3)
+    blank.apply("_")                                   # a double: another play, or stop
+    path = tmp_path / "blank.toml"
+    path.write_text(blank.position_text())
+    assert main(["legal", str(path)]) == 0 and capsys.readouterr().out.split() == \
+        ["_L", "_R", "stop"]
+    dominid = new_game("dominid", 2, 3)
+    path = tmp_path / "dominid.json"
+    path.write_text(json.dumps(dominid.record()))
+    assert main(["legal", str(path)]) == 0
+    assert all(m.startswith("arrange ") for m in capsys.readouterr().out.splitlines())
+    status, out, err = run(["selfplay", "blank", "--games", "4", "--ai", "random"], capsys)
+    assert status == 0 and any('"stop"' in line for line in out.splitlines())
+    path = tmp_path / "games.jsonl"
+    path.write_text(out)
+    assert main(["replay", str(path)]) == 0

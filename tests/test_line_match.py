@@ -371,3 +371,34 @@ def test_the_turn_prompt_says_draw_while_drawn_tiles_wait(tmp_path):
         scene.handle(Action("draw"))
     app.advance(1 / 60)
     assert scene.turn_prompt() != "Nothing fits: press Draw"
+
+
+@pytest.mark.parametrize("how", ["key", "button", "pad"])
+def test_blank_tiles_end_turn_declines_the_extra_play_by_key_button_or_pad(app, how):
+    from game.shell.line.layout import END_TURN_BUTTON
+    scene = start(app, "blank", ["human", "computer"], seed=2)
+    wait_for_turn(app, scene)
+    scene.handle(Action("end_turn"))           # nothing laid yet: no extra play to decline
+    assert scene.ctl.ply == 0 and app.played[-1] == "invalid"
+    assert "only when a double has earned" in scene.ctl.caption
+    scene.handle(Action("confirm"))
+    scene.handle(Action("confirm"))            # the opening tile, a double
+    step(app)
+    assert scene.my_turn and scene.may_stop and "may play again" in scene.ctl.caption
+    assert scene.turn_prompt() == "Lay another tile, or End turn (N)"
+    action = {"key": Action("end_turn"), "button": Action("click", END_TURN_BUTTON.center),
+              "pad": Action("draw")}[how]
+    scene.handle(action)
+    assert scene.ctl.ply == 2 and scene.state.current_player == 1
+    assert scene.public.history[-1][1] == "stop" and "ended the turn" in scene.ctl.caption
+    assert not scene.may_stop and len(scene.hand) == 6
+
+
+def test_blank_tiles_the_end_turn_key_is_bound_and_taking_the_extra_play_needs_no_key(app):
+    from game.shell import input as shell_input
+    assert shell_input.KEY_BINDINGS[pygame.K_n] == "end_turn"
+    scene = start(app, "blank", ["human", "computer"], seed=2)
+    wait_for_turn(app, scene)
+    for _ in range(4):                         # open, extra play: then the computer
+        scene.handle(Action("confirm"))
+    assert scene.ctl.ply == 2 and scene.state.current_player == 1

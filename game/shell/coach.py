@@ -253,6 +253,13 @@ def mark_board(scene, surface, move) -> None:
     if str(move) == "pass":
         _outline(surface, scene.table.pass_rect)
         return
+    if hasattr(move, "placements"):               # Dominid's arranged opening
+        for placement in move.placements:
+            s1, s2 = squares_of(placement)
+            draw_placed_at(surface, tile_body(geo, s1, s2), placement, s1, s2, "ghost_ok")
+        _outline(surface, geo.span_rect(*squares_of(move.left)).union(
+            geo.span_rect(*squares_of(move.right))), 4)
+        return
     if hasattr(move, "first"):                    # a tile on two squares
         s1, s2 = squares_of(move)
         body = tile_body(geo, s1, s2)

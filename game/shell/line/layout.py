@@ -171,6 +171,7 @@ SEAT_PANEL = pygame.Rect(40, 800, 360, 160)      # the bottom player's name and 
 BONEYARD = pygame.Rect(1496, 800, 150, 160)
 DRAW_BUTTON = pygame.Rect(1664, 804, 216, 66)
 PASS_BUTTON = pygame.Rect(1664, 886, 216, 66)
+END_TURN_BUTTON = PASS_BUTTON                   # blank tiles: nobody passes there
 UNDO_BUTTON = pygame.Rect(1664, 966, 216, 52)
 
 

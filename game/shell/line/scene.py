@@ -20,7 +20,7 @@ import pygame
 
 from game.logic.core import Tile
 from game.logic.line.laying import Placed, line_after
-from game.logic.line.moves import LineMove
+from game.logic.line.moves import STOP, LineMove
 
 from game.shell import theme, tile_art
 from game.shell.line.art import LEGEND, LineTableArt
@@ -165,10 +165,15 @@ class LineMatchScene(LineInput, LineTableArt, MatchScene):
         return self._ghosts[(tile, end)]
 
     def ends_for(self, tile: Tile) -> list[str]:
-        return [m.end for m in self.moves if not m.is_pass and m.tile == tile]
+        return [m.end for m in self.moves if isinstance(m, LineMove) and m.tile == tile]
 
     def must_pass(self) -> bool:
         return bool(self.moves) and self.moves[0].is_pass
+
+    @property
+    def may_stop(self) -> bool:
+        """A double lets the human to move play again, which they may decline."""
+        return STOP in self.moves
 
     def selecting(self) -> bool:
         return self.selected is not None
@@ -183,6 +188,10 @@ class LineMatchScene(LineInput, LineTableArt, MatchScene):
         self.ctl.say(self._describe(player, move, drawn))
         self._badge_move(player, move.is_pass, drawn)
         self.anim = self.flip = None
+        if move is STOP:
+            self._cancel()
+            self._refresh()
+            return
         if not move.is_pass:
             self._animate_play(player, move)
         self._cancel()
@@ -196,7 +205,7 @@ class LineMatchScene(LineInput, LineTableArt, MatchScene):
             self.ctl.hide_hands()
             self.wait_for_results(self._show_results)
         elif self.state.current_player == player and not move.is_pass:
-            self.ctl.caption += " Another play."
+            self.ctl.caption += f" {self.ctl.name(player)} may play again."
         self._refresh()
 
     def _describe(self, player: int, move: LineMove, drawn: int) -> str:
@@ -204,6 +213,8 @@ class LineMatchScene(LineInput, LineTableArt, MatchScene):
         drew = f"drew {drawn} and " if drawn else ""
         if move.is_pass:
             return f"{name} {drew}passed."
+        if move is STOP:
+            return f"{name} ended the turn."
         tile = "a blank tile" if move.tile.is_blank else str(move.tile)
         if not move.end:
             return f"{name} {drew}opened with {tile}."
@@ -278,8 +289,10 @@ class LineMatchScene(LineInput, LineTableArt, MatchScene):
             elif self.must_pass():
                 text += " Nothing fits: press Enter to pass."
             else:
-                fit = len({m.tile for m in self.moves if not m.is_pass})
+                fit = len({m.tile for m in self.moves if isinstance(m, LineMove)})
                 text += f" {fit} of your tiles {'fits' if fit == 1 else 'fit'}."
+                if self.may_stop:
+                    text += " You may play again or press N to end your turn."
             self.ctl.say_private(text)
         else:
             self.ctl.say(text)

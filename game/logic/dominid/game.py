@@ -15,7 +15,7 @@ from ..board.game import PlacementGame
 from ..core import PASS, DominoError, IllegalMoveError, Move, Outcome, Tile
 from ..tiles import DOUBLE_SIX_SET
 from ..board.placement import TILE_INDEX, Placement, oriented, sorted_placements
-from ..board.shape import BoardShape
+from ..board.shape import BoardShape, middle_squares
 from ..levels import Layout, load_layout
 from ..options import Option, resolve_options
 
@@ -88,12 +88,9 @@ def first_player(draws) -> int:
 
 
 def opening_cells(shape: BoardShape) -> tuple[int, int, int, int]:
-    """(left lower, left upper, right lower, right upper) cells of the opening: the two
-    middle files and the two middle ranks (along an odd side, the centre line and the one
-    before it: files d and e of a 9-wide table)."""
-    left, bottom = (shape.width - 2) // 2, (shape.height - 2) // 2
-    lower = bottom * shape.width + left
-    return lower, lower + shape.width, lower + 1, lower + 1 + shape.width
+    """(left lower, left upper, right lower, right upper) cells of the opening: the four
+    middle cells of the table, which its level file keeps open (levels.parse_grid)."""
+    return middle_squares(shape.width, shape.height)
 
 
 class DominidGame(PlacementGame):

@@ -185,6 +185,9 @@ def damage(kind: str, record: dict):
         return json.dumps({**record, "shell": {**shell, "moves": 99}})
     if kind == "seed not a number":
         return json.dumps({**record, "seed": "nine"})
+    if kind.startswith("shell options: "):       # what a rematch would deal with
+        options = json.loads(kind.removeprefix("shell options: "))
+        return json.dumps({**record, "shell": {**shell, "options": options}})
     if kind == "huge":
         return json.dumps({**record, "padding": "x" * (5 * 1024 * 1024)})
     if kind == "not utf-8":
@@ -194,7 +197,9 @@ def damage(kind: str, record: dict):
 
 DAMAGES = ["not json", "a list", "no header", "unknown variant", "illegal move",
            "seats of wrong types", "unknown level", "wrong move count", "seed not a number",
-           "huge", "not utf-8"]
+           "huge", "not utf-8", 'shell options: {"layout": "../../etc/passwd"}',
+           'shell options: {"limit": -5}', 'shell options: {"bogus": [1, 2]}',
+           'shell options: {"limit": 150}', 'shell options: [1, 2]']
 
 
 @pytest.mark.parametrize("kind", DAMAGES)
@@ -215,6 +220,28 @@ def test_a_damaged_save_is_set_aside_with_a_notice(tmp_path, kind):
     frame(app)
     press(app, "confirm")                      # the title still works: Play
     assert isinstance(app.top, VariantSelectScene)
+
+
+@pytest.mark.parametrize("options, words", [
+    ({"layout": "../../etc/passwd"}, ["layout", "etc/passwd"]),
+    ({"hand": -5}, ["hand", "-5"]),
+    ({"bogus": [1, 2]}, ["bogus"]),
+    ({"layout": "holes"}, ["layout", "holes", "standard"]),     # not what was dealt
+])
+def test_the_options_a_rematch_would_use_are_checked_on_resume(options, words):
+    state = new_game("dominox", 2, 4, {})
+    state.apply(state.legal_moves()[0])
+    config = MatchConfig("dominox", (Seat("Ann"), Seat("Bot", "computer", "greedy")), {}, 4)
+    record = saves.save_record(config, state)
+    path = saves.save_path()
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps(record))
+    assert saves.load_save()[0].config.options == {}
+    record["shell"]["options"] = options
+    path.write_text(json.dumps(record))
+    save, notice = saves.load_save()
+    assert save is None and notice.startswith("The saved match cannot be resumed: ")
+    assert all(word in notice for word in words), notice
 
 
 def test_a_folder_in_place_of_the_save_is_set_aside(tmp_path):

@@ -124,9 +124,7 @@ def read_save(path=None) -> SavedMatch:
     if state.is_over():
         raise DamagedSave("the match in it is already over")
     seats = _seats(header.get("seats"), state.players)
-    options = header.get("options")
-    if not isinstance(options, dict):
-        raise DamagedSave("the options must be a table of names and values")
+    options = _chosen_options(cls, header.get("options"), state)
     if header.get("moves") != len(state.moves_played()):
         raise DamagedSave("its move count does not match its moves")
     try:
@@ -134,7 +132,25 @@ def read_save(path=None) -> SavedMatch:
     except (TypeError, ValueError):
         raise DamagedSave("the date of the save is unreadable") from None
     seed = state.seed if isinstance(state.seed, int) else 0
-    return SavedMatch(MatchConfig(cls.variant, seats, dict(options), seed), state, saved)
+    return SavedMatch(MatchConfig(cls.variant, seats, options, seed), state, saved)
+
+
+def _chosen_options(cls, options, state) -> dict:
+    """The options as chosen (what a rematch deals with), checked like any options and
+    against the options the match itself was dealt with."""
+    from game.logic.core import DominoError
+    from game.logic.options import resolve_options
+    if not isinstance(options, dict):
+        raise DamagedSave("the options must be a table of names and values")
+    try:
+        resolved = resolve_options(cls.options_declared, options, cls.variant)
+    except DominoError as error:
+        raise DamagedSave(f"its options: {error}") from None
+    for name in options:
+        if resolved[name] != state.options.get(name):
+            raise DamagedSave(f"its option {name} is {str(options[name])[:40]!r} but the "
+                              f"match was dealt with {str(state.options.get(name))[:40]!r}")
+    return {name: resolved[name] for name in options}
 
 
 def _seats(entries, players: int) -> tuple[Seat, ...]:

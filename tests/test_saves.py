@@ -18,6 +18,7 @@ from game.shell.config import MatchConfig, Seat
 from game.shell.menus import TitleScene, VariantSelectScene
 from game.shell.overlays import PauseOverlay
 
+from process_support import wait_for_moves
 from test_shell_support import frame, press, quiet_app
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -274,20 +275,6 @@ def test_an_unwritable_data_folder_is_said_once_and_play_goes_on(tmp_path, monke
     scene.ctl.caption = ""
     play_on(app, scene, 2, random.Random(2))
     assert moves_of(scene) == 3 and not scene.ctl.caption.startswith("The match cannot")
-
-
-def wait_for_moves(path: Path, least: int, process, seconds: float = 60) -> int:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        assert process.poll() is None, process.stderr.read()
-        try:
-            moves = json.loads(path.read_text())["shell"]["moves"]
-            if moves >= least:
-                return moves
-        except (OSError, ValueError):
-            pass                       # not written yet (an atomic write is never half)
-        time.sleep(0.01)
-    raise AssertionError(f"fewer than {least} moves saved in {seconds} s")
 
 
 @pytest.mark.parametrize("how", [signal.SIGKILL, signal.SIGTERM], ids=["SIGKILL", "SIGTERM"])

@@ -66,7 +66,7 @@ def test_continue_with_a_damaged_save_sets_it_aside(tmp_path):
     assert result.returncode == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and "cannot be resumed" in lines[0] and "kept as" in lines[0]
-    assert [p.name[:17] for p in folder.iterdir()] == ["current.json.bad-"]
+    assert [p.name[:17] for p in folder.glob("current.json*")] == ["current.json.bad-"]
 
 
 def test_play_opens_the_match_and_saves_it(tmp_path):

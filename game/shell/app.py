@@ -19,6 +19,7 @@ from . import theme
 from .audio import Sounds
 from .config import MatchConfig, Seat
 from .input import InputMapper
+from .locks import claim_data_folder
 from .pacing import Pacer
 from .scene import LOGICAL_SIZE, Action, Scene
 from .settings import default_path, load_settings, save_settings
@@ -31,6 +32,8 @@ FPS_CAP = 60
 KEY_REPEAT = (350, 70)    # a held key repeats after 350 ms, then every 70 ms
 WINDOWED_SIZE = (1280, 720)
 ICON_PATH = Path(__file__).resolve().parent.parent.parent / "assets" / "icon.png"
+SECOND_WINDOW = ("Dominoes is already running with this data folder: this window keeps no "
+                 "match in progress (statistics are still kept).")
 
 # the registry's scene kind -> "module:Class" of that match scene, imported when a match
 # starts (the board scene then loads the variant's adapter from game.shell.variants)
@@ -47,10 +50,17 @@ class App:
         pygame.font.init()
         pygame.joystick.init()
         theme.reset_caches()
+        self.notice = None       # for the title menu (tell)
+        self._told: set[str] = set()
         self.settings_path = Path(settings_path) if settings_path else default_path()
         for folder in (self.settings_path.parent, data_dir()):    # left by killed writers
             remove_stale_temps(folder)
-        self.settings, self.notice = load_settings(self.settings_path)
+        self.settings, notice = load_settings(self.settings_path)
+        self.tell(notice)
+        # the first window on a data folder keeps the match in progress (locks.py)
+        self.keeps_matches = claim_data_folder(data_dir())
+        if not self.keeps_matches:
+            self.tell(SECOND_WINDOW)
         self.fullscreen = self.settings.fullscreen and not windowed
         self.demo = demo
         self.frames = frames
@@ -249,12 +259,21 @@ class App:
         if not self.settings.muted:
             self.speaker.say(text)
 
+    def tell(self, line: str | None) -> None:
+        """A one-line notice about the player's files or this window: shown on the title
+        menu and written on the terminal, once a run however often it happens."""
+        if not line or line in self._told:
+            return
+        self._told.add(line)
+        print(f"warning: {line}", file=sys.stderr)
+        self.notice = f"{self.notice} {line}" if self.notice else line
+
     def save_settings(self) -> bool:
         try:
             save_settings(self.settings, self.settings_path)
             return True
         except OSError as error:
-            self.notice = f"Settings not saved: {error.strerror or error}"
+            self.tell(f"Settings not saved: {self.settings_path}: {error.strerror or error}.")
             return False
 
     # ---- loop ----------------------------------------------------------------------

@@ -19,7 +19,8 @@ from datetime import datetime
 from pathlib import Path
 
 from .config import MatchConfig, Seat
-from .storage import WRITER, data_dir, remove_stale_temps, set_aside, write_atomic
+from .storage import (WRITER, data_dir, present, remove_stale_temps, set_aside,
+                      why_unreadable, write_atomic)
 
 SAVE_NAME = "current.json"
 HEADER_KEY = "shell"
@@ -30,6 +31,10 @@ DATE_FORMAT = "%Y-%m-%dT%H:%M:%S"
 
 class DamagedSave(Exception):
     """A save that cannot be resumed; the message says why in a few words."""
+
+
+class UnreadableSave(DamagedSave):
+    """A save the game may not read (permissions): said, never set aside."""
 
 
 @dataclass
@@ -106,6 +111,8 @@ def read_save(path=None) -> SavedMatch:
     try:
         record = json.loads(read_text(path, "save"))
     except DominoError as error:           # too big, not UTF-8, not a regular file
+        if why_unreadable(error):
+            raise UnreadableSave(str(error)) from None
         raise DamagedSave(str(error).replace(f"{path}: ", "", 1)) from None
     except (ValueError, RecursionError):
         raise DamagedSave("not valid JSON") from None
@@ -174,14 +181,19 @@ def _seats(entries, players: int) -> tuple[Seat, ...]:
 
 def load_save(path=None) -> tuple[SavedMatch | None, str | None]:
     """(the saved match or None, a one-line notice or None). A damaged save is set aside
-    under a dated name and the notice says so; temporary files of killed writers go."""
+    under a dated name and the notice says so; one the game may not read is said and left
+    alone; temporary files of killed writers go."""
     settle()
     path = Path(path or save_path())
     remove_stale_temps(path.parent)
-    if not path.exists() and not path.is_symlink():
-        return None, None
     try:
+        if not present(path):
+            return None, None
         return read_save(path), None
+    except OSError as error:               # the data folder may not be searched
+        return None, f"The saved match cannot be read: {path}: {error.strerror or error}."
+    except UnreadableSave as problem:
+        return None, f"The saved match cannot be read: {problem}."
     except DamagedSave as problem:
         return None, f"The saved match cannot be resumed: {set_aside(path, str(problem))}"
 

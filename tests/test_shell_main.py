@@ -29,6 +29,16 @@ def test_windowed_frames_and_screenshot(tmp_path):
     assert image.get_at((960, 1060))[:3] != image.get_at((960, 540))[:3]   # not blank
 
 
+@pytest.mark.parametrize("place, said", [
+    ("/proc/x.png", "/proc/x.png: No such file or directory"),   # nothing can be made there
+    ("/etc/passwd/x.png", "/etc/passwd is not a folder"),
+])
+def test_a_screenshot_that_cannot_be_written_is_one_line(tmp_path, place, said):
+    result = run_main(tmp_path, "--windowed", "--frames", "3", "--screenshot", place)
+    assert result.returncode == 1
+    assert result.stderr == f"main.py: screenshot not saved: {said}\n"
+
+
 def test_unknown_demo_variant_is_a_one_line_error(tmp_path):
     result = run_main(tmp_path, "--windowed", "--demo", "chess", "--frames", "2")
     assert result.returncode == 2

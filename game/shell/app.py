@@ -34,6 +34,7 @@ WINDOWED_SIZE = (1280, 720)
 ICON_PATH = Path(__file__).resolve().parent.parent.parent / "assets" / "icon.png"
 SECOND_WINDOW = ("Dominoes is already running with this data folder: this window keeps no "
                  "match in progress (statistics are still kept).")
+STOPPED_BY = {2: "Ctrl+C", 15: "SIGTERM"}     # signals that end the game like Quit
 
 # the registry's scene kind -> "module:Class" of that match scene, imported when a match
 # starts (the board scene then loads the variant's adapter from game.shell.variants)
@@ -52,6 +53,8 @@ class App:
         theme.reset_caches()
         self.notice = None       # for the title menu (tell)
         self._told: set[str] = set()
+        self.stopped_by = None   # the signal that ended the run (stop)
+        self.farewell = None     # after run(): a line for the terminal on how it ended
         self.settings_path = Path(settings_path) if settings_path else default_path()
         for folder in (self.settings_path.parent, data_dir()):    # left by killed writers
             remove_stale_temps(folder)
@@ -198,6 +201,11 @@ class App:
         self.stack[-1].enter()
 
     def quit(self) -> None:
+        self.running = False
+
+    def stop(self, signum: int) -> None:
+        """A signal ends the game as Quit does (main.py's handler calls this)."""
+        self.stopped_by = self.stopped_by or signum
         self.running = False
 
     # ---- matches -------------------------------------------------------------------
@@ -364,8 +372,10 @@ class App:
 
     def run(self) -> int:
         """The loop: 60 frames a second while anything moves; while idle it sleeps on the
-        event queue (pacing.py). With `frames` set (screenshots, tests) every frame draws."""
-        self.running = True
+        event queue (pacing.py). With `frames` set (screenshots, tests) every frame draws.
+        Returns the exit status: 128 + the signal that stopped it, 1 when the screenshot
+        could not be written (`farewell` says why), else 0."""
+        self.running = self.stopped_by is None
         lazy = self.frames is None
         try:
             while self.running:
@@ -378,14 +388,35 @@ class App:
                 if self.frames is not None and self.frame >= self.frames:
                     self.running = False
         finally:
-            self._finish()
-        return 0
+            screenshot_problem = self._finish()
+        lines = [screenshot_problem] if screenshot_problem else []
+        if self.stopped_by:
+            kept = " (the match in progress is saved)" if self._keeps_a_match() else ""
+            by = STOPPED_BY.get(self.stopped_by, f"signal {self.stopped_by}")
+            lines.insert(0, f"stopped by {by}{kept}")
+        self.farewell = "; ".join(lines) or None
+        if self.stopped_by:
+            return 128 + self.stopped_by
+        return 1 if screenshot_problem else 0
 
-    def _finish(self) -> None:
+    def _keeps_a_match(self) -> bool:
+        match = next((scene for scene in self.stack if hasattr(scene, "ctl")), None)
+        return match is not None and match.ctl.is_saved()
+
+    def _finish(self) -> str | None:
+        """Ends the computer's worker and the speech without waiting for either, and
+        writes the screenshot; returns what went wrong with it, if anything."""
         from . import thinking
         thinking.shutdown()          # a computer's thought in progress is not waited for
         self.speaker.stop()
         if self.screenshot:
             path = Path(self.screenshot)
-            path.parent.mkdir(parents=True, exist_ok=True)
-            pygame.image.save(self.screen, str(path))
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                with open(path, "wb") as out:       # OSError says why, in words
+                    pygame.image.save(self.screen, out, path.name)
+            except FileExistsError:
+                return f"screenshot not saved: {path.parent} is not a folder"
+            except (OSError, pygame.error) as error:
+                return f"screenshot not saved: {path}: {getattr(error, 'strerror', '') or error}"
+        return None

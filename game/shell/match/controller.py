@@ -217,6 +217,14 @@ class MatchController:
         """No demo, and the first window on the data folder (a second one saves nothing)."""
         return not getattr(self.app, "demo", None) and getattr(self.app, "keeps_matches", True)
 
+    def is_saved(self) -> bool:
+        """Whether the match in progress is on disk as it stands (asked when quitting)."""
+        if not self._keeps_saves or self.state.is_over():
+            return False
+        saves.settle()
+        self._check_saving()
+        return not self._save_failed
+
     def _check_saving(self) -> None:
         """A save the background writer could not write is said once; play goes on."""
         error = saves.write_error()

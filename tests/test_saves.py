@@ -186,6 +186,14 @@ def damage(kind: str, record: dict):
         return json.dumps({**record, "shell": {**shell, "moves": 99}})
     if kind == "seed not a number":
         return json.dumps({**record, "seed": "nine"})
+    if kind == "unknown key in the header":
+        return json.dumps({**record, "shell": {**shell, "bogus": 1}})
+    if kind == "unknown key in a seat":
+        seats = [{**shell["seats"][0], "x": [1, 2]}, shell["seats"][1]]
+        return json.dumps({**record, "shell": {**shell, "seats": seats}})
+    if kind == "a name with a control character":
+        seats = [{**shell["seats"][0], "name": "A\x00nn"}, shell["seats"][1]]
+        return json.dumps({**record, "shell": {**shell, "seats": seats}})
     if kind.startswith("shell options: "):       # what a rematch would deal with
         options = json.loads(kind.removeprefix("shell options: "))
         return json.dumps({**record, "shell": {**shell, "options": options}})
@@ -200,7 +208,9 @@ DAMAGES = ["not json", "a list", "no header", "unknown variant", "illegal move",
            "seats of wrong types", "unknown level", "wrong move count", "seed not a number",
            "huge", "not utf-8", 'shell options: {"layout": "../../etc/passwd"}',
            'shell options: {"limit": -5}', 'shell options: {"bogus": [1, 2]}',
-           'shell options: {"limit": 150}', 'shell options: [1, 2]']
+           'shell options: {"limit": 150}', 'shell options: [1, 2]',
+           "unknown key in the header", "unknown key in a seat",
+           "a name with a control character"]
 
 
 @pytest.mark.parametrize("kind", DAMAGES)

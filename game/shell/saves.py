@@ -25,7 +25,7 @@ from .storage import (WRITER, data_dir, present, remove_stale_temps, set_aside,
 SAVE_NAME = "current.json"
 HEADER_KEY = "shell"
 FORMAT = 1
-NAME_LIMIT = 100           # characters of a seat's name read back from a save
+HEADER_KEYS = ("format", "seats", "options", "saved", "moves")
 DATE_FORMAT = "%Y-%m-%dT%H:%M:%S"
 
 
@@ -121,6 +121,7 @@ def read_save(path=None) -> SavedMatch:
     header = record[HEADER_KEY]
     if header.get("format") != FORMAT:
         raise DamagedSave(f"unknown save format {str(header.get('format'))[:20]!r}")
+    _known_keys(header, HEADER_KEYS, "the shell header")
     try:
         cls = find_variant(record.get("variant"))
         state = cls.from_record(record)
@@ -160,18 +161,30 @@ def _chosen_options(cls, options, state) -> dict:
     return {name: resolved[name] for name in options}
 
 
+def _known_keys(table: dict, known: tuple, what: str) -> None:
+    """Nothing in a save is ignored: a key the game does not write is refused."""
+    for key in table:
+        if key not in known:
+            raise DamagedSave(f"{what} has an unknown key {str(key)[:40]!r}")
+
+
 def _seats(entries, players: int) -> tuple[Seat, ...]:
     from game.logic.agents import AGENTS
+    from .settings import clean_name
     if not isinstance(entries, list) or len(entries) != players:
         raise DamagedSave(f"the seats must be a list of {players}")
     seats = []
     for entry in entries:
         if not isinstance(entry, dict) or not isinstance(entry.get("name"), str):
             raise DamagedSave("a seat has no name")
-        name = entry["name"][:NAME_LIMIT]
+        name = entry["name"]
+        if not name or clean_name(name) != name:
+            raise DamagedSave(f"a seat's name is not one the game writes: {name[:40]!r}")
         if entry.get("kind") == "human":
+            _known_keys(entry, ("name", "kind"), "a person's seat")
             seats.append(Seat(name))
         elif entry.get("kind") == "computer" and entry.get("level") in AGENTS:
+            _known_keys(entry, ("name", "kind", "level"), "a computer's seat")
             seats.append(Seat(name, "computer", entry["level"]))
         else:
             raise DamagedSave(f"a seat is neither a human nor a known computer level: "

@@ -32,8 +32,8 @@ FPS_CAP = 60
 KEY_REPEAT = (350, 70)    # a held key repeats after 350 ms, then every 70 ms
 WINDOWED_SIZE = (1280, 720)
 ICON_PATH = Path(__file__).resolve().parent.parent.parent / "assets" / "icon.png"
-SECOND_WINDOW = ("Dominoes is already running with this data folder: this window keeps no "
-                 "match in progress (statistics are still kept).")
+SECOND_WINDOW = ("Dominoes is already running: this window plays without saving its match "
+                 "(statistics are still kept).")
 STOPPED_BY = {2: "Ctrl+C", 15: "SIGTERM"}     # signals that end the game like Quit
 
 # the registry's scene kind -> "module:Class" of that match scene, imported when a match

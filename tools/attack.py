@@ -83,6 +83,20 @@ def check_output(tally: Tally, stderr: str, what: str) -> None:
         tally.found("tracebacks", f"{what}: {stderr.strip().splitlines()[-1]}")
 
 
+def terminate(tally: Tally, game: subprocess.Popen, what: str) -> None:
+    game.send_signal(signal.SIGTERM)
+    if exit_within(game, HANG) is None:
+        tally.found("hangs", f"{what} did not end on SIGTERM")
+
+
+def finish(tally: Tally, game: subprocess.Popen, what: str) -> str:
+    """Kill what is left of `game`; its stderr, checked for tracebacks."""
+    game.kill()
+    err = game.communicate()[1]
+    check_output(tally, err, what)
+    return err
+
+
 def a_save(variant="classic", moves=3, seats=("greedy", "greedy"), seed=9) -> dict:
     state = new_game(variant, len(seats), seed, {})
     for _ in range(moves):
@@ -100,11 +114,12 @@ def permissions(tally: Tally, rng: random.Random, workdir: Path, rounds: int) ->
     if prefix is None:
         tally.figures.append("skipped: no way to run as an ordinary user")
         return
-    targets = [("data folder", "data/dominoes", 0o000), ("data folder", "data/dominoes", 0o555),
-               ("data folder", "data/dominoes", 0o111), ("config folder", "config/dominoes",
-                                                         0o000),
-               ("config folder", "config/dominoes", 0o555), ("save", "data/dominoes/current.json",
-                                                             0o000),
+    targets = [("data folder", "data/dominoes", 0o000),
+               ("data folder", "data/dominoes", 0o555),
+               ("data folder", "data/dominoes", 0o111),
+               ("config folder", "config/dominoes", 0o000),
+               ("config folder", "config/dominoes", 0o555),
+               ("save", "data/dominoes/current.json", 0o000),
                ("statistics", "data/dominoes/statistics.json", 0o000),
                ("settings", "config/dominoes/settings.json", 0o000),
                ("lock", "data/dominoes/instance.lock", 0o000)]
@@ -131,8 +146,8 @@ def permissions(tally: Tally, rng: random.Random, workdir: Path, rounds: int) ->
             target.chmod(mode)
             try:
                 if args is None:
-                    result = subprocess.run([*prefix, sys.executable, "-c", RECORD_ONE,
-                                             str(ROOT)], env=env, capture_output=True,
+                    result = subprocess.run([*prefix, sys.executable, "-c", RECORDER,
+                                             str(ROOT), "1"], env=env, capture_output=True,
                                             text=True, timeout=60)
                 else:
                     result = run_game(env, *args, prefix=prefix, timeout=60)
@@ -161,7 +176,7 @@ def permissions(tally: Tally, rng: random.Random, workdir: Path, rounds: int) ->
                 tally.found("losses", f"{label}: the save holds {moves} moves")
 
 
-RECORD_ONE = """
+RECORDER = """
 import sys
 sys.path.insert(0, sys.argv[1])
 from game.logic.core import Outcome
@@ -169,7 +184,8 @@ from game.shell import stats
 from game.shell.config import MatchConfig, Seat
 config = MatchConfig("classic", (Seat("Ann"), Seat("Bot", "computer", "greedy")), {}, 1)
 print(stats.load()[1])
-print(stats.record_match(config, Outcome((0, 120), 0, "eliminated"))[1])
+for n in range(int(sys.argv[2])):
+    print(stats.record_match(config, Outcome((n, 150), 0, "eliminated"))[1])
 """
 
 
@@ -331,8 +347,9 @@ def windows(tally: Tally, rng: random.Random, workdir: Path, rounds: int) -> Non
     env = game_env(folder)
     per, processes = 100, 3
     tally.tried("statistics recorders")
-    recorders = [subprocess.Popen([sys.executable, "-c", RECORD_MANY, str(ROOT), str(per)],
-                                  env=env, stderr=subprocess.PIPE, text=True)
+    recorders = [subprocess.Popen([sys.executable, "-c", RECORDER, str(ROOT), str(per)],
+                                  env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                  text=True)
                  for _ in range(processes)]
     for recorder in recorders:
         check_output(tally, recorder.communicate(timeout=600)[1], "recorder")
@@ -357,26 +374,11 @@ def windows(tally: Tally, rng: random.Random, workdir: Path, rounds: int) -> Non
                 check_output(tally, run.stderr, "second window")
             if save_file(env).read_bytes() != saved or again.returncode != 2:
                 tally.found("losses", "the second window touched the first one's save")
-            first.send_signal(signal.SIGTERM)
-            if exit_within(first, HANG) is None:
-                tally.found("hangs", "the first window did not end on SIGTERM")
+            terminate(tally, first, "the first window")
         finally:
-            first.kill()
-            first.communicate()
+            finish(tally, first, "the first window")
         if saves.read_save(save_file(env)).moves != 1:
             tally.found("losses", "the first window's save changed")
-
-
-RECORD_MANY = """
-import sys
-sys.path.insert(0, sys.argv[1])
-from game.logic.core import Outcome
-from game.shell import stats
-from game.shell.config import MatchConfig, Seat
-config = MatchConfig("classic", (Seat("Ann"), Seat("Bot", "computer", "greedy")), {}, 1)
-for n in range(int(sys.argv[2])):
-    stats.record_match(config, Outcome((n, 150), 0, "eliminated"))
-"""
 
 
 # --- signals and kill -9 ---------------------------------------------------------------
@@ -414,9 +416,7 @@ def signals(tally: Tally, rng: random.Random, workdir: Path, rounds: int,
                 continue
             latencies.append(time.monotonic() - asked)
         finally:
-            game.kill()
-            _, err = game.communicate()
-        check_output(tally, err, label)
+            err = finish(tally, game, label)
         if not kill and len(err.splitlines()) > 1:
             tally.found("tracebacks", f"{label}: more than one line: {err!r}")
         if not wait_until(lambda: not any(map(alive, pids)), 5):
@@ -458,12 +458,9 @@ def stuck_workers(tally: Tally, rng: random.Random, workdir: Path, rounds: int) 
             if not wait_until(lambda: (saved_moves(save_file(env)) or 0) > seen + 1
                               or game.poll() is not None, 60):
                 tally.found("hangs", "the match stopped with its worker")
-            game.send_signal(signal.SIGTERM)
-            if exit_within(game, HANG) is None:
-                tally.found("hangs", "a game with a stopped worker did not end")
+            terminate(tally, game, "a game with a stopped worker")
         finally:
-            game.kill()
-            check_output(tally, game.communicate()[1], "stuck worker")
+            finish(tally, game, "stuck worker")
 
 
 def main(argv=None) -> int:

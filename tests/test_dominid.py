@@ -442,11 +442,31 @@ def test_a_position_may_wait_for_the_declaration():
     assert game.position_text() == good_text(parities=[])
 
 
-def test_layout_that_blocks_the_opening_is_refused(tmp_path):
+def test_layout_that_blocks_the_opening_is_refused_by_the_loader_with_its_line(tmp_path):
     path = tmp_path / "blocked.toml"
-    path.write_text('grid = """\n....\n.#..\n....\n....\n"""\n')
-    with pytest.raises(DominoError, match="blocks an opening cell"):
-        DominidGame(layout_from_file(path, "dominid"), {"layout": "blocked"}, None)
+    path.write_text('name = "Blocked"\ngrid = """\n....\n.#..\n....\n....\n"""\n')
+    with pytest.raises(FileFormatError) as error:
+        layout_from_file(path, "dominid")
+    assert str(error.value).startswith(f"{path}:4: b3 is blocked")
+    assert "b2, c2, b3, c3" in str(error.value)
+    assert layout_from_file(path, "dominox").blocked == {"b3"}      # a Dominox board may
+
+
+def test_a_table_with_its_middle_four_cells_blocked_is_listed_with_its_error(monkeypatch,
+                                                                             tmp_path):
+    from game.logic import levels
+    folder = tmp_path / "dominid"
+    folder.mkdir()
+    rows = ["." * 16] * 16
+    rows[7] = rows[8] = "." * 7 + "##" + "." * 7
+    (folder / "walled.toml").write_text('name = "Walled"\ngrid = """\n' + "\n".join(rows)
+                                        + '\n"""\n')
+    monkeypatch.setattr(levels, "LEVELS_ROOT", tmp_path)
+    (entry,) = list_layouts("dominid")
+    assert entry.layout is None
+    assert entry.error.startswith(f"{folder / 'walled.toml'}:10: h9 is blocked")
+    with pytest.raises(DominoError, match="walled.toml:10: "):
+        new_game("dominid", 2, 1, {"layout": "walled"})
 
 
 def test_shipped_layouts_load():

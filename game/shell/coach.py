@@ -83,7 +83,8 @@ class Coach:
         player = ctl.state.current_player
         names = [ctl.name(p) for p in range(ctl.state.players)]
         seconds = getattr(self.app.settings, "think_seconds", 1.0)
-        future = thinking.ask(advise, ctl.state.view(player), seconds, None, ctl.ply, names)
+        future = thinking.ask(advise, ctl.state.view(player), seconds, None, ctl.ply, names,
+                              budget=seconds)
         self.job = (ctl.ply, future)
 
     def dismiss(self) -> None:
@@ -313,7 +314,8 @@ class ReviewScene(Scene):
             return
         number, player, view, played = self.todo[self.done]
         if self.job is None:
-            self.job = thinking.ask(review_move, view, played, self.seconds, number, self.names)
+            self.job = thinking.ask(review_move, view, played, self.seconds, number, self.names,
+                                    budget=self.seconds)
             return
         if not self.job.done():
             return

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from math import comb
 
 from ..board.placement import Placement
-from ..board.shape import BoardShape
+from ..board.shape import BoardShape, middle_squares
 from ..core import Move, Tile
 from .stacks import Stacks
 
@@ -33,12 +33,10 @@ def first_player(draws) -> int:
 
 
 def opening_cells(shape: BoardShape) -> tuple[int, int, int, int]:
-    """(left lower, left upper, right lower, right upper) cells of the opening: the two
-    middle files and the two middle ranks (along an odd side, the centre line and the one
-    before it: files d and e of a 9-wide table)."""
-    left, bottom = (shape.width - 2) // 2, (shape.height - 2) // 2
-    lower = bottom * shape.width + left
-    return lower, lower + shape.width, lower + 1, lower + 1 + shape.width
+    """(left lower, left upper, right lower, right upper) cells of the opening: the four
+    middle cells of the table (along an odd side, the centre line and the one before it:
+    files d and e of a 9-wide table), which its level file keeps open."""
+    return middle_squares(shape.width, shape.height)
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,7 +16,7 @@ from game.logic.board.placement import TILES, Placement
 from game.logic.core import Tile
 from game.logic.dominid.game import DominidGame
 from game.logic.variants import new_game
-from game.shell.board import stack_art
+from game.shell.board.tiles import stack_art
 from game.shell.board.geometry import BoardGeometry, squares_of
 from game.shell.board.scene import BoardMatchScene
 from game.shell.board.table import (BOARD_AREA, CAPTION_RECT, INFO_RECT, PASS_RECT, STOCK_RECT,

@@ -34,7 +34,7 @@ def _kind(scene) -> str:
     """"line", "board" (tiles on a board) or "elements" (the moving games' table)."""
     if not hasattr(scene, "geo"):
         return "line"
-    from game.shell.board.element_table import ElementTable
+    from game.shell.board.elements.table import ElementTable
     return "elements" if isinstance(scene.table, ElementTable) else "board"
 
 

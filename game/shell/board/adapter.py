@@ -4,7 +4,7 @@ The board scene (board.scene.BoardMatchScene) is the same for every game of two-
 tiles on a board; what differs per variant lives in a small adapter module,
 `game.shell.variants.<registry name>`, whose class `Adapter` subclasses `BoardAdapter`:
 
-    tool                     the input tool class of a turn (board.tools)
+    tool                     the input tool class of a turn (board.tool_base)
     table                    the class that draws the scene (board.table.BoardTable)
     geometry(game)           class method: the BoardGeometry of the game's board
     pass_prompt              said when a pass is forced, or None for the default
@@ -53,7 +53,7 @@ from game.shell import theme
 from game.shell.board.art import LAST_MOVE, draw_placed, draw_placed_at
 from game.shell.board.geometry import BoardGeometry, squares_of
 from game.shell.board.table import BOARD_AREA, BoardTable
-from game.shell.board.tools import PlaceTileTool
+from game.shell.board.tiles.place_tool import PlaceTileTool
 
 LEGEND = ("Click, Left/Right: pick tile   R, right-click, wheel: turn   F: flip   "
           "Arrows: move   Enter, click: place   Esc: back to hand / pause   H: hints")

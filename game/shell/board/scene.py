@@ -3,11 +3,11 @@
 Every board variant plays on this one scene. What differs per variant (seat colours and
 sides, what the cards and the info panel say, captions, the board's squares, the
 end-of-game overlay, the results) comes from its adapter in game.shell.variants; how a
-human acts in a turn is the adapter's input tool (board.tools: PlaceTileTool picks a tile
-of the shown hand, turns it and moves its ghost, green where legal and red with the
-rules' reason where not). Seats, computer turns and the hand-over come from the match
-controller; pause, hints, the results wait and the forced pass from MatchScene; the table
-around the board is board.table's.
+human acts in a turn is the adapter's input tool (board.tool_base; tiles.place_tool's
+PlaceTileTool picks a tile of the shown hand, turns it and moves its ghost, green where
+legal and red with the rules' reason where not). Seats, computer turns and the hand-over
+come from the match controller; pause, hints, the results wait and the forced pass from
+MatchScene; the table around the board is board.table's.
 """
 from __future__ import annotations
 

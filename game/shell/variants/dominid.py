@@ -2,11 +2,11 @@
 the distance to the pair a tile borders, scored like golf (RULES.md section 4).
 
 The table is a slate grid; each tile stands on a block in its level's tone with a shadow
-that grows with the height and a level badge from 2 up (board.stack_art). The input tool
-(board.stack_tool) shows the level, cost and pair of a placement before the click and the
-odds-or-evens choice after the first player's first move. Cards carry each player's
-running cost and numbers; at the end the clusters are outlined and counted on the board
-and the cards and results show cost - clusters = final, lowest winning.
+that grows with the height and a level badge from 2 up (board.tiles.stack_art). The input
+tool (board.tiles.stack_tool) shows the level, cost and pair of a placement before the
+click and the odds-or-evens choice after the first player's first move. Cards carry
+each player's running cost and numbers; at the end the clusters are outlined and counted
+on the board and the cards and results show cost - clusters = final, lowest winning.
 """
 from __future__ import annotations
 
@@ -20,8 +20,8 @@ from game.shell import theme
 from game.shell.board.adapter import BoardAdapter
 from game.shell.board.art import LAST_MOVE, draw_coordinates, draw_frame
 from game.shell.board.geometry import BoardGeometry, squares_of
-from game.shell.board.stack_art import Stacker, cells_of, level_key, outline_cells
-from game.shell.board.stack_tool import StackTool, pair_words
+from game.shell.board.tiles.stack_art import Stacker, cells_of, level_key, outline_cells
+from game.shell.board.tiles.stack_tool import StackTool, pair_words
 from game.shell.board.table import BOARD_AREA
 
 GOLD = (255, 206, 84)

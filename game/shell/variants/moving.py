@@ -14,10 +14,10 @@ from game.logic.elements.board import SHAPE, parse_element
 from game.logic.elements.moves import element_move_words
 from game.shell import theme
 from game.shell.board.adapter import BoardAdapter
-from game.shell.board.element_art import SEAT_COLOURS, draw_element_board
-from game.shell.board.element_table import GOAL_SIZE, LAYOUT, ElementTable
+from game.shell.board.elements.art import SEAT_COLOURS, draw_element_board
+from game.shell.board.elements.table import GOAL_SIZE, LAYOUT, ElementTable
 from game.shell.board.geometry import BoardGeometry
-from game.shell.board.move_tool import MoveElementTool
+from game.shell.board.elements.move_tool import MoveElementTool
 
 SIDES = ("South", "North")
 LOOKS = ("Ivory, round, arrow up", "Ebony, square, arrow down")
@@ -67,7 +67,7 @@ class MovingAdapter(BoardAdapter):
 
     @classmethod
     def layout_for(cls, game):
-        """Where the table puts the board and the panels (element_table.TableLayout)."""
+        """Where the table puts the board and the panels (board.elements.table.TableLayout)."""
         return LAYOUT
 
     @classmethod

@@ -19,7 +19,7 @@ import pygame
 from game.logic.core import PASS
 from game.logic.elements.board import parse_element
 from game.shell import theme
-from game.shell.board import element_art
+from game.shell.board.elements import art as element_art
 from game.shell.board.art import LAST_MOVE
 from game.shell.board.table import BoardTable
 

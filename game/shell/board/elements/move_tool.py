@@ -20,11 +20,10 @@ import pygame
 from game.logic.core import PASS, IllegalMoveError
 from game.logic.elements.board import SHAPE
 from game.shell import theme
-from game.shell.board import element_art
-from game.shell.board.tools import draw_reason
+from game.shell.board.elements import art as element_art
+from game.shell.board.tool_base import KEY_STEPS, draw_reason
 from game.shell.match.controller import sentence
 
-KEY_STEPS = {"left": (-1, 0), "right": (1, 0), "up": (0, 1), "down": (0, -1)}
 TARGET = (110, 235, 140)
 TARGET_RING = (30, 110, 50)
 CAPTURE = (240, 70, 60)

@@ -22,7 +22,8 @@ from game.shell.board.scene import BoardMatchScene
 from game.shell.board.table import (BOARD_AREA, CAPTION_RECT, INFO_RECT, PASS_RECT, STOCK_RECT,
                                     TRAY_RECT, card_rects)
 from game.shell.config import MatchConfig, Seat
-from game.shell.menus import VariantPickScene, VariantSelectScene, can_play
+from game.shell.menus import VariantPickScene, VariantSelectScene
+from game.shell.scene_kinds import can_play
 from game.shell.overlays import HandOverScene, PauseOverlay, ResultsScene
 from game.shell.scene import LOGICAL_SIZE
 

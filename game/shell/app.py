@@ -6,7 +6,6 @@ of 1/60 s, at most MAX_CATCHUP steps per drawn frame, so a stall never fast-forw
 """
 from __future__ import annotations
 
-import importlib
 import random
 import sys
 import traceback
@@ -22,6 +21,7 @@ from .input import InputMapper
 from .locks import claim_data_folder
 from .pacing import Pacer
 from .scene import LOGICAL_SIZE, Action, Scene
+from .scene_kinds import match_scene_class
 from .settings import default_path, load_settings, save_settings
 from .speech import Speaker
 from .storage import data_dir, remove_stale_temps
@@ -35,13 +35,6 @@ ICON_PATH = Path(__file__).resolve().parent.parent.parent / "assets" / "icon.png
 SECOND_WINDOW = ("Dominoes is already running: this window plays without saving its match "
                  "(statistics are still kept).")
 STOPPED_BY = {2: "Ctrl+C", 15: "SIGTERM"}     # signals that end the game like Quit
-
-# the registry's scene kind -> "module:Class" of that match scene, imported when a match
-# starts (the board scene then loads the variant's adapter from game.shell.variants)
-SCENE_KINDS = {
-    "line": "game.shell.line.scene:LineMatchScene",
-    "board": "game.shell.board.scene:BoardMatchScene",
-}
 
 
 class App:
@@ -210,12 +203,7 @@ class App:
         self.running = False
 
     # ---- matches -------------------------------------------------------------------
-    @staticmethod
-    def match_scene_class(variant: str):
-        """The scene class of the variant's kind in the registry ("line" or "board")."""
-        from game.logic.variants import variant_entry
-        module, _, name = SCENE_KINDS[variant_entry(variant).scene].partition(":")
-        return getattr(importlib.import_module(module), name)
+    match_scene_class = staticmethod(match_scene_class)   # a test may stand in its own
 
     def start_match(self, config: MatchConfig, state=None) -> None:
         """Replace everything above the title menu with the variant's match scene (dealt

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import functools
-import importlib.util
 import random
 from pathlib import Path
 
@@ -12,6 +11,7 @@ from . import saves, theme, tile_art
 from .config import MatchConfig, Seat
 from .level_preview import draw_layout, layouts_of
 from .scene import Scene
+from .scene_kinds import can_play
 from .widgets import Button, Label, Menu, Selector
 
 MENU_LEGEND = "Up/Down: choose   Enter: select   Esc: back   F11: full screen"
@@ -33,26 +33,6 @@ def load_variants(playable_only: bool = False) -> tuple[list[tuple[str, type]], 
         except Exception as error:      # one broken variant module must not stop the menu
             errors.append(f"{name}: not available ({error})")
     return found, errors
-
-
-def can_play(name: str) -> bool:
-    """Whether the variant's match scene can be built: its scene kind is known and, for a
-    board game, its adapter module game.shell.variants.<name> exists (looked up, not
-    imported)."""
-    from game.logic.variants import variant_entry
-    from .app import SCENE_KINDS
-    try:
-        kind = variant_entry(name).scene
-    except Exception:
-        return False
-    if kind not in SCENE_KINDS:
-        return False
-    if kind == "board":
-        try:
-            return importlib.util.find_spec(f"game.shell.variants.{name}") is not None
-        except (ImportError, ValueError):
-            return False
-    return True
 
 
 def continue_label(save, width: int = 1700, size: int = 34) -> str:

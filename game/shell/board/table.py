@@ -27,6 +27,8 @@ TRAY_RECT = pygame.Rect(300, 852, 1320, 160)
 HAND_AREA = pygame.Rect(530, 852, 1060, 160)     # the tiles of the tray, right of its label
 PASS_RECT = pygame.Rect(1648, 872, 236, 116)
 UNDO_RECT = pygame.Rect(36, 896, 236, 68)        # left of the tray, below the stock
+COACH_RECT = pygame.Rect(36, 974, 236, 50)       # below Undo
+ADVICE_RECT = pygame.Rect(300, 4, 1320, 84)      # the coach's words, over the caption
 CAPTION_RECT = pygame.Rect(0, 14, 1920, 66)
 HAND_LONG = 120
 MINI_LONG, MINI_SMALL = 68, 48           # hidden hands on tall and on stacked cards
@@ -65,6 +67,7 @@ class BoardTable:
         self.stock_rect = STOCK_RECT
         self.pass_rect = PASS_RECT
         self.undo_rect = UNDO_RECT
+        self.coach_rect, self.advice_rect = COACH_RECT, ADVICE_RECT
         self.hud_rects = (*(r.inflate(20, 20) for r in self.cards), STOCK_RECT.inflate(20, 20),
                           INFO_RECT.inflate(20, 20), TRAY_RECT.inflate(20, 20),
                           PASS_RECT.inflate(8, 8), CAPTION_RECT)

@@ -18,11 +18,11 @@ from game.logic.core import PASS
 from game.logic.dominid.opening import Arrangement
 from game.shell import theme
 from game.shell.board.adapter import BoardAdapter
-from game.shell.board.art import LAST_MOVE, draw_coordinates, draw_frame
+from game.shell.board.art import LAST_MOVE, draw_coordinates, draw_frame, draw_placed
 from game.shell.board.geometry import BoardGeometry, squares_of
+from game.shell.board.table import BOARD_AREA
 from game.shell.board.tiles.stack_art import Stacker, cells_of, level_key, outline_cells
 from game.shell.board.tiles.stack_tool import StackTool, pair_words
-from game.shell.board.table import BOARD_AREA
 
 GOLD = (255, 206, 84)
 NUMBERS = {"odds": "1 3 5", "evens": "2 4 6"}
@@ -207,6 +207,16 @@ class Adapter(BoardAdapter):
             parts.append(f"{self.ctl.name(p)}: cost {view.costs[p]}{numbers}, score now "
                          f"{view.scores_now()[p]}")
         return "; ".join(parts) + f". {theme.count(view.stock_size, 'tile')} in the stock."
+
+    def show_move(self, surface, geo, move) -> None:
+        """The arranged opening: both tiles' ghosts, one frame round the pair."""
+        if not isinstance(move, Arrangement):
+            super().show_move(surface, geo, move)
+            return
+        for placement in move.placements:
+            draw_placed(surface, geo, placement, "ghost_ok")
+        theme.outline_suggestion(surface, geo.span_rect(*squares_of(move.left)).union(
+            geo.span_rect(*squares_of(move.right))), 4)
 
 
 def _central(cells):

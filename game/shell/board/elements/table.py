@@ -30,6 +30,8 @@ LAST_RECT = pygame.Rect(1484, 704, 400, 306)
 PASS_RECT = pygame.Rect(1566, 884, 236, 110)
 CAPTION_RECT = pygame.Rect(0, 14, 1920, 66)
 UNDO_RECT = pygame.Rect(1716, 20, 176, 54)      # the caption's right end: the cards are full
+COACH_RECT = pygame.Rect(28, 20, 196, 54)       # the caption's left end
+ADVICE_RECT = pygame.Rect(240, 6, 1460, 84)     # the coach's words, between the two
 CAPTION_ROOM = 2 * (UNDO_RECT.x - CAPTION_RECT.centerx) - 40     # the caption's width
 TROPHY = 72                      # the square a captured element is drawn in on a card
 TROPHY_STEP = (44, 66)           # from one captured element to the next, and row to row
@@ -65,6 +67,7 @@ class ElementTable(BoardTable):
         self.stock_rect = layout.goal
         self.pass_rect = layout.pass_button
         self.undo_rect = UNDO_RECT
+        self.coach_rect, self.advice_rect = COACH_RECT, ADVICE_RECT
         self.hud_rects = (*(r.inflate(20, 20) for r in layout.cards),
                           layout.goal.inflate(20, 20), layout.last.inflate(20, 20), CAPTION_RECT)
         self.trophies: list[list] = [[], []]   # the elements each player has captured

@@ -2,12 +2,10 @@
 StackTool builds on it). The tool protocol is in board.tool_base."""
 from __future__ import annotations
 
-import pygame
-
 from game.logic.agents import greedy_ratings
 from game.logic.board.placement import Placement
 from game.logic.core import PASS, IllegalMoveError
-from game.shell import theme, tile_art
+from game.shell import tile_art
 from game.shell.board.art import LEGAL_GLOW, draw_placed_at
 from game.shell.board.geometry import (DIRECTIONS, BoardGeometry, Square, square_name,
                                        squares_of, tile_body)

@@ -402,12 +402,17 @@ class BoardTable:
                 pygame.draw.rect(surface, theme.SELECTION, rect.inflate(14, 14), 4,
                                  border_radius=10)
         if scene.must_pass():
-            pygame.draw.rect(surface, (120, 40, 36), PASS_RECT, border_radius=16)
-            pygame.draw.rect(surface, GOLD, PASS_RECT, 3, border_radius=16)
-            self.put(surface, "Pass", (PASS_RECT.centerx, PASS_RECT.y + 40), 44, theme.TEXT,
-                     "center", bold=True)
-            self.put(surface, "Enter / click", (PASS_RECT.centerx, PASS_RECT.y + 86), 26,
-                     theme.TEXT_DIM, "center")
+            self.draw_pass(surface, PASS_RECT, 40, 86)
+
+    def draw_pass(self, surface, rect, words_y: int, keys_y: int) -> None:
+        """The Pass button of a forced pass: "Pass" `words_y` below its top, the keys
+        that pass `keys_y` below it."""
+        pygame.draw.rect(surface, (120, 40, 36), rect, border_radius=16)
+        pygame.draw.rect(surface, GOLD, rect, 3, border_radius=16)
+        self.put(surface, "Pass", (rect.centerx, rect.y + words_y), 44, theme.TEXT, "center",
+                 bold=True)
+        self.put(surface, "Enter / click", (rect.centerx, rect.y + keys_y), 26,
+                 theme.TEXT_DIM, "center")
 
     def _draw_legend(self, surface, legend, width: int) -> None:
         """Under the hand's name, what the shapes over the board mean: a small sample of

@@ -296,12 +296,5 @@ class ShiftTool(MoveElementTool):
         element = self.picked_element()
         if element is None:
             return
-        geo = self.scene.geo
-        rect = shift_art.square_rect(geo, self.selected)
-        if self.dragging and self.drag_pos is not None and \
-                self.square_at(self.drag_pos) != self.selected:
-            element_art.draw_element(surface, rect, element, "ghost")
-            rect = rect.copy()
-            rect.center = self.drag_pos
-        element_art.draw_element(surface, rect.move(0, -max(3, geo.size // 16)), element,
-                                 "selected")
+        rect = shift_art.square_rect(self.scene.geo, self.selected)
+        self.draw_lifted(surface, element, rect, rect)

@@ -374,12 +374,7 @@ class ElementTable(BoardTable):
             spot = self.put(surface, text, (rect.x + 24, y), 28, colour)
             y = spot.bottom + 8
         if self.scene.must_pass() and self.ctl.human_turn:
-            pygame.draw.rect(surface, (120, 40, 36), button, border_radius=16)
-            pygame.draw.rect(surface, GOLD, button, 3, border_radius=16)
-            self.put(surface, "Pass", (button.centerx, button.y + 38), 44, theme.TEXT,
-                     "center", bold=True)
-            self.put(surface, "Enter / click", (button.centerx, button.y + 82), 26,
-                     theme.TEXT_DIM, "center")
+            self.draw_pass(surface, button, 38, 82)
 
     def banner_area(self) -> pygame.Rect:
         """What the end banner lies over (and may be as wide as): the board."""

@@ -9,8 +9,9 @@ import functools
 import importlib
 from dataclasses import dataclass
 
-from .core import GameState, OptionError
+from .core import OptionError
 from .records import seed_problem
+from .state import GameState
 
 
 @dataclass(frozen=True)

@@ -266,7 +266,7 @@ class DominidGame(PlacementGame):
         if move == PASS:
             return ("you cannot pass: you have a legal placement"
                     if self.hands[self.to_move] and self.stacks.open else None)
-        slot, refusal = self._slot_of(move)
+        slot, refusal = self.slot_of_move(move)
         if refusal:
             return refusal
         if not self.hands[self.to_move] >> TILE_INDEX[move.tile] & 1:
@@ -284,7 +284,7 @@ class DominidGame(PlacementGame):
         return (f"first the opening: {tiles} upright, side by side on {cells[0]}{cells[1]} "
                 f"and {cells[2]}{cells[3]}, written like {self.arrangements()[0]}")
 
-    def _slot_of(self, move: Placement) -> tuple[int, str | None]:
+    def slot_of_move(self, move: Placement) -> tuple[int, str | None]:
         """(slot index, None) of a placement's two cells, or (-1, why they are no slot)."""
         shape = self.shape
         cells = []

@@ -11,8 +11,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..core import (DominoError, FileFormatError, GameState, IllegalMoveError,
-                    OptionError, Outcome, PassMove, Tile)
+from ..core import (DominoError, FileFormatError, IllegalMoveError, OptionError, Outcome,
+                    PassMove, Tile)
 from ..records import (check_header, replay_moves, seed_problem, stated_result_problem,
                        unknown_key)
 from .engine import LineRound
@@ -21,6 +21,7 @@ from .moves import BITS, PASS, LineMove
 from .view import LineView, make_view
 from .position import read_round, round_position_lines
 from ..options import Option, resolve_options
+from ..state import GameState
 from ..textfiles import TomlFile
 from ..tiles import shuffle
 

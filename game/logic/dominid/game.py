@@ -15,10 +15,11 @@ from .opening import (ARRANGE, Arrangement, arrangements, first_player, fixed_ar
                       opening_cells)
 from .stacks import Stacks, groups
 from ..board.game import PlacementGame
+from ..board.layout import Layout
 from ..core import PASS, DominoError, IllegalMoveError, Move, Outcome, Tile
 from ..tiles import DOUBLE_SIX_SET
 from ..board.placement import TILE_INDEX, Placement, oriented, sorted_placements
-from ..levels import Layout, load_layout
+from ..levels import load_layout
 from ..options import Option, resolve_options
 
 HAND = 3

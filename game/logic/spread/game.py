@@ -13,11 +13,11 @@ from collections import Counter
 
 from ..board.contact import EveryEqual
 from ..board.game import PlacementGame
+from ..board.layout import Layout
 from ..board.placement import TILE_INDEX, Placement, oriented, sorted_placements
 from ..board.shape import BoardShape
 from ..board.tileboard import TileBoard
 from ..core import PASS, IllegalMoveError, Outcome, Tile
-from ..levels import Layout
 from ..options import Option, resolve_options
 from ..tiles import OPEN_BOARD_SET
 from . import files, view as spread_view

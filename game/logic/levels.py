@@ -11,11 +11,12 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..resources import resource_folder
 from .board.layout import Layout, layout_from_toml
 from .core import FileFormatError, OptionError
 from .textfiles import read_toml
 
-LEVELS_ROOT = Path(__file__).resolve().parent.parent.parent / "levels"
+LEVELS_ROOT = resource_folder("levels")
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,7 @@ class VariantEntry:
         return _load(self.rules)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _load(rules: str) -> type[GameState]:
     module, _, name = rules.partition(":")
     return getattr(importlib.import_module(module), name)

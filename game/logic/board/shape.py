@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 FILES = "abcdefghijklmnopqrstuvwxyz"
 MIN_SIDE, MAX_SIDE = 2, 26
@@ -160,7 +160,7 @@ class BoardShape:
         return f"BoardShape({self.width}x{self.height}{' blocked ' + blocked if blocked else ''})"
 
 
-@lru_cache(maxsize=None)
+@cache
 def board_shape(width: int, height: int, blocked: frozenset[int] = frozenset()) -> BoardShape:
     """The shared shape object of a W x H board with these blocked square indices."""
     return BoardShape(width, height, frozenset(blocked))

@@ -16,9 +16,10 @@ checks of a record's deal.
 
 While the opening is still to be arranged, `placed = []` and `draws = ["1-3", "0-4"]`
 names the two turned-up tiles (player 0's, then player 1's); `to_move` is then the
-player whose tile lost. Every tile of the set appears exactly once. The placed tiles are laid again in order
-under the rules, so the stacks follow from them; the costs must add up to what those
-placements cost (who laid which is not recorded, so only the sum can be checked).
+player whose tile lost. Every tile of the set appears exactly once. The placed tiles are
+laid again in order under the rules, so the stacks follow from them; the costs must add
+up to what those placements cost (who laid which is not recorded, so only the sum can be
+checked).
 Every problem is a FileFormatError naming the file and the line of the offending key.
 """
 from __future__ import annotations

@@ -11,7 +11,7 @@ per shape and shared, since search will build many boards of the same shape.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 
 FILES = "abcdefghijklmnopqrstuvwxyz"
@@ -175,10 +175,10 @@ class Grid:
     """
 
     shape: BoardShape
-    numbers: list[int] | None = None     # shared with the caller when given
+    numbers: list[int] = field(default_factory=list)    # shared with the caller when given
 
     def __post_init__(self):
-        if self.numbers is None:
+        if not self.numbers:
             self.numbers = [EMPTY] * self.shape.size
 
     def place(self, s1: int, x: int, s2: int, y: int) -> None:

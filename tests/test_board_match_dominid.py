@@ -378,7 +378,8 @@ def test_a_person_arranges_the_opening_by_keys_with_a_preview_of_each(app):
     picker = scene.tool.picker
     options = picker.options()
     assert {str(m) for m in options} == {str(m) for m in scene.legal_moves()}
-    assert scene.shown_tiles() == [] and "Takes 3 tiles" in scene.adapter.card_footer(0, False)[1][0]
+    assert scene.shown_tiles() == []
+    assert "Takes 3 tiles" in scene.adapter.card_footer(0, False)[1][0]
     panel, cards = picker.layout()
     assert len(cards) == len(options) and all(panel.contains(c) for c in cards)
     assert BOARD_AREA.contains(panel) and not panel.colliderect(scene.table.hand_rects()[0]

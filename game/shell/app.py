@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pygame
 
+from game.resources import resource_folder
+
 from . import theme
 from .audio import Sounds
 from .config import MatchConfig, Seat
@@ -31,7 +33,7 @@ MAX_CATCHUP = 5
 FPS_CAP = 60
 KEY_REPEAT = (350, 70)    # a held key repeats after 350 ms, then every 70 ms
 WINDOWED_SIZE = (1280, 720)
-ICON_PATH = Path(__file__).resolve().parent.parent.parent / "assets" / "icon.png"
+ICON_PATH = resource_folder("assets") / "icon.png"
 SECOND_WINDOW = ("Dominoes is already running: this window plays without saving its match "
                  "(statistics are still kept).")
 STOPPED_BY = {2: "Ctrl+C", 15: "SIGTERM"}     # signals that end the game like Quit

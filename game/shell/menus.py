@@ -349,7 +349,7 @@ class VariantSelectScene(Scene):
 
     # ---- drawing -------------------------------------------------------------------
     @staticmethod
-    @functools.lru_cache(maxsize=None)
+    @functools.cache
     def summary(cls, max_lines: int = 18) -> tuple[str, ...]:
         """The first whole paragraphs of the rules that fit the side panel (wrapped once
         per variant, not every frame)."""

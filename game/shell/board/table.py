@@ -245,7 +245,8 @@ class BoardTable:
         tall = rect.h >= 300
         if to_move:
             pygame.draw.rect(surface, GOLD, rect.inflate(8, 8), 4, border_radius=22)
-        disc, radius = ((rect.x + 50, rect.y + 52), 30) if tall else ((rect.x + 42, rect.y + 40), 24)
+        disc, radius = (((rect.x + 50, rect.y + 52), 30) if tall
+                        else ((rect.x + 42, rect.y + 40), 24))
         pygame.draw.circle(surface, (150, 136, 100), disc, radius)
         pygame.draw.circle(surface, self.adapter.seat_colour(player), disc, radius - 3)
         self.put(surface, ctl.name(player), (disc[0] + radius + 16, disc[1]),

@@ -376,7 +376,8 @@ class LineTableArt:
         if self.blank:
             text = "Blank tiles: every tile fits either end"
         else:
-            text = f"Round {self.public.round_number}    out at {theme.count(self.public.limit, 'point')}"
+            limit = theme.count(self.public.limit, 'point')
+            text = f"Round {self.public.round_number}    out at {limit}"
         theme.draw_text(surface, text, (TABLE.x + 20, TABLE.y + 12), 28, theme.TEXT_DIM)
         prompt = self.turn_prompt()
         if prompt:

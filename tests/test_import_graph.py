@@ -13,15 +13,6 @@ import game
 LINE_LIMIT = 500
 GAME = Path(game.__file__).resolve().parent
 
-# Circles of the shell that its own reorganisation removes (another branch); an entry
-# must go as soon as its circle is gone, so the list cannot hide a new one.
-KNOWN_SHELL_CIRCLES = [
-    {"game.shell.app", "game.shell.menus"},
-    {"game.shell.board.element_table", "game.shell.board.table", "game.shell.coach",
-     "game.shell.match.controller", "game.shell.match.scene"},
-]
-
-
 def modules_of(package: Path) -> dict[str, Path]:
     """Dotted name -> file of every module of `package` (a package is its __init__)."""
     found = {}
@@ -108,10 +99,7 @@ def test_the_reader_finds_circles_through_late_and_relative_imports(tmp_path):
 
 def test_no_import_circle_in_the_game():
     found = circles(import_graph(GAME)[0])
-    new = [sorted(group) for group in found if group not in KNOWN_SHELL_CIRCLES]
-    assert not new, "import circles: " + "; ".join(" <-> ".join(g) for g in new)
-    gone = [sorted(group) for group in KNOWN_SHELL_CIRCLES if group not in found]
-    assert not gone, f"no longer a circle, strike it from KNOWN_SHELL_CIRCLES: {gone}"
+    assert not found, "import circles: " + "; ".join(" <-> ".join(sorted(g)) for g in found)
 
 
 def test_no_module_is_over_the_line_limit():

@@ -5,8 +5,9 @@ the worker process for the Hard player's choice on the view of the person to mov
 (game.logic.agents.coach.advise), so the frame loop never waits; "Thinking..." shows
 meanwhile. The scene shows the answer on its table (its show_move: the tile lit and the
 end marked in the line games, the placement's ghost or the element's path on the boards)
-and says where the button and the panel with the reason go; G, Enter or the panel's Play it button plays it (Enter plays the suggestion, not
-the tile under the hand's cursor); Esc, C again or any move takes it away. The coach is
+and says where the button and the panel with the reason go; G, Enter or the panel's Play
+it button plays it (Enter plays the suggestion, not the tile under the hand's cursor);
+Esc, C again or any move takes it away. The coach is
 offered only while a person may act (after the hand-over, so it never shows a hand to the
 wrong person), and never in computer-only matches or the demo.
 

@@ -191,49 +191,45 @@ def option_choices(option) -> list[tuple[object, str]]:
     return [(default, str(default))]
 
 
+OWN_MARK = " (yours)"      # after the title of a level the player made
+
+
+def level_choices(entries, level_of, fits=lambda level: True):
+    """(the levels that load and `fits` as (name, title), the player's own marked; the
+    error lines of broken ones, naming the file without its folder) of level entries."""
+    good, broken = [], []
+    for entry in entries:
+        if entry.error:    # "<path>:<line>: message", shown with the file name only
+            broken.append(entry.error.replace(entry.path, Path(entry.path).name, 1))
+        elif fits(level_of(entry)):
+            title = level_of(entry).title or entry.name
+            good.append((entry.name, title + OWN_MARK if getattr(entry, "own", False)
+                         else title))
+    return good, broken
+
+
 def layout_choices(variant: str) -> tuple[list[tuple[str, str]], list[str]]:
     """(playable layouts as (name, title), error lines of broken ones) of the variant's
-    level folder (the registry's `levels`; none for a variant without one)."""
+    levels, shipped and own (the registry's `levels`; none for a variant without)."""
     from game.logic import levels
     from game.logic.variants import variant_entry
     folder = variant_entry(variant).levels
-    good, broken = [], []
-    for item in levels.list_layouts(folder) if folder else ():
-        if item.error:     # "<path>:<line>: message", shown with the file name only
-            broken.append(item.error.replace(item.path, Path(item.path).name, 1))
-        else:
-            good.append((item.name, item.layout.title or item.name))
-    return good, broken
+    return level_choices(levels.list_layouts(folder) if folder else (), lambda e: e.layout)
 
 
 def start_choices(cls, set_name, stacks=False) -> tuple[list[tuple[str, str]], list[str]]:
     """(the starting boards of an open-board moving game made for the set `set_name`, as
     (name, title), then "random"; error lines of broken level files) from the variant's
-    level folder (elements.files.list_starts). Shift's boards are made for its `stacks`
-    option instead of a set."""
-    from game.logic.elements import files
+    levels, shipped and own (elements.files.list_starts). Shift's boards are made for its
+    `stacks` option instead of a set."""
+    from game.logic.elements import files, shift_starts
     if not hasattr(cls, "sets"):
-        return shift_start_choices(bool(stacks))
-    set_name = set_name if set_name in cls.sets else cls.sets[0]
-    good, broken = [], []
-    for entry in files.list_starts(cls):
-        if entry.error:    # "<path>:<line>: message", shown with the file name only
-            broken.append(entry.error.replace(entry.path, Path(entry.path).name, 1))
-        elif entry.start.set_name == set_name:
-            good.append((entry.name, entry.start.title or entry.name))
-    return good + [("random", "Random")], broken
-
-
-def shift_start_choices(stacks: bool) -> tuple[list[tuple[str, str]], list[str]]:
-    from game.logic.elements import shift_starts
-    from game.logic.levels import layout_folder
-    good, broken = [], []
-    for name, start, error in shift_starts.list_starts():
-        if error:          # "<path>:<line>: message", shown with the file name only
-            path = str(layout_folder("open10") / f"{name}.toml")
-            broken.append(error.replace(path, Path(path).name, 1))
-        elif start.stacks == stacks:
-            good.append((name, start.title))
+        good, broken = level_choices(shift_starts.list_starts(), lambda e: e.start,
+                                     lambda start: start.stacks == bool(stacks))
+    else:
+        set_name = set_name if set_name in cls.sets else cls.sets[0]
+        good, broken = level_choices(files.list_starts(cls), lambda e: e.start,
+                                     lambda start: start.set_name == set_name)
     return good + [("random", "Random")], broken
 
 

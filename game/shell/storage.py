@@ -14,6 +14,8 @@ import threading
 import time
 from pathlib import Path
 
+from game.logic import userdata
+
 TEMP_SUFFIX = ".tmp"
 STALE_SECONDS = 60.0     # a temporary file this old belongs to a writer that was killed
 
@@ -25,10 +27,9 @@ def config_dir() -> Path:
 
 
 def data_dir() -> Path:
-    """$XDG_DATA_HOME/dominoes, or ~/.local/share/dominoes: saves and statistics."""
-    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"),
-                                                           ".local", "share")
-    return Path(base) / "dominoes"
+    """$XDG_DATA_HOME/dominoes, or ~/.local/share/dominoes: saves and statistics (and the
+    player's own levels, which the logic finds there through the same function)."""
+    return userdata.data_dir()
 
 
 def write_atomic(path, text: str) -> None:

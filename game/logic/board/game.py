@@ -51,6 +51,21 @@ class PlacementGame(GameState):
     def from_position(cls, data, path: str = "<position>"):
         return cls.positions.game_from_position(cls, data, path)
 
+    @classmethod
+    def level_from_toml(cls, toml, name: str):
+        """The layout a level file of this game holds, checked (FileFormatError); with the
+        registry's `shares` the grid blocks whole shares (Spread)."""
+        from ..levels import layout_from_toml
+        from ..variants import variant_entry
+        return layout_from_toml(toml, name, variant_entry(cls.variant).shares)
+
+    @classmethod
+    def level_text(cls, layout) -> str:
+        """The level file of `layout` (what `level_from_toml` reads back)."""
+        from ..levels import level_text
+        return level_text(cls.variant, layout.title, layout.description, "grid",
+                          layout.grid_text().splitlines())
+
     def position_text(self) -> str:
         """This position as a position file (TOML) that `from_position` reads back."""
         return self.positions.position_text(self)

@@ -12,7 +12,7 @@ import random
 from . import files as dominid_files, view as dominid_view
 from .stacks import Stacks, groups
 from ..board.game import PlacementGame
-from ..core import PASS, DominoError, IllegalMoveError, Move, Outcome, Tile
+from ..core import PASS, DominoError, FileFormatError, IllegalMoveError, Move, Outcome, Tile
 from ..tiles import DOUBLE_SIX_SET
 from ..board.placement import TILE_INDEX, Placement, oriented, sorted_placements
 from ..board.shape import BoardShape
@@ -96,6 +96,14 @@ def opening_cells(shape: BoardShape) -> tuple[int, int, int, int]:
     return lower, lower + shape.width, lower + 1, lower + 1 + shape.width
 
 
+def opening_problem(shape: BoardShape) -> str | None:
+    """Why a table cannot take the opening (one of its four middle cells is blocked)."""
+    cells = opening_cells(shape)
+    if all(shape.playable[c] for c in cells):
+        return None
+    return f"blocks an opening cell ({', '.join(shape.names[c] for c in cells)})"
+
+
 class DominidGame(PlacementGame):
     variant = "dominid"
     title = "Dominid"
@@ -111,9 +119,9 @@ class DominidGame(PlacementGame):
 
     def __init__(self, layout: Layout, options: dict, seed: int | None):
         super().__init__(2, layout, options, seed)
-        if any(not self.shape.playable[c] for c in opening_cells(self.shape)):
-            names = ", ".join(self.shape.names[c] for c in opening_cells(self.shape))
-            raise DominoError(f"layout {options['layout']!r} blocks an opening cell ({names})")
+        problem = opening_problem(self.shape)
+        if problem:
+            raise DominoError(f"layout {options['layout']!r} {problem}")
         self.stacks = Stacks(self.shape)
         self.hands = [0, 0]                  # 28-bit tile sets
         self.stock: list[int] = []
@@ -123,6 +131,18 @@ class DominidGame(PlacementGame):
         self.parities: list[Declaration | None] = [None, None]
         self.costs = [0, 0]
         self.passes = 0                      # passes in a row
+
+    @classmethod
+    def level_from_toml(cls, toml, name: str) -> Layout:
+        """A table level: a layout whose four middle cells stay open for the opening."""
+        layout = super().level_from_toml(toml, name)
+        problem = opening_problem(layout.shape)
+        if problem:
+            rows = toml.grid_lines("grid")
+            top = max(opening_cells(layout.shape)) // layout.width     # the higher rank
+            raise FileFormatError(toml.path, rows[layout.height - 1 - top][0],
+                                  f"the table {problem}: the opening needs all four")
+        return layout
 
     # ----- creating games -----
 

@@ -10,7 +10,7 @@ import pygame
 
 from . import saves, theme, tile_art
 from .config import MatchConfig, Seat
-from .level_preview import draw_layout, layouts_of
+from .level_preview import draw_layout, layouts_of, level_choices
 from .scene import Scene
 from .widgets import Button, Label, Menu, Selector
 
@@ -73,10 +73,11 @@ class TitleScene(Scene):
         self.menu = Menu(app, [
             Button("Play", self.play),
             Button("Rules", self.rules),
+            Button("Levels", self.levels),
             Button("Statistics", self.statistics),
             Button("Settings", self.settings),
             Button("Quit", app.quit),
-        ], top=500, bottom=960)
+        ], top=468, bottom=966, gap=8)
 
     def enter(self):
         if self.app.notice:               # shown once: taken from the app on arrival
@@ -109,6 +110,10 @@ class TitleScene(Scene):
         from .overlays import RulesScene
         self.app.push(VariantPickScene(self.app, "Rules of which game?",
                                        lambda name: self.app.push(RulesScene(self.app, name))))
+
+    def levels(self):
+        from .editor.picker import LevelsScene
+        self.app.push(LevelsScene(self.app))
 
     def statistics(self):
         from .stats_scene import StatsScene
@@ -191,23 +196,6 @@ def option_choices(option) -> list[tuple[object, str]]:
     return [(default, str(default))]
 
 
-OWN_MARK = " (yours)"      # after the title of a level the player made
-
-
-def level_choices(entries, level_of, fits=lambda level: True):
-    """(the levels that load and `fits` as (name, title), the player's own marked; the
-    error lines of broken ones, naming the file without its folder) of level entries."""
-    good, broken = [], []
-    for entry in entries:
-        if entry.error:    # "<path>:<line>: message", shown with the file name only
-            broken.append(entry.error.replace(entry.path, Path(entry.path).name, 1))
-        elif fits(level_of(entry)):
-            title = level_of(entry).title or entry.name
-            good.append((entry.name, title + OWN_MARK if getattr(entry, "own", False)
-                         else title))
-    return good, broken
-
-
 def layout_choices(variant: str) -> tuple[list[tuple[str, str]], list[str]]:
     """(playable layouts as (name, title), error lines of broken ones) of the variant's
     levels, shipped and own (the registry's `levels`; none for a variant without)."""
@@ -231,6 +219,45 @@ def start_choices(cls, set_name, stacks=False) -> tuple[list[tuple[str, str]], l
         good, broken = level_choices(files.list_starts(cls), lambda e: e.start,
                                      lambda start: start.set_name == set_name)
     return good + [("random", "Random")], broken
+
+
+class EditableSelector(Selector):
+    """The layout or start choice with an Edit button at its right end: a click on it, or
+    E while the row has the focus, opens the level editor on the chosen board
+    (`on_edit(value)`)."""
+
+    EDIT_WIDTH = 120
+
+    def __init__(self, selector: Selector, on_edit):
+        super().__init__(selector.label, selector.choices, selector.index, selector.on_change,
+                         selector.rect.w, selector.rect.h)
+        self.help = f"{selector.help} (E or Edit: change it, or make your own, in the editor)"
+        self.on_edit = on_edit
+        self.previews = getattr(selector, "previews", False)
+
+    def edit_rect(self) -> pygame.Rect:
+        return pygame.Rect(self.rect.right - self.EDIT_WIDTH, self.rect.y,
+                           self.EDIT_WIDTH, self.rect.h).inflate(-10, -12)
+
+    def handle(self, action) -> bool:
+        if action.name == "read_ends":
+            self.on_edit(self.value)
+            return True
+        return super().handle(action)
+
+    def click(self, pos) -> None:
+        if self.edit_rect().collidepoint(pos):
+            self.on_edit(self.value)
+        else:
+            super().click(pos)
+
+    def draw(self, surface, focused: bool) -> None:
+        self.rect.w -= self.EDIT_WIDTH          # the value's arrows stop short of Edit
+        super().draw(surface, focused)
+        self.rect.w += self.EDIT_WIDTH
+        box = self.edit_rect()
+        pygame.draw.rect(surface, (70, 98, 108), box, border_radius=10)
+        theme.draw_text(surface, "Edit", box.center, 30, theme.TEXT, "center", bold=True)
 
 
 class VariantSelectScene(Scene):
@@ -327,6 +354,8 @@ class VariantSelectScene(Scene):
                 if not hasattr(cls, "sets"):
                     selector.help = "The board to start from: a level file made for stacks " \
                                     "on or off, or the elements shuffled at home (random)"
+            if option.name in ("layout", "start"):        # Edit beside the choice
+                selector = EditableSelector(selector, self.edit)
             rows.append(selector)
             rows += [Label(line, color=theme.ILLEGAL, size=26, height=32)
                      for error in broken for line in theme.wrap_text(error, 880, 26)]
@@ -335,6 +364,14 @@ class VariantSelectScene(Scene):
     def set_variant(self, name):
         self.variant = name
         self.rebuild()
+
+    def enter(self):
+        if self.menu is not None:
+            self.rebuild()      # back from the editor: its new level is offered
+
+    def edit(self, name):
+        from .editor.scene import EditorScene
+        self.app.push(EditorScene(self.app, self.variant, name))
 
     def set_players(self, n):
         self.players = n

@@ -139,8 +139,9 @@ class DominidGame(PlacementGame):
         problem = opening_problem(layout.shape)
         if problem:
             rows = toml.grid_lines("grid")
-            top = max(opening_cells(layout.shape)) // layout.width     # the higher rank
-            raise FileFormatError(toml.path, rows[layout.height - 1 - top][0],
+            shape = layout.shape
+            rank = max(c for c in opening_cells(shape) if not shape.playable[c]) // shape.width
+            raise FileFormatError(toml.path, rows[layout.height - 1 - rank][0],
                                   f"the table {problem}: the opening needs all four")
         return layout
 

@@ -52,6 +52,6 @@ def panel_menu(scene) -> Menu:
             row.size = 34
     footer = [Button("Save", scene.save, width=190, size=36),
               Button("Play this board", scene.play, width=290, size=36),
-              Button("Back", scene.leave, width=180, size=36)]
+              Button("Back", scene.go_back, width=180, size=36)]
     return Menu(scene.app, rows, center_x=1520, top=124, bottom=830, width=WIDTH, gap=8,
                 footer=footer, footer_top=930)

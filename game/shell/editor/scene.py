@@ -244,7 +244,7 @@ class EditorScene(Scene):
         self.saved_text = text if text == self.draft.text() else self.saved_text
         self.say(f"{path.name} is back", "place")
 
-    def leave(self) -> None:
+    def go_back(self) -> None:
         if self.unsaved and not self.leaving:
             self.leaving = True
             self.say("Not saved yet: Back (or Esc) again leaves without saving", "invalid")
@@ -272,7 +272,7 @@ class EditorScene(Scene):
         elif name == "back" and self.zone == "tray":
             self.zone = "board"
         elif name == "back":
-            self.leave()
+            self.go_back()
         elif self.zone == "panel":
             self.menu.handle(action)
         elif name == "rotate":

@@ -51,6 +51,7 @@ class Draft:
         self.title = level.title
         self.description = level.description
         self.rng = rng or random.Random()
+        self.hand: Element | None = None          # lifted: on neither the board nor the tray
         if self.kind == ELEMENTS:
             self.shift = not hasattr(self.cls, "sets")
             self.set_name = None if self.shift else level.set_name
@@ -178,7 +179,8 @@ class Draft:
         """The set's elements not yet on the board (a shared set: whichever side), sorted;
         each only as often as the set has it, so none can be used twice."""
         kind = self.set_kind
-        used = Counter(e.tile for stack in self.cells for e in stack
+        lifted = [self.hand] if self.hand is not None else []
+        used = Counter(e.tile for stack in [*self.cells, lifted] for e in stack
                        if kind.shared or e.owner == owner)
         return sorted((Counter(kind.tiles.elements) - used).elements())
 

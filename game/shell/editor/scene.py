@@ -25,7 +25,7 @@ MOVES = {"up": (0, 1), "down": (0, -1), "left": (-1, 0), "right": (1, 0)}
 LEGENDS = {
     "board": "Arrows: move   Enter/Space: block or open   Tab: panel   Esc: back",
     "elements": "Arrows: move   Enter: pick up, set down   R: turn   Tab: tray, panel   "
-                "Esc: put back",
+                "Esc: to the tray, back",
     "tray": "Arrows: choose   Enter: take it to the board   Tab: panel   Esc: board",
     "panel": "Up/Down: choose   Left/Right: change   Enter: select   Tab: board   Esc: back",
     "text": "Type   Enter: keep   Esc: undo the typing",
@@ -67,7 +67,6 @@ class EditorScene(Scene):
         self.canvas = Canvas(self.draft)
         self.zone = "board"
         self.cursor = (0, 0)
-        self.held: Element | None = None          # an element in hand
         self.held_from: int | None = None         # its square, None from the tray
         self.held_at = None                       # the pointer, while the mouse moves it
         self.dragging = False
@@ -83,6 +82,15 @@ class EditorScene(Scene):
         self.refresh()
 
     # ---- state ------------------------------------------------------------------------
+    @property
+    def held(self) -> Element | None:
+        """The element in hand (out of the tray while held)."""
+        return self.draft.hand
+
+    @held.setter
+    def held(self, element: Element | None) -> None:
+        self.draft.hand = element
+
     @property
     def wants_text(self) -> bool:
         return self.menu.editing
@@ -400,8 +408,12 @@ class EditorScene(Scene):
         focus = self.tray_focus if self.zone == "tray" else None
         self.canvas.draw(surface, self.app, self.cursor, self.check.marked, self.held,
                          self.held_at, focus, self.zone == "board")
+        name_problem = self.draft.save_problem(self.check)
         if self.check.error:
             status, colour = self.error_line(), theme.ILLEGAL
+        elif name_problem:
+            status, colour = f"The board is right, but the file name: {name_problem}", \
+                theme.HIGHLIGHT
         else:
             status, colour = "No problems: ready to save and to play", theme.LEGAL
         for i, line in enumerate(theme.wrap_text(status, 1080, 28)[:2]):

@@ -15,7 +15,7 @@ from game.shell.editor.picker import LevelsScene
 from game.shell.editor.scene import EditorScene
 from game.shell.level_preview import OWN_MARK
 from game.shell.menus import VariantSelectScene, layout_choices, start_choices
-from tests.test_shell_support import frame, keys, make_app, press
+from tests.test_shell_support import frame, keys, press, still_app
 
 ARROWS = {(1, 0): pygame.K_RIGHT, (-1, 0): pygame.K_LEFT, (0, 1): pygame.K_UP,
           (0, -1): pygame.K_DOWN}
@@ -23,10 +23,7 @@ ARROWS = {(1, 0): pygame.K_RIGHT, (-1, 0): pygame.K_LEFT, (0, 1): pygame.K_UP,
 
 @pytest.fixture
 def app(tmp_path):
-    app = make_app(tmp_path)
-    app.settings.muted = True
-    app.settings.anim_speed = 0
-    return app
+    return still_app(tmp_path)
 
 
 def open_editor(app, variant, template) -> EditorScene:

@@ -12,7 +12,7 @@ from . import saves, theme, tile_art
 from .config import MatchConfig, Seat
 from .level_preview import draw_layout, layouts_of, level_choices
 from .scene import Scene
-from .widgets import Button, Label, Menu, Selector
+from .widgets import Button, Label, Menu, Selector, back_or_menu
 
 MENU_LEGEND = "Up/Down: choose   Enter: select   Esc: back   F11: full screen"
 SETUP_ROW = 58          # the setup's rows: nine and Start/Back fit with no scrolling
@@ -165,10 +165,7 @@ class VariantPickScene(Scene):
         self.on_pick(name)
 
     def handle(self, action):
-        if action.name == "back":
-            self.app.pop()
-        else:
-            self.menu.handle(action)
+        back_or_menu(self.app, self.menu, action)
 
     def draw(self, surface):
         theme.draw_felt(surface)

@@ -384,3 +384,11 @@ def draw_scroll_sign(surface, rect, pointing: int, count: int) -> None:
     pygame.draw.polygon(surface, theme.HIGHLIGHT,
                         [(x - half, y - half * pointing), (x + half, y - half * pointing),
                          (x, tip)])
+
+
+def back_or_menu(app, menu: Menu, action) -> None:
+    """The input of a screen that is one menu: back (Esc) leaves it, the rest is the menu's."""
+    if action.name == "back":
+        app.pop()
+    else:
+        menu.handle(action)

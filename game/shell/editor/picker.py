@@ -7,7 +7,7 @@ from game.logic.variants import VARIANTS
 from game.shell import theme
 from game.shell.level_preview import level_choices
 from game.shell.scene import Scene
-from game.shell.widgets import Button, Label, Menu, Selector
+from game.shell.widgets import Button, Label, Menu, Selector, back_or_menu
 
 LEGEND = "Up/Down: choose   Left/Right: change the game   Enter: edit   Esc: back"
 
@@ -49,10 +49,7 @@ class LevelsScene(Scene):
         self.app.push(EditorScene(self.app, self.variant, name))
 
     def handle(self, action):
-        if action.name == "back":
-            self.app.pop()
-        else:
-            self.menu.handle(action)
+        back_or_menu(self.app, self.menu, action)
 
     def draw(self, surface):
         theme.draw_felt(surface)

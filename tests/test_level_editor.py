@@ -227,9 +227,9 @@ def test_a_spread_preset_by_keyboard_only(app):
 def test_a_dominid_table_by_mouse_only_marks_the_blocked_opening(app):
     scene = open_editor(app, "dominid", "small")
     click_square(app, scene, (4, 4))                 # e5: an opening cell
-    assert scene.check.error.endswith("the table blocks an opening cell (e5, e6, f5, f6): "
-                                      "the opening needs all four")
-    assert scene.check.marked == {(4, 4), (5, 4)}    # the cells of its rank the error names
+    assert scene.check.error.endswith("e5 is blocked, but the four middle squares (e5, f5, "
+                                      "e6, f6) must stay open for the opening")
+    assert scene.check.marked == {(4, 4)}            # the square of its rank the error names
     path = own_folder("dominid") / "my-small.toml"
     path.parent.mkdir(parents=True)
     path.write_text(scene.draft.text())              # the loader says it word for word
@@ -239,8 +239,8 @@ def test_a_dominid_table_by_mouse_only_marks_the_blocked_opening(app):
     click_button(app, scene, "Save")
     assert not (own_folder("dominid") / "my-small.toml").exists()
     assert scene.message.startswith("Not saved: my-small.toml:") and \
-        scene.message.endswith(": the table blocks an opening cell (e5, e6, f5, f6): the "
-                               "opening needs all four")
+        scene.message.endswith(": e5 is blocked, but the four middle squares (e5, f5, e6, "
+                               "f6) must stay open for the opening")
     click_square(app, scene, (4, 4))
     click_square(app, scene, (0, 0))
     click_button(app, scene, "Save")

@@ -87,8 +87,8 @@ def test_own_starts_of_the_moving_games_and_shift_play_by_name():
 def test_a_dominid_table_that_blocks_the_opening_names_its_line():
     own("dominid", "blocked", 'name = "B"\ngrid = """\n....\n.#..\n....\n....\n"""\n')
     entry = [e for e in list_levels("dominid") if e.name == "blocked"][0]
-    assert entry.error.endswith("blocked.toml:4: the table blocks an opening cell "
-                                "(b2, b3, c2, c3): the opening needs all four")
+    assert entry.error.endswith("blocked.toml:4: b3 is blocked, but the four middle squares "
+                                "(b2, c2, b3, c3) must stay open for the opening")
 
 
 @pytest.mark.parametrize("variant", LEVEL_VARIANTS)

@@ -35,6 +35,7 @@ class PlacementGame(GameState):
 
     views: ModuleType
     positions: ModuleType
+    record_keys = ("deal", "position")
 
     def __init__(self, players: int, layout, options: dict, seed: int | None,
                  shape: BoardShape | None = None):
@@ -53,11 +54,12 @@ class PlacementGame(GameState):
 
     @classmethod
     def level_from_toml(cls, toml, name: str):
-        """The layout a level file of this game holds, checked (FileFormatError); with the
-        registry's `shares` the grid blocks whole shares (Spread)."""
+        """The layout a level file of this game holds, checked (FileFormatError) as the
+        registry says: whole shares blocked (Spread), the middle kept open (Dominid)."""
         from ..levels import layout_from_toml
         from ..variants import variant_entry
-        return layout_from_toml(toml, name, variant_entry(cls.variant).shares)
+        entry = variant_entry(cls.variant)
+        return layout_from_toml(toml, name, entry.shares, entry.open_middle)
 
     @classmethod
     def level_text(cls, layout) -> str:

@@ -383,3 +383,22 @@ def test_leaving_with_unsaved_changes_asks_once(app):
     assert app.top is scene and "Not saved yet" in scene.message
     keys(app, pygame.K_ESCAPE)
     assert app.top is not scene
+
+
+def test_shift_stacks_take_an_element_on_top_and_the_reader_counts_four_at_most(app):
+    scene = open_editor(app, "open10", "stacks")
+    zone(app, scene, "board")
+    keys(app, pygame.K_RETURN)                        # the top of the a1 stack in hand
+    assert len(scene.draft.cells[0]) == 3
+    cursor_to(app, scene, (1, 0))
+    keys(app, pygame.K_RETURN)                        # on top of b1: five there
+    assert len(scene.draft.cells[1]) == 5
+    assert scene.check.error.endswith("b1 holds 5 elements: four at most")
+    assert scene.check.marked == {(1, 0)}
+    keys(app, pygame.K_RETURN)                        # lifted again, and back on a1
+    cursor_to(app, scene, (0, 0))
+    keys(app, pygame.K_RETURN)
+    assert scene.check.error is None
+    focus_row(app, scene, "Stacks")
+    keys(app, pygame.K_LEFT)                          # stacks off: the reader says so
+    assert "holds a stack: stacks only with stacks = true" in scene.check.error

@@ -219,11 +219,12 @@ def start_choices(cls, set_name, stacks=False) -> tuple[list[tuple[str, str]], l
 
 
 class EditableSelector(Selector):
-    """The layout or start choice with an Edit button at its right end: a click on it, or
-    E while the row has the focus, opens the level editor on the chosen board
-    (`on_edit(value)`)."""
+    """The layout or start choice with an Edit button between its label and its value: a
+    click on it, or E while the row has the focus, opens the level editor on the chosen
+    board (`on_edit(value)`)."""
 
-    EDIT_WIDTH = 120
+    EDIT_WIDTH = 100
+    value_indent = EDIT_WIDTH + 10
 
     def __init__(self, selector: Selector, on_edit):
         super().__init__(selector.label, selector.choices, selector.index, selector.on_change,
@@ -233,8 +234,10 @@ class EditableSelector(Selector):
         self.previews = getattr(selector, "previews", False)
 
     def edit_rect(self) -> pygame.Rect:
-        return pygame.Rect(self.rect.right - self.EDIT_WIDTH, self.rect.y,
-                           self.EDIT_WIDTH, self.rect.h).inflate(-10, -12)
+        """Just before the value (where the last drawing put it)."""
+        left = getattr(self, "_value_left", self.rect.x + self.rect.w * 0.42 + self.value_indent)
+        return pygame.Rect(left - 30 - self.EDIT_WIDTH, self.rect.y, self.EDIT_WIDTH,
+                           self.rect.h).inflate(0, -14)
 
     def handle(self, action) -> bool:
         if action.name == "read_ends":
@@ -249,9 +252,7 @@ class EditableSelector(Selector):
             super().click(pos)
 
     def draw(self, surface, focused: bool) -> None:
-        self.rect.w -= self.EDIT_WIDTH          # the value's arrows stop short of Edit
         super().draw(surface, focused)
-        self.rect.w += self.EDIT_WIDTH
         box = self.edit_rect()
         pygame.draw.rect(surface, (70, 98, 108), box, border_radius=10)
         theme.draw_text(surface, "Edit", box.center, 30, theme.TEXT, "center", bold=True)

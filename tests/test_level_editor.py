@@ -342,6 +342,9 @@ def test_a_shipped_name_is_refused_and_an_own_level_is_deleted_with_an_undo(app)
     retype(app, scene, "File name", "standard")
     key_button(app, scene, "Delete this level")
     assert "comes with the game" in scene.message
+    retype(app, scene, "File name", "../dominox/gone-soon")
+    key_button(app, scene, "Delete this level")
+    assert scene.message.startswith("Nothing deleted: a level's name is letters")
     assert (own_folder("dominox") / "gone-soon.toml").exists()
 
 

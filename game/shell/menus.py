@@ -368,8 +368,7 @@ class VariantSelectScene(Scene):
             self.rebuild()      # back from the editor: its new level is offered
 
     def edit(self, name):
-        from .editor.scene import EditorScene
-        self.app.push(EditorScene(self.app, self.variant, name))
+        self.app.start_editor(self.variant, name)
 
     def set_players(self, n):
         self.players = n

@@ -45,8 +45,7 @@ class LevelsScene(Scene):
         self.rebuild()
 
     def edit(self, name: str) -> None:
-        from .scene import EditorScene
-        self.app.push(EditorScene(self.app, self.variant, name))
+        self.app.start_editor(self.variant, name)
 
     def handle(self, action):
         back_or_menu(self.app, self.menu, action)

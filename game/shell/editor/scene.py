@@ -8,9 +8,9 @@ import random
 
 import pygame
 
-from game.logic.core import FileFormatError
+from game.logic.core import FileFormatError, OptionError
 from game.logic.elements.board import Element
-from game.logic.levels import layout_folder, list_levels
+from game.logic.levels import find_level, layout_folder, list_levels, name_problem
 from game.logic.textfiles import read_text
 from game.shell import storage, theme
 from game.shell.config import MatchConfig, Seat
@@ -42,14 +42,12 @@ def template_entry(variant: str, name: str | None):
 
 def free_name(variant: str, base: str) -> str:
     """A file name for a copy of `base` that no shipped or own level has yet."""
-    from game.logic.levels import find_level, name_problem
     for n in range(1, 1000):
-        name = f"{base[:56]}-{n}" if n > 1 else f"my-{base[:58]}"
+        name = f"my-{base[:54]}" + (f"-{n}" if n > 1 else "")
         try:
             find_level(name, variant)
-        except Exception:           # not taken (OptionError): free, unless shipped
-            if name_problem(name, variant) is None:
-                return name
+        except OptionError:         # no level has it yet
+            return name
     return "my-level"
 
 
@@ -228,9 +226,9 @@ class EditorScene(Scene):
         if self.deleted is not None:
             self.undo_delete()
             return
-        path = self.draft.path()
-        if (layout_folder(self.draft.variant) / path.name).exists():
-            self.say(f"{self.draft.name} comes with the game: it cannot be deleted", "invalid")
+        path, problem = self.draft.path(), name_problem(self.draft.name, self.draft.variant)
+        if problem:             # a shipped level's name, or no name a file of ours can have
+            self.say(f"Nothing deleted: {problem}", "invalid")
             return
         try:
             text = read_text(path, "level")

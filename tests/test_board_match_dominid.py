@@ -23,7 +23,7 @@ from game.shell.board.table import (BOARD_AREA, CAPTION_RECT, INFO_RECT, PASS_RE
                                     TRAY_RECT, card_rects)
 from game.shell.config import MatchConfig, Seat
 from game.shell.menus import VariantPickScene, VariantSelectScene, can_play
-from game.shell.overlays import PauseOverlay, ResultsScene
+from game.shell.overlays import HandOverScene, PauseOverlay, ResultsScene
 from game.shell.scene import LOGICAL_SIZE
 
 from acceptance_support import ghost_target

@@ -38,8 +38,9 @@ def test_enter_twice_lays_a_tile_every_turn(app, variant, seed, stuck_tiles):
             break
         plies = scene.ctl.ply
         tiles, playable = scene.shown_tiles(), scene.playable()
-        if getattr(scene.tool, "declaring", lambda: False)() or scene.legal_moves() == [PASS]:
-            press(app, "confirm")          # odds or evens, or the forced pass
+        if any(getattr(scene.tool, choice, lambda: False)() for choice in
+               ("declaring", "arranging")) or scene.legal_moves() == [PASS]:
+            press(app, "confirm")          # odds or evens, Dominid's opening, or the pass
         else:
             first_unplayable += tiles[0] not in playable
             assert tiles[scene.cursor] in playable, (tiles, scene.cursor, playable)

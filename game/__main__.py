@@ -3,6 +3,7 @@
 dominoes [--windowed] [--demo VARIANT] [--frames N] [--screenshot PATH] [--seed S]
 dominoes --play VARIANT [--seats human,greedy] [--players K] [--option NAME=VALUE ...]
 dominoes --continue
+dominoes --edit VARIANT     the level editor
 """
 from __future__ import annotations
 
@@ -42,6 +43,8 @@ def parse_args(argv=None):
                         help="with --play: a variant's option (repeat for more)")
     parser.add_argument("--continue", dest="resume", action="store_true",
                         help="resume the saved match in progress")
+    parser.add_argument("--edit", metavar="VARIANT",
+                        help="open the level editor on VARIANT's standard level")
     return parser.parse_args(argv)
 
 
@@ -49,8 +52,11 @@ def match_to_start(args):
     """(the --play MatchConfig, the --continue SavedMatch); DominoError says what is wrong."""
     from game.logic.core import OptionError
     from game.shell import launch
-    if sum(map(bool, (args.demo, args.play, args.resume))) > 1:
-        raise OptionError("--demo, --play and --continue each start something: choose one")
+    if sum(map(bool, (args.demo, args.play, args.resume, args.edit))) > 1:
+        raise OptionError("--demo, --play, --continue and --edit each start something: "
+                          "choose one")
+    if args.edit:
+        args.edit = launch.edit_variant(args.edit)
     if not args.play and (args.seats or args.players is not None or args.option):
         raise OptionError("--seats, --players and --option go with --play")
     if args.play:
@@ -109,7 +115,8 @@ def main(argv=None) -> int:
         return 2
     from game.shell.app import App
     app = App(windowed=args.windowed, demo=args.demo, frames=args.frames,
-              screenshot=args.screenshot, seed=args.seed, play=play, resume=resume)
+              screenshot=args.screenshot, seed=args.seed, play=play, resume=resume,
+              edit=args.edit)
     return stop.run(app)
 
 

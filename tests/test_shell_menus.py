@@ -10,6 +10,7 @@ from game.shell.coach import ReviewScene
 from game.shell.config import MatchConfig, Seat
 import game.logic.levels as levels
 from game.shell import theme
+from game.shell.editor.picker import LevelsScene
 from game.shell.menus import (TitleScene, VariantPickScene, VariantSelectScene,
                               layout_choices, option_choices)
 from game.shell.overlays import (HandOverScene, MessageScene, PauseOverlay, ResultsScene,
@@ -50,6 +51,8 @@ def test_title_menu_opens_each_screen(app):
     assert isinstance(app.top, VariantSelectScene)
     press(app, "back", "down", "confirm")
     assert isinstance(app.top, VariantPickScene)
+    press(app, "back", "down", "confirm")
+    assert isinstance(app.top, LevelsScene)
     press(app, "back", "down", "confirm")
     assert isinstance(app.top, StatsScene)
     press(app, "back", "down", "confirm")

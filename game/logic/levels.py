@@ -1,81 +1,180 @@
-"""Level files by name: each variant's folder of them, found, read and listed.
+"""Level files by name: each variant's folder of them (shipped with the game, and the
+player's own beside the saves), found, read, written and listed.
 
 A level is named by its file's stem (letters, digits, - and _), never given as a path, so
 options, records and position files can point nowhere else. What a board level's grid
-means is board/layout.py's part; a broken file is a FileFormatError `file:line: message`.
+means is board/layout.py's part, and each game's reader checks its own levels; a broken
+file is a FileFormatError `file:line: message`.
 """
 from __future__ import annotations
 
 import os
 import re
+import textwrap
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..resources import resource_folder
-from .board.layout import Layout, layout_from_toml
+from .board.layout import Layout
 from .core import FileFormatError, OptionError
-from .textfiles import read_toml
+from .textfiles import TomlFile, read_toml
+from .userdata import data_dir
 
 LEVELS_ROOT = resource_folder("levels")
 
 
-@dataclass(frozen=True)
-class LayoutEntry:
-    """One level file as the variant-select screen lists it: loaded, or its error."""
-
-    name: str
-    path: str
-    layout: Layout | None
-    error: str | None
-
-
 def layout_folder(variant: str = "dominox") -> Path:
+    """The folder of the levels that come with the game (levels/<variant>/)."""
     return LEVELS_ROOT / variant
+
+
+def toml_string(text: str) -> str:
+    """`text` as a TOML basic string: quotes, backslashes and control characters escaped."""
+    escaped = []
+    for char in str(text):
+        if char in '"\\':
+            escaped.append("\\" + char)
+        elif ord(char) < 32 or ord(char) == 127:
+            escaped.append(f"\\u{ord(char):04x}")
+        else:
+            escaped.append(char)
+    return '"' + "".join(escaped) + '"'
+
+
+def level_text(variant: str, title: str, description: str, key: str, rows, fields=()) -> str:
+    """A level file as a person would write it: the legend in a comment at the top, the
+    name and description, `fields` ((key, TOML value text) pairs), then the board drawn
+    as text in the multi-line string `key`, the top rank first."""
+    from .variants import variant_entry
+    entry = variant_entry(variant)
+    lines = [f"# A level of {entry.load().title} ({variant}), drawn square by square."]
+    lines += ["# " + line for line in textwrap.wrap(f"Legend: {entry.legend}.", 86)]
+    lines += ["# The top line is the highest rank, the left column file a.",
+              f"name = {toml_string(title)}", f"description = {toml_string(description)}"]
+    lines += [f"{name} = {value}" for name, value in fields]
+    lines += [f'{key} = """', *rows, '"""']
+    return "\n".join(lines) + "\n"
 
 
 LAYOUT_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
 MAX_LEVEL_FILES = 500          # a folder with more is listed up to this many
 
 
-def layout_path(name: str, variant: str = "dominox") -> Path:
-    """The level file of layout `name` in levels/<variant>/. Layouts are named, never
-    given as paths: options, records and position files can point nowhere else."""
+def own_folder(variant: str) -> Path:
+    """The player's own levels of `variant`, beside the saves in the user's data folder:
+    an installed game whose levels/ cannot be written still takes new layouts."""
+    return data_dir() / "levels" / variant
+
+
+@dataclass(frozen=True)
+class LevelFile:
+    """One level file found for a variant: shipped with the game, or the player's own."""
+
+    name: str
+    path: Path
+    own: bool
+
+
+@dataclass(frozen=True)
+class LevelEntry:
+    """One level file as the menus and `levels` list it: loaded, or its one-line error."""
+
+    name: str
+    path: str
+    level: object | None           # the variant's level (a Layout, a start), if it loads
+    error: str | None
+    own: bool = False
+
+    @property
+    def layout(self):
+        return self.level
+
+    @property
+    def start(self):
+        return self.level
+
+
+LayoutEntry = LevelEntry
+
+
+def name_problem(name, variant: str) -> str | None:
+    """Why `name` cannot name one of the player's own levels of `variant` (letters, digits,
+    - and _, and no name a shipped level has: an own level never hides one), or None."""
     if not isinstance(name, str) or not LAYOUT_NAME.fullmatch(name):
-        raise OptionError(f"a layout is the name of a level in levels/{variant}/ (letters, "
-                          f"digits, - and _), not {str(name)[:80]!r}")
-    path = layout_folder(variant) / f"{name}.toml"
-    if not os.path.lexists(path):
-        known = ", ".join(sorted(p.stem for p in _level_files(layout_folder(variant))))
-        raise OptionError(f"unknown layout {name!r} (known: {known or 'none'})")
-    return path
+        return (f"a level's name is letters, digits, - and _ (at most 64), "
+                f"not {str(name)[:80]!r}")
+    if (layout_folder(variant) / f"{name}.toml").exists():
+        return f"{name!r} is the name of a level that comes with the game: give yours another"
+    return None
 
 
-_cache: dict[tuple, Layout] = {}
+def level_files(variant: str) -> list[LevelFile]:
+    """The shipped level files of `variant`, then the player's own, each "standard" first
+    and then by name."""
+    return ([LevelFile(p.stem, p, False) for p in _standard_first(layout_folder(variant))]
+            + [LevelFile(p.stem, p, True) for p in _standard_first(own_folder(variant))])
 
 
-def load_layout(name: str, variant: str = "dominox") -> Layout:
-    """The layout named `name` (levels/<variant>/<name>.toml); cached until the file
-    changes. A broken file is a FileFormatError naming its line."""
-    path = layout_path(name, variant)
+def find_level(name: str, variant: str, what: str = "layout") -> Path:
+    """The level file of `name`: shipped in levels/<variant>/, else the player's own.
+    Levels are named, never given as paths: options, records and position files can
+    point nowhere else. OptionError names the known ones."""
+    if not isinstance(name, str) or not LAYOUT_NAME.fullmatch(name):
+        raise OptionError(f"a {what} is the name of a level in levels/{variant}/ or of your "
+                          f"own (letters, digits, - and _), not {str(name)[:80]!r}")
+    for folder in (layout_folder(variant), own_folder(variant)):
+        path = folder / f"{name}.toml"
+        if os.path.lexists(path):
+            return path
+    known = ", ".join(f.name for f in level_files(variant))
+    raise OptionError(f"unknown {what} {name!r} (known: {known or 'none'})")
+
+
+def layout_path(name: str, variant: str = "dominox") -> Path:
+    """The level file of layout `name` (find_level)."""
+    return find_level(name, variant)
+
+
+def read_level(variant: str, toml: TomlFile, name: str):
+    """The level of `variant` a parsed level file holds, checked by that game's own
+    reader (its `level_from_toml`): the one set of checks every loader and the editor
+    use. A FileFormatError names the line."""
+    from .variants import find_variant
+    cls = find_variant(variant)
+    reader = getattr(cls, "level_from_toml", None)
+    if reader is None:
+        raise OptionError(f"{variant} has no level files")
+    return reader(toml, name)
+
+
+_cache: dict[tuple, object] = {}
+
+
+def load_level(path: Path, variant: str, name: str):
+    """The level in the file at `path`, checked by `variant`'s reader; cached until the
+    file changes."""
     try:
-        key = (variant, name, os.stat(path).st_mtime_ns)
+        key = (variant, str(path), name, os.stat(path).st_mtime_ns)
     except OSError:
         key = None          # read_toml below says what is wrong with it
     if key is None or key not in _cache:
-        layout = layout_from_file(path, variant, name)
+        level = read_level(variant, read_toml(path), name)
         if key is None:
-            return layout
-        _cache[key] = layout
+            return level
+        _cache[key] = level
     return _cache[key]
+
+
+def load_layout(name: str, variant: str = "dominox") -> Layout:
+    """The layout named `name` (shipped or the player's own); cached until the file
+    changes. A broken file is a FileFormatError naming its line."""
+    return load_level(layout_path(name, variant), variant, name)
 
 
 def layout_from_file(path: str | Path, variant: str = "dominox", name: str | None = None) -> Layout:
     """The layout in the level file at `path`, checked by `variant`'s rules (for tools
     and tests that check a level file before it is copied into levels/)."""
-    from .variants import VARIANTS
-    entry = VARIANTS.get(variant)
-    return layout_from_toml(read_toml(path), name or Path(path).stem,
-                            bool(entry and entry.shares), bool(entry and entry.open_middle))
+    return read_level(variant, read_toml(path), name or Path(path).stem)
 
 
 def _level_files(folder: Path) -> list[Path]:
@@ -86,20 +185,34 @@ def _level_files(folder: Path) -> list[Path]:
     return found[:MAX_LEVEL_FILES]
 
 
-def list_layouts(variant: str = "dominox", folder: Path | None = None) -> list[LayoutEntry]:
-    """Every level file of the folder, "standard" first, then by name; a broken file is
-    listed with its one-line error instead of raising."""
-    folder = Path(folder) if folder is not None else layout_folder(variant)
-    paths = sorted(_level_files(folder), key=lambda p: (p.stem != "standard", p.stem))
+def _standard_first(folder: Path) -> list[Path]:
+    return sorted(_level_files(folder), key=lambda p: (p.stem != "standard", p.stem))
+
+
+def list_levels(variant: str, folder: Path | None = None) -> list[LevelEntry]:
+    """Every level file of `variant`, the shipped ones then the player's own (or those of
+    `folder` alone), "standard" first, then by name; a broken file, or an own one named
+    like a shipped one, is listed with its one-line error instead of raising."""
+    if folder is None:
+        files = level_files(variant)
+    else:
+        files = [LevelFile(p.stem, p, False) for p in _standard_first(Path(folder))]
     entries = []
-    for path in paths:
+    for item in files:
+        path = item.path
         try:
-            if not LAYOUT_NAME.fullmatch(path.stem):
+            if not LAYOUT_NAME.fullmatch(item.name):
                 raise FileFormatError(path, None, "a level file's name is letters, digits, "
                                                   "- and _ before .toml")
-            layout = (load_layout(path.stem, variant) if folder == layout_folder(variant)
-                      else layout_from_file(path, variant))
-            entries.append(LayoutEntry(path.stem, str(path), layout, None))
+            if item.own and name_problem(item.name, variant):
+                raise FileFormatError(path, None, name_problem(item.name, variant))
+            level = load_level(path, variant, item.name)
+            entries.append(LevelEntry(item.name, str(path), level, None, item.own))
         except (FileFormatError, OptionError) as exc:
-            entries.append(LayoutEntry(path.stem, str(path), None, str(exc)))
+            entries.append(LevelEntry(item.name, str(path), None, str(exc), item.own))
     return entries
+
+
+def list_layouts(variant: str = "dominox", folder: Path | None = None) -> list[LevelEntry]:
+    """The level files of a variant whose levels are layouts (list_levels)."""
+    return list_levels(variant, folder)

@@ -41,7 +41,7 @@ STOPPED_BY = {2: "Ctrl+C", 15: "SIGTERM"}     # signals that end the game like Q
 
 class App:
     def __init__(self, windowed=False, demo=None, frames=None, screenshot=None,
-                 settings_path=None, seed=None, clock=None, play=None, resume=None):
+                 settings_path=None, seed=None, clock=None, play=None, resume=None, edit=None):
         pygame.display.init()
         pygame.font.init()
         pygame.joystick.init()
@@ -90,6 +90,8 @@ class App:
             self.start_match(self.named_seats(play))
         elif resume is not None:        # main.py --continue: a saves.SavedMatch
             self.start_match(resume.config, resume.state)
+        elif edit is not None:          # main.py --edit VARIANT: the level editor
+            self.start_editor(edit)
 
     # ---- window --------------------------------------------------------------------
     @staticmethod
@@ -224,6 +226,15 @@ class App:
         self._clear_to_menu()
         self.stack.append(scene)
         scene.enter()
+
+    def start_editor(self, variant: str, template: str | None = None) -> None:
+        """The level editor over the title menu; a message says why if it cannot open."""
+        from .editor.scene import EditorScene
+        from .overlays import MessageScene
+        try:
+            self.push(EditorScene(self, variant, template))
+        except Exception as error:     # no level of the variant loads
+            self.push(MessageScene(self, "The editor cannot open", f"{error}"))
 
     def start_demo(self, variant: str) -> None:
         from .overlays import MessageScene

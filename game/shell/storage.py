@@ -15,9 +15,11 @@ import threading
 import time
 from pathlib import Path
 
-from platformdirs import user_config_path, user_data_path
+from platformdirs import user_config_path
 
-APP_NAME = "dominoes"
+from game.logic import userdata
+from game.logic.userdata import APP_NAME
+
 TEMP_SUFFIX = ".tmp"
 STALE_SECONDS = 60.0     # a temporary file this old belongs to a writer that was killed
 
@@ -29,9 +31,10 @@ def config_dir() -> Path:
 
 
 def data_dir() -> Path:
-    """The user's data folder, for saves and statistics: on Linux $XDG_DATA_HOME/dominoes,
+    """The user's data folder, for saves and statistics (and the player's own levels,
+    which the logic finds there through the same function): on Linux $XDG_DATA_HOME/dominoes,
     or ~/.local/share/dominoes."""
-    return user_data_path(APP_NAME, appauthor=False)
+    return userdata.data_dir()
 
 
 def present(path) -> bool:

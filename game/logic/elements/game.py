@@ -156,6 +156,16 @@ class MovingGame(ElementGame):
         return game
 
     @classmethod
+    def level_from_toml(cls, toml, name: str):
+        """The starting board a level file of this game holds, checked (FileFormatError)."""
+        return files.start_from_toml(cls, toml, name)
+
+    @classmethod
+    def level_text(cls, start) -> str:
+        """The level file of the start `start` (what `level_from_toml` reads back)."""
+        return files.start_text(cls.variant, start)
+
+    @classmethod
     def from_record_start(cls, record: dict):
         return positions.game_from_record(cls, record)
 

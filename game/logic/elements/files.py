@@ -25,7 +25,7 @@ from pathlib import Path
 from ..core import FileFormatError, OptionError
 from ..levels import (LevelEntry, find_level, level_files, level_text, list_levels, load_level,
                       toml_string)
-from ..textfiles import TomlFile, read_toml
+from ..textfiles import TomlFile
 from ..tiles import OPEN_BOARD_SET, REDUCED_SETS, TileSet
 from .board import EMPTY_TOKEN, SHAPE, SIZE, Element, board_tokens, parse_token, past_middle
 

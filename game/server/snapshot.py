@@ -1,0 +1,58 @@
+"""The position message: what the host sends a seat after every change, and how the seat
+reads it into its SeatState.
+
+It is built from `state.view(seat)` and the public facts alone (facts.py): the seat's
+view, the moves played since what the seat already holds (or the point a take-back went
+back to), the outcome, and once the game is over every player's final view. Values go
+through the codec, whose table of types travels with the message.
+"""
+from __future__ import annotations
+
+from .codec import decode, encode
+from .facts import public_facts
+from .protocol import ProtocolError
+
+
+def common_prefix(sent: list, now: list) -> int:
+    """How many of the moves the seat holds are still the game's first moves."""
+    count = 0
+    for old, new in zip(sent, now):
+        if old != new:
+            break
+        count += 1
+    return count
+
+
+def position_message(state, seat: int, sent: list, ply: int) -> tuple[dict, list]:
+    """(the message for `seat`, the history it will then hold). `sent` is the history
+    (as [player, text] pairs) the seat held before."""
+    played = state.moves_played()
+    now = [[player, str(move)] for player, move in played]
+    start = common_prefix(sent, now)
+    outcome = state.outcome()
+    final = [state.view(p) for p in range(state.players)] if outcome is not None else None
+    body = {"view": state.view(seat), "moves": [list(entry) for entry in played[start:]],
+            "outcome": outcome, "facts": public_facts(state), "final": final}
+    data, types = encode(body)
+    return {"type": "position", "ply": ply, "from": start, "types": types, **data}, now
+
+
+def read_position(seat_state, message: dict) -> None:
+    """Bring `seat_state` to the position `message` describes; ProtocolError when the
+    message is not one a host writes."""
+    start = message.get("from")
+    if not isinstance(start, int) or isinstance(start, bool):
+        raise ProtocolError("a position needs the point its moves start from")
+    fields = {name: message.get(name) for name in ("view", "moves", "outcome", "facts",
+                                                     "final")}
+    body = decode(fields, message.get("types"))
+    view, moves = body["view"], body["moves"]
+    if not isinstance(moves, tuple) or not all(
+            isinstance(m, tuple) and len(m) == 2 and isinstance(m[0], int) for m in moves):
+        raise ProtocolError("the moves of a position are pairs of a seat and a move")
+    if not isinstance(body["facts"], dict):
+        raise ProtocolError("the facts of a position are a table")
+    try:
+        seat_state.update(view, start, moves, body["outcome"], body["facts"], body["final"])
+    except (ValueError, AttributeError, TypeError) as error:
+        raise ProtocolError(f"a position that does not fit this seat ({error})") from None

@@ -29,7 +29,7 @@ from .protocol import ProtocolError
 from .seat_state import SeatState
 from .snapshot import read_position
 
-MOVE_GAP = 0.07          # seconds between two moves: well inside the host's rate limit
+MOVE_GAP = 0.06          # seconds between two moves: well inside the host's rate limit
 
 
 class SeatBot:

@@ -11,10 +11,11 @@ Each connection is checked: a line over the size limit is dropped (never held wh
 and refused; a line that is not a message of the protocol, or not one a player may
 send, is refused; more than RATE messages a second (beyond a burst of BURST) are
 refused, and a connection that keeps flooding, or sends nothing for IDLE_LIMIT seconds
-(clients ping every few seconds), is closed. Each refusal is one line in the log. A peer
-that does not read what it is sent is dropped once SLOW_LIMIT bytes wait for it, so the
-host never holds more for it. Nothing a peer sends reaches the match unchecked, and
-nothing it does can stop the event loop: the match's own errors are logged and refused.
+(clients ping every few seconds), is closed. Each refusal is one line in the log (a run
+of flooding, its first). A peer that does not read what it is sent is dropped once
+SLOW_LIMIT bytes wait for it, so the host never holds more for it. Nothing a peer
+sends reaches the match unchecked, and nothing it does can stop the event loop: an error
+of the match's own is logged, never fatal.
 
 `serve_match` runs a host until stopped (the headless server, game.server.__main__);
 `HostThread` runs the same host on a thread of the game's own process (Host on the
@@ -23,6 +24,7 @@ network screen), so the game's frame loop never waits for the network.
 from __future__ import annotations
 
 import asyncio
+import socket
 import threading
 import time
 import traceback
@@ -48,7 +50,7 @@ class Connection:
         self.peer = f"{address[0]}:{address[1]}" if isinstance(address, tuple) else "peer"
         self.seat = None
         self.is_host = False
-        self.sent: list = []
+        self.held = None                 # what the seat holds (snapshot.SeatRecord)
         self.bytes_sent = 0
         self.closed = False
         self.allowance = float(BURST)
@@ -170,8 +172,11 @@ class MatchServer:
     async def _handle(self, conn, line: bytes | None) -> None:
         match = self.match
         if not conn.allowed():
-            if conn.flooding == 1:
+            if conn.flooding == 1:         # one line in the log for a run of them
                 match.refuse(conn, "message", "Too many messages: slow down.")
+            else:
+                conn.send({"type": "refused", "about": "message",
+                           "reason": "Too many messages: slow down."})
             if conn.flooding >= FLOOD_LIMIT:
                 self.log(f"{conn.peer}: kept flooding: closed")
                 conn.close("flooding")
@@ -209,6 +214,20 @@ def serve_match(match, host: str | None, port: int, log=print, on_ready=None) ->
         asyncio.run(server.run(ready))
     except KeyboardInterrupt:
         pass
+
+
+def lan_address() -> str | None:
+    """This machine's address on its local network, as friends there would type it
+    (found by routing a datagram that is never sent), or None."""
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("192.0.2.1", 9))            # TEST-NET: nothing is sent anywhere
+        address = probe.getsockname()[0]
+    except OSError:
+        return None
+    finally:
+        probe.close()
+    return None if address.startswith("0.") else address
 
 
 class HostThread:

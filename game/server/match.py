@@ -29,7 +29,7 @@ from game.logic.core import IllegalMoveError
 from game.logic.variants import new_game
 
 from .agreement import Agreements
-from .snapshot import position_message
+from .snapshot import SeatRecord, position_message
 
 GRACE = 120.0            # seconds a person who dropped out keeps the seat to themselves
 THINK_SECONDS = 0.7      # the least time a computer's move takes, so people can follow it
@@ -76,13 +76,14 @@ class HostedMatch:
             if seat.is_person and seat.conn is None:
                 seat.vacant_since = now
         self._grace_told: set[int] = set()
+        self._table_told = None             # the table as last told, but its countdowns
 
     def _computer_rngs(self) -> dict:
         return {i: random.Random(self.seed * 31 + i) for i in range(len(self.seats))}
 
     # --- connections ------------------------------------------------------------------
     def connect(self, conn) -> None:
-        conn.seat, conn.is_host, conn.sent = None, False, []
+        conn.seat, conn.is_host, conn.held = None, False, SeatRecord()
         self.conns.append(conn)
 
     def disconnect(self, conn) -> None:
@@ -95,6 +96,7 @@ class HostedMatch:
             self._grace_told.discard(seat)
             self.log(f"{conn.peer}: {self.seats[seat].name} left seat {seat + 1}")
             self.agreements.seat_left(seat)
+            self.say(f"{self.seats[seat].name} left the table.")
             self.broadcast_table()
 
     def refuse(self, conn, about: str, reason: str) -> None:
@@ -177,10 +179,11 @@ class HostedMatch:
             name = f"{base[:12]} ({number})"
             number += 1
         seat.name, seat.conn, seat.vacant_since, seat.joined = name, conn, None, True
-        conn.seat, conn.sent = index, []
+        conn.seat, conn.held = index, SeatRecord()
         conn.is_host = bool(self.host_key) and message.get("host_key") == self.host_key
         self.log(f"{conn.peer}: {name} took seat {index + 1}")
         self.agreements.seat_joined(index)
+        self.say(f"{name} joined.", [i for i in range(len(self.seats)) if i != index])
         conn.send(self.welcome(index))
         self.send_position(conn)
         self.broadcast_table()
@@ -190,7 +193,7 @@ class HostedMatch:
         return {"type": "welcome", "seat": index, "token": self.seats[index].token,
                 "host": self.seats[index].conn.is_host, "code": self.code,
                 "variant": self.variant, "players": len(self.seats),
-                "options": dict(self.state.options)}
+                "options": dict(self.state.options), "table": self.table()}
 
     # --- what everyone is told --------------------------------------------------------
     def table(self) -> dict:
@@ -208,6 +211,7 @@ class HostedMatch:
 
     def broadcast_table(self) -> None:
         message = self.table()
+        self._table_told = _lasting(message)
         for conn in self.seated():
             conn.send(message)
 
@@ -215,13 +219,14 @@ class HostedMatch:
         return [conn for conn in self.conns if conn.seat is not None]
 
     def send_position(self, conn) -> None:
-        message, conn.sent = position_message(self.state, conn.seat, conn.sent, self.ply)
-        conn.send(message)
+        conn.send(position_message(self.state, conn.seat, conn.held, self.ply))
 
     def changed(self) -> None:
         """After every move, take-back or new deal: every seat is sent its position and
         the match is saved."""
         self.ply += 1
+        if _lasting(self.table()) != self._table_told:     # paused, or no longer: first
+            self.broadcast_table()
         for conn in self.seated():
             self.send_position(conn)
         self.save()
@@ -368,7 +373,7 @@ class HostedMatch:
         self.log(f"rematch: {self.variant} dealt again")
         self.ply += 1
         for conn in self.seated():
-            conn.sent = []
+            conn.held = SeatRecord()
             conn.send(self.welcome(conn.seat))
             self.send_position(conn)
         self.broadcast_table()
@@ -379,3 +384,9 @@ class HostedMatch:
             conn.send({"type": "bye", "reason": reason})
             conn.close(reason)
         self.cancel_thinking()
+
+
+def _lasting(table: dict) -> list:
+    """A table without its countdowns: what changes only when something happens."""
+    return [table["paused"], table["rematch"],
+            [{k: v for k, v in seat.items() if k != "left"} for seat in table["seats"]]]

@@ -61,8 +61,8 @@ class SeatState:
     # --- what the host sends ----------------------------------------------------------
     def update(self, view, history_from: int, moves, outcome, facts: dict, final) -> None:
         """A new position: the seat's view, the moves after the first `history_from`
-        (those before are unchanged), the outcome or None, the public facts, and every
-        player's final view once the game is over (else None)."""
+        (those before are unchanged), the outcome or None, the public facts (None: as
+        before), and every player's final view once the game is over (else None)."""
         if view.player != self.seat or not 0 <= history_from <= len(self.played):
             raise ValueError("a position for another seat, or history that does not follow")
         before = self.own
@@ -71,7 +71,9 @@ class SeatState:
         self.decisions = [d for d in self.decisions if d[0] <= len(self.played)]
         if one_more:
             self._note_decision(before)
-        self.own, self._outcome, self.facts = view, outcome, dict(facts)
+        self.own, self._outcome = view, outcome
+        if facts is not None:
+            self.facts = dict(facts)
         self.final = tuple(final) if final else None
         self._world = None
 

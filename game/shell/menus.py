@@ -51,6 +51,7 @@ class TitleScene(Scene):
         self.continue_button = None      # first, while a match is saved (offer_continue)
         self.menu = Menu(app, [
             Button("Play", self.play),
+            Button("Network", self.network),
             Button("Rules", self.rules),
             Button("Levels", self.levels),
             Button("Statistics", self.statistics),
@@ -84,6 +85,9 @@ class TitleScene(Scene):
 
     def play(self):
         self.app.push(VariantSelectScene(self.app))
+
+    def network(self):
+        self.app.open_network()
 
     def rules(self):
         from .overlays import RulesScene
@@ -240,13 +244,14 @@ class EditableSelector(Selector):
 class VariantSelectScene(Scene):
     """Choose the game, the players, each seat's controller and the options; Start."""
 
+    start_label = "Start"
+    title = "New game"
+
     def __init__(self, app):
         super().__init__(app)
-        from game.logic.agents import AGENTS
         self.variants, self.errors = load_variants(playable_only=True)
         self.classes = dict(self.variants)
-        self.seat_choices = [("human", "Human")] + [
-            (name, f"Computer: {cls.title}") for name, cls in AGENTS.items()]
+        self.seat_choices = self.seat_kinds()
         setup = app.settings.last_setup          # a dict: load_settings checks it
         names = list(self.classes)
         self.variant = setup.get("variant") if setup.get("variant") in names else (
@@ -254,13 +259,24 @@ class VariantSelectScene(Scene):
         saved_seats = setup.get("seats") if isinstance(setup.get("seats"), list) else []
         kinds = [k for k, _ in self.seat_choices]
         self.seats = [saved_seats[i] if i < len(saved_seats) and saved_seats[i] in kinds
-                      else ("human" if i == 0 else "greedy") for i in range(4)]
+                      else self.default_seat(i) for i in range(4)]
         saved_options = setup.get("options") if isinstance(setup.get("options"), dict) else {}
         self.options = {n: dict(v) for n, v in saved_options.items() if isinstance(v, dict)}
         self.players = setup.get("players")
         self.layouts = {}                        # the variant's levels by name, to preview
         self.menu = None
         self.rebuild(focus=0)
+
+    @staticmethod
+    def seat_kinds() -> list[tuple[str, str]]:
+        """(kind, words) of who may sit in a seat: a person, or the computer's levels."""
+        from game.logic.agents import AGENTS
+        return [("human", "Human")] + [
+            (name, f"Computer: {cls.title}") for name, cls in AGENTS.items()]
+
+    @staticmethod
+    def default_seat(index: int) -> str:
+        return "human" if index == 0 else "greedy"
 
     # ---- state -> widgets ----------------------------------------------------------
     @property
@@ -295,7 +311,8 @@ class VariantSelectScene(Scene):
         for row in rows:
             if row.focusable:
                 row.rect.h = SETUP_ROW
-        footer = ([Button("Start", self.start, width=445)] if self.cls is not None else []) + [
+        footer = ([Button(self.start_label, self.start, width=445)]
+                  if self.cls is not None else []) + [
             Button("Back", self.app.pop, width=445 if self.cls is not None else 900)]
         self.menu = Menu(self.app, rows, center_x=520, top=200, bottom=850, focus=focus,
                          width=900, gap=10, footer=footer, footer_top=896)
@@ -392,7 +409,7 @@ class VariantSelectScene(Scene):
 
     def draw(self, surface):
         theme.draw_felt(surface)
-        theme.draw_title(surface, "New game", 100, 72)
+        theme.draw_title(surface, self.title, 100, 72)
         self.menu.draw(surface)
         panel = (1040, 200, 820, 760)
         theme.draw_panel(surface, panel)

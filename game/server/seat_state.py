@@ -35,9 +35,10 @@ from game.logic.core import IllegalMoveError
 # What a scene reads of a state beyond the protocol, and where a seat finds it: the
 # public fields of its own view of the same name, or the world (fixed by the rules and
 # the options, or public on the board: its elements, what a move would capture).
-FROM_VIEW = frozenset({"shape", "dealt", "arranging", "declaring"})
-FROM_WORLD = frozenset("""race slide coloured free across limit one_capture home_rank
-on_far_half board last_capture first_player""".split())
+FROM_VIEW = frozenset("""shape width height dealt arranging declaring limit
+round_number""".split())
+FROM_WORLD = frozenset("""width height race slide coloured free across one_capture
+home_rank on_far_half board last_capture first_player""".split())
 # The games whose views say whose turn it is in every position (the moving games).
 WORLDS_ANY_TURN = ("open1", "open3", "open4", "open10", "open22")
 

@@ -101,6 +101,10 @@ class HostSetupScene(VariantSelectScene):
     def set_port(self, text: str) -> None:
         self.port = text
 
+    @property
+    def wants_text(self) -> bool:
+        return self.menu.editing
+
     def problem_with_seats(self) -> str | None:
         kinds = self.seats[:self.players]
         if kinds.count("here") != 1:

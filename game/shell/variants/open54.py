@@ -75,7 +75,7 @@ class Adapter(BoardAdapter):
         return view.turned_up
 
     def public_tiles(self, player: int) -> tuple:
-        return self.scene.view(player).seen[player]
+        return self.scene.table_view().seen[player]
 
     def card_lines(self, player: int, over: bool) -> list[tuple]:
         if over:

@@ -47,7 +47,8 @@ class Connection:
     def __init__(self, reader, writer, log):
         self.reader, self.writer, self.log = reader, writer, log
         address = writer.get_extra_info("peername")
-        self.peer = f"{address[0]}:{address[1]}" if isinstance(address, tuple) else "peer"
+        host = str(address[0]).removeprefix("::ffff:") if isinstance(address, tuple) else ""
+        self.peer = f"{host}:{address[1]}" if host else "peer"
         self.seat = None
         self.is_host = False
         self.held = None                 # what the seat holds (snapshot.SeatRecord)
@@ -102,7 +103,11 @@ class MatchServer:
         """Serve until `stop()`; `ready(error or None)` is called once listening (or not)."""
         self._stopping = asyncio.Event()
         try:
-            self.server = await asyncio.start_server(self._serve, self.host, self.port)
+            if self.host is None:             # one port for every address, IPv4 and IPv6
+                self.server = await asyncio.start_server(self._serve,
+                                                         sock=listening_socket(self.port))
+            else:
+                self.server = await asyncio.start_server(self._serve, self.host, self.port)
         except OSError as error:
             if ready:
                 ready(error)
@@ -214,6 +219,30 @@ def serve_match(match, host: str | None, port: int, log=print, on_ready=None) ->
         asyncio.run(server.run(ready))
     except KeyboardInterrupt:
         pass
+
+
+def listening_socket(port: int) -> socket.socket:
+    """A socket listening on `port` of every address: IPv6 and IPv4 on one socket where
+    the system allows it (so a free port, 0, is the same for both), else IPv4 alone."""
+    for family, address in ((socket.AF_INET6, "::"), (socket.AF_INET, "0.0.0.0")):
+        try:
+            sock = socket.socket(family, socket.SOCK_STREAM)
+        except OSError:
+            continue
+        try:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            if family == socket.AF_INET6:
+                sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 0)
+            sock.bind((address, port))
+        except OSError:
+            sock.close()
+            if family == socket.AF_INET:
+                raise
+            continue
+        sock.listen(64)
+        sock.setblocking(False)
+        return sock
+    raise OSError("no socket can listen here")
 
 
 def lan_address() -> str | None:

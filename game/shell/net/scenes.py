@@ -15,7 +15,8 @@ from game.shell.scene_kinds import match_scene_class
 
 from .controller import SeatController
 
-BANNER = pygame.Rect(480, 12, 960, 64)
+BANNER_WIDTH = 1100           # in the middle of the table: it shows only while play waits
+LINE = 46
 
 
 class NetMatchMixin:
@@ -61,9 +62,10 @@ def banner_lines(ctl, session) -> list[str]:
 
 
 def draw_banner(surface, lines: list[str]) -> None:
-    rect = BANNER.copy()
-    rect.h = 20 + 40 * len(lines)
+    rect = pygame.Rect(0, 0, BANNER_WIDTH, 36 + LINE * len(lines))
+    rect.center = (960, 470)
     theme.draw_panel(surface, rect, border=theme.HIGHLIGHT, alpha=235)
     for i, line in enumerate(lines):
-        theme.draw_fitted(surface, line, (rect.centerx, rect.y + 30 + 40 * i), rect.w - 40,
-                          30, theme.TEXT if i else theme.HIGHLIGHT, "center", bold=i == 0)
+        theme.draw_fitted(surface, line, (rect.centerx, rect.y + 18 + LINE * i + LINE // 2),
+                          rect.w - 48, 36 if i == 0 else 32,
+                          theme.HIGHLIGHT if i == 0 else theme.TEXT, "center", bold=i == 0)

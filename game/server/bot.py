@@ -3,18 +3,19 @@ from the seat's own view. For the tests and the benchmark (several of them on on
 stand for friends on theirs), and for a host who wants to try their port from outside.
 
     python -m game.server.bot --join HOST:PORT --code CODE [--name Robo] [--level random]
-                              [--token-file PATH] [--moves N] [--rematches N]
+                              [--token-file PATH] [--stall N] [--rematches N]
 
 It answers a take-back question with yes, goes on after a round's results, asks for
 `--rematches` rematches, and leaves when the match is over. `--token-file` keeps the
-seat's token (read to come back to the seat, written once given); `--moves N` stops the
-process, as if its machine went away, just before its Nth move (a kill mid-move).
+seat's token (read to come back to the seat, written once given); `--stall N` stops
+playing just before its Nth move, holding the seat (says so on standard output), for a
+test to kill it in the middle of a move. It prints a line of JSON at the end: its seat,
+moves, games, why the connection ended, refusals, the outcome and the moves played.
 """
 from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
 import sys
 import threading
@@ -141,7 +142,7 @@ def main(argv=None) -> int:
     parser.add_argument("--name", default="Robo")
     parser.add_argument("--level", default="random")
     parser.add_argument("--token-file")
-    parser.add_argument("--moves", type=int, help="go away just before this move")
+    parser.add_argument("--stall", type=int, help="stop just before this move")
     parser.add_argument("--rematches", type=int, default=0)
     parser.add_argument("--seconds", type=float, default=600.0)
     args = parser.parse_args(argv)
@@ -155,9 +156,10 @@ def main(argv=None) -> int:
         return 2
 
     def before_move(bot, text):
-        if args.moves is not None and bot.moves + 1 >= args.moves:
-            print(f"bot: gone before move {args.moves} ({text})", flush=True)
-            os._exit(3)
+        if args.stall is not None and bot.moves + 1 >= args.stall:
+            print(f"bot: stalled before move {args.stall} ({text})", flush=True)
+            while True:
+                time.sleep(60)
     bot.on_move = before_move
     bot.start()
 
@@ -168,10 +170,12 @@ def main(argv=None) -> int:
     bot.run(args.seconds, until=seated)
     summary = {"seat": bot.welcome and bot.welcome["seat"], "moves": bot.moves,
                "games": bot.games, "closed": bot.closed, "refusals": bot.refusals,
-               "outcome": None}
+               "outcome": None, "played": []}
     if bot.state is not None and bot.state.outcome() is not None:
         outcome = bot.state.outcome()
         summary["outcome"] = {"scores": list(outcome.scores), "winner": outcome.winner}
+    if bot.state is not None:
+        summary["played"] = [[player, str(move)] for player, move in bot.state.played]
     print(json.dumps(summary), flush=True)
     bot.close()
     return 0 if summary["outcome"] is not None else 1

@@ -39,6 +39,7 @@ FLOOD_LIMIT = 200        # refusals for flooding before the connection is closed
 IDLE_LIMIT = 60.0        # seconds a peer may stay silent (clients ping every 5)
 SLOW_LIMIT = 4 * 1024 * 1024   # bytes waiting for a peer that does not read them
 WRONG_CODE_DELAY = 0.5   # seconds before a wrong code is answered (guessing is slow)
+FLUSH = 1.0              # seconds the host's last words may take to leave when it stops
 
 
 class Connection:
@@ -122,9 +123,20 @@ class MatchServer:
         finally:
             ticker.cancel()
             self.server.close()
+            conns = list(self.match.conns)
             self._guard(lambda: self.match.close("The host has stopped the match."))
+            await self._flush(conns)
             for task in list(self._tasks):
                 task.cancel()
+
+    @staticmethod
+    async def _flush(conns) -> None:
+        """Let the goodbyes reach the peers (a moment at most) before the loop ends."""
+        waits = [conn.writer.wait_closed() for conn in conns]
+        try:
+            await asyncio.wait_for(asyncio.gather(*waits, return_exceptions=True), FLUSH)
+        except (TimeoutError, asyncio.CancelledError):
+            pass
 
     def stop(self) -> None:
         if self._stopping is not None:
@@ -263,8 +275,8 @@ class HostThread:
     """A MatchServer on a thread of this process: `start()` returns once it listens (or
     raises the OSError that stopped it), `stop()` ends it."""
 
-    def __init__(self, match, host: str | None = None, port: int = 0, log=print):
-        self.server = MatchServer(match, host, port, log)
+    def __init__(self, match, host: str | None = None, port: int = 0, log=print, tap=None):
+        self.server = MatchServer(match, host, port, log, tap)
         self.loop = None
         self._ready = threading.Event()
         self._error = None

@@ -21,6 +21,7 @@ from .protocol import CODE_ALPHABET, CODE_LENGTH
 
 NETWORK_KEY = "network"
 TOKEN = re.compile(r"[A-Za-z0-9_-]{8,64}")
+SAVED = re.compile(r"hosted-(\d{1,5})\.json")
 
 
 @dataclass
@@ -33,6 +34,16 @@ class HostedSave:
 
 def hosted_path(port: int) -> Path:
     return data_dir() / f"hosted-{port}.json"
+
+
+def hosted_ports() -> list[int]:
+    """The ports of the hosted matches saved in the data folder."""
+    try:
+        names = [path.name for path in data_dir().glob("hosted-*.json")]
+    except OSError:
+        return []
+    ports = {int(match[1]) for name in names if (match := SAVED.fullmatch(name))}
+    return sorted(port for port in ports if 0 < port < 65536)
 
 
 def save_text(match) -> str:

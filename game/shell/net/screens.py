@@ -37,20 +37,26 @@ class NetworkScene(Scene):
         self.build()
 
     def build(self) -> None:
-        from game.server.saving import load_hosted
+        from game.server.saving import hosted_ports, load_hosted
+        from game.shell.saves import describe
         rows = [Button("Host a match", self.host), Button("Join a match", self.join)]
-        save, problem = load_hosted(DEFAULT_PORT)
-        self.notice = problem
-        if save is not None:
-            from game.shell.saves import describe
-            rows.insert(1, Button(f"Resume hosted: {describe(save.saved)}",
-                                  lambda: start_hosting(self.app, resumed=save),
-                                  width=1600, size=32))
+        problems = []
+        for port in hosted_ports():           # each hosted match saved, by its port
+            save, problem = load_hosted(port)
+            problems += [problem] if problem else []
+            if save is not None:
+                rows.insert(-1, Button(f"Resume hosted (port {port}): {describe(save.saved)}",
+                                       lambda s=save, p=port: self.resume(s, p),
+                                       width=1600, size=32))
+        self.notice = " ".join(problems) or None
         self.menu = Menu(self.app, rows, top=420, bottom=800, gap=12,
                          footer=[Button("Back", self.app.pop)], footer_top=860)
 
     def enter(self) -> None:
         self.build()
+
+    def resume(self, save, port: int) -> None:
+        self.notice = start_hosting(self.app, port=port, resumed=save)
 
     def host(self) -> None:
         self.app.push(HostSetupScene(self.app))

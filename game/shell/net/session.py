@@ -117,7 +117,9 @@ class NetSession:
             self.table, self.table_received = message, time.monotonic()
             if self.controller is not None:
                 self.controller.receive(message)
-        elif kind in ("closed", "bye"):
+        elif kind == "bye":
+            self.ended(str(message.get("reason", ""))[:300])
+        elif kind == "closed":
             self.connection_lost(str(message.get("reason", ""))[:300])
         elif kind == "refused" and self.welcome is None:
             self.refused(str(message.get("reason", ""))[:300])
@@ -165,17 +167,25 @@ class NetSession:
         self.app.end_network()
         self.app.push(MessageScene(self.app, "Cannot join the match", reason))
 
-    def connection_lost(self, reason: str) -> None:
-        """Before a seat was given: say why. During a match: offer to join again."""
-        from game.shell.overlays import ConfirmScene, MessageScene
+    def ended(self, reason: str) -> None:
+        """The match is over for this window (the host stopped it, or no seat was had):
+        back on the menu, which says why."""
+        from game.shell.overlays import MessageScene
         if self.lost is not None or self.app.network is not self:
             return
         self.lost = reason or "The connection ended."
-        if self.welcome is None or self.host is not None:
-            self.app.end_network()
-            self.app.back_to_menu()
-            self.app.push(MessageScene(self.app, "The network match ended", self.lost))
+        self.app.back_to_menu()
+        self.app.push(MessageScene(self.app, "The network match ended", self.lost))
+
+    def connection_lost(self, reason: str) -> None:
+        """Before a seat was given: say why. During a match: offer to join again."""
+        from game.shell.overlays import ConfirmScene
+        if self.lost is not None or self.app.network is not self:
             return
+        if self.welcome is None or self.host is not None:
+            self.ended(reason)
+            return
+        self.lost = reason or "The connection ended."
         self.app.push(ConfirmScene(self.app, "The connection to the host was lost.",
                                    "Join again", "Leave", self.rejoin, detail=self.lost,
                                    on_no=self.app.back_to_menu))

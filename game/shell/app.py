@@ -413,6 +413,9 @@ class App:
                 if lazy and self.pacer.idle(self.stack) and not self.input.holding:
                     events = self.pacer.wait()
                     elapsed = self.clock.tick() / 1000
+                elif lazy and self.network is not None:   # the host's news drawn at once
+                    events = self.pacer.frame_wait(FPS_CAP, self.network.WAKE)
+                    elapsed = self.clock.tick() / 1000
                 else:
                     events, elapsed = (), self.clock.tick(FPS_CAP) / 1000
                 self.run_frame(elapsed, events, lazy)

@@ -60,6 +60,8 @@ def remember(address: str, code: str, token: str) -> None:
 
 
 class NetSession:
+    WAKE = WAKE
+
     def __init__(self, app, address: str, code: str, token: str | None = None,
                  host=None, host_key: str | None = None):
         self.app = app

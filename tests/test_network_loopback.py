@@ -282,3 +282,30 @@ def test_the_host_killed_with_kill_9_resumes_from_its_save(env, processes, tmp_p
     kept = [[m["player"], m["move"]] for m in before["moves"]]
     assert played[:len(kept)] == kept and len(played) > len(kept)
     assert [p.summary()["seat"] for p in second] == [p.summary()["seat"] for p in first]
+
+
+def test_the_headless_host_says_in_one_line_what_is_wrong(env, processes):
+    for args, status, words in (
+            (["--play", "chess"], 2, "unknown variant"),
+            (["--play", "dominox", "--seats", "hard,greedy"], 2, "at least one remote seat"),
+            (["--resume"], 2, "no hosted match is saved for port"),
+            (["--takeover", "genius"], 2, "unknown computer level")):
+        done = subprocess.run([PYTHON, "-m", "game.server", "--port", str(free_port()), *args],
+                              cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
+        lines = done.stderr.strip().splitlines()
+        assert done.returncode == status and len(lines) == 1 and words in lines[0], lines
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen()
+    port = taken.getsockname()[1]
+    done = subprocess.run([PYTHON, "-m", "game.server", "--port", str(port), "--bind",
+                           "127.0.0.1"], cwd=ROOT, env=env, capture_output=True, text=True,
+                          timeout=60)
+    taken.close()
+    assert done.returncode == 1 and "cannot listen on port" in done.stderr
+
+
+def test_the_headless_host_hosts_classic_for_two_by_default(env, processes):
+    server, code = host(env, processes, free_port())
+    assert "Classic draw dominoes" in server.lines[0]
+    assert server.lines[1].startswith("2 people join with")

@@ -265,3 +265,26 @@ def test_a_wrong_code_is_said_and_nothing_starts(tmp_path, monkeypatch):
         assert person.app.network is None
     finally:
         hosted.stop()
+
+
+def test_the_review_goes_through_the_seats_own_choices(tmp_path, monkeypatch):
+    from game.shell.coach import ReviewScene
+    hosted = Hosted("dominox", ["remote", "remote"])
+    try:
+        run_bot(hosted.bot("Ben", "random"))
+        person = NetPerson(tmp_path, monkeypatch, "keys", seed=14)
+        scene = join_from_menu(person, hosted.address, "TEST42")
+        play_random_moves(person, scene)
+        choices = scene.ctl.state.decisions
+        seat = scene.ctl.state.seat
+        assert choices and all(player == seat and view.player == seat
+                               for _, player, view, _ in choices)
+        played = hosted.match.state.moves_played()
+        assert all(played[number - 1] == (seat, scene.ctl.state.parse_move(move))
+                   for number, _, _, move in choices)
+        person.press("Review")
+        assert isinstance(person.top, ReviewScene)
+        assert wait_for(lambda: person.top.finished, 120, person.frame)
+        assert len(person.top.todo) == len(choices)
+    finally:
+        hosted.stop()

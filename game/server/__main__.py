@@ -1,5 +1,7 @@
 """A headless host: `python -m game.server --port 7777 --play classic --seats remote,remote,hard`.
 
+Without --play it hosts classic draw dominoes for two people on other computers.
+
 Everything a hosted match needs, on a machine that only hosts (no window, no pygame):
 the friends join from their game (Network, then Join) with this machine's address, the
 port and the match code printed at the start. Each refusal and each seat taken or left
@@ -27,7 +29,8 @@ def parse_args(argv=None):
                         help=f"the port to listen on (default {DEFAULT_PORT}; 0: any free one)")
     parser.add_argument("--bind", metavar="ADDRESS",
                         help="listen on this address only (default: every address)")
-    parser.add_argument("--play", metavar="VARIANT", help="the game to host")
+    parser.add_argument("--play", metavar="VARIANT",
+                        help="the game to host (default: classic)")
     parser.add_argument("--seats", metavar="KIND,KIND",
                         help="remote (a person on another computer), random, greedy or "
                              "hard, one per seat (default: remote for each)")
@@ -62,9 +65,8 @@ def hosted(args, log):
         if save is None:
             raise DominoError(notice or f"no hosted match is saved for port {args.port}")
         return hosted_match(save, **settings)
-    if not args.play:
-        raise DominoError("say which game to host with --play VARIANT (or --resume)")
     from game.shell.launch import play_config
+    args.play = args.play or "classic"
     kinds = args.seats.replace("remote", "human") if args.seats else None
     if kinds is None:
         from game.logic.variants import find_variant

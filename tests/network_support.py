@@ -60,8 +60,11 @@ class Hosted:
 
 
 def run_bot(bot: SeatBot, seconds: float = 600.0) -> threading.Thread:
-    """Let `bot` play on a thread of its own until its connection ends."""
-    thread = threading.Thread(target=bot.run, args=(seconds,), daemon=True)
+    """Let `bot` play on a thread of its own until its game is over (and the rematches it
+    wants are played) or its connection ends; it stays connected."""
+    def over(bot):
+        return bot.state is not None and bot.state.is_over() and not bot.rematches
+    thread = threading.Thread(target=bot.run, args=(seconds, over), daemon=True)
     thread.start()
     return thread
 

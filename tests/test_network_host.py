@@ -277,3 +277,53 @@ def test_a_fault_in_the_match_never_reaches_the_peer_as_a_crash(monkeypatch):
     server._guard(match.tick)
     assert any(line.startswith("host error:") and "ZeroDivisionError" in line
                for line in match.log_lines)
+
+
+class Transport:
+    def __init__(self, waiting: int):
+        self.waiting = waiting
+
+    def get_write_buffer_size(self):
+        return self.waiting
+
+
+class Writer:
+    """What a connection writes to: how much waits for the peer, what was written."""
+
+    def __init__(self, waiting: int):
+        self.transport = Transport(waiting)
+        self.written: list[bytes] = []
+        self.closed = False
+
+    def get_extra_info(self, name):
+        return ("10.0.0.7", 4000)
+
+    def write(self, data):
+        self.written.append(data)
+
+    def close(self):
+        self.closed = True
+
+
+def test_a_peer_that_does_not_read_is_dropped_before_the_host_holds_more_for_it():
+    from game.server.host import SLOW_LIMIT, Connection
+    log = []
+    slow = Connection(None, Writer(SLOW_LIMIT - 10), log.append)
+    slow.send({"type": "said", "text": "a line longer than ten bytes"})
+    assert slow.closed and slow.writer.closed and slow.writer.written == []
+    assert log == ["10.0.0.7:4000: does not read what it is sent: closed"]
+    quick = Connection(None, Writer(0), log.append)
+    quick.send({"type": "said", "text": "hello"})
+    assert not quick.closed and quick.bytes_sent == len(quick.writer.written[0])
+
+
+def test_messages_past_the_rate_are_refused_until_the_allowance_comes_back(monkeypatch):
+    import game.server.host as host_module
+    from game.server.host import BURST, RATE, Connection
+    now = [100.0]
+    monkeypatch.setattr(host_module.time, "monotonic", lambda: now[0])
+    conn = Connection(None, Writer(0), print)
+    assert all(conn.allowed() for _ in range(BURST))
+    assert not conn.allowed() and conn.flooding == 1
+    now[0] += 1.5 / RATE                     # one message more may come
+    assert conn.allowed() and conn.flooding == 0

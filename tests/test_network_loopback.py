@@ -309,3 +309,28 @@ def test_the_headless_host_hosts_classic_for_two_by_default(env, processes):
     server, code = host(env, processes, free_port())
     assert "Classic draw dominoes" in server.lines[0]
     assert server.lines[1].startswith("2 people join with")
+
+
+def test_a_flood_is_refused_then_closed_and_the_others_play_on(monkeypatch):
+    from network_support import Hosted, run_bot
+    from game.server.bot import SeatBot
+    hosted = Hosted("open3", ["remote", "remote"], {"limit": 10})
+    try:
+        flood = Peer(hosted.thread.port)
+        flood.send_message(type="join", code="TEST42", name="Eve")
+        token = flood.last("welcome")["token"]
+        flood.send(b'{"v":1,"type":"ping"}\n' * 400)
+        reasons = flood.refusals(5)
+        assert set(reasons) == {"Too many messages: slow down."}
+        assert wait_until(lambda: any("kept flooding: closed" in line
+                                      for line in hosted.log), 30)
+        # one line in the log for the run, however long it was
+        assert sum("refused message: Too many messages" in line for line in hosted.log) == 1
+        flood.close()
+        ann = SeatBot(hosted.address, "TEST42", "Eve", token=token).start()
+        ben = hosted.bot("Ben")
+        for thread in [run_bot(ann), run_bot(ben)]:
+            thread.join(120)
+        assert hosted.match.state.is_over()
+    finally:
+        hosted.stop()

@@ -14,6 +14,7 @@ from .scene_kinds import can_play
 from .widgets import Button, Label, Menu, Selector, back_or_menu
 
 MENU_LEGEND = "Up/Down: choose   Enter: select   Esc: back   F11: full screen"
+TITLE_ROW = 54          # the title menu's rows: Continue and seven more fit with no scrolling
 SETUP_ROW = 58          # the setup's rows: nine and Start/Back fit with no scrolling
 PICK_ROW = 56           # "Rules of which game?": ten games and Back fit with no scrolling
 
@@ -50,14 +51,10 @@ class TitleScene(Scene):
         self.notice = None
         self.continue_button = None      # first, while a match is saved (offer_continue)
         self.menu = Menu(app, [
-            Button("Play", self.play),
-            Button("Network", self.network),
-            Button("Rules", self.rules),
-            Button("Levels", self.levels),
-            Button("Statistics", self.statistics),
-            Button("Settings", self.settings),
-            Button("Quit", app.quit),
-        ], top=468, bottom=966, gap=8)
+            Button(label, action, height=TITLE_ROW) for label, action in (
+                ("Play", self.play), ("Network", self.network), ("Rules", self.rules),
+                ("Levels", self.levels), ("Statistics", self.statistics),
+                ("Settings", self.settings), ("Quit", app.quit))], top=468, bottom=966, gap=6)
 
     def enter(self):
         self.offer_continue()
@@ -76,7 +73,7 @@ class TitleScene(Scene):
         if save is not None:
             self.continue_button = Button(
                 continue_label(save), lambda: self.app.start_match(save.config, save.state),
-                width=1760, size=34)
+                width=1760, height=TITLE_ROW, size=34)
             widgets.insert(0, self.continue_button)
         self.menu.widgets = widgets
         fresh = save is not None and not offered          # a new Continue takes the focus

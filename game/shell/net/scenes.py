@@ -27,13 +27,8 @@ class NetMatchMixin:
     def draw(self, surface) -> None:
         super().draw(surface)
         lines = banner_lines(self.ctl, self.app.network)
-        if lines:
+        if lines:                  # (its countdown: the idle loop still draws twice a second)
             draw_banner(surface, lines)
-
-    def animating(self) -> bool:
-        """A countdown on the banner moves on its own."""
-        return super().animating() or any(
-            "left" in seat for seat in self.ctl.seats_info if seat.get("joined"))
 
 
 @functools.cache

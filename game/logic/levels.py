@@ -64,7 +64,12 @@ class LayoutEntry:
 
 
 def layout_folder(variant: str = "dominox") -> Path:
-    return LEVELS_ROOT / variant
+    """The level folder of `variant`: the one its registry entry names (`levels`), so the
+    folder is named in one place; a name the registry does not know is taken as the
+    folder's own."""
+    from .variants import VARIANTS
+    entry = VARIANTS.get(variant)
+    return LEVELS_ROOT / (entry.levels if entry is not None and entry.levels else variant)
 
 
 def layout_from_toml(toml: TomlFile, name: str, shares: bool = False,

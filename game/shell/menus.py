@@ -37,19 +37,20 @@ def load_variants(playable_only: bool = False) -> tuple[list[tuple[str, type]], 
 
 def can_play(name: str) -> bool:
     """Whether the variant's match scene can be built: its scene kind is known and, for a
-    board game, its adapter module game.shell.variants.<name> exists (looked up, not
+    board game, the adapter module its registry entry names exists (looked up, not
     imported)."""
     from game.logic.variants import variant_entry
     from .app import SCENE_KINDS
     try:
-        kind = variant_entry(name).scene
+        entry = variant_entry(name)
     except Exception:
         return False
-    if kind not in SCENE_KINDS:
+    if entry.scene not in SCENE_KINDS:
         return False
-    if kind == "board":
+    if entry.scene == "board":
         try:
-            return importlib.util.find_spec(f"game.shell.variants.{name}") is not None
+            return bool(entry.adapter) and \
+                importlib.util.find_spec(entry.adapter.partition(":")[0]) is not None
         except (ImportError, ValueError):
             return False
     return True
@@ -196,9 +197,8 @@ def layout_choices(variant: str) -> tuple[list[tuple[str, str]], list[str]]:
     level folder (the registry's `levels`; none for a variant without one)."""
     from game.logic import levels
     from game.logic.variants import variant_entry
-    folder = variant_entry(variant).levels
     good, broken = [], []
-    for item in levels.list_layouts(folder) if folder else ():
+    for item in levels.list_layouts(variant) if variant_entry(variant).levels else ():
         if item.error:     # "<path>:<line>: message", shown with the file name only
             broken.append(item.error.replace(item.path, Path(item.path).name, 1))
         else:
@@ -213,7 +213,7 @@ def start_choices(cls, set_name, stacks=False) -> tuple[list[tuple[str, str]], l
     option instead of a set."""
     from game.logic.elements import files
     if not hasattr(cls, "sets"):
-        return shift_start_choices(bool(stacks))
+        return shift_start_choices(cls.variant, bool(stacks))
     set_name = set_name if set_name in cls.sets else cls.sets[0]
     good, broken = [], []
     for entry in files.list_starts(cls):
@@ -224,13 +224,13 @@ def start_choices(cls, set_name, stacks=False) -> tuple[list[tuple[str, str]], l
     return good + [("random", "Random")], broken
 
 
-def shift_start_choices(stacks: bool) -> tuple[list[tuple[str, str]], list[str]]:
+def shift_start_choices(variant: str, stacks: bool) -> tuple[list[tuple[str, str]], list[str]]:
     from game.logic.elements import shift_starts
     from game.logic.levels import layout_folder
     good, broken = [], []
     for name, start, error in shift_starts.list_starts():
         if error:          # "<path>:<line>: message", shown with the file name only
-            path = str(layout_folder("open10") / f"{name}.toml")
+            path = str(layout_folder(variant) / f"{name}.toml")
             broken.append(error.replace(path, Path(path).name, 1))
         elif start.stacks == stacks:
             good.append((name, start.title))

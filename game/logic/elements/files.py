@@ -201,8 +201,8 @@ def first_start(cls, set_name: str) -> Start:
     for entry in list_starts(cls):
         if entry.start is not None and entry.start.set_name == set_name:
             return entry.start
-    raise OptionError(f"no level file in levels/{cls.variant} is made for the {set_name} set; "
-                      "choose start=random")
+    raise OptionError(f"no level file in levels/{layout_folder(cls.variant).name} is made for "
+                      f"the {set_name} set; choose start=random")
 
 
 def starting_elements(cls, options: dict, rng) -> list:
@@ -248,8 +248,8 @@ def random_start(cls, set_name: str, rng) -> list:
             base = first_start(cls, set_name)
         except OptionError:
             raise OptionError(f"a random start of the {set_name} set shuffles the two groups "
-                              f"of a level file made for it, and levels/{cls.variant} has "
-                              "none") from None
+                              f"of a level file made for it, and "
+                              f"levels/{layout_folder(cls.variant).name} has none") from None
         groups = [[e.tile for _, e in base.placed if e.owner == o] for o in (0, 1)]
     else:
         groups = [list(kind.tiles.elements)] * 2

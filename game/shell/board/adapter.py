@@ -1,9 +1,9 @@
 """What a board variant tells the board scene: the adapter interface and its loader.
 
 The board scene (board.scene.BoardMatchScene) is the same for every game of two-square
-tiles on a board; what differs per variant lives in a small adapter module,
-named by the variant's registry entry (`adapter`, by custom game.shell.variants.<name>:Adapter),
-whose class subclasses `BoardAdapter`:
+tiles on a board; what differs per variant lives in a small adapter class that the
+variant's registry entry names (`adapter`; the shipped ones are
+game.shell.variants.<name>:Adapter), a subclass of `BoardAdapter`:
 
     tool                     the input tool class of a turn (board.tools)
     table                    the class that draws the scene (board.table.BoardTable)

@@ -18,8 +18,8 @@ from game.logic.elements.open3 import CaptureGame
 from game.logic.elements.open4 import DiagonalGame
 from game.logic.elements.positions import game_at
 from game.shell import theme
-from game.shell.board.element_table import ElementTable
-from game.shell.board.move_tool import MoveElementTool
+from game.shell.board.elements.table import ElementTable
+from game.shell.board.elements.move_tool import MoveElementTool
 from game.shell.board.scene import BoardMatchScene
 from game.shell.config import MatchConfig
 from game.shell.match.controller import sentence

@@ -271,7 +271,7 @@ def test_broken_layouts_are_listed_but_not_selectable(app, monkeypatch):
     layout = scene.menu.widgets[labels.index("Layout")]
     assert layout.choices == [("standard", "Std")]
     assert any("not rectangular" in label for label in labels)
-    error_row = scene.menu.widgets[[i for i, l in enumerate(labels) if "holes" in l][0]]
+    error_row = scene.menu.widgets[[i for i, text in enumerate(labels) if "holes" in text][0]]
     assert not error_row.focusable
 
 

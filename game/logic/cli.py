@@ -178,7 +178,8 @@ def load_state(path: str):
     except DominoError as exc:
         raise DominoError(f"{path}:{line}: {exc}") from None
     except (KeyError, TypeError, IndexError, AttributeError, ValueError) as exc:
-        raise DominoError(f"{path}:{line}: malformed record ({type(exc).__name__}: {exc})") from None
+        raise DominoError(f"{path}:{line}: malformed record "
+                          f"({type(exc).__name__}: {exc})") from None
 
 
 def legal(args) -> int:

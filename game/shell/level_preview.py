@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.logic import levels
+from game.logic.board.layout import BLOCKED
 from game.logic.variants import variant_entry
 from game.shell import theme
 
@@ -27,7 +28,7 @@ def draw_board(surface, layout, area: pygame.Rect) -> pygame.Rect:
     pygame.draw.rect(surface, FRAME, board.inflate(10, 10), border_radius=6)
     for row, line in enumerate(layout.grid_text().splitlines()):
         for file, mark in enumerate(line):
-            colour = HOLE if mark == levels.BLOCKED else (LIGHT, DARK)[(file + row) % 2]
+            colour = HOLE if mark == BLOCKED else (LIGHT, DARK)[(file + row) % 2]
             surface.fill(colour, (board.x + file * cell, board.y + row * cell, cell, cell))
     return board
 

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import functools
-import importlib.util
 import random
 from pathlib import Path
 
@@ -12,6 +11,7 @@ from . import saves, theme, tile_art
 from .config import MatchConfig, Seat
 from .level_preview import draw_layout, layouts_of
 from .scene import Scene
+from .scene_kinds import can_play
 from .widgets import Button, Label, Menu, Selector
 
 MENU_LEGEND = "Up/Down: choose   Enter: select   Esc: back   F11: full screen"
@@ -33,27 +33,6 @@ def load_variants(playable_only: bool = False) -> tuple[list[tuple[str, type]], 
         except Exception as error:      # one broken variant module must not stop the menu
             errors.append(f"{name}: not available ({error})")
     return found, errors
-
-
-def can_play(name: str) -> bool:
-    """Whether the variant's match scene can be built: its scene kind is known and, for a
-    board game, the adapter module its registry entry names exists (looked up, not
-    imported)."""
-    from game.logic.variants import variant_entry
-    from .app import SCENE_KINDS
-    try:
-        entry = variant_entry(name)
-    except Exception:
-        return False
-    if entry.scene not in SCENE_KINDS:
-        return False
-    if entry.scene == "board":
-        try:
-            return bool(entry.adapter) and \
-                importlib.util.find_spec(entry.adapter.partition(":")[0]) is not None
-        except (ImportError, ValueError):
-            return False
-    return True
 
 
 def continue_label(save, width: int = 1700, size: int = 34) -> str:
@@ -369,7 +348,7 @@ class VariantSelectScene(Scene):
 
     # ---- drawing -------------------------------------------------------------------
     @staticmethod
-    @functools.lru_cache(maxsize=None)
+    @functools.cache
     def summary(cls, max_lines: int = 18) -> tuple[str, ...]:
         """The first whole paragraphs of the rules that fit the side panel (wrapped once
         per variant, not every frame)."""

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
-from typing import Callable
+from collections.abc import Callable
 
 from ..core import OptionError
 from ..variants import find_variant

@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from types import ModuleType
 
-from ..core import PASS, GameState, IllegalMoveError, View
+from ..core import PASS, IllegalMoveError, View
+from ..state import GameState
 from .placement import Placement
 from .shape import EMPTY, BoardShape, board_shape
 

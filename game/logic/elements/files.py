@@ -263,7 +263,7 @@ def random_start(cls, set_name: str, rng) -> list:
             test = rng.choice([s for s in squares if s // SIZE == squares[0] // SIZE])
             squares.remove(test)
             placed.append((test, Element(owner, 0, 0, True)))
-        for square, tile, (forward, back) in zip(squares, tiles, balanced(tiles, rng)):
+        for square, (forward, back) in zip(squares, balanced(tiles, rng)):
             south, north = (back, forward) if owner == 0 else (forward, back)
             placed.append((square, Element(owner, south, north)))
     return sorted(placed)

@@ -16,8 +16,9 @@ from operator import attrgetter
 from typing import ClassVar
 
 from ..board.shape import ALL_DIRECTIONS, DIAGONAL
-from ..core import PASS, GameState, IllegalMoveError, OptionError, Outcome
+from ..core import PASS, IllegalMoveError, OptionError, Outcome
 from ..options import Option, resolve_options
+from ..state import GameState
 from ..textfiles import open_position
 from . import files, positions, view as element_view
 from .board import SHAPE, ElementBoard, past_middle

@@ -177,8 +177,8 @@ def layout_choices(variant: str) -> tuple[list[tuple[str, str]], list[str]]:
     levels, shipped and own (the registry's `levels`; none for a variant without)."""
     from game.logic import levels
     from game.logic.variants import variant_entry
-    folder = variant_entry(variant).levels
-    return level_choices(levels.list_layouts(folder) if folder else (), lambda e: e.layout)
+    return level_choices(levels.list_layouts(variant) if variant_entry(variant).levels else (),
+                         lambda e: e.layout)
 
 
 def start_choices(cls, set_name, stacks=False) -> tuple[list[tuple[str, str]], list[str]]:

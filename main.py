@@ -3,6 +3,7 @@
 python main.py [--windowed] [--demo VARIANT] [--frames N] [--screenshot PATH] [--seed S]
 python main.py --play VARIANT [--seats human,greedy] [--players K] [--option NAME=VALUE ...]
 python main.py --continue
+python main.py --learn VARIANT
 """
 from __future__ import annotations
 
@@ -34,6 +35,8 @@ def parse_args(argv=None):
                         help="with --play: a variant's option (repeat for more)")
     parser.add_argument("--continue", dest="resume", action="store_true",
                         help="resume the saved match in progress")
+    parser.add_argument("--learn", metavar="VARIANT",
+                        help="open the first lesson of VARIANT (how to play it)")
     return parser.parse_args(argv)
 
 
@@ -41,8 +44,9 @@ def match_to_start(args):
     """(the --play MatchConfig, the --continue SavedMatch); DominoError says what is wrong."""
     from game.logic.core import OptionError
     from game.shell import launch
-    if sum(map(bool, (args.demo, args.play, args.resume))) > 1:
-        raise OptionError("--demo, --play and --continue each start something: choose one")
+    if sum(map(bool, (args.demo, args.play, args.resume, args.learn))) > 1:
+        raise OptionError("--demo, --play, --continue and --learn each start something: "
+                          "choose one")
     if not args.play and (args.seats or args.players is not None or args.option):
         raise OptionError("--seats, --players and --option go with --play")
     if args.play:
@@ -72,9 +76,17 @@ def main(argv=None) -> int:
     except (DominoError, ImportError) as error:     # ImportError: a variant's module missing
         print(f"main.py: error: {error}", file=sys.stderr)
         return 2
+    if args.learn:
+        from game.logic.variants import find_variant
+        try:
+            args.learn = find_variant(args.learn).variant
+        except (DominoError, ImportError) as error:
+            print(f"main.py: error: {error}", file=sys.stderr)
+            return 2
     from game.shell.app import App
     app = App(windowed=args.windowed, demo=args.demo, frames=args.frames,
-              screenshot=args.screenshot, seed=args.seed, play=play, resume=resume)
+              screenshot=args.screenshot, seed=args.seed, play=play, resume=resume,
+              learn=args.learn)
     return app.run()
 
 

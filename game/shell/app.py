@@ -42,7 +42,8 @@ SCENE_KINDS = {
 
 class App:
     def __init__(self, windowed=False, demo=None, frames=None, screenshot=None,
-                 settings_path=None, seed=None, clock=None, play=None, resume=None):
+                 settings_path=None, seed=None, clock=None, play=None, resume=None,
+                 learn=None):
         pygame.display.init()
         pygame.font.init()
         pygame.joystick.init()
@@ -82,6 +83,9 @@ class App:
             self.start_match(self.named_seats(play))
         elif resume is not None:        # main.py --continue: a saves.SavedMatch
             self.start_match(resume.config, resume.state)
+        elif learn is not None:         # main.py --learn: a variant's first lesson
+            from .learn import open_first_lesson
+            open_first_lesson(self, learn)
 
     # ---- window --------------------------------------------------------------------
     @staticmethod

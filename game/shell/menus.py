@@ -72,11 +72,12 @@ class TitleScene(Scene):
         self.continue_button = None      # first, while a match is saved (offer_continue)
         self.menu = Menu(app, [
             Button("Play", self.play),
+            Button("Learn", self.learn),
             Button("Rules", self.rules),
             Button("Statistics", self.statistics),
             Button("Settings", self.settings),
             Button("Quit", app.quit),
-        ], top=500, bottom=960)
+        ], top=478, bottom=968, gap=8)
 
     def enter(self):
         if self.app.notice:               # shown once: taken from the app on arrival
@@ -104,6 +105,10 @@ class TitleScene(Scene):
 
     def play(self):
         self.app.push(VariantSelectScene(self.app))
+
+    def learn(self):
+        from .learn import LearnScene
+        self.app.push(LearnScene(self.app, load_variants(playable_only=True)[0]))
 
     def rules(self):
         from .overlays import RulesScene
@@ -295,8 +300,10 @@ class VariantSelectScene(Scene):
         for row in rows:
             if row.focusable:
                 row.rect.h = SETUP_ROW
-        footer = ([Button("Start", self.start, width=445)] if self.cls is not None else []) + [
-            Button("Back", self.app.pop, width=445 if self.cls is not None else 900)]
+        footer = ([Button("Start", self.start, width=290),
+                   Button("How to play", self.how_to_play, width=290)]
+                  if self.cls is not None else []) + [
+            Button("Back", self.app.pop, width=290 if self.cls is not None else 900)]
         self.menu = Menu(self.app, rows, center_x=520, top=200, bottom=850, focus=focus,
                          width=900, gap=10, footer=footer, footer_top=896)
 
@@ -356,10 +363,17 @@ class VariantSelectScene(Scene):
         return MatchConfig(self.variant, seats, dict(self.options.get(self.variant, {})), seed)
 
     def start(self):
+        from .learn import offer_lessons
         self.app.settings.last_setup = {"variant": self.variant, "players": self.players,
                                         "seats": list(self.seats), "options": self.options}
         self.app.save_settings()
-        self.app.start_match(self.config(random.randrange(2 ** 31)))
+        config = self.config(random.randrange(2 ** 31))
+        if not offer_lessons(self.app, config):     # a game new to the person: lessons?
+            self.app.start_match(config)
+
+    def how_to_play(self):
+        from .learn import LessonListScene
+        self.app.push(LessonListScene(self.app, self.variant))
 
     def handle(self, action):
         if action.name == "back":

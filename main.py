@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -55,7 +56,34 @@ def match_to_start(args):
     return None, launch.saved_match() if args.resume else None
 
 
+class Stop:
+    """Ctrl+C and SIGTERM end the game as Quit does: the match in progress stays saved,
+    one line says so, and the exit status is 128 + the signal. The handler only takes note;
+    the loop sees it within a frame (it never sleeps longer than a tenth of a second)."""
+
+    def __init__(self):
+        self.signum = None
+        self.app = None
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            signal.signal(signum, self)
+
+    def __call__(self, signum, frame) -> None:
+        self.signum = self.signum or signum
+        if self.app is not None:
+            self.app.stop(signum)
+
+    def run(self, app) -> int:
+        self.app = app
+        if self.signum:                       # it came while the window was opening
+            app.stop(self.signum)
+        status = app.run()
+        if app.farewell:
+            print(f"main.py: {app.farewell}", file=sys.stderr)
+        return status
+
+
 def main(argv=None) -> int:
+    stop = Stop()
     args = parse_args(argv)
     if args.frames is not None and args.frames < 1:
         print("main.py: error: --frames must be at least 1", file=sys.stderr)
@@ -87,7 +115,7 @@ def main(argv=None) -> int:
     app = App(windowed=args.windowed, demo=args.demo, frames=args.frames,
               screenshot=args.screenshot, seed=args.seed, play=play, resume=resume,
               learn=args.learn)
-    return app.run()
+    return stop.run(app)
 
 
 if __name__ == "__main__":

@@ -18,4 +18,6 @@ def private_data_home(tmp_path_factory, monkeypatch):
     folder = tmp_path_factory.mktemp("data")
     monkeypatch.setenv("XDG_DATA_HOME", str(folder))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path_factory.mktemp("config")))
-    return folder
+    yield folder
+    from game.shell.locks import release_data_folder
+    release_data_folder(folder / "dominoes")     # an app's claim ends with its test

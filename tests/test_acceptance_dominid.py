@@ -4,8 +4,10 @@ the small 10 x 10 table to keep them quick.
 
 - One person against the computer by keyboard: tiles picked, turned and moved with keys,
   odds or evens chosen with Right and Enter, with O or with E; then Rematch.
-- Two people on the couch by mouse: hand-overs clicked away, tiles placed with clicks
-  and right clicks, odds or evens chosen by clicking a button; then Menu.
+- Two people on the couch by mouse: hand-overs clicked away, the opening arranged by
+  clicking a preview, tiles placed with clicks and right clicks, odds or evens chosen by
+  clicking a button; then Menu.
+- The opening arranged by keyboard, by the person whose tile lost.
 """
 from __future__ import annotations
 
@@ -29,14 +31,18 @@ def set_up_dominid(person: Person, seats: dict) -> object:
 
 
 class Declarations:
-    """Plays a Dominid turn as the screen offers it: the odds-or-evens choice when it is
-    due (alternating the ways a person may make it), else a placement."""
+    """Plays a Dominid turn as the screen offers it: the opening when the person must
+    arrange it (a preview picked by arrows or by the pointer), the odds-or-evens choice
+    when it is due (alternating the ways a person may make it), else a placement."""
 
     def __init__(self, how: str | None = None, choice: int | None = None):
         self.how, self.choice = how, choice  # the way and the choice (None: at random)
         self.made = []                       # (seat, parity, how)
+        self.arranged = []                   # (seat, arrangement text)
 
     def __call__(self, person: Person, scene) -> bool:
+        if scene.over_for is None and scene.ctl.human_turn and scene.game.arranging:
+            return self.arrange(person, scene)
         if scene.over_for is not None or not scene.ctl.human_turn or not scene.game.declaring:
             return play_board_turn(person, scene)
         player = scene.game.current_player
@@ -62,6 +68,26 @@ class Declarations:
         if played[-1] == (player, parity):   # (a computer may answer within the frame)
             assert f"chose {parity}" in scene.ctl.caption
         self.made.append((player, parity, how))
+        return True
+
+
+    def arrange(self, person: Person, scene) -> bool:
+        player, picker = scene.game.current_player, scene.tool.picker
+        options = picker.options()
+        index = person.rng.randrange(len(options))
+        if person.mode == "keys":
+            steps = (index - picker.focus) % len(options)
+            person.keys(*[pygame.K_RIGHT] * steps)
+            assert picker.focus == index, "Right did not move the focus along the previews"
+            person.keys(pygame.K_RETURN)
+        else:
+            card = picker.layout()[1][index]
+            person.hover(card.center)
+            assert picker.focus == index, "the focus did not follow the pointer"
+            person.click(card.center)
+        assert scene.game.moves_played()[0] == (player, options[index]), \
+            f"{options[index]} was not laid: {scene.ctl.caption}"
+        self.arranged.append((player, str(options[index])))
         return True
 
 
@@ -96,12 +122,16 @@ def play(tmp_path, monkeypatch, mode, seed, seats, turn):
 @pytest.mark.parametrize("how, choice", [("arrows", 1), ("letter", 0), ("letter", 1)],
                          ids=["right-enter", "O", "E"])
 def test_dominid_against_the_computer_by_keyboard_only(tmp_path, monkeypatch, how, choice):
-    """The person begins (seed 4) and chooses by Right and Enter, by O or by E (E also
-    reads the standing aloud: the choice is made all the same)."""
+    """The person begins (seed 4) once the computer has arranged the opening, and chooses
+    by Right and Enter, by O or by E (E also reads the standing aloud: the choice is made
+    all the same)."""
     turn = Declarations(how, choice)
     person, scene, turn = play(tmp_path, monkeypatch, "keys", 4, {1: "greedy"}, turn)
     assert person.humans == (0,)
-    assert scene.ctl.state.moves_played()[0][0] == 0, "the person did not begin"
+    played = scene.ctl.state.moves_played()
+    assert played[0][0] == 1 and str(played[0][1]).startswith("arrange"), \
+        "the computer did not arrange the opening"
+    assert played[1][0] == 0, "the person did not begin"
     assert turn.made == [(0, ("odds", "evens")[choice], how)]
     person.press("Rematch")
     again = person.match_scene()
@@ -112,5 +142,15 @@ def test_dominid_on_the_couch_by_mouse_only(tmp_path, monkeypatch):
     person, scene, turn = play(tmp_path, monkeypatch, "mouse", 6, {1: "human"}, Declarations())
     assert person.humans == (0, 1)
     assert len(turn.made) == 1 and turn.made[0][2] == "click"
+    assert len(turn.arranged) == 1 and turn.arranged[0][0] != turn.made[0][0]
     person.press("Menu")
     assert isinstance(person.top, TitleScene) and person.match_scene() is None
+
+
+def test_the_person_whose_tile_lost_arranges_the_opening_by_keyboard(tmp_path, monkeypatch):
+    """Seed 2: the computer's tile wins, so the person lays the opening first."""
+    person, scene, turn = play(tmp_path, monkeypatch, "keys", 2, {1: "greedy"},
+                               Declarations("arrows", 0))
+    assert scene.ctl.state.first == 1
+    assert turn.arranged and turn.arranged[0][0] == 0 and not turn.made
+    assert scene.ctl.state.moves_played()[1][0] == 1, "the computer did not begin"

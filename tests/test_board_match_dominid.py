@@ -27,7 +27,7 @@ from game.shell.overlays import HandOverScene, PauseOverlay, ResultsScene
 from game.shell.scene import LOGICAL_SIZE
 
 from acceptance_support import ghost_target
-from test_shell_support import frame, press, quiet_app, random_board_actions
+from test_shell_support import frame, press, quiet_app, random_board_actions, wait_for_human
 
 STEP = 1 / 60
 
@@ -40,7 +40,7 @@ def app(tmp_path):
 def first_seed(layout="small", first=0) -> int:
     """A seed whose deal lets seat `first` begin."""
     return next(s for s in range(100)
-                if new_game("dominid", 2, s, {"layout": layout}).current_player == first)
+                if new_game("dominid", 2, s, {"layout": layout}).first == first)
 
 
 def start(app, kinds=("human", "greedy"), seed=None, layout="small") -> BoardMatchScene:
@@ -60,18 +60,6 @@ def start_at(app, state, kinds=("human", "human")) -> BoardMatchScene:
     return scene
 
 
-
-
-def wait_for_human(app, scene, limit=3000):
-    for _ in range(limit):
-        if scene.game.is_over() or scene.ctl.human_turn:
-            return
-        if isinstance(app.top, HandOverScene):
-            press(app, "confirm")
-        frame(app)
-        if scene.ctl.thinking:
-            time.sleep(0.0005)
-    raise AssertionError("no human turn came")
 
 
 def aim(app, scene, move, by="keys"):
@@ -307,6 +295,8 @@ def test_esc_while_declaring_pauses(app):
 def test_the_computers_choice_is_said(app):
     scene = start(app, ("greedy", "human"), seed=first_seed(first=0))
     wait_for_human(app, scene)
+    press(app, "confirm")                       # P1's tile lost: P1 lays the opening
+    wait_for_human(app, scene)
     parity = scene.game.parities[0]
     assert parity is not None
     assert f"P0 chose {parity}" in scene.ctl.caption and "P1 gets" in scene.ctl.caption
@@ -362,3 +352,103 @@ def test_random_actions_raise_nothing(app, kinds, layout):
     random_board_actions(app, scene, rng, 1500)
     assert scene.ctl.ply > 0       # the game went on (moves, maybe taken back by a random U)
     assert pygame.Rect((0, 0), LOGICAL_SIZE).contains(scene.geo.outer)
+
+
+# --- the opening, arranged by the player whose tile lost -------------------------------------
+
+def arranging_scene(app, kinds=("human", "greedy")):
+    """P0's tile lost: P0 arranges the opening (option arrange = chosen, the default)."""
+    scene = start(app, kinds, seed=first_seed(first=1))
+    wait_for_human(app, scene)
+    assert scene.game.arranging and scene.game.current_player == 0
+    assert scene.tool.arranging() and scene.tool.active
+    return scene
+
+
+def opening_pixels(app, scene) -> list:
+    scene.draw(app.screen)
+    cells = [scene.geo.square_rect(c).center for c in ((4, 4), (4, 5), (5, 4), (5, 5))]
+    return [tuple(app.screen.get_at((x + dx, y + dy)))
+            for x, y in cells for dx in (-8, 0, 8) for dy in (-8, 0, 8)]
+
+
+def test_a_person_arranges_the_opening_by_keys_with_a_preview_of_each(app):
+    scene = arranging_scene(app)
+    picker = scene.tool.picker
+    options = picker.options()
+    assert {str(m) for m in options} == {str(m) for m in scene.legal_moves()}
+    assert scene.shown_tiles() == [] and "Takes 3 tiles" in scene.adapter.card_footer(0, False)[1][0]
+    panel, cards = picker.layout()
+    assert len(cards) == len(options) and all(panel.contains(c) for c in cards)
+    assert BOARD_AREA.contains(panel) and not panel.colliderect(scene.table.hand_rects()[0]
+                                                                 if scene.table.hand_rects()
+                                                                 else TRAY_RECT)
+    spots = [squares_of(p) for p in options[0].placements]
+    assert not any(panel.colliderect(scene.geo.square_rect(c)) for pair in spots for c in pair)
+    before = opening_pixels(app, scene)
+    press(app, "right")
+    assert picker.focus == 1
+    assert opening_pixels(app, scene) != before        # the board shows the focused one
+    press(app, "down")
+    assert picker.focus == 1 + len(options) // 2
+    press(app, "left")
+    chosen = options[picker.focus]
+    press(app, "confirm")
+    assert scene.game.moves_played()[0] == (0, chosen) and not scene.game.arranging
+    assert "P0 arranged the opening" in scene.adapter.move_caption(
+        0, chosen, scene.view(0), scene.view(0)) and not scene.tool.arranging()
+
+
+def test_a_person_arranges_the_opening_by_mouse_and_can_take_it_back(app):
+    scene = arranging_scene(app)
+    picker = scene.tool.picker
+    options = picker.options()
+    cards = picker.layout()[1]
+    press(app, "point", pos=cards[-1].center)
+    assert picker.focus == len(options) - 1
+    press(app, "click", pos=cards[2].center)
+    assert scene.game.moves_played()[0] == (0, options[2])
+    wait_for_human(app, scene)                  # the computer began and chose its numbers
+    assert len(scene.game.moves_played()) >= 3
+    press(app, "undo")
+    assert scene.game.moves_played() == [] and scene.game.arranging
+    assert scene.tool.arranging()
+
+
+def test_the_computer_arranges_and_says_so(app):
+    scene = start(app, ("human", "greedy"), seed=first_seed(first=0))
+    assert "P1 arranges the two in the middle" in scene.ctl.caption
+    wait_for_human(app, scene)
+    (player, move), = scene.game.moves_played()
+    assert player == 1 and str(move).startswith("arrange ")
+    assert "P1 arranged the opening" in scene.ctl.caption and "P0 begins" in scene.ctl.caption
+    assert len(scene.shown_tiles()) == 3
+
+
+def test_on_the_couch_the_arranger_holds_nothing_until_the_opening_lies(app):
+    scene = start(app, ("human", "human"), seed=first_seed(first=1))
+    frame(app)
+    assert isinstance(app.top, HandOverScene)
+    press(app, "confirm")
+    assert scene.ctl.shown_hand == 0 and scene.shown_tiles() == [] and scene.tool.arranging()
+    press(app, "confirm")
+    frame(app)
+    assert not scene.game.arranging and isinstance(app.top, HandOverScene)
+    press(app, "confirm")
+    assert scene.ctl.shown_hand == 1 and len(scene.shown_tiles()) == 3
+
+
+def test_the_coach_suggests_an_arrangement_and_the_preview_follows(app):
+    app.settings.think_seconds = 0.25
+    scene = arranging_scene(app)
+    press(app, "coach")
+    deadline = time.monotonic() + 30
+    while scene.coach.shown is None:
+        assert time.monotonic() < deadline, "the coach never answered"
+        frame(app)
+        time.sleep(0.002)
+    advice = scene.coach.shown
+    assert advice.move.startswith("arrange ") and "on the left" in advice.words
+    frame(app)
+    picker = scene.tool.picker
+    assert str(picker.options()[picker.focus]) == advice.move

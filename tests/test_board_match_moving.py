@@ -199,7 +199,7 @@ def test_a_jump_chain_is_played_square_by_square(app):
     frame(app)
     click(app, scene, "c5")
     assert played(scene) == ["c1-e3-c5"]
-    assert "jumped c1-e3-c5" in scene.ctl.caption
+    assert "jumped c1 to e3, then to c5." in scene.ctl.caption
 
 
 def test_a_chain_may_stop_where_it_stands_or_go_at_once_by_drag(app):
@@ -217,6 +217,46 @@ def test_a_chain_may_stop_where_it_stands_or_go_at_once_by_drag(app):
     press(app, "point", pos=centre(scene2, "c5"))
     press(app, "release", pos=centre(scene2, "c5"))
     assert played(scene2) == ["c1-e3-c5"]
+
+
+CHAIN_WORDS = "Enter again to stop here, or pick the next landing"
+
+
+def tab_to(app, scene, name):
+    for _ in range(12):
+        if scene.tool.focus == SHAPE.square(name):
+            return
+        press(app, "next")
+    raise AssertionError(f"Tab never reached {name}")
+
+
+@pytest.mark.parametrize("by", ["keys", "mouse"])
+def test_an_open_chain_says_how_to_end_it_and_stops_where_it_stands(app, by):
+    texts = ["c1:0:1-2", "d2:0:0-0", "d4:0:3-3", "a8:1:1-1"]
+    scene = start_at(app, DiagonalGame, texts)
+    opening = scene.ctl.caption
+    for name in ("c1", "e3"):
+        if by == "keys":
+            tab_to(app, scene, name)
+            press(app, "confirm")
+        else:
+            click(app, scene, name)
+    assert scene.tool.path == (SHAPE.square("e3"),) and not played(scene)
+    assert CHAIN_WORDS in scene.ctl.caption and "e3" in scene.ctl.caption
+    press(app, "back")                               # back off the landing: words gone
+    assert scene.tool.path == () and scene.ctl.caption == opening
+    if by == "keys":
+        tab_to(app, scene, "e3")
+        press(app, "confirm")
+        assert CHAIN_WORDS in scene.ctl.caption
+        press(app, "confirm")                        # Enter again: stop on e3
+    else:
+        click(app, scene, "e3")
+        assert CHAIN_WORDS in scene.ctl.caption
+        frame(app)
+        click(app, scene, "e3")                      # a click where it stands: stop
+    assert played(scene) == ["c1-e3"]
+    assert CHAIN_WORDS not in scene.ctl.caption
 
 
 def test_landing_on_the_test_element_ends_the_game_and_says_why(app):

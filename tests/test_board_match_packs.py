@@ -18,7 +18,7 @@ from game.logic.elements.board import SHAPE, Element
 from game.logic.elements.open22 import PacksGame
 from game.shell import theme
 from game.shell.board import element_art
-from game.shell.board.element_place_tool import PlaceElementTool
+from game.shell.board.element_place_tool import REASON_ROOM, PlaceElementTool
 from game.shell.board.packs_table import ACROSS_LAYOUT, PacksTable
 from game.shell.board.scene import BoardMatchScene
 from game.shell.config import MatchConfig
@@ -122,19 +122,34 @@ def test_the_ghost_follows_the_pointer_legal_or_illegal_with_the_reason(app):
     assert scene.ctl.caption.startswith("P0 placed 3-5 on c2. P1 turns up")
 
 
-def test_the_illegal_ghost_is_drawn_red_with_its_reason_above_it(app):
+def top_edge(scene, name):
+    """A point just inside the top edge of a square, where the ghost's outline runs."""
+    x, y = centre(scene, name)
+    return x, y - scene.geo.size // 2 + 2
+
+
+def test_the_illegal_ghost_is_red_and_its_reason_said_beside_the_board(app, monkeypatch):
     scene = start_at(app, ["c1:0:2-3"], [["3-5", "1-1"], ["6-6", "6-6"]])
     app.settings.show_hints = False
-    point(app, scene, "d4")
+    labels = []
+    real = theme.draw_text
+    monkeypatch.setattr(theme, "draw_text", lambda surface, text, *a, **kw: labels.append(
+        (text, real(surface, text, *a, **kw))) or labels[-1][1])
+    for name, side in (("d4", "below"), ("e6", "above")):
+        point(app, scene, name)
+        labels.clear()
+        frame(app)
+        assert app.screen.get_at(top_edge(scene, name))[:3] == theme.ILLEGAL
+        reason = sentence(scene.ghost_reason)
+        (label,) = [r for text, r in labels if text == reason]
+        board = scene.geo.outer                      # the squares and the coordinates
+        assert not label.colliderect(board) and REASON_ROOM.contains(label)
+        assert label.collidelist(scene.table.hud_rects) < 0          # nor a panel
+        assert (label.bottom <= board.top) == (side == "above"), (name, label)
+    point(app, scene, "b1")                          # on the home rank: legal
     frame(app)
-    rect = scene.geo.square_rect(SHAPE.file_rank(SHAPE.square("d4")))
-    edge = app.screen.get_at((rect.centerx, rect.y + 2))[:3]
-    assert edge == theme.ILLEGAL
-    above = app.screen.get_at((rect.centerx, rect.y - 30))[:3]
-    assert above != scene.table._static.get_at((rect.centerx, rect.y - 30))[:3]  # the label
-    point(app, scene, "b1")
-    frame(app)
-    assert app.screen.get_at((rect.centerx, rect.y + 2))[:3] != theme.ILLEGAL
+    assert scene.ghost_reason is None
+    assert app.screen.get_at(top_edge(scene, "b1"))[:3] != theme.ILLEGAL
 
 
 def test_turning_the_element_changes_the_move_placed(app):

@@ -13,9 +13,11 @@ import pygame
 import pytest
 
 from game.logic.core import PASS
+from game.logic.elements.board import NORTH_ARROW, SOUTH_ARROW, Element
 from game.logic.elements.open10 import shift_game_at
+from game.logic.variants import new_game
 from game.logic.elements.shifting import parse_square, square_name, turned
-from game.shell.board import shift_art
+from game.shell.board import element_art, shift_art
 from game.shell.board.scene import BoardMatchScene
 from game.shell.board.shift_table import ShiftTable
 from game.shell.board.shift_tool import ShiftTool
@@ -23,6 +25,7 @@ from game.shell.config import MatchConfig
 from game.shell.match.controller import sentence
 from game.shell.menus import VariantSelectScene
 from game.shell.overlays import ResultsScene
+from game.shell.variants.open10 import shift_words
 
 from test_shell_support import (frame, press, quiet_app, random_board_actions, seats,
                                 start_board_match)
@@ -142,7 +145,7 @@ def test_souths_crossing_waits_for_norths_answer_and_the_scene_says_so(app):
     click(app, scene, "c9")
     view = scene.view(0)
     assert view.answering == 1 and view.crossed == ("c9:0:5-1",)
-    assert scene.ctl.caption == "P0 (South) shifted a1>c9 past North's edge! P1 (North) " \
+    assert scene.ctl.caption == "P0 (South) shifted a1 to c9, past North's edge! P1 (North) " \
         "has one move to answer."
     lines = [text for text, _ in scene.adapter.last_lines(view)]
     assert lines[:4] == ["South: a1>c9", "Past the edge!", "North has one move to answer",
@@ -267,7 +270,8 @@ def test_a_capture_is_said_and_flies_to_the_capturers_card(app):
         [parse_square("c5")]
     click(app, scene, "c4")
     assert played(scene) == ["a1>c4"] and scene.game.captures == [1, 0]
-    assert scene.ctl.caption.startswith("P0 (South) shifted a1>c4. Captured 4-6 on c5!")
+    assert scene.ctl.caption.startswith("P0 (South) shifted a1 to c4. Captured 4-6 on c5!")
+    assert scene.adapter.last_lines(scene.view(0))[0][0] == "South: a1>c4"   # notation there
     assert scene.adapter.read_aloud() == "P0 (South): 1 captured, 2 elements on the " \
         "board; P1 (North): 0 captured, 1 element on the board. Without a capture: 0 of " \
         "80 moves."
@@ -373,6 +377,23 @@ def test_stacks_show_their_height_and_only_the_top_moves(app, monkeypatch):
     assert after.cells[move.end][-1].tile == before[-1].tile
 
 
+def test_only_the_top_of_a_stack_shows_an_arrow_and_its_height_badge_covers_none_of_it():
+    pygame.font.init()
+    north, south = (Element(0, 3, 5, arrow=NORTH_ARROW), Element(0, 1, 6, arrow=SOUTH_ARROW))
+    for size in (60, 84, 96):
+        for top in (north, south):
+            drawn = []
+            for lower in (north, south):                 # the same top, other layers below
+                surface = pygame.Surface((size, size), pygame.SRCALPHA)
+                shift_art.draw_stack(surface, surface.get_rect(), (lower, lower, top))
+                drawn.append(pygame.image.tobytes(surface, "RGBA"))
+            assert drawn[0] == drawn[1], (size, top)     # lower arrows and numbers unseen
+            body, head = element_art.body_rect(size, top.arrow)
+            badge = shift_art.badge_rect(pygame.Rect(0, 0, size, size))
+            assert pygame.Rect(0, 0, size, size).contains(badge)
+            assert not badge.colliderect(body.union(head)), (size, top, badge, body)
+
+
 def test_a_whole_stack_taken_is_said_and_counted(app):
     scene = start_at(app, ["a1:0:2-4", "c3:0:1-2", "c5:1:1-1/c5:1:4-6", "h8:1:0-0"],
                      stacks=True)
@@ -430,3 +451,16 @@ def test_the_setup_offers_shift_with_its_options_and_starting_boards(app):
                                                          ("random", "Random")]
     assert scene.menu.focused.label == "Stacks"
     assert scene.config(1).options["start"] == "stacks"
+
+
+@pytest.mark.parametrize("arrows", ["fixed", "free"])
+def test_a_shift_is_said_in_words_that_name_its_squares_and_arrow(arrows):
+    game = new_game("open10", 2, 3, {"arrows": arrows})
+    marks = {", arrow north": "^", ", arrow south": "v", "": ""}
+    for move in game.legal_moves():
+        if move is PASS:
+            continue
+        words = shift_words(move)
+        start, _, rest = words.partition(" to ")
+        end, _, arrow = rest.partition(",")
+        assert f"{start}>{end}{marks[arrow and ',' + arrow]}" == str(move), words

@@ -180,3 +180,17 @@ def test_a_hidden_hand_shows_the_tiles_everyone_saw_turned_up(app, monkeypatch):
     seen = [tile_art.ends_of(t) for t in sorted(game.seen[1])]
     assert len(on_card) == len(game.hands[1])
     assert on_card[:len(seen)] == seen and set(on_card[len(seen):]) == {None}
+
+
+def test_with_dealt_hands_the_pack_panel_says_a_tile_comes_only_when_nothing_fits(app):
+    """Option dealt: a player lays from the hand and turns a tile up only when nothing
+    there fits, so the pack panel and D say that (not "each turn")."""
+    scene = start(app, ["human", "greedy"], seed=3, dealt=4)
+    view = scene.view(0)
+    assert view.turned_up is None and scene.legal_moves() != ["pass"]   # nothing turned up
+    assert scene.adapter.stock_note(view.pack_size) == "turned up when nothing fits"
+    assert "only when nothing in your hand fits" in scene.adapter.draw_note
+    plain = start(app, ["human", "greedy"])
+    assert plain.view(0).turned_up is not None
+    assert plain.adapter.stock_note(plain.view(0).pack_size) == "turned up each turn"
+    assert "at the start of your turn" in plain.adapter.draw_note

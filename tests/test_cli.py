@@ -122,3 +122,98 @@ def test_legal_lists_the_moves_of_a_game_record_in_progress(tmp_path, capsys):
     path.write_text('{"variant": "classic", "players": 2, "rounds": [{"deal": 3}]}')
     assert main(["legal", str(path)]) == 2
     assert capsys.readouterr().err.startswith(f"error: {path}:1: ")
+
+
+# ---- records as the rulebook writes them -----------------------------------------------
+def finished_record(variant: str, seed: int = 6) -> dict:
+    import random
+    from game.logic.agents import make_agent, play_out
+    game = new_game(variant, None, seed, {"limit": 40} if variant == "classic" else None)
+    play_out(game, [make_agent("random")] * game.players, random.Random(seed))
+    return game.record()
+
+
+def replayed(record, tmp_path, capsys) -> tuple[int, str]:
+    path = tmp_path / "game.jsonl"
+    path.write_text(json.dumps(record) + "\n")
+    status = main(["replay", str(path)])
+    return status, capsys.readouterr().err
+
+
+def test_a_result_of_scores_and_winner_alone_replays_and_a_reason_is_checked_when_given(
+        tmp_path, capsys):
+    from game.logic.variants import VARIANTS, find_variant
+    for variant in VARIANTS:
+        record = finished_record(variant)
+        assert set(record["result"]) == {"scores", "winner"}        # RULES.md's form
+        assert replayed(record, tmp_path, capsys) == (0, ""), variant
+        reason = find_variant(variant).from_record(record).outcome().reason
+        record["result"]["reason"] = reason                      # a writer may add it
+        assert replayed(record, tmp_path, capsys) == (0, ""), variant
+        record["result"]["reason"] = "territory" if reason != "territory" else "cost"
+        status, err = replayed(record, tmp_path, capsys)
+        assert status == 1 and "wrong result" in err and '"reason"' in err, variant
+
+
+def test_a_classic_round_result_needs_its_scores_but_not_its_reason(tmp_path, capsys):
+    record = finished_record("classic")
+    for data in record["rounds"]:
+        del data["result"]["reason"]
+    assert replayed(record, tmp_path, capsys) == (0, "")
+    del record["rounds"][0]["result"]["scores"]
+    status, err = replayed(record, tmp_path, capsys)
+    assert status == 1 and "round 1: the result has no 'scores'" in err
+
+
+@pytest.mark.parametrize("variant", ["classic", "blank", "dominox", "open54", "dominid",
+                                     "open3", "open10", "open22"])
+@pytest.mark.parametrize("misspell, words", [
+    (lambda r: r.__setitem__("optidons", r.pop("options")), "unknown key 'optidons' in the record"),
+    (lambda r: (r["rounds"][0] if "rounds" in r else r)["moves"][0].__setitem__(
+        "plaer", 0), "unknown key 'plaer' in "),
+    (lambda r: r["result"].__setitem__("winnner", 0), "unknown key 'winnner' in the result"),
+])
+def test_a_misspelt_key_is_refused_by_name_by_replay_and_legal(variant, misspell, words,
+                                                               tmp_path, capsys):
+    record = finished_record(variant)
+    misspell(record)
+    path = tmp_path / "game.jsonl"
+    path.write_text(json.dumps(record) + "\n")
+    status = main(["replay", str(path)])
+    err = capsys.readouterr().err
+    assert status == (1 if "result" in words else 2) and words in err
+    assert err.count("\n") == 1
+    if "result" not in words:           # a game in progress: legal reads it too
+        record.pop("result")
+        path = tmp_path / "game.json"
+        path.write_text(json.dumps(record))
+        assert main(["legal", str(path)]) == 2 and words in capsys.readouterr().err
+
+
+def test_misspelt_keys_inside_a_classic_round_are_refused_by_name(tmp_path, capsys):
+    for where, key in (("round", "deel"), ("deal", "stocks"), ("start", "to_mvoe")):
+        record = finished_record("classic")
+        data = record["rounds"][0]
+        target = data if where == "round" else data.setdefault(where, {})
+        target[key] = 1
+        status, err = replayed(record, tmp_path, capsys)
+        assert status == 2 and f"unknown key {key!r} in round 1" in err, where
+
+
+def test_legal_and_replay_know_blank_tiles_stop_and_dominids_arrangement(tmp_path, capsys):
+    blank = new_game("blank", 2, 3)
+    blank.apply("_")                                   # a double: another play, or stop
+    path = tmp_path / "blank.toml"
+    path.write_text(blank.position_text())
+    assert main(["legal", str(path)]) == 0 and capsys.readouterr().out.split() == \
+        ["_L", "_R", "stop"]
+    dominid = new_game("dominid", 2, 3)
+    path = tmp_path / "dominid.json"
+    path.write_text(json.dumps(dominid.record()))
+    assert main(["legal", str(path)]) == 0
+    assert all(m.startswith("arrange ") for m in capsys.readouterr().out.splitlines())
+    status, out, err = run(["selfplay", "blank", "--games", "4", "--ai", "random"], capsys)
+    assert status == 0 and any('"stop"' in line for line in out.splitlines())
+    path = tmp_path / "games.jsonl"
+    path.write_text(out)
+    assert main(["replay", str(path)]) == 0

@@ -121,7 +121,10 @@ def test_the_coach_keeps_to_its_budget():
 
 def test_a_single_legal_move_and_blank_tiles_need_no_search():
     state = new_game("blank", 2, seed=1)
-    state.apply(state.legal_moves()[0])
+    state.apply(state.legal_moves()[0])     # an extra play that may be declined
+    advice = advise(state.view(state.current_player), seconds=5)
+    assert advice.kind == "" and advice.move != "stop" and "never does worse" in advice.reason
+    state.apply(state.legal_moves()[0])     # the other player's turn: any tile, any end
     view = state.view(state.current_player)
     advice = advise(view, seconds=5)
     assert advice.kind == "" and "same game" in advice.reason

@@ -200,11 +200,13 @@ def test_clusters_before_the_choice_belong_to_nobody():
 def test_the_first_player_draw_and_its_tie_break(draws, first):
     assert first_player([Tile.parse(t) for t in draws]) == first
     rest = [str(t) for t in TILES if str(t) not in draws]
-    game = DominidGame.from_deal(draws, [rest[:3], rest[3:6]], rest[6:])
+    game = DominidGame.from_deal(draws, [rest[:3], rest[3:6]], rest[6:], {"arrange": "fixed"})
     assert game.to_move == first
     tile = Tile.parse(draws[first])
     assert game.start["opening"][0] == f"{tile.a}-{tile.b}@h8h9"
     assert game.start["opening"][1].endswith("@i8i9")
+    chosen = DominidGame.from_deal(draws, [rest[:3], rest[3:6]], rest[6:])
+    assert chosen.to_move == 1 - first and chosen.arranging     # the losing tile arranges
 
 
 def test_opening_cells_are_the_middle_files_and_ranks():
@@ -216,6 +218,7 @@ def test_opening_cells_are_the_middle_files_and_ranks():
 
 def test_the_first_player_declares_right_after_the_first_move():
     game = new_game("dominid", 2, 4)
+    game.apply(game.legal_moves()[0])           # the opening, arranged by the other player
     first = game.to_move
     assert game.illegal_reason("odds") == ("the first player chooses odds or evens right "
                                            "after their first move")
@@ -232,6 +235,107 @@ def test_the_first_player_declares_right_after_the_first_move():
     assert game.view(1 - first).parities[1 - first] == "odds"
     assert game.illegal_reason("odds") == "odds and evens are already chosen"
     assert game.undo() == EVENS and game.declaring and game.parities == [None, None]
+
+
+def chosen_game(draws=("1-3", "0-4")):
+    rest = [str(t) for t in TILES if str(t) not in draws]
+    return DominidGame.from_deal(list(draws), [rest[:3], rest[3:6]], rest[6:])
+
+
+def test_the_player_with_the_losing_tile_arranges_the_two_side_by_side():
+    """"The player with the losing domino must arrange the two side by side in the
+    center of the table while the winning player draws three dominoes to start their
+    hand. Then, the losing player draws their 3 dominoes." (0-4 beats 1-3 on the single 4.)"""
+    game = chosen_game()
+    assert game.current_player == 0 and game.arranging          # 1-3 lost
+    texts = [str(m) for m in game.legal_moves()]
+    assert len(texts) == 8 and texts == sorted(texts)
+    assert "arrange 1-3@h8h9 4-0@i8i9" in texts and "arrange 0-4@h8h9 3-1@i8i9" in texts
+    assert game.view(0).hand == () and len(game.view(1).hand) == 3   # draws after arranging
+    assert game.view(1).opponent_hand_size == 0 and game.view(0).stock_size == 23
+    for text, words in (("pass", "first the opening"), ("odds", "first the opening"),
+                        ("1-3@g8g9", "first the opening"),
+                        ("arrange 1-3@h8h9 4-4@i8i9", "first the opening: 1-3 and 0-4"),
+                        ("arrange 1-3@h8i8 4-0@h9i9", "upright, side by side"),
+                        ("arrange 1-3", "not an arrangement")):
+        assert words in game.illegal_reason(text), text
+    game.apply("arrange 1-3@h8h9 4-0@i8i9")
+    assert game.current_player == 1 and not game.arranging
+    view = game.view(0)
+    assert [str(p) for p in view.placed] == ["1-3@h8h9", "4-0@i8i9"] and len(view.hand) == 3
+    assert view.number_at("i8") == 4 and view.number_at("i9") == 0
+    assert game.illegal_reason("arrange 1-3@h8h9 4-0@i8i9") == \
+        "the opening already lies on the table"
+    game.apply(game.legal_moves()[0])
+    assert game.declaring and game.current_player == 1            # the first player declares
+    assert game.undo() and game.undo() and game.arranging and game.stacks.placed == []
+
+
+@pytest.mark.parametrize("draws, count", [(("1-3", "0-4"), 8), (("2-2", "1-3"), 4),
+                                          (("2-2", "4-4"), 2)])
+def test_up_to_eight_arrangements_fewer_with_doubles(draws, count):
+    assert len(chosen_game(draws).legal_moves()) == count
+
+
+def test_fixed_keeps_the_engines_opening_and_nobody_arranges():
+    game = new_game("dominid", 2, 4, {"arrange": "fixed"})
+    assert not game.arranging and len(game.stacks.placed) == 2
+    assert all(isinstance(m, Placement) for m in game.legal_moves())
+    assert "already lies" in game.illegal_reason(str(chosen_game().legal_moves()[0]))
+
+
+def test_a_position_before_the_arrangement_reads_back_and_lists_the_arrangements(
+        tmp_path, capsys):
+    game = chosen_game()
+    text = game.position_text()
+    assert 'draws = ["1-3", "0-4"]' in text and "placed = []" in text
+    again = DominidGame.position_from_text(text, "a.toml")
+    assert again.position_text() == text and again.legal_moves() == game.legal_moves()
+    path = tmp_path / "a.toml"
+    path.write_text(text)
+    assert cli_main(["legal", str(path)]) == 0
+    assert capsys.readouterr().out.split("\n")[0] == str(game.legal_moves()[0])
+    one_draw = text.replace('draws = ["1-3", "0-4"]', 'draws = ["1-3"]').replace(
+        'stock = [', 'stock = ["0-4", ')
+    for changed, words in ((text.replace("to_move = 0", "to_move = 1"), "player 0 arranges"),
+                           (one_draw, "draws must name the two turned-up tiles"),
+                           (text.replace('"chosen"', '"fixed"'), "always lies")):
+        with pytest.raises(FileFormatError, match=words):
+            DominidGame.position_from_text(changed, "a.toml")
+
+
+@pytest.mark.parametrize("level", ["random", "greedy", "hard"])
+def test_every_computer_level_arranges_the_opening(level):
+    from game.logic.agents import make_agent
+    game = chosen_game()
+    view = game.view(game.current_player)
+    agent = make_agent(level, iterations=60) if level == "hard" else make_agent(level)
+    move = agent.choose(view, random.Random(3))
+    assert move in game.legal_moves()
+    if level == "hard":                 # it searched the arrangements
+        assert sorted(map(str, agent.last.moves)) == sorted(map(str, view.moves))
+    game.apply(move)
+    assert game.current_player == 1
+
+
+def test_greedy_arranges_to_leave_the_first_tile_dearest():
+    """The arranger moves second: the first player's first tile pays its distance to a
+    pair of the opening's numbers, so greedy leaves that tile the dearest (on the
+    tiles it cannot see)."""
+    from game.logic.dominid.opening import expected_cheapest, first_tile_costs
+    game = chosen_game()
+    view = game.view(0)
+    ratings = DominidGame.heuristics(view)
+    assert len(set(ratings)) > 1
+    best = view.moves[ratings.index(max(ratings))]
+    assert str(GreedyAgent().choose(view, random.Random(1))) in \
+        {str(m) for m, r in zip(view.moves, ratings) if r == max(ratings)}
+    costs = first_tile_costs(game.shape, best, view.unseen)
+    assert len(costs) == 26 and max(ratings) == pytest.approx(expected_cheapest(costs))
+    # the cheapest of three tiles, checked against every hand of three
+    from itertools import combinations
+    hands = list(combinations(costs, 3))
+    assert max(ratings) == pytest.approx(sum(min(h) for h in hands) / len(hands))
 
 
 def test_an_empty_hand_passes_and_the_game_ends_when_every_tile_is_laid():
@@ -281,7 +385,8 @@ def test_legal_command_lists_a_position(tmp_path, capsys):
     assert "2-6@g8g9" in moves and moves == sorted(moves)
 
 
-GOOD = {"variant": "dominid", "layout": "standard", "placed": OPENING + ["1-6@g8g9"],
+GOOD = {"variant": "dominid", "layout": "standard", "arrange": "chosen",
+        "placed": OPENING + ["1-6@g8g9"],
         "hands": None, "stock": None, "to_move": 1, "parities": ["odds", "evens"],
         "passes": 0, "costs": None}
 
@@ -302,22 +407,26 @@ def good_text(**change):
 
 
 @pytest.mark.parametrize("change, line, message", [
-    ({"colour": "red"}, 10, "unknown key 'colour'"),
+    ({"colour": "red"}, 11, "unknown key 'colour'"),
     ({"layout": "moon"}, 2, "unknown layout 'moon'"),
-    ({"costs": [1, 0]}, 9, "costs add up to 1, but the placed tiles cost 2 in all"),
-    ({"costs": [-1, 3]}, 9, "costs must be two whole numbers"),
-    ({"placed": OPENING + ["1-6@h10h11"]}, 3, "end to end"),
-    ({"placed": ["5-2@h8h9", "3-4@i8i9"], "parities": []}, 3, "smaller number south"),
-    ({"placed": ["3-4@h8h9"]}, 3, "the two opening tiles"),
-    ({"placed": OPENING + ["1-6@g8g9", "1-6@f8f9"]}, 3, "tile 1-6 appears twice"),
-    ({"stock": ["6-6"]}, 5, "missing 0-6, 1-1 and 16 more"),
-    ({"hands": [["0-0"], ["0-1", "0-2", "0-3"]]}, 4, "hand 0 holds 1 tile:"),
-    ({"parities": ["odds", "odds"]}, 7, "parities must be"),
-    ({"parities": ["odds", "evens"], "placed": OPENING}, 7, "nobody has moved yet"),
-    ({"to_move": 2}, 6, "to_move must be 0 or 1"),
-    ({"passes": 3}, 8, "passes must be 0, 1 or 2"),
-    ({"placed": OPENING + ["1-6@g8g9", "0-0@h10i10"], "parities": []}, 7, "give the parities"),
-    ({"parities": [], "passes": 1}, 8, "nobody can have passed"),
+    ({"costs": [1, 0]}, 10, "costs add up to 1, but the placed tiles cost 2 in all"),
+    ({"costs": [-1, 3]}, 10, "costs must be two whole numbers"),
+    ({"placed": OPENING + ["1-6@h10h11"]}, 4, "end to end"),
+    ({"placed": ["5-2@h8h9", "3-4@i8i9"], "parities": [], "arrange": "fixed"}, 4,
+     "smaller number south"),
+    ({"placed": ["5-2@h8h9", "3-4@j8j9"], "parities": []}, 4, "upright on h8h9 and i8i9"),
+    ({"arrange": "any"}, 3, "option arrange must be one of chosen, fixed"),
+    ({"draws": ["2-5", "3-4"]}, 11, "only while the opening is still to be arranged"),
+    ({"placed": ["3-4@h8h9"]}, 4, "the two opening tiles"),
+    ({"placed": OPENING + ["1-6@g8g9", "1-6@f8f9"]}, 4, "tile 1-6 appears twice"),
+    ({"stock": ["6-6"]}, 6, "missing 0-6, 1-1 and 16 more"),
+    ({"hands": [["0-0"], ["0-1", "0-2", "0-3"]]}, 5, "hand 0 holds 1 tile:"),
+    ({"parities": ["odds", "odds"]}, 8, "parities must be"),
+    ({"parities": ["odds", "evens"], "placed": OPENING}, 8, "nobody has moved yet"),
+    ({"to_move": 2}, 7, "to_move must be 0 or 1"),
+    ({"passes": 3}, 9, "passes must be 0, 1 or 2"),
+    ({"placed": OPENING + ["1-6@g8g9", "0-0@h10i10"], "parities": []}, 8, "give the parities"),
+    ({"parities": [], "passes": 1}, 9, "nobody can have passed"),
     ({"variant": "dominox"}, 1, "this reader is for dominid positions"),
 ])
 def test_position_errors_name_the_line(change, line, message):
@@ -333,11 +442,31 @@ def test_a_position_may_wait_for_the_declaration():
     assert game.position_text() == good_text(parities=[])
 
 
-def test_layout_that_blocks_the_opening_is_refused(tmp_path):
+def test_layout_that_blocks_the_opening_is_refused_by_the_loader_with_its_line(tmp_path):
     path = tmp_path / "blocked.toml"
-    path.write_text('grid = """\n....\n.#..\n....\n....\n"""\n')
-    with pytest.raises(DominoError, match="blocks an opening cell"):
-        DominidGame(layout_from_file(path, "dominid"), {"layout": "blocked"}, None)
+    path.write_text('name = "Blocked"\ngrid = """\n....\n.#..\n....\n....\n"""\n')
+    with pytest.raises(FileFormatError) as error:
+        layout_from_file(path, "dominid")
+    assert str(error.value).startswith(f"{path}:4: b3 is blocked")
+    assert "b2, c2, b3, c3" in str(error.value)
+    assert layout_from_file(path, "dominox").blocked == {"b3"}      # a Dominox board may
+
+
+def test_a_table_with_its_middle_four_cells_blocked_is_listed_with_its_error(monkeypatch,
+                                                                             tmp_path):
+    from game.logic import levels
+    folder = tmp_path / "dominid"
+    folder.mkdir()
+    rows = ["." * 16] * 16
+    rows[7] = rows[8] = "." * 7 + "##" + "." * 7
+    (folder / "walled.toml").write_text('name = "Walled"\ngrid = """\n' + "\n".join(rows)
+                                        + '\n"""\n')
+    monkeypatch.setattr(levels, "LEVELS_ROOT", tmp_path)
+    (entry,) = list_layouts("dominid")
+    assert entry.layout is None
+    assert entry.error.startswith(f"{folder / 'walled.toml'}:10: h9 is blocked")
+    with pytest.raises(DominoError, match="walled.toml:10: "):
+        new_game("dominid", 2, 1, {"layout": "walled"})
 
 
 def test_shipped_layouts_load():
@@ -355,7 +484,7 @@ def test_shipped_layouts_load():
 # ----- records -----
 
 def test_record_holds_draws_hands_stock_opening_and_replays():
-    game = new_game("dominid", 2, 5)
+    game = new_game("dominid", 2, 5, {"arrange": "fixed"})
     play_out(game, [GreedyAgent(), RandomAgent()], random.Random(5))
     record = json.loads(json.dumps(game.record()))
     deal = record["deal"]
@@ -366,8 +495,30 @@ def test_record_holds_draws_hands_stock_opening_and_replays():
     assert DominidGame.from_record(record).outcome() == game.outcome()
 
 
+def test_a_chosen_opening_is_the_first_move_of_the_record():
+    game = new_game("dominid", 2, 5)
+    play_out(game, [GreedyAgent(), RandomAgent()], random.Random(5))
+    record = json.loads(json.dumps(game.record()))
+    first = first_player([Tile.parse(t) for t in record["deal"]["draws"]])
+    assert "opening" not in record and record["options"]["arrange"] == "chosen"
+    assert record["moves"][0]["player"] == 1 - first
+    assert record["moves"][0]["move"].startswith("arrange ")
+    assert record["moves"][2]["move"] in ("odds", "evens")
+    assert DominidGame.from_record(record).record() == record
+    with pytest.raises(DominoError, match="not a record key"):
+        DominidGame.from_record(dict(record, opening=["2-5@h8h9", "3-4@i8i9"]))
+
+
+def test_a_record_written_before_the_arrange_option_replays_as_fixed():
+    game = new_game("dominid", 2, 6, {"arrange": "fixed"})
+    play_out(game, [RandomAgent(), RandomAgent()], random.Random(6))
+    old = game.record()
+    old["options"] = {"layout": "standard"}          # no arrange: the engine laid it
+    assert DominidGame.from_record(old).outcome() == game.outcome()
+
+
 def test_records_with_a_wrong_opening_or_deal_are_refused():
-    record = new_game("dominid", 2, 6).record()
+    record = new_game("dominid", 2, 6, {"arrange": "fixed"}).record()
     with pytest.raises(DominoError, match="the opening of these draws"):
         DominidGame.from_record(dict(record, opening=list(reversed(record["opening"]))))
     deal = dict(record["deal"], stock=record["deal"]["stock"][1:])

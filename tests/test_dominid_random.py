@@ -21,7 +21,8 @@ def snapshot(game):
     stacks = game.stacks
     return (list(stacks.level), list(stacks.top), list(stacks.cover), list(stacks.placed),
             set(stacks.open), list(game.hands), game.drawn, game.to_move, game.declaring,
-            list(game.parities), list(game.costs), game.passes, len(game._stack))
+            list(game.parities), list(game.costs), game.passes, len(game._stack),
+            game.arranging)
 
 
 def brute_force(game):
@@ -63,7 +64,8 @@ def brute_force(game):
 def accounted(game):
     parts = [tiles_of(game.hands[0]), tiles_of(game.hands[1]),
              [TILES[t] for t in game.stock[game.drawn:]],
-             [game.placement(i).tile for i in range(len(game.stacks.placed))]]
+             [game.placement(i).tile for i in range(len(game.stacks.placed))],
+             list(game.draws) if game.arranging else []]
     return sorted(t for part in parts for t in part) == sorted(TILES)
 
 
@@ -85,7 +87,7 @@ def play_checked(game, rng, thorough):
         texts = [str(m) for m in moves]
         assert texts == sorted(set(texts))
         expected = None
-        if not game.declaring and moves != [PASS]:
+        if not game.declaring and not game.arranging and moves != [PASS]:
             if thorough:
                 expected = brute_force(game)
                 assert set(texts) == set(expected)
@@ -112,6 +114,7 @@ def play_checked(game, rng, thorough):
             view = game.view(viewer)
             assert set(view.hand) == set(tiles_of(game.hands[viewer]))
             assert view.opponent_hand_size == game.hands[1 - viewer].bit_count()
+            assert not view.arranging and not view.draws
             hidden = set(tiles_of(game.hands[1 - viewer]))
             assert not hidden & {p.tile for p in view.placed} and not hidden & set(view.hand)
     pytest.fail("the game did not end")
@@ -158,6 +161,7 @@ def test_selfplay_then_replay(tmp_path, capsys):
 
 def test_clone_is_independent():
     game = new_game("dominid", 2, 3)
+    game.apply(game.legal_moves()[0])           # the opening arranged
     game.apply(game.legal_moves()[0])
     copy = game.clone()
     copy.apply(copy.legal_moves()[0])

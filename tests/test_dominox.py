@@ -3,7 +3,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from game.logic.core import PASS, DominoError, FileFormatError, IllegalMoveError, OptionError, Tile
-from game.logic.board.placement import TILES, Placement
+from game.logic.board.placement import TILES, Placement, placement_words
 from game.logic.dominox.game import DominoxGame, territory_of
 from game.logic.board.shape import EMPTY, board_shape, square_name
 from game.logic.positions import load_position
@@ -350,3 +350,18 @@ def test_rules_text_states_the_project_choices():
         assert words in text
     assert DominoxGame.title == "Dominox"
     assert {o.name for o in DominoxGame.options_declared} == {"layout", "hand"}
+
+
+def test_placements_are_said_in_words_with_each_number_by_its_square():
+    game = new_game("dominox", 2, 5)
+    game.apply(game.legal_moves()[0])
+    for move in game.legal_moves():
+        words = placement_words(str(move))                   # "5-3 on c4-c5"
+        numbers, _, squares = words.partition(" on ")
+        x, y = numbers.split("-")
+        first, second = squares.split("-")
+        assert Placement.make(int(x), first, int(y), second) == move, words
+    assert placement_words("3-5@c5c4") == "5-3 on c4-c5"   # as the rules write it
+    assert placement_words("pass") == "pass"
+    with pytest.raises(ValueError, match="not a placement"):
+        placement_words("5-3@c4")

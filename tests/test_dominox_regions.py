@@ -1,25 +1,45 @@
-"""Dominox's end layer names each empty region's winner under its points."""
+"""Dominox's end layer names each empty region's winner beside its points, inside the
+region's own squares: nothing of it lies over a tile or the board's edge."""
 import pygame
+import pytest
 
 from game.shell.board.geometry import BoardGeometry
 from game.shell.board.table import BOARD_AREA
-from game.shell.variants.dominox import BADGES, territory_layer
+from game.shell.variants.dominox import ONE_SQUARE_LABELS, label_spots, territory_layer
+
+# a corner square alone, a pair along the top edge, a strip along the bottom edge, an L
+REGIONS = [([(0, 0)], 0, 1), ([(3, 7), (3, 6)], 1, 2), ([(5, 0), (6, 0), (7, 0)], None, 0),
+           ([(0, 5), (1, 5), (0, 4)], 0, 3)]
 
 
-def test_each_region_carries_its_winners_name_in_the_winners_colours():
+def region_mask(geo, squares) -> pygame.mask.Mask:
+    mask = pygame.mask.Mask(geo.outer.size)
+    for square in squares:
+        rect = geo.square_rect(square).move(-geo.outer.x, -geo.outer.y)
+        mask.draw(pygame.mask.Mask(rect.size, fill=True), rect.topleft)
+    return mask
+
+
+@pytest.mark.parametrize("width", [8, 16, 26])
+def test_each_region_carries_its_winners_name_inside_its_own_squares(width):
     pygame.font.init()
-    geo = BoardGeometry(8, 8, BOARD_AREA)
+    geo = BoardGeometry(width, 8, BOARD_AREA)
     font = pygame.font.Font(None, 30)
-    regions = [([(0, 0), (1, 0), (0, 1)], 0, 3), ([(5, 5)], 1, 1), ([(7, 0), (7, 1)], None, 0)]
-    plain = territory_layer(geo, regions, font)
-    named = territory_layer(geo, regions, font, ["Ann", "Ben"])
-    radius = max(10, int(geo.size * 0.34))
-    for square, winner in (((0, 0), 0), ((5, 5), 1), ((7, 0), None)):
-        centre = geo.square_rect(square).move(-geo.outer.x, -geo.outer.y).center
-        # the tag hangs under the badge: left of its text, the tag's fill in the winner's
-        # colours, where the plain layer shows only the region's tint
-        spots = [(centre[0] + dx, centre[1] + radius + 6) for dx in range(-30, 31)]
-        tagged = [p for p in spots if 0 <= p[0] < named.get_width()
-                  and tuple(named.get_at(p))[:3] == BADGES[winner][1]
-                  and tuple(plain.get_at(p))[:3] != BADGES[winner][1]]
-        assert tagged, f"no tag under the region of {square}"
+    named = territory_layer(geo, REGIONS, font, ["Ann", "Ben"])
+    plain = territory_layer(geo, REGIONS, font)
+    drawn = pygame.mask.from_surface(named, 0)
+    drawn.erase(region_mask(geo, [s for squares, _, _ in REGIONS for s in squares]), (0, 0))
+    assert drawn.count() == 0                        # nothing outside the regions
+    for squares, _, _ in REGIONS:
+        centre, radius, tag = label_spots(geo, squares)
+        badge = pygame.Rect(0, 0, 2 * radius, 2 * radius)
+        badge.center = centre
+        assert any(geo.square_rect(s).contains(badge) for s in squares), squares
+        if tag is None:                              # a lone square too small for both
+            assert len(squares) == 1 and geo.size < ONE_SQUARE_LABELS
+            continue
+        assert any(geo.square_rect(s).contains(tag) for s in squares), squares
+        assert not tag.colliderect(badge)
+        area = tag.move(-geo.outer.x, -geo.outer.y)
+        assert (pygame.image.tobytes(named.subsurface(area), "RGBA")
+                != pygame.image.tobytes(plain.subsurface(area), "RGBA"))   # the name is there

@@ -13,6 +13,7 @@ from game.logic.cli import main
 from game.logic.core import PASS, DominoError, FileFormatError, IllegalMoveError, OptionError
 from game.logic.elements import files
 from game.logic.elements.board import Element, ElementBoard, parse_element
+from game.logic.elements.moves import element_move_words
 from game.logic.elements.positions import game_at
 from game.logic.agents import make_agent, play_out
 from game.logic.levels import layout_folder
@@ -91,6 +92,19 @@ def test_the_no_capture_test_of_the_board():
 
 
 # ---- moves and refusals ----------------------------------------------------------------------
+def test_moves_are_said_in_words_naming_their_squares_in_order():
+    game = at("open4", "c1:0:1-2", "d2:0:0-0", "d4:0:3-3", "a8:1:1-1")
+    chains = 0
+    for move in game.legal_moves():
+        words = element_move_words(str(move))
+        squares = words.replace(", then to ", " to ").split(" to ")
+        assert "-".join(squares) == str(move), words
+        chains += len(move.path) > 2
+    assert chains and element_move_words(PASS) == "pass"
+    with pytest.raises(IllegalMoveError, match="x9 is off the board"):
+        element_move_words("c2-x9")
+
+
 def test_move_texts_parse_and_refuse_in_one_line():
     game = new_game("open3", 2, 1)
     assert str(game.parse_move("A2-A3")) == "a2-a3" and game.parse_move("pass") is PASS

@@ -17,7 +17,7 @@ from game.logic.variants import VARIANTS, find_variant, new_game
 # Extra (players, options) per variant, besides every player count with default options.
 CONFIGS = {
     "classic": [(2, {"block": True, "limit": 40}), (4, {"limit": 40})],
-    "blank": [(3, {"one_extra": True}), (2, {"doubles": False})],
+    "blank": [(3, {"one_extra": False}), (2, {"doubles": False})],
     "dominox": [(2, {"layout": "holes", "hand": 5})],
     "open54": [(3, {"face_down": True}), (4, {"dealt": 4}), (2, {"layout": "diamond"})],
 }

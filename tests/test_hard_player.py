@@ -10,7 +10,10 @@ import pytest
 
 from game.logic.agents import AGENTS, HardAgent, make_agent, play_out
 from game.logic.agents.hooks import hooks_for
+from game.logic.agents.open_board import race_value
 from game.logic.core import DominoError, OptionError
+from game.logic.elements.open4 import DiagonalGame
+from game.logic.elements.positions import game_at
 from game.logic.variants import VARIANTS, find_variant, new_game
 
 HIDDEN = [name for name in VARIANTS if not hooks_for(name).perfect]
@@ -256,3 +259,22 @@ def test_the_spread_stranded_tool_accounts_for_every_tile_left_in_hand(capsys):
     assert tool.main(["--ai", "spoiler,random", "--games", "4", "--quiet"]) == 0
     out = capsys.readouterr().out
     assert "spoiler" in out and "of decided games" in out and "never fitted" in out
+
+
+def test_in_the_race_hard_leaves_the_opponents_elements_behind_the_line_alone():
+    """Game 4's race: taking an element the opponent still has to bring over spares them
+    its moves ("unprofitable", says the source), so Hard crosses the line without it."""
+    game = game_at(DiagonalGame, ["d4:0:1-2", "b4:0:0-1", "a1:0:3-3", "e6:1:2-3",
+                                  "g8:1:0-0", "b7:1:1-1"], {"race": True})
+    values = {}
+    for text in ("d4-e5", "d4-c5"):                  # both cross the line; e5 takes e6
+        game.apply(text)
+        values[text] = race_value(game, 0), race_value(game, 1), game.captures[0]
+        game.undo()
+    assert values["d4-e5"][2] == 1 and values["d4-c5"][2] == 0
+    assert values["d4-e5"][0] < values["d4-c5"][0]   # worse for the taker,
+    assert values["d4-e5"][1] > values["d4-c5"][1]   # better for the one taken from
+    move = HardAgent(iterations=300).choose(game.view(0), random.Random(1))
+    game.apply(move)
+    assert game.captures == [0, 0], move
+    assert game.past_counts()[0] == 1                # and it went over the line

@@ -15,7 +15,7 @@ from game.logic.variants import VARIANTS, new_game
 HIDDEN = [name for name in VARIANTS if not hooks_for(name).perfect]
 CASES = {               # (players, options) per variant, besides 2 players by default
     "classic": [(2, {}), (3, {}), (4, {}), (2, {"block": True})],
-    "blank": [(3, {}), (2, {"doubles": False})],
+    "blank": [(3, {}), (3, {"one_extra": False}), (2, {"doubles": False})],
     "open54": [(2, {}), (3, {"face_down": True}), (4, {"dealt": 4})],
 }
 SEEDS = range(4)

@@ -70,6 +70,8 @@ class Reference:
         left, right = self.ends()
         moves = [f"{t}{end}" for t in sorted(set(hand))
                  for end, number in (("L", left), ("R", right)) if self.fits(t, number)]
+        if moves and self.extra:            # a double's extra play may be declined
+            moves.append("stop")
         return moves or ["pass"]
 
     def play(self, text: str) -> None:
@@ -77,6 +79,8 @@ class Reference:
         seat = self.seat
         if text == "pass":
             self.lacks[seat] |= set(self.ends())
+            return self.next_turn()
+        if text == "stop":
             return self.next_turn()
         end = text[-1] if text[-1] in "LR" else ""
         tile = Tile.parse(text[:-1] if end else text)
@@ -142,7 +146,7 @@ def check_same(game, ref: Reference) -> None:
 
 
 CASES = [("classic", 2, {"block": True}), ("classic", 2, {}), ("classic", 3, {}),
-         ("classic", 4, {}), ("blank", 3, {}), ("blank", 2, {"one_extra": True}),
+         ("classic", 4, {}), ("blank", 3, {}), ("blank", 2, {"one_extra": False}),
          ("blank", 4, {"doubles": False})]
 
 

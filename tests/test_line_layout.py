@@ -104,3 +104,35 @@ def test_the_halves_that_meet_show_the_same_number():
                      for ra, na in _halves(p) for rb, nb in _halves(q)]
             nearest = min(d for d, _, _ in pairs)
             assert any(a == b for d, a, b in pairs if d == nearest), (p, q)
+
+
+def _uprights(line, layout):
+    """The tiles standing upright that are not doubles: the turns of the snake."""
+    return sum(1 for (a, b), p in zip(line, layout.tiles) if p.vertical and a != b)
+
+
+def test_a_line_that_fits_one_row_lies_straight_and_centred_wherever_it_began():
+    rng = random.Random(5)
+    for n in range(1, 29):
+        line = _chain(n, rng)
+        straight = sum(48 if a == b else 96 for a, b in line) + 2 * 96   # and both zones
+        if straight > TABLE.w:
+            continue
+        for opener in {0, n // 2, n - 1}:
+            layout = layout_line(line, opener, TABLE, 96)
+            assert layout.long_side == 96 and _uprights(line, layout) == 0, (n, opener)
+            assert len({p.rect.centery for p in layout.tiles}) == 1
+            rects = layout.rects()
+            box = rects[0].unionall(rects[1:])
+            assert abs(box.centerx - TABLE.centerx) <= 96 // 4, (n, opener, box)
+            assert abs(box.centery - TABLE.centery) <= 1
+
+
+def test_a_line_too_long_for_one_row_turns_once_wherever_it_began():
+    rng = random.Random(5)
+    for n in (20, 24, 28):
+        line = _chain(n, rng)
+        for opener in (0, n // 2, n - 1):
+            layout = layout_line(line, opener, TABLE, 96)
+            rows = {p.rect.centery for p in layout.tiles if not p.vertical}
+            assert len(rows) <= 2 and _uprights(line, layout) <= 2, (n, opener)

@@ -8,7 +8,7 @@ from game.shell import theme
 from game.shell.match import controller as controller_module
 from game.shell.app import App
 from game.shell.config import MatchConfig, Seat
-from game.shell.line.layout import DRAW_BUTTON, PASS_BUTTON
+from game.shell.line.layout import DRAW_BUTTON, PASS_BUTTON, TABLE
 from game.shell.line.scene import LineMatchScene
 from game.shell.overlays import HandOverScene, ResultsScene
 from game.shell.scene import LOGICAL_SIZE, Action
@@ -113,6 +113,26 @@ def test_one_human_plays_a_round_against_the_computer(app, driver):
     results_ready(app)
     app.top.handle(Action("confirm"))          # Continue: the next round is on the table
     assert app.top is scene and scene.frozen is None and len(scene.line) <= 1
+
+
+def test_the_line_stays_centred_and_each_ghost_meets_its_end(app):
+    scene = start(app, "classic", ["human", "computer"], seed=5)
+
+    def check_then_play(scene):
+        tiles = [p.rect for p in scene.layout.tiles]
+        if tiles:
+            box = tiles[0].unionall(tiles)
+            assert abs(box.centerx - TABLE.centerx) <= scene.layout.long_side, box
+        for move in scene.moves:
+            if move.is_pass or not tiles:
+                continue
+            ghost = scene.ghost(move.tile, move.end).rect
+            end = tiles[0] if move.end == "L" else tiles[-1]
+            assert ghost.inflate(2, 2).colliderect(end), (move, ghost, end)
+            assert ghost.collidelist(tiles) == -1, (move, ghost)
+        by_keyboard(scene)
+
+    assert play_round(app, scene, check_then_play) >= 3
 
 
 def test_a_click_on_an_end_the_tile_does_not_fit_says_why(app):
@@ -351,3 +371,34 @@ def test_the_turn_prompt_says_draw_while_drawn_tiles_wait(tmp_path):
         scene.handle(Action("draw"))
     app.advance(1 / 60)
     assert scene.turn_prompt() != "Nothing fits: press Draw"
+
+
+@pytest.mark.parametrize("how", ["key", "button", "pad"])
+def test_blank_tiles_end_turn_declines_the_extra_play_by_key_button_or_pad(app, how):
+    from game.shell.line.layout import END_TURN_BUTTON
+    scene = start(app, "blank", ["human", "computer"], seed=2)
+    wait_for_turn(app, scene)
+    scene.handle(Action("end_turn"))           # nothing laid yet: no extra play to decline
+    assert scene.ctl.ply == 0 and app.played[-1] == "invalid"
+    assert "only when a double has earned" in scene.ctl.caption
+    scene.handle(Action("confirm"))
+    scene.handle(Action("confirm"))            # the opening tile, a double
+    step(app)
+    assert scene.my_turn and scene.may_stop and "may play again" in scene.ctl.caption
+    assert scene.turn_prompt() == "Lay another tile, or End turn (N)"
+    action = {"key": Action("end_turn"), "button": Action("click", END_TURN_BUTTON.center),
+              "pad": Action("draw")}[how]
+    scene.handle(action)
+    assert scene.ctl.ply == 2 and scene.state.current_player == 1
+    assert scene.public.history[-1][1] == "stop" and "ended the turn" in scene.ctl.caption
+    assert not scene.may_stop and len(scene.hand) == 6
+
+
+def test_blank_tiles_the_end_turn_key_is_bound_and_taking_the_extra_play_needs_no_key(app):
+    from game.shell import input as shell_input
+    assert shell_input.KEY_BINDINGS[pygame.K_n] == "end_turn"
+    scene = start(app, "blank", ["human", "computer"], seed=2)
+    wait_for_turn(app, scene)
+    for _ in range(4):                         # open, extra play: then the computer
+        scene.handle(Action("confirm"))
+    assert scene.ctl.ply == 2 and scene.state.current_player == 1

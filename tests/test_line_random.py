@@ -122,7 +122,7 @@ OPTION_SETS = [
     ("classic", 4, {"limit": 150}, 6),
     ("classic", 2, {"limit": 150, "block": True}, 6),
     ("blank", 3, {}, 1000),
-    ("blank", 4, {"one_extra": True}, 1000),
+    ("blank", 4, {"one_extra": False}, 1000),
     ("blank", 2, {"doubles": False}, 300),
 ]
 

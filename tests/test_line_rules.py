@@ -311,25 +311,67 @@ def test_greedy_leaves_ends_the_next_player_showed_they_lack():
 
 
 # ---- blank tiles -----------------------------------------------------------------------------
-def test_blank_tiles_every_blank_earns_another_play_by_default():
+def test_blank_tiles_a_double_lets_its_player_play_again_or_stop():
+    """"he or she may play again": after each blank tile (a double) the player lays
+    another or ends the turn with `stop`; by default one extra play a turn."""
     game = new_game("blank", 3, 0)
+    assert game.options["one_extra"] is True
     assert [str(m) for m in game.legal_moves()] == ["_"]
+    assert "only when a double has earned" in game.illegal_reason("stop")
     game.apply("_")
-    assert game.current_player == 0 and [str(m) for m in game.legal_moves()] == ["_L", "_R"]
-    play(game, "_L", "_R", "_R", "_L", "_L", "_R")
-    assert game.outcome().winner == 0 and game.outcome().scores == (0, 7, 7)
+    assert game.current_player == 0 and [str(m) for m in game.legal_moves()] == ["_L", "_R", "stop"]
+    assert "cannot pass" in game.illegal_reason("pass")
+    game.apply("_L")                    # the extra play taken: the turn is over
+    assert game.current_player == 1 and "stop" not in map(str, game.legal_moves())
+    game.apply("_R")
+    game.apply("stop")                  # the extra play declined
+    assert game.current_player == 2 and len(game.round.hand_tiles(1)) == 6
     record = game.record()
-    assert record["deal"]["hands"] == [["_"] * 7] * 3 and len(record["deal"]["stock"]) == 7
-    assert record["result"] == {"scores": [0, 7, 7], "winner": 0}
+    assert [m["move"] for m in record["moves"]] == ["_", "_L", "_R", "stop"]
+    assert BlankGame.from_record(record).record() == record
+    game.undo()
+    assert game.current_player == 1 and str(game.legal_moves()[-1]) == "stop"
 
 
-def test_blank_tiles_one_extra_play_per_turn():
-    game = new_game("blank", 2, 0, {"one_extra": True})
-    players = []
-    for _ in range(6):
-        players.append(game.current_player)
-        game.apply(game.legal_moves()[0])
-    assert players == [0, 0, 1, 1, 0, 0]
+def test_blank_tiles_the_seeds_example_goes_round_the_table():
+    """The source's example: three players, player 1 opens in the centre, then each turn
+    one tile to the left or right of the line, until player 1 lays the last tile and
+    wins. Each player here ends the turn after one tile (`stop`). The example's passes
+    ("cannot make a valid move") cannot happen: a blank tile fits either end."""
+    game = new_game("blank", 3, 5)
+    example = [(0, "_"), (1, "_L"), (2, "_R"), (0, "_R")]      # its steps 2 to 5
+    for player, move in example:
+        assert game.current_player == player
+        game.apply(move)
+        game.apply("stop")
+    assert game.current_player == 1 and "cannot pass" in game.illegal_reason("pass")
+    while not game.is_over():           # round the table, one tile a turn
+        game.apply("_L")
+        if not game.is_over():
+            game.apply("stop")
+    outcome = game.outcome()
+    assert outcome.winner == 0 and outcome.scores == (0, 1, 1)
+    assert [p for p, m in game.moves_played() if str(m) != "stop"] == [0, 1, 2] * 6 + [0]
+
+
+def test_blank_tiles_one_extra_off_lets_every_tile_go_on_until_stop():
+    game = new_game("blank", 2, 0, {"one_extra": False})
+    play(game, "_", "_L", "_R")
+    assert game.current_player == 0 and game.round.extra_plays == 3
+    assert str(game.legal_moves()[-1]) == "stop"
+    game.apply("stop")
+    assert game.current_player == 1
+
+
+def test_computers_take_every_extra_play_and_easy_sometimes_stops():
+    from game.logic.agents import make_agent
+    game = new_game("blank", 2, 0)
+    game.apply("_")
+    view = game.view(0)
+    rng = random.Random(2)
+    for level in ("greedy", "hard"):
+        assert {str(make_agent(level).choose(view, rng)) for _ in range(20)} <= {"_L", "_R"}
+    assert "stop" in {str(make_agent("random").choose(view, rng)) for _ in range(40)}
 
 
 def test_blank_tiles_without_doubles_alternate_and_the_emptier_wins():

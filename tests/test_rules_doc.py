@@ -31,3 +31,13 @@ def test_the_rules_command_prints_it(capsys):
 def test_the_repository_stands_alone():
     text = markdown()
     assert "shared/" not in text and "RULES.md" not in text
+
+
+def test_the_rules_screens_say_where_a_source_was_read_one_way():
+    """Choices where a source is ambiguous are said on the rules screen."""
+    spread, dominid, blank = (VARIANTS[n].load().rules_text for n in ("open54", "dominid",
+                                                                      "blank"))
+    assert "nothing may touch a face-down double" in spread
+    assert '"greater than 3"' in dominid and "counts three or more, never two" in dominid
+    assert "arrange" in dominid and "fixed" in dominid
+    assert "may play again" in blank and "stop" in blank and "nobody is ever without a move" in blank

@@ -18,6 +18,7 @@ from game.shell.config import MatchConfig, Seat
 from game.shell.menus import TitleScene, VariantSelectScene
 from game.shell.overlays import PauseOverlay
 
+from process_support import wait_for_moves
 from test_shell_support import STEP, frame, press, quiet_app
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -205,6 +206,17 @@ def damage(kind: str, record: dict):
         return json.dumps({**record, "shell": {**shell, "moves": 99}})
     if kind == "seed not a number":
         return json.dumps({**record, "seed": "nine"})
+    if kind == "unknown key in the header":
+        return json.dumps({**record, "shell": {**shell, "bogus": 1}})
+    if kind == "unknown key in a seat":
+        seats = [{**shell["seats"][0], "x": [1, 2]}, shell["seats"][1]]
+        return json.dumps({**record, "shell": {**shell, "seats": seats}})
+    if kind == "a name with a control character":
+        seats = [{**shell["seats"][0], "name": "A\x00nn"}, shell["seats"][1]]
+        return json.dumps({**record, "shell": {**shell, "seats": seats}})
+    if kind.startswith("shell options: "):       # what a rematch would deal with
+        options = json.loads(kind.removeprefix("shell options: "))
+        return json.dumps({**record, "shell": {**shell, "options": options}})
     if kind == "huge":
         return json.dumps({**record, "padding": "x" * (5 * 1024 * 1024)})
     if kind == "not utf-8":
@@ -214,7 +226,11 @@ def damage(kind: str, record: dict):
 
 DAMAGES = ["not json", "a list", "no header", "unknown variant", "illegal move",
            "seats of wrong types", "unknown level", "wrong move count", "seed not a number",
-           "huge", "not utf-8"]
+           "huge", "not utf-8", 'shell options: {"layout": "../../etc/passwd"}',
+           'shell options: {"limit": -5}', 'shell options: {"bogus": [1, 2]}',
+           'shell options: {"limit": 150}', 'shell options: [1, 2]',
+           "unknown key in the header", "unknown key in a seat",
+           "a name with a control character"]
 
 
 @pytest.mark.parametrize("kind", DAMAGES)
@@ -235,6 +251,28 @@ def test_a_damaged_save_is_set_aside_with_a_notice(tmp_path, kind):
     frame(app)
     press(app, "confirm")                      # the title still works: Play
     assert isinstance(app.top, VariantSelectScene)
+
+
+@pytest.mark.parametrize("options, words", [
+    ({"layout": "../../etc/passwd"}, ["layout", "etc/passwd"]),
+    ({"hand": -5}, ["hand", "-5"]),
+    ({"bogus": [1, 2]}, ["bogus"]),
+    ({"layout": "holes"}, ["layout", "holes", "standard"]),     # not what was dealt
+])
+def test_the_options_a_rematch_would_use_are_checked_on_resume(options, words):
+    state = new_game("dominox", 2, 4, {})
+    state.apply(state.legal_moves()[0])
+    config = MatchConfig("dominox", (Seat("Ann"), Seat("Bot", "computer", "greedy")), {}, 4)
+    record = saves.save_record(config, state)
+    path = saves.save_path()
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps(record))
+    assert saves.load_save()[0].config.options == {}
+    record["shell"]["options"] = options
+    path.write_text(json.dumps(record))
+    save, notice = saves.load_save()
+    assert save is None and notice.startswith("The saved match cannot be resumed: ")
+    assert all(word in notice for word in words), notice
 
 
 def test_a_folder_in_place_of_the_save_is_set_aside(tmp_path):
@@ -267,20 +305,6 @@ def test_an_unwritable_data_folder_is_said_once_and_play_goes_on(tmp_path, monke
     scene.ctl.caption = ""
     play_on(app, scene, 2, random.Random(2))
     assert moves_of(scene) == 3 and not scene.ctl.caption.startswith("The match cannot")
-
-
-def wait_for_moves(path: Path, least: int, process, seconds: float = 60) -> int:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        assert process.poll() is None, process.stderr.read()
-        try:
-            moves = json.loads(path.read_text())["shell"]["moves"]
-            if moves >= least:
-                return moves
-        except (OSError, ValueError):
-            pass                       # not written yet (an atomic write is never half)
-        time.sleep(0.01)
-    raise AssertionError(f"fewer than {least} moves saved in {seconds} s")
 
 
 @pytest.mark.parametrize("how", [signal.SIGKILL, signal.SIGTERM], ids=["SIGKILL", "SIGTERM"])

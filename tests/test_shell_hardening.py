@@ -19,6 +19,7 @@ from game.shell.overlays import HandOverScene, MessageScene, ResultsScene, Setti
 from game.shell.scene import Action
 from game.shell.settings import ANIM_SPEEDS, NAME_LENGTH, Settings, load_settings
 from game.shell.widgets import Button, Label, Menu, Selector, TextField
+from process_support import alive, children, needs_proc, wait_until
 from test_shell_support import frame, make_app, quiet_app
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -235,43 +236,7 @@ def test_a_typed_name_keeps_only_what_can_be_drawn(tmp_path):
 
 
 # --- the worker process ----------------------------------------------------------------
-def alive(pid: int) -> bool:
-    """Running (a zombie waiting to be reaped counts as gone)."""
-    try:
-        with open(f"/proc/{pid}/stat") as info:
-            return info.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except FileNotFoundError:
-        return False
-
-
-def wait_until(condition, seconds: float) -> bool:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.02)
-    return condition()
-
-
-def children(pid: int, command: bytes = b"") -> list[int]:
-    """The live child processes of `pid` whose command line holds `command`."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-                line = (entry / "cmdline").read_bytes()
-            except OSError:
-                continue
-            if int(fields[1]) == pid and fields[0] != "Z" and command in line:
-                found.append(int(entry.name))
-    return found
-
-
-pytestmark_proc = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")
-
-
-@pytestmark_proc
+@needs_proc
 def test_a_worker_killed_mid_thought_is_restarted_and_asked_again():
     worker = thinking.WorkerProcess()
     try:
@@ -288,7 +253,7 @@ def test_a_worker_killed_mid_thought_is_restarted_and_asked_again():
     assert wait_until(lambda: not alive(worker.pid), 3)
 
 
-@pytestmark_proc
+@needs_proc
 def test_the_match_goes_on_when_the_worker_dies(tmp_path):
     from game.shell.config import MatchConfig, Seat
     app = quiet_app(tmp_path)
@@ -322,7 +287,7 @@ time.sleep(60)
 """
 
 
-@pytestmark_proc
+@needs_proc
 @pytest.mark.parametrize("worker_state", ["busy", "idle"])
 def test_the_worker_ends_when_the_game_is_killed(tmp_path, worker_state):
     driver = subprocess.Popen([sys.executable, "-c", DRIVER, str(ROOT), worker_state],
@@ -340,7 +305,7 @@ def test_the_worker_ends_when_the_game_is_killed(tmp_path, worker_state):
         driver.wait()
 
 
-@pytestmark_proc
+@needs_proc
 def test_sigterm_quits_a_match_at_once_and_takes_the_worker_along(tmp_path):
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
                XDG_CONFIG_HOME=str(tmp_path / "config"), XDG_DATA_HOME=str(tmp_path / "data"))
@@ -351,7 +316,7 @@ def test_sigterm_quits_a_match_at_once_and_takes_the_worker_along(tmp_path):
         (worker,) = children(game.pid, b"thinking")
         asked = time.monotonic()
         game.send_signal(signal.SIGTERM)
-        assert game.wait(timeout=10) == 0
+        assert game.wait(timeout=10) == 128 + signal.SIGTERM
         assert time.monotonic() - asked < 3      # a second when the machine is not busy
         assert wait_until(lambda: not alive(worker), 3)
     finally:

@@ -29,6 +29,16 @@ def test_windowed_frames_and_screenshot(tmp_path):
     assert image.get_at((960, 1060))[:3] != image.get_at((960, 540))[:3]   # not blank
 
 
+@pytest.mark.parametrize("place, said", [
+    ("/proc/x.png", "/proc/x.png: No such file or directory"),   # nothing can be made there
+    ("/etc/passwd/x.png", "/etc/passwd is not a folder"),
+])
+def test_a_screenshot_that_cannot_be_written_is_one_line(tmp_path, place, said):
+    result = run_main(tmp_path, "--windowed", "--frames", "3", "--screenshot", place)
+    assert result.returncode == 1
+    assert result.stderr == f"main.py: screenshot not saved: {said}\n"
+
+
 def test_unknown_demo_variant_is_a_one_line_error(tmp_path):
     result = run_main(tmp_path, "--windowed", "--demo", "chess", "--frames", "2")
     assert result.returncode == 2
@@ -66,7 +76,7 @@ def test_continue_with_a_damaged_save_sets_it_aside(tmp_path):
     assert result.returncode == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and "cannot be resumed" in lines[0] and "kept as" in lines[0]
-    assert [p.name[:17] for p in folder.iterdir()] == ["current.json.bad-"]
+    assert [p.name[:17] for p in folder.glob("current.json*")] == ["current.json.bad-"]
 
 
 def test_play_opens_the_match_and_saves_it(tmp_path):

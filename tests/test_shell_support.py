@@ -1,5 +1,5 @@
 """Shared pieces of the shell tests: a fake clock, a recording scene, app factories, key
-presses and frames, and random input over a board scene."""
+presses and frames, waiting for a human's turn, and random input over a board scene."""
 from __future__ import annotations
 
 import time
@@ -121,6 +121,21 @@ def random_board_actions(app, scene, rng, count: int) -> None:
             scene.draw(app.screen)
         if scene.ctl.thinking:
             time.sleep(0.0002)          # the computers think in a worker process
+
+
+def wait_for_human(app, scene, limit=3000) -> None:
+    """Frames (hand-overs continued) until a human may act on `scene` or its game is over;
+    the computers think in a worker process, so a frame may have to wait for them."""
+    from game.shell.overlays import HandOverScene
+    for _ in range(limit):
+        if scene.game.is_over() or scene.ctl.human_turn:
+            return
+        if isinstance(app.top, HandOverScene):
+            press(app, "confirm")
+        frame(app)
+        if scene.ctl.thinking:
+            time.sleep(0.0005)
+    raise AssertionError("no human turn came")
 
 
 def seats(kinds):

@@ -18,10 +18,17 @@ from game.logic.variants import variant_names
 
 ROOT = Path(__file__).resolve().parent.parent
 ARENA = ROOT / "docs" / "arena"
-LOG_NAME = re.compile(r"(?P<variant>[a-z0-9]+)-hard-(?P<opponent>random|greedy)-"
-                      r"(?P<time>[0-9.]+)s-seed(?P<seed>[0-9]+)\.jsonl$")
+# VARIANT[.OPTION=VALUE...]-hard-OPPONENT-TIMEs-seedSEED.jsonl: options other than the
+# defaults are part of the name, so a run under other rules never passes for the default's.
+LOG_NAME = re.compile(r"(?P<variant>[a-z0-9]+)(?P<options>(\.[a-z_]+=[a-z0-9_:.-]+)*)-hard-"
+                      r"(?P<opponent>random|greedy)-(?P<time>[0-9.]+)s-seed(?P<seed>[0-9]+)"
+                      r"\.jsonl$")
 OPPONENTS = {"Medium": "greedy", "Easy": "random"}
 LINK = re.compile(r"\[log\]\((?P<path>docs/arena/[^)]+)\)")
+
+
+def named_options(name: re.Match) -> dict[str, str]:
+    return dict(part.split("=", 1) for part in name["options"].split(".")[1:])
 
 
 def percent(fraction: float) -> int:
@@ -83,6 +90,8 @@ def test_every_log_is_the_run_its_name_says():
         assert name, f"{path.name}: not VARIANT-hard-OPPONENT-TIMEs-seedS.jsonl"
         run = json.loads(path.read_text(encoding="utf-8").splitlines()[0])["arena"]
         assert run["variant"] == name["variant"], f"{path.name} holds {run['variant']}"
+        assert run["options"] == named_options(name), \
+            f"{path.name} was played with the options {run['options']}"
         assert run["names"] == ["hard", name["opponent"]], path.name
         assert run["time"] == float(name["time"]), path.name
         assert run["seed"] == int(name["seed"]), path.name
@@ -107,6 +116,10 @@ def test_every_figure_in_the_strength_table_is_its_logs_or_says_unlogged():
                 assert (name["variant"], name["opponent"], float(name["time"])) == \
                     (variant, opponent, time), f"{variant} vs {opponent} at {time} s " \
                                                f"links the log of another run: {path.name}"
+                for option, value in named_options(name).items():
+                    assert f"{option}={value}" in cell, \
+                        f"{variant} vs {opponent} at {time} s: its log plays {option}={value}, " \
+                        f"which the cell must say"
             expected = figure(*tally(paths))
             assert cell.startswith(expected + " "), \
                 f"{variant} vs {opponent} at {time} s says {cell!r}; its logs give {expected}"

@@ -40,7 +40,7 @@ class StalledWorker:
     def __init__(self):
         self.jobs = []
 
-    def submit(self, function, *args):
+    def submit(self, function, *args, budget=0.0):
         self.jobs.append((function, args))
         return concurrent.futures.Future()
 

@@ -58,6 +58,19 @@ def test_pips_are_drawn_at_their_centres():
     assert ink == sorted(ink) and len(set(ink)) == 7
 
 
+@pytest.mark.parametrize("state", ["ghost_ok", "ghost_bad", "hint"])
+def test_previews_let_the_board_through_but_show_their_pips(state):
+    long_side = 120
+    sprite = tile_art.face((5, -1), long_side, vertical=True, state=state)
+    w, h = tile_art.body_size(long_side, True)
+    margin = tile_art.pad(long_side)
+    face = sprite.get_at((margin + w // 2, margin + h * 3 // 4))        # the blank half
+    assert face.a < 160                                                  # see-through
+    for fx, fy in tile_art.pip_centres(5, True):
+        pip = sprite.get_at((margin + int(fx * w), margin + int(fy * h / 2)))
+        assert pip.a >= 200 and sum(pip[:3]) < sum(face[:3]) // 2, (state, pip, face)
+
+
 def test_cache_returns_the_same_surface():
     a = tile_art.face((3, 5), 90, False, "playable")
     assert tile_art.face((3, 5), 90, False, "playable") is a

@@ -148,7 +148,9 @@ def test_couch_undo_takes_back_the_askers_own_move_once_the_other_allows(app, va
     asked = app.top
     assert isinstance(asked, ConfirmScene)
     assert asked.question == f"P{other}, allow P{me} to take back?"
-    assert asked.detail == f"P{me}'s last move and the one after it would be taken back."
+    after = len(state.moves_played()) - count - 1   # B's reply (and Dominid's declaration)
+    said = "the one" if after == 1 else f"the {after}"
+    assert asked.detail == f"P{me}'s last move and {said} after it would be taken back."
     assert asked.overlay is not scene.ctl.couch      # the table is covered on the couch
     assert not scene.ctl.couch or not scene.ctl.face_up(me)
     keys(app, pygame.K_RETURN)                       # No (focused first)
@@ -159,7 +161,8 @@ def test_couch_undo_takes_back_the_askers_own_move_once_the_other_allows(app, va
     wait_for_person(app, scene)
     keys(app, pygame.K_u, pygame.K_UP, pygame.K_RETURN)          # Yes
     assert state.position_text() == before and len(state.moves_played()) == count
-    assert state.current_player == me and scene.ctl.caption == f"Taken back: 2 moves. P{me} to play."
+    assert state.current_player == me and scene.ctl.caption == \
+        f"Taken back: {after + 1} moves. P{me} to play."
     frame(app)
     if scene.ctl.couch:                              # the hand is hidden until handed over
         assert isinstance(app.top, HandOverScene) and app.top.name == f"P{me}"

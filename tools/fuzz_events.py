@@ -169,6 +169,8 @@ def fuzz(app, rng: random.Random, events: int, per_segment: int = 400,
         except Exception as error:
             report.exceptions[f"starting {name}: {_where(error)}"] += 1
             continue
+        if app.top is not None:              # reached, even if the first events close it
+            report.scenes[type(app.top).__name__] += 1
         posted = 0
         while posted < per_segment and report.events < events:
             for _ in range(rng.randint(1, 6)):

@@ -25,7 +25,7 @@ from .agents.arena import add_arena_parser, arena_command
 from .core import DominoError, IllegalMoveError, OptionError
 from .options import parse_option_pairs
 from .positions import load_position
-from .records import seed_argument
+from .records import seed_argument, stated_result_problem
 from .textfiles import long_number_line, read_lines
 from .variants import find_variant, new_game, variant_names
 
@@ -158,10 +158,10 @@ def replay(args) -> int:
         if outcome is None:
             err.write(f"{where}: the moves end before the game is over\n")
             return EXIT_WRONG_GAME
-        expected = record.get("result")
-        if outcome.as_record() != expected:
-            err.write(f"{where}: wrong result: the moves give {json.dumps(outcome.as_record())}, "
-                      f"the record says {json.dumps(expected)}\n")
+        problem = stated_result_problem(dict(outcome.as_record(), reason=outcome.reason),
+                                        record.get("result"))
+        if problem:
+            err.write(f"{where}: {problem}\n")
             return EXIT_WRONG_GAME
     games = f"{len(records)} game" + ("s" if len(records) != 1 else "")
     out.write(f"{games} replayed: every move legal, every result right\n")

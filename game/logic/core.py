@@ -109,21 +109,31 @@ class Move:
     is_pass = False
 
 
-class PassMove(str):
-    """The forced pass, the one pass move of every variant. It is also the text "pass",
-    so a record entry, a typed move and the move object compare equal."""
+class WordMove(str):
+    """A move that is one word and also its own text (`pass`, blank tiles' `stop`), so a
+    record entry, a typed move and the move object compare equal. One object per word:
+    its module names it in capitals (PASS), which is what pickling hands back."""
 
     __slots__ = ()
-    is_pass = True
+    word = ""
+    is_pass = False
 
     def __new__(cls):
-        return str.__new__(cls, "pass")
+        return str.__new__(cls, cls.word)
 
     def __repr__(self) -> str:
-        return "PASS"
+        return self.word.upper()
 
-    def __reduce__(self):           # the module's PASS itself, also across the worker process
-        return "PASS"
+    def __reduce__(self):           # the module's object itself, also across the worker process
+        return self.word.upper()
+
+
+class PassMove(WordMove):
+    """The forced pass, the one pass move of every variant."""
+
+    __slots__ = ()
+    word = "pass"
+    is_pass = True
 
 
 PASS = PassMove()
@@ -202,6 +212,9 @@ class GameState(ABC):
     options_declared: ClassVar[tuple] = ()   # tuple of options.Option
     rules_text: ClassVar[str] = ""            # plain-language rules for the rules screen,
                                               # including the choices this project made
+    # The keys a record of this variant may hold besides the common ones (records.py):
+    # how its game starts. The boards of elements use start, deal and position between them.
+    record_keys: ClassVar[tuple] = ("deal", "start", "position")
 
     players: int
     seed: int | None

@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .core import FileFormatError, OptionError
-from .board.shape import (FILES, MAX_SIDE, MIN_SIDE, BoardShape, board_shape, parse_square,
-                          square_name)
+from .board.shape import (FILES, MAX_SIDE, MIN_SIDE, BoardShape, board_shape, middle_squares,
+                          parse_square, square_name)
 from .textfiles import TomlFile, read_toml
 
 LEVELS_ROOT = Path(__file__).resolve().parent.parent.parent / "levels"
@@ -67,24 +67,27 @@ def layout_folder(variant: str = "dominox") -> Path:
     return LEVELS_ROOT / variant
 
 
-def layout_from_toml(toml: TomlFile, name: str, shares: bool = False) -> Layout:
+def layout_from_toml(toml: TomlFile, name: str, shares: bool = False,
+                     open_middle: bool = False) -> Layout:
     """The layout described by a parsed level file (or a position file's grid part);
-    with `shares`, blocked squares must come in shares (see parse_grid)."""
+    with `shares`, blocked squares must come in shares, with `open_middle` the four middle
+    squares must be open (see parse_grid)."""
     for key in toml.data:
         if key not in KNOWN_KEYS:
             raise toml.error(key, f"unknown key {key!r} (known: {', '.join(KNOWN_KEYS)})")
     title = toml.get("name", str, name)
     description = toml.get("description", str, "")
-    width, height, blocked = parse_grid(toml, shares=shares)
+    width, height, blocked = parse_grid(toml, shares=shares, open_middle=open_middle)
     return Layout(name, title, description, width, height, blocked, toml.path)
 
 
-def parse_grid(toml: TomlFile, key: str = "grid",
-               shares: bool = False) -> tuple[int, int, frozenset[str]]:
+def parse_grid(toml: TomlFile, key: str = "grid", shares: bool = False,
+               open_middle: bool = False) -> tuple[int, int, frozenset[str]]:
     """(width, height, blocked square names) of the ASCII grid held in `key`. With
     `shares` the board is drawn two rows per board cell (Spread): the height must be
     even and a blocked square's partner in its cell (the row above or below it, rows
-    paired from the top) must be blocked too."""
+    paired from the top) must be blocked too. With `open_middle` the four middle squares
+    must be open (Dominid's opening lies there)."""
     if key not in toml.data:
         raise toml.error(None, f"missing {key!r}: draw the board with {LEGEND}")
     rows = toml.grid_lines(key)
@@ -111,6 +114,8 @@ def parse_grid(toml: TomlFile, key: str = "grid",
                         for file, char in enumerate(row) if char == BLOCKED)
     if shares:
         _check_shares(toml, key, rows)
+    if open_middle:
+        _check_open_middle(toml, rows, width, height, blocked)
     shape = board_shape(width, height, blocked)
     if not shape.slots:
         raise toml.error(key, "the board has no two adjacent playable squares, so no tile fits")
@@ -128,6 +133,18 @@ def _check_shares(toml: TomlFile, key: str, rows) -> None:
                 raise FileFormatError(toml.path, line, f"file {FILES[file]} is blocked in one "
                                       "square of a board cell but not in the other: a blocked "
                                       "share covers both squares of its cell")
+
+
+def _check_open_middle(toml: TomlFile, rows, width: int, height: int, blocked) -> None:
+    """A blocked middle square is refused on the line of its row (the top one first)."""
+    middle = sorted(middle_squares(width, height), key=lambda i: (-(i // width), i % width))
+    names = ", ".join(square_name(i % width, i // width) for i in sorted(middle))
+    for square in middle:
+        if square in blocked:
+            name = square_name(square % width, square // width)
+            raise FileFormatError(toml.path, rows[height - 1 - square // width][0],
+                                  f"{name} is blocked, but the four middle squares ({names}) "
+                                  "must stay open for the opening")
 
 
 LAYOUT_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
@@ -172,7 +189,7 @@ def layout_from_file(path: str | Path, variant: str = "dominox", name: str | Non
     from .variants import VARIANTS
     entry = VARIANTS.get(variant)
     return layout_from_toml(read_toml(path), name or Path(path).stem,
-                            bool(entry and entry.shares))
+                            bool(entry and entry.shares), bool(entry and entry.open_middle))
 
 
 def _level_files(folder: Path) -> list[Path]:

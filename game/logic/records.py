@@ -8,19 +8,39 @@ from __future__ import annotations
 
 import argparse
 
+import json
+
 from .core import FileFormatError, IllegalMoveError
 from .textfiles import shorten
 
 SEED_LIMIT = 2 ** 63
+# Every record's keys; a variant adds its own (`record_keys`: its deal, start or position).
+# `shell` holds a saved match's seats and date (game.shell.saves), read by the shell alone.
+COMMON_KEYS = ("variant", "options", "seed", "players", "moves", "result", "shell")
+MOVE_KEYS = ("player", "move")
+RESULT_KEYS = ("scores", "winner", "reason")
+
+
+def unknown_key(data: dict, known, where: str) -> str | None:
+    """Why `data` (a JSON object of a record) is refused for its first key not in
+    `known`, or None: a misspelt key would otherwise be ignored without a word."""
+    for key in data:
+        if key not in known:
+            return f"unknown key {shorten(key)} in {where} (known: {', '.join(known)})"
+    return None
 
 
 def check_header(cls, record) -> None:
-    """FileFormatError unless `record` is a JSON object of variant `cls`."""
+    """FileFormatError unless `record` is a JSON object of variant `cls` whose keys are
+    all known to it."""
     if not isinstance(record, dict):
         raise FileFormatError("<record>", None, f"a game record is a JSON object, not {record!r}")
     if record.get("variant") != cls.variant:
         raise FileFormatError("<record>", None,
                               f"not a {cls.variant} record: {str(record.get('variant'))[:40]!r}")
+    problem = unknown_key(record, COMMON_KEYS + cls.record_keys, "the record")
+    if problem:
+        raise FileFormatError("<record>", None, problem)
     if "players" in record:
         cls.require_players(record["players"])
     seed = record.get("seed")
@@ -63,6 +83,10 @@ def replay_moves(state, entries, where=lambda index: f"moves[{index}]", stop=Non
     for index, entry in enumerate(entries):
         text = entry.get("move") if isinstance(entry, dict) else entry
         player = entry.get("player") if isinstance(entry, dict) else None
+        problem = unknown_key(entry, MOVE_KEYS, where(index)) if isinstance(entry, dict) \
+            else None
+        if problem:
+            raise FileFormatError("<record>", None, problem)
         problem = stop() if stop else None
         if problem is None and state.is_over():
             problem = "the game is already over"
@@ -75,3 +99,20 @@ def replay_moves(state, entries, where=lambda index: f"moves[{index}]", stop=Non
             state.apply(text if isinstance(text, str) else str(text))
         except IllegalMoveError as exc:
             raise IllegalMoveError(text, f"{where(index)}: {exc.reason}") from None
+
+
+def stated_result_problem(given: dict, stated, required=("scores", "winner")) -> str | None:
+    """Why the result a record states is not `given` (what its moves give, with the
+    reason), or None. The `required` keys must be there; a key a writer may add (the
+    reason) is checked when present, never required; any other key is refused by name."""
+    if not isinstance(stated, dict):
+        return f"the record's result must be a JSON object, not {shorten(stated)}"
+    problem = unknown_key(stated, RESULT_KEYS, "the result")
+    missing = [key for key in required if key not in stated]
+    if problem or missing:
+        return problem or f"the result has no {missing[0]!r}"
+    if any(stated[key] != given.get(key) for key in stated):
+        shown = {key: given[key] for key in given if key in required or key in stated}
+        return (f"wrong result: the moves give {json.dumps(shown)}, the record says "
+                f"{json.dumps(stated)[:200]}")
+    return None

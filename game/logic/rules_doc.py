@@ -22,13 +22,17 @@ This file is generated: `python -m game.logic rules > docs/rules.md`.
 NOTATION = {
     "classic": "the opening tile alone (`6-6`), then the tile and the end of the line it "
                "goes on, `L` or `R` (`3-6R`, `0-3L`)",
-    "blank": "as classic, with the blank tile written `_` (`_`, `_L`, `_R`)",
+    "blank": "as classic, with the blank tile written `_` (`_`, `_L`, `_R`); `stop` ends a "
+             "turn where a double would let its player lay another tile",
     "dominox": "a tile and the two squares it covers, `x-y@S1S2`, the number x on S1 "
                "(`0-0@g7g8`, `5-3@b7b8`)",
     "open54": "as Dominox on the 8 x 16 board (ranks 1-16); a turned-up tile that fits "
               "nowhere is set aside by the move `pass`",
-    "dominid": "a placement `x-y@S1S2` (the level follows from the stacks below), and after "
-               "the first placement the declaration `odds` or `evens`",
+    "dominid": "first the opening, laid by the player whose tile lost: `arrange` and its two "
+               "placements, the left tile first (`arrange 1-3@h8h9 4-0@i8i9`; not with "
+               "arrange = fixed); then placements `x-y@S1S2` (the level follows from the "
+               "stacks below), and after the first placement the declaration `odds` or "
+               "`evens`",
     "open1": "from and to squares, `c2-c3`",
     "open3": "from and to squares, `c2-c3` (sliding: `c2-c6`)",
     "open4": "from and to squares; a jump chain lists every landing, `c3-e5-c7`",
@@ -50,11 +54,16 @@ Every move has one text. A player who cannot move plays `pass` in every game.
 
 A game record is one JSON object per game (one per line when a file holds many): the
 variant, its options, the seed, the number of players, the deal (every hand and the stock
-or pack, next tile first; Packs holds one pack per player under `packs`; the element
-games hold their starting board under `start`), the moves in order as
+or pack, next tile first; Packs holds one pack per player under `packs`; Dominid also the
+two turned-up tiles under `draws`, and with arrange = fixed the engine's `opening`; the
+element games hold their starting board under `start`), the moves in order as
 `{{"player": P, "move": TEXT}}`, and the result (`scores` and `winner`, a player index or
 `null` for a draw). A classic match holds its rounds, each with its own deal, moves and
-result. `python -m game.logic replay FILE` checks a record move by move; `python -m
+result (a round's result holds its `scores`). A result may also say how the game ended
+(`reason`, as `domino` or `blocked`): the reader checks it when it is there and never asks
+for it. A key the reader does not know, in the record, a move, a result or a classic round
+(a misspelt `"optidons"` or `"plaer"`), is refused by name rather than passed over.
+`python -m game.logic replay FILE` checks a record move by move; `python -m
 game.logic legal FILE` lists the legal moves of a position file or of a record of a game
 in progress (such as a saved match).
 """

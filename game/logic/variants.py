@@ -22,6 +22,8 @@ class VariantEntry:
     legend: str = ""            # what the characters of those level files' grids mean
     shares: bool = False        # its level grids are drawn two rows per board cell and
                                 # block whole cells (Spread's blocked shares)
+    open_middle: bool = False   # its level grids keep the four middle squares open
+                                # (Dominid's opening lies there)
 
     def load(self) -> type[GameState]:
         return _load(self.rules)
@@ -43,7 +45,7 @@ VARIANTS: dict[str, VariantEntry] = {entry.name: entry for entry in (
                  "'.' an open square, '#' a blocked square; two rows per board cell, and a "
                  "blocked share blocks both squares of its cell", shares=True),
     VariantEntry("dominid", "game.logic.dominid.game:DominidGame", "board", "dominid",
-                 "'.' a cell of the table, '#' a blocked cell"),
+                 "'.' a cell of the table, '#' a blocked cell", open_middle=True),
     VariantEntry("open1", "game.logic.elements.open1:TestElementGame", "board", "open1",
                  "'...' an empty square; s (south player) or n (north player), the south and the "
                  "north number (s35), * after a face-down test element (s00*)"),

@@ -19,6 +19,7 @@ from . import theme
 from .audio import Sounds
 from .config import MatchConfig, Seat
 from .input import InputMapper
+from .locks import claim_data_folder
 from .pacing import Pacer
 from .scene import LOGICAL_SIZE, Action, Scene
 from .settings import default_path, load_settings, save_settings
@@ -31,6 +32,9 @@ FPS_CAP = 60
 KEY_REPEAT = (350, 70)    # a held key repeats after 350 ms, then every 70 ms
 WINDOWED_SIZE = (1280, 720)
 ICON_PATH = Path(__file__).resolve().parent.parent.parent / "assets" / "icon.png"
+SECOND_WINDOW = ("Dominoes is already running: this window plays without saving its match "
+                 "(statistics are still kept).")
+STOPPED_BY = {2: "Ctrl+C", 15: "SIGTERM"}     # signals that end the game like Quit
 
 # the registry's scene kind -> "module:Class" of that match scene, imported when a match
 # starts (the board scene then loads the variant's adapter from game.shell.variants)
@@ -48,10 +52,19 @@ class App:
         pygame.font.init()
         pygame.joystick.init()
         theme.reset_caches()
+        self.notice = None       # for the title menu (tell)
+        self._told: set[str] = set()
+        self.stopped_by = None   # the signal that ended the run (stop)
+        self.farewell = None     # after run(): a line for the terminal on how it ended
         self.settings_path = Path(settings_path) if settings_path else default_path()
         for folder in (self.settings_path.parent, data_dir()):    # left by killed writers
             remove_stale_temps(folder)
-        self.settings, self.notice = load_settings(self.settings_path)
+        self.settings, notice = load_settings(self.settings_path)
+        self.tell(notice)
+        # the first window on a data folder keeps the match in progress (locks.py)
+        self.keeps_matches = claim_data_folder(data_dir())
+        if not self.keeps_matches:
+            self.tell(SECOND_WINDOW)
         self.fullscreen = self.settings.fullscreen and not windowed
         self.demo = demo
         self.frames = frames
@@ -195,6 +208,11 @@ class App:
     def quit(self) -> None:
         self.running = False
 
+    def stop(self, signum: int) -> None:
+        """A signal ends the game as Quit does (main.py's handler calls this)."""
+        self.stopped_by = self.stopped_by or signum
+        self.running = False
+
     # ---- matches -------------------------------------------------------------------
     @staticmethod
     def match_scene_class(variant: str):
@@ -254,12 +272,21 @@ class App:
         if not self.settings.muted:
             self.speaker.say(text)
 
+    def tell(self, line: str | None) -> None:
+        """A one-line notice about the player's files or this window: shown on the title
+        menu and written on the terminal, once a run however often it happens."""
+        if not line or line in self._told:
+            return
+        self._told.add(line)
+        print(f"warning: {line}", file=sys.stderr)
+        self.notice = f"{self.notice} {line}" if self.notice else line
+
     def save_settings(self) -> bool:
         try:
             save_settings(self.settings, self.settings_path)
             return True
         except OSError as error:
-            self.notice = f"Settings not saved: {error.strerror or error}"
+            self.tell(f"Settings not saved: {self.settings_path}: {error.strerror or error}.")
             return False
 
     # ---- loop ----------------------------------------------------------------------
@@ -360,8 +387,10 @@ class App:
 
     def run(self) -> int:
         """The loop: 60 frames a second while anything moves; while idle it sleeps on the
-        event queue (pacing.py). With `frames` set (screenshots, tests) every frame draws."""
-        self.running = True
+        event queue (pacing.py). With `frames` set (screenshots, tests) every frame draws.
+        Returns the exit status: 128 + the signal that stopped it, 1 when the screenshot
+        could not be written (`farewell` says why), else 0."""
+        self.running = self.stopped_by is None
         lazy = self.frames is None
         try:
             while self.running:
@@ -374,14 +403,35 @@ class App:
                 if self.frames is not None and self.frame >= self.frames:
                     self.running = False
         finally:
-            self._finish()
-        return 0
+            screenshot_problem = self._finish()
+        lines = [screenshot_problem] if screenshot_problem else []
+        if self.stopped_by:
+            kept = " (the match in progress is saved)" if self._keeps_a_match() else ""
+            by = STOPPED_BY.get(self.stopped_by, f"signal {self.stopped_by}")
+            lines.insert(0, f"stopped by {by}{kept}")
+        self.farewell = "; ".join(lines) or None
+        if self.stopped_by:
+            return 128 + self.stopped_by
+        return 1 if screenshot_problem else 0
 
-    def _finish(self) -> None:
+    def _keeps_a_match(self) -> bool:
+        match = next((scene for scene in self.stack if hasattr(scene, "ctl")), None)
+        return match is not None and match.ctl.is_saved()
+
+    def _finish(self) -> str | None:
+        """Ends the computer's worker and the speech without waiting for either, and
+        writes the screenshot; returns what went wrong with it, if anything."""
         from . import thinking
         thinking.shutdown()          # a computer's thought in progress is not waited for
         self.speaker.stop()
         if self.screenshot:
             path = Path(self.screenshot)
-            path.parent.mkdir(parents=True, exist_ok=True)
-            pygame.image.save(self.screen, str(path))
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                with open(path, "wb") as out:       # OSError says why, in words
+                    pygame.image.save(self.screen, out, path.name)
+            except FileExistsError:
+                return f"screenshot not saved: {path.parent} is not a folder"
+            except (OSError, pygame.error) as error:
+                return f"screenshot not saved: {path}: {getattr(error, 'strerror', '') or error}"
+        return None

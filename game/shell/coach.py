@@ -83,7 +83,8 @@ class Coach:
         player = ctl.state.current_player
         names = [ctl.name(p) for p in range(ctl.state.players)]
         seconds = getattr(self.app.settings, "think_seconds", 1.0)
-        future = thinking.ask(advise, ctl.state.view(player), seconds, None, ctl.ply, names)
+        future = thinking.ask(advise, ctl.state.view(player), seconds, None, ctl.ply, names,
+                              budget=seconds)
         self.job = (ctl.ply, future)
 
     def dismiss(self) -> None:
@@ -260,6 +261,13 @@ def mark_board(scene, surface, move) -> None:
     if str(move) == "pass":
         _outline(surface, scene.table.pass_rect)
         return
+    if hasattr(move, "placements"):               # Dominid's arranged opening
+        for placement in move.placements:
+            s1, s2 = squares_of(placement)
+            draw_placed_at(surface, tile_body(geo, s1, s2), placement, s1, s2, "ghost_ok")
+        _outline(surface, geo.span_rect(*squares_of(move.left)).union(
+            geo.span_rect(*squares_of(move.right))), 4)
+        return
     if hasattr(move, "first"):                    # a tile on two squares
         s1, s2 = squares_of(move)
         body = tile_body(geo, s1, s2)
@@ -313,7 +321,8 @@ class ReviewScene(Scene):
             return
         number, player, view, played = self.todo[self.done]
         if self.job is None:
-            self.job = thinking.ask(review_move, view, played, self.seconds, number, self.names)
+            self.job = thinking.ask(review_move, view, played, self.seconds, number, self.names,
+                                    budget=self.seconds)
             return
         if not self.job.done():
             return

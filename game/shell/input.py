@@ -24,6 +24,7 @@ KEY_BINDINGS: dict[int, str] = {
     pygame.K_TAB: "next",
     pygame.K_r: "rotate", pygame.K_f: "flip",
     pygame.K_d: "draw",
+    pygame.K_n: "end_turn",
     pygame.K_t: "announce_turn", pygame.K_e: "read_ends",
     pygame.K_h: "hint",
     pygame.K_c: "coach",
@@ -40,7 +41,7 @@ PAD_BUTTONS: dict[int, str] = {
     0: "confirm",   # A
     1: "back",      # B
     2: "rotate",    # X
-    3: "draw",      # Y
+    3: "draw",      # Y (in blank tiles, where nobody draws: end the turn)
     4: "prev",      # left shoulder
     5: "next",      # right shoulder
     6: "hint",      # Back / Select

@@ -14,6 +14,8 @@ from game.logic.variants import find_variant, new_game
 
 from . import saves
 from .config import MatchConfig, Seat
+from .locks import claim_data_folder
+from .storage import data_dir
 
 SEAT_KINDS = ("human", *AGENTS)      # human, random (Easy), greedy (Medium), hard (Hard)
 
@@ -49,7 +51,10 @@ def play_config(variant: str, seats: str | None = None, players: int | None = No
 
 def saved_match() -> saves.SavedMatch:
     """The match `--continue` resumes; DominoError when there is none (a damaged save is
-    set aside and named)."""
+    set aside and named) or when another window of the game keeps it."""
+    if not claim_data_folder(data_dir()):
+        raise DominoError("Dominoes is already running with this data folder: continue "
+                          "the match in that window")
     save, notice = saves.load_save()
     if save is None:
         raise DominoError(notice or f"there is no saved match to continue "

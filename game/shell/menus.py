@@ -80,16 +80,16 @@ class TitleScene(Scene):
         ], top=478, bottom=968, gap=8)
 
     def enter(self):
+        self.offer_continue()
         if self.app.notice:               # shown once: taken from the app on arrival
             self.notice, self.app.notice = self.app.notice, None
-        self.offer_continue()
 
     def offer_continue(self) -> None:
         """Continue (first) while a match is saved; a damaged save is set aside and the
-        notice says so. Read again on every return here: the save follows the match."""
-        save, problem = saves.load_save()
-        if problem:
-            self.notice = f"{self.notice} {problem}" if self.notice else problem
+        notice says so. Read again on every return here: the save follows the match. A
+        second window on the data folder offers none: the match is the first one's."""
+        save, problem = saves.load_save() if self.app.keeps_matches else (None, None)
+        self.app.tell(problem)
         focused, offered = self.menu.focused, self.continue_button is not None
         widgets = [w for w in self.menu.widgets if w is not self.continue_button]
         self.continue_button = None

@@ -19,17 +19,22 @@ from datetime import datetime
 from pathlib import Path
 
 from .config import MatchConfig, Seat
-from .storage import WRITER, data_dir, remove_stale_temps, set_aside, write_atomic
+from .storage import (WRITER, data_dir, present, remove_stale_temps, set_aside,
+                      why_unreadable, write_atomic)
 
 SAVE_NAME = "current.json"
 HEADER_KEY = "shell"
 FORMAT = 1
-NAME_LIMIT = 100           # characters of a seat's name read back from a save
+HEADER_KEYS = ("format", "seats", "options", "saved", "moves")
 DATE_FORMAT = "%Y-%m-%dT%H:%M:%S"
 
 
 class DamagedSave(Exception):
     """A save that cannot be resumed; the message says why in a few words."""
+
+
+class UnreadableSave(DamagedSave):
+    """A save the game may not read (permissions): said, never set aside."""
 
 
 @dataclass
@@ -106,6 +111,8 @@ def read_save(path=None) -> SavedMatch:
     try:
         record = json.loads(read_text(path, "save"))
     except DominoError as error:           # too big, not UTF-8, not a regular file
+        if why_unreadable(error):
+            raise UnreadableSave(str(error)) from None
         raise DamagedSave(str(error).replace(f"{path}: ", "", 1)) from None
     except (ValueError, RecursionError):
         raise DamagedSave("not valid JSON") from None
@@ -114,6 +121,7 @@ def read_save(path=None) -> SavedMatch:
     header = record[HEADER_KEY]
     if header.get("format") != FORMAT:
         raise DamagedSave(f"unknown save format {str(header.get('format'))[:20]!r}")
+    _known_keys(header, HEADER_KEYS, "the shell header")
     try:
         cls = find_variant(record.get("variant"))
         state = cls.from_record(record)
@@ -124,9 +132,7 @@ def read_save(path=None) -> SavedMatch:
     if state.is_over():
         raise DamagedSave("the match in it is already over")
     seats = _seats(header.get("seats"), state.players)
-    options = header.get("options")
-    if not isinstance(options, dict):
-        raise DamagedSave("the options must be a table of names and values")
+    options = _chosen_options(cls, header.get("options"), state)
     if header.get("moves") != len(state.moves_played()):
         raise DamagedSave("its move count does not match its moves")
     try:
@@ -134,21 +140,51 @@ def read_save(path=None) -> SavedMatch:
     except (TypeError, ValueError):
         raise DamagedSave("the date of the save is unreadable") from None
     seed = state.seed if isinstance(state.seed, int) else 0
-    return SavedMatch(MatchConfig(cls.variant, seats, dict(options), seed), state, saved)
+    return SavedMatch(MatchConfig(cls.variant, seats, options, seed), state, saved)
+
+
+def _chosen_options(cls, options, state) -> dict:
+    """The options as chosen (what a rematch deals with), checked like any options and
+    against the options the match itself was dealt with."""
+    from game.logic.core import DominoError
+    from game.logic.options import resolve_options
+    if not isinstance(options, dict):
+        raise DamagedSave("the options must be a table of names and values")
+    try:
+        resolved = resolve_options(cls.options_declared, options, cls.variant)
+    except DominoError as error:
+        raise DamagedSave(f"its options: {error}") from None
+    for name in options:
+        if resolved[name] != state.options.get(name):
+            raise DamagedSave(f"its option {name} is {str(options[name])[:40]!r} but the "
+                              f"match was dealt with {str(state.options.get(name))[:40]!r}")
+    return {name: resolved[name] for name in options}
+
+
+def _known_keys(table: dict, known: tuple, what: str) -> None:
+    """Nothing in a save is ignored: a key the game does not write is refused."""
+    for key in table:
+        if key not in known:
+            raise DamagedSave(f"{what} has an unknown key {str(key)[:40]!r}")
 
 
 def _seats(entries, players: int) -> tuple[Seat, ...]:
     from game.logic.agents import AGENTS
+    from .settings import clean_name
     if not isinstance(entries, list) or len(entries) != players:
         raise DamagedSave(f"the seats must be a list of {players}")
     seats = []
     for entry in entries:
         if not isinstance(entry, dict) or not isinstance(entry.get("name"), str):
             raise DamagedSave("a seat has no name")
-        name = entry["name"][:NAME_LIMIT]
+        name = entry["name"]
+        if not name or clean_name(name) != name:
+            raise DamagedSave(f"a seat's name is not one the game writes: {name[:40]!r}")
         if entry.get("kind") == "human":
+            _known_keys(entry, ("name", "kind"), "a person's seat")
             seats.append(Seat(name))
         elif entry.get("kind") == "computer" and entry.get("level") in AGENTS:
+            _known_keys(entry, ("name", "kind", "level"), "a computer's seat")
             seats.append(Seat(name, "computer", entry["level"]))
         else:
             raise DamagedSave(f"a seat is neither a human nor a known computer level: "
@@ -158,14 +194,19 @@ def _seats(entries, players: int) -> tuple[Seat, ...]:
 
 def load_save(path=None) -> tuple[SavedMatch | None, str | None]:
     """(the saved match or None, a one-line notice or None). A damaged save is set aside
-    under a dated name and the notice says so; temporary files of killed writers go."""
+    under a dated name and the notice says so; one the game may not read is said and left
+    alone; temporary files of killed writers go."""
     settle()
     path = Path(path or save_path())
     remove_stale_temps(path.parent)
-    if not path.exists() and not path.is_symlink():
-        return None, None
     try:
+        if not present(path):
+            return None, None
         return read_save(path), None
+    except OSError as error:               # the data folder may not be searched
+        return None, f"The saved match cannot be read: {path}: {error.strerror or error}."
+    except UnreadableSave as problem:
+        return None, f"The saved match cannot be read: {problem}."
     except DamagedSave as problem:
         return None, f"The saved match cannot be resumed: {set_aside(path, str(problem))}"
 

@@ -17,6 +17,7 @@ LOGICAL_SIZE = (1920, 1080)
 #   next prev               Tab / Shift-Tab / shoulder buttons (cycle focus)
 #   rotate flip             R / F / right click / wheel (tile orientation)
 #   draw                    D (draw from the boneyard)
+#   end_turn                N (end a turn a double would let go on: blank tiles)
 #   announce_turn read_ends T / E (accessibility captions)
 #   hint                    H (toggle legal-move highlights)
 #   undo                    U / Ctrl+Z / left stick press (take back a move)
@@ -29,8 +30,8 @@ LOGICAL_SIZE = (1920, 1080)
 #   text                    a typed character (char), for name entry
 #   fullscreen              F11 (handled by the app itself)
 ACTION_NAMES = frozenset("""up down left right confirm back pause next prev rotate flip
-draw announce_turn read_ends hint undo coach take_advice point click release rclick wheel
-text fullscreen""".split())
+draw end_turn announce_turn read_ends hint undo coach take_advice point click release rclick
+wheel text fullscreen""".split())
 
 
 @dataclass(frozen=True)

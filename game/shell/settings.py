@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import json
 import math
-import os
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
 from game.logic.core import FileFormatError
 from game.logic.textfiles import read_text
 
-from .storage import config_dir, set_aside, write_atomic
+from .storage import config_dir, present, set_aside, why_unreadable, write_atomic
 
 ANIM_SPEEDS = {0.0: "Instant", 0.5: "Slow", 1.0: "Normal", 2.0: "Fast"}
 THINK_TIMES = {0.25: "A quarter of a second", 0.5: "Half a second", 1.0: "1 second",
@@ -111,16 +110,17 @@ def load_settings(path) -> tuple[Settings, str | None]:
     number moved to the nearest value the settings screen offers."""
     path = Path(path)
     settings = Settings()
-    if not os.path.lexists(path):
-        return settings, None
     try:
+        if not present(path):
+            return settings, None
         data = json.loads(read_text(path, "settings"))
         if not isinstance(data, dict):
             raise ValueError(f"expected a JSON object, found {type(data).__name__}")
+    except OSError as error:             # the folder may not be searched
+        return settings, f"Settings not read ({path}: {error.strerror}); using defaults."
     except FileFormatError as error:
-        if error.message.startswith("cannot read"):
-            why = error.message.removeprefix("cannot read: ")
-            return settings, f"Settings not read ({why}); using defaults."
+        if why_unreadable(error):
+            return settings, f"Settings not read ({why_unreadable(error)}); using defaults."
         return settings, set_aside(path, error.message) + ", defaults used."
     except RecursionError:
         return settings, _move_aside(path, ValueError("nested too deeply"))

@@ -7,22 +7,29 @@ opponents are the other seats' kinds ("human", or the computer's level), e.g. "g
 "greedy+random" for a mixed table. Only finished matches with a person at the table are
 counted, never a demo.
 
-The file is `statistics.json` in the data folder, written atomically. A file that cannot
-be read, or any field in it that is not what it should be, sets the file aside (the
-records that were fine are kept and written with the next match) and gives a one-line
-notice; it never stops the game.
+The file is `statistics.json` in the data folder, written atomically; every update is
+read, changed and written under a lock (locks.py), so games finishing at once in several
+windows keep every match. A damaged file, or any field in it that is not what it should
+be, sets the file aside (the records that were fine are kept and written with the next
+match) and gives a one-line notice; a file the game may not read is said and never
+written over. Nothing here stops the game.
 """
 from __future__ import annotations
 
+import contextlib
 import json
 from dataclasses import asdict, dataclass, fields
+from pathlib import Path
 
 from game.logic.core import FileFormatError
 from game.logic.textfiles import read_text
 
-from .storage import data_dir, set_aside, write_atomic
+from .locks import FileLock
+from .storage import data_dir, present, set_aside, why_unreadable, write_atomic
 
 FILE_NAME = "statistics.json"
+LOCK_NAME = "statistics.lock"
+LOCK_WAIT = 10.0          # seconds to wait for another window's update (it takes a few ms)
 VERSION = 1
 KINDS = ("human", "random", "greedy", "hard")
 
@@ -133,15 +140,29 @@ def _problem(entry) -> str | None:
     return None
 
 
+class CannotRead(Exception):
+    """The statistics file may not be read (permissions): the message says where and why."""
+
+
 def load(file=None) -> tuple[dict, str | None]:
     """{key: Record} from the statistics file (empty when there is none) and a one-line
-    notice when the file was damaged and set aside, else None."""
-    file = path() if file is None else file
-    if not file.exists() and not file.is_symlink():
-        return {}, None
+    notice when the file was damaged and set aside, or may not be read, else None."""
     try:
+        return _load(Path(path() if file is None else file))
+    except CannotRead as problem:
+        return {}, f"Statistics cannot be read: {problem}."
+
+
+def _load(file) -> tuple[dict, str | None]:
+    try:
+        if not present(file):
+            return {}, None
         data = json.loads(read_text(file, "statistics"))
+    except OSError as error:
+        raise CannotRead(f"{file}: {error.strerror or error}") from None
     except FileFormatError as error:
+        if why_unreadable(error):
+            raise CannotRead(str(error)) from None
         return {}, set_aside(file, error.message) + "."
     except json.JSONDecodeError as error:
         return {}, set_aside(file, f"line {error.lineno}: {error.msg}") + "."
@@ -176,9 +197,33 @@ def save(records: dict, file=None) -> None:
 
 # --- counting a finished match ------------------------------------------------------------
 def record_match(config, outcome, file=None) -> tuple[dict, str | None]:
-    """Count a finished match for every person at the table and write the file; returns
-    the records and a notice (a damaged file set aside, or the file not written)."""
-    records, notice = load(file)
+    """Count a finished match for every person at the table and write the file, all under
+    the statistics lock; returns the records and a notice (a damaged file set aside, the
+    file not read or not written)."""
+    file = Path(path() if file is None else file)
+    try:
+        with _update_lock(file):
+            return _record(config, outcome, file)
+    except CannotRead as problem:
+        return {}, f"Statistics not kept: {problem}."
+    except TimeoutError:
+        return {}, "Statistics not kept: another window held them too long."
+
+
+def _update_lock(file):
+    """The lock around one update of `file`; none where no lock file can be made (the
+    folder cannot be written, and the write will say so)."""
+    lock = FileLock(file.with_name(LOCK_NAME), LOCK_WAIT)
+    try:
+        if not lock.acquire():
+            raise TimeoutError
+    except OSError:
+        return contextlib.nullcontext()
+    return lock
+
+
+def _record(config, outcome, file) -> tuple[dict, str | None]:
+    records, notice = _load(file)
     for seat, who in enumerate(config.seats):
         if not who.is_human:
             continue

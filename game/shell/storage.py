@@ -31,6 +31,25 @@ def data_dir() -> Path:
     return Path(base) / "dominoes"
 
 
+def present(path) -> bool:
+    """Whether anything is at `path` (a dangling link too); OSError when that cannot be
+    told (a folder on the way that may not be searched)."""
+    try:
+        os.lstat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return False
+    return True
+
+
+def why_unreadable(error) -> str | None:
+    """Why the careful reader (game.logic.textfiles) could not open a file at all (no
+    permission, an I/O error), as opposed to a file it read and found damaged: a file
+    that cannot be read is said, never set aside or written over."""
+    prefix = "cannot read: "
+    message = getattr(error, "message", "")
+    return message.removeprefix(prefix) if message.startswith(prefix) else None
+
+
 def write_atomic(path, text: str) -> None:
     """Write `text` to `path` atomically. Raises OSError if the folder cannot be written."""
     path = Path(path)

@@ -39,6 +39,7 @@ SLIDE_SECONDS = 0.22
 
 LEGEND_SIZE = 28
 LEGEND_BAR = (5, 22, 14)     # the felt's edge darkened, under the key legend
+LEGEND_HEIGHT = 52
 CAPTION_SIZE = 32
 BODY_SIZE = 32
 
@@ -252,7 +253,7 @@ def draw_felt(surface):
 def draw_legend(surface, app, text: str):
     """The key legend along the bottom edge: what each key does on this screen."""
     w, h = surface.get_size()
-    bar = pygame.Rect(0, h - 52, w, 52)
+    bar = pygame.Rect(0, h - LEGEND_HEIGHT, w, LEGEND_HEIGHT)
     # Opaque, so that an overlay's legend hides the legend of the screen under it.
     surface.fill(LEGEND_BAR, bar)
     draw_text(surface, text, (w // 2, bar.centery), LEGEND_SIZE, TEXT_DIM, "center",
@@ -284,8 +285,13 @@ def draw_fitted(surface, text, pos, width, size=BODY_SIZE, color=TEXT, anchor="t
     """draw_text inside a box `width` pixels wide: a text too wide is drawn smaller (down
     to `smallest`, three quarters of `size` unless given), then cut short with an ellipsis.
     Every label that shows a player's name or a sentence goes through here."""
-    size, text = _fitting(str(text), width, size, bold, smallest or max(12, size * 3 // 4))
+    size, text = fitted(text, width, size, bold, smallest)
     return draw_text(surface, text, pos, size, color, anchor, bold=bold, shadow=shadow)
+
+
+def fitted(text, width, size=BODY_SIZE, bold=False, smallest=None) -> tuple[int, str]:
+    """(size, text) as draw_fitted draws `text` in a box `width` pixels wide."""
+    return _fitting(str(text), width, size, bold, smallest or max(12, size * 3 // 4))
 
 
 @functools.lru_cache(maxsize=2048)

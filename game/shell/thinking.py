@@ -8,8 +8,10 @@ match makes the same computer choices whichever way the thinking ran.
 
 The worker is a plain Python process fed pickles on its stdin (no multiprocessing, so no
 resource tracker outlives the game). It ends with the game however the game ends: its
-stdin reaches end of file, or, while it is busy, it sees its parent change (a `kill -9`
-of the game). A worker that dies mid-thought is started again and asked again.
+stdin reaches end of file, or the game goes away (on Linux the kernel then kills it, even
+a stopped one; elsewhere a thread of the worker watches its parent). A worker that dies
+mid-thought, or has not answered within the job's budget and a margin (stopped, or
+stuck), is killed, started again and asked again. Quitting kills it and never waits.
 """
 from __future__ import annotations
 
@@ -31,7 +33,10 @@ from game.logic.agents import make_agent
 ROOT = Path(__file__).resolve().parent.parent.parent
 BOOT = "import sys; sys.path.insert(0, sys.argv[1]); from game.shell.thinking import serve; serve()"
 ATTEMPTS = 3              # a job whose worker dies this often is run in this process instead
-PARENT_POLL = 0.2         # seconds between a busy worker's looks at its parent
+PARENT_POLL = 0.2         # seconds between a worker's looks at its parent (not on Linux)
+STUCK_MARGIN = 5.0        # seconds past its budget before a silent worker is given up on;
+                          # doubled at each new attempt, for a machine that is merely busy
+PR_SET_PDEATHSIG = 1      # prctl(2): the signal a Linux process gets when its parent dies
 
 _pool = None
 
@@ -43,10 +48,22 @@ def _choose(agent_name: str, view, rng_state) -> tuple[str, object]:
     return str(move), rng.getstate()
 
 
+def _fulfil(future: concurrent.futures.Future, function, *args) -> None:
+    """Run `function(*args)` for `future` unless it was cancelled; what it raises goes to
+    the future (and so to `Thought.move()`)."""
+    if not future.set_running_or_notify_cancel():
+        return
+    try:
+        future.set_result(function(*args))
+    except BaseException as error:
+        future.set_exception(error)
+
+
 class WorkerProcess:
-    """An executor of one worker process: `submit(function, *args)` returns a Future;
-    jobs run one at a time, in order. A thread of this process feeds the worker and
-    waits for its answers, so the game's thread never blocks on the pipe."""
+    """An executor of one worker process: `submit(function, *args, budget=seconds)`
+    returns a Future; jobs run one at a time, in order. A thread of this process feeds the
+    worker and waits for its answers, so the game's thread never blocks on the pipe; that
+    thread alone touches the pipes, so shutting down (a kill) never waits for it."""
 
     def __init__(self):
         self._jobs: queue.SimpleQueue = queue.SimpleQueue()
@@ -61,21 +78,26 @@ class WorkerProcess:
 
     @staticmethod
     def _launch() -> subprocess.Popen:
+        # Linux kills the worker when the thread that started it ends: this is the game's
+        # main thread, or for a restart the feeding thread, which lives as long as this.
         return subprocess.Popen([sys.executable, "-c", BOOT, str(ROOT)],
                                 stdin=subprocess.PIPE, stdout=subprocess.PIPE)
 
-    def submit(self, function, *args) -> concurrent.futures.Future:
+    def submit(self, function, *args, budget: float = 0.0) -> concurrent.futures.Future:
+        """`budget`: the seconds the job is meant to take (a computer's thinking time)."""
         if self._closed:
             raise RuntimeError("the worker has been shut down")
         future = concurrent.futures.Future()
-        self._jobs.put((future, function, args))
+        self._jobs.put((future, function, args, budget))
         return future
 
     def shutdown(self, wait: bool = False, cancel_futures: bool = True) -> None:
-        """End the worker now (a thought in progress is abandoned) and drop waiting jobs."""
+        """End the worker now (a thought in progress is abandoned) and drop waiting jobs.
+        Never blocks: the worker is killed, and the feeding thread, which finds its pipe
+        closed, cleans up after it."""
         with self._lock:
             self._closed = True
-            self._end(self._process)
+            self._kill(self._process)
         while True:
             try:
                 job = self._jobs.get_nowait()
@@ -86,35 +108,44 @@ class WorkerProcess:
         self._jobs.put(None)
 
     @staticmethod
-    def _end(process: subprocess.Popen) -> None:
+    def _kill(process: subprocess.Popen) -> None:
+        try:
+            process.kill()
+        except OSError:
+            pass
+
+    @classmethod
+    def _end(cls, process: subprocess.Popen) -> None:
+        """Kill and reap `process` and close its pipes (on the feeding thread only)."""
+        cls._kill(process)
+        try:
+            process.wait(timeout=1)
+        except subprocess.TimeoutExpired:
+            pass
         for pipe in (process.stdin, process.stdout):
             try:
                 pipe.close()
             except OSError:
                 pass
-        process.kill()
-        try:
-            process.wait(timeout=1)
-        except subprocess.TimeoutExpired:
-            pass
 
     def _feed(self) -> None:
         while (job := self._jobs.get()) is not None:
-            future, function, args = job
-            if not future.set_running_or_notify_cancel():
-                continue
-            try:
-                future.set_result(self._run(function, args))
-            except BaseException as error:          # what the agent raised, for move()
-                future.set_exception(error)
+            future, function, args, budget = job
+            _fulfil(future, self._run, function, args, budget)
+        self._end(self._process)
 
-    def _run(self, function, args):
+    def _run(self, function, args, budget: float):
         try:
             request = pickle.dumps((function, args), pickle.HIGHEST_PROTOCOL)
         except Exception:                            # nothing a worker could be sent
             return function(*args)
-        for _ in range(ATTEMPTS):
+        for attempt in range(ATTEMPTS):
             process = self._process
+            # a worker silent past this is killed, which ends the write or read below
+            watchdog = threading.Timer(budget + STUCK_MARGIN * 2 ** attempt, self._kill,
+                                       (process,))
+            watchdog.daemon = True
+            watchdog.start()
             try:
                 process.stdin.write(request)
                 process.stdin.flush()
@@ -123,12 +154,14 @@ class WorkerProcess:
                 if not self._restart(process):      # shut down, or no process to be had
                     break
                 continue
+            finally:
+                watchdog.cancel()
             if ok:
                 return value
             raise value
         if self._closed:
             raise RuntimeError("the worker has been shut down")
-        return function(*args)                       # the worker keeps dying: think here
+        return function(*args)                       # the worker keeps failing: think here
 
     def _restart(self, dead: subprocess.Popen) -> bool:
         """A new worker in place of `dead`; False if shut down or none can be started."""
@@ -143,14 +176,27 @@ class WorkerProcess:
         return True
 
 
+class ThreadThinker:
+    """Where no worker process can be started: each job on a daemon thread of its own, so
+    quitting never waits for one (a thread pool's threads are joined at exit)."""
+
+    @staticmethod
+    def submit(function, *args, budget: float = 0.0) -> concurrent.futures.Future:
+        future = concurrent.futures.Future()
+        threading.Thread(target=_fulfil, args=(future, function, *args), daemon=True).start()
+        return future
+
+    def shutdown(self, wait: bool = False, cancel_futures: bool = True) -> None:
+        pass
+
+
 def serve() -> None:
     """The worker's loop: run each (function, args) read from stdin, answer on stdout
     (ok, result or exception), until stdin ends or the parent goes away."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)     # Ctrl+C is for the game to handle
     requests, answers = sys.stdin.buffer, sys.stdout.buffer
     sys.stdout = sys.stderr                          # a stray print must not break a pickle
-    parent = os.getppid()
-    threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+    _die_with_parent(os.getppid())
     while True:
         try:
             function, args = pickle.load(requests)
@@ -170,6 +216,21 @@ def serve() -> None:
             return
 
 
+def _die_with_parent(parent: int) -> None:
+    """End this worker when the game ends, however it ends. On Linux the kernel sends it
+    SIGKILL, which ends even a stopped process; elsewhere a thread watches the parent."""
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+            if ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGKILL) == 0:
+                if os.getppid() != parent:       # it ended before the request was made
+                    os._exit(0)
+                return
+        except (OSError, AttributeError):
+            pass
+    threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+
+
 def _watch_parent(parent: int) -> None:
     while os.getppid() == parent:
         time.sleep(PARENT_POLL)
@@ -186,7 +247,7 @@ def _executor():
         try:
             _pool = WorkerProcess()
         except (OSError, ValueError):
-            _pool = concurrent.futures.ThreadPoolExecutor(max_workers=1)
+            _pool = ThreadThinker()
         atexit.register(_pool.shutdown, wait=False, cancel_futures=True)
     return _pool
 
@@ -220,11 +281,13 @@ class Thought:
 
 
 def think(agent_name: str, view, rng: random.Random) -> Thought:
-    return Thought(_executor().submit(_choose, agent_name, view, rng.getstate()), rng)
+    budget = getattr(make_agent(agent_name), "seconds", None) or 0.0     # Hard's time
+    return Thought(_executor().submit(_choose, agent_name, view, rng.getstate(),
+                                      budget=budget), rng)
 
 
-def ask(function, *args) -> concurrent.futures.Future:
-    """`function(*args)` run in the worker like a computer's thought (the coach's advice):
-    a Future the caller polls. `function` must be a module-level function of the logic
-    package, so that the worker can find it."""
-    return _executor().submit(function, *args)
+def ask(function, *args, budget: float = 0.0) -> concurrent.futures.Future:
+    """`function(*args)` run in the worker like a computer's thought (the coach's advice),
+    meant to take `budget` seconds: a Future the caller polls. `function` must be a
+    module-level function of the logic package, so that the worker can find it."""
+    return _executor().submit(function, *args, budget=budget)

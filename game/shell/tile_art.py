@@ -16,7 +16,8 @@ API (stable; the line and board match scenes share it):
     body_size(long_side, vertical) -> (w, h);  pad(long_side) -> int;  lift(long_side) -> int
     warm(long_side, horizontal_too=True, states=("normal",))  render all 0-6 faces ahead
     STATES: normal, playable (soft glow), selected (bright outline, lifted),
-            ghost_ok / ghost_bad (translucent green / red preview), just_played (highlight)
+            ghost_ok / ghost_bad (translucent green / red preview, its pips solid),
+            hint (a fainter green preview: a place the hints suggest), just_played
 """
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ import pygame
 
 from game.logic.core import Tile
 
-STATES = ("normal", "playable", "selected", "ghost_ok", "ghost_bad", "just_played")
+STATES = ("normal", "playable", "selected", "ghost_ok", "ghost_bad", "hint", "just_played")
 
 IVORY = (246, 240, 224)
 IVORY_EDGE = (196, 184, 160)
@@ -35,7 +36,11 @@ BACK_LINE = (168, 72, 70)
 BACK_EDGE = (70, 14, 22)
 GLOW = {"playable": (255, 236, 140), "selected": (255, 214, 70), "just_played": (120, 220, 255)}
 OUTLINE = {"selected": (255, 200, 40), "just_played": (90, 200, 255)}
-GHOST_TINT = {"ghost_ok": (60, 200, 90), "ghost_bad": (220, 60, 60)}
+# Previews: (face, edge, divider and pips) as RGBA. The face lets the board show through;
+# the pips stay near opaque so that the numbers read on every preview.
+GHOSTS = {"ghost_ok": ((96, 214, 120, 150), (60, 200, 90, 230), (8, 58, 22, 250)),
+          "ghost_bad": ((226, 88, 84, 150), (220, 60, 60, 230), (70, 8, 8, 250)),
+          "hint": ((150, 240, 170, 80), (150, 255, 170, 230), (10, 70, 30, 225))}
 
 SUPERSAMPLE = 3   # faces are drawn large and smooth-scaled down: cheap anti-aliasing
 
@@ -88,8 +93,9 @@ def lift(long_side: int) -> int:
 def face(ends, long_side: int, vertical: bool = False, state: str = "normal") -> pygame.Surface:
     key = ("face", tuple(ends), long_side, vertical, state)
     if key not in _cache:
-        _cache[key] = _finish(_body(tuple(ends), long_side, vertical), long_side, vertical,
-                              state)
+        look = state if state in GHOSTS else "ivory"
+        _cache[key] = _finish(_body(tuple(ends), long_side, vertical, look), long_side,
+                              vertical, state)
     return _cache[key]
 
 
@@ -127,16 +133,20 @@ def _radius(long_side: int) -> int:
     return max(2, long_side // 12)
 
 
-def _body(ends, long_side, vertical) -> pygame.Surface:
-    """The bare tile (no margin), cached; a horizontal tile is the upright one turned a
-    quarter to the left, which puts its first half on the left."""
-    key = ("body", ends, long_side, vertical)
+def _body(ends, long_side, vertical, look="ivory") -> pygame.Surface:
+    """The bare tile (no margin) in its `look` (ivory, or a preview of GHOSTS), cached; a
+    horizontal tile is the upright one turned a quarter to the left, which puts its first
+    half on the left."""
+    key = ("body", ends, long_side, vertical, look)
     if key not in _cache:
-        if vertical:
-            render = _render_back if ends is None else _render_face
-            _cache[key] = render(ends, long_side)
+        if not vertical:
+            _cache[key] = pygame.transform.rotate(_body(ends, long_side, True, look), 90)
+        elif ends is None:
+            _cache[key] = _render_back(ends, long_side)
         else:
-            _cache[key] = pygame.transform.rotate(_body(ends, long_side, True), 90)
+            face, edge, ink = GHOSTS.get(look, (IVORY, IVORY_EDGE, PIP))
+            _cache[key] = _render_face(ends, long_side, face, edge, DIVIDER if ink == PIP
+                                       else ink, ink)
     return _cache[key]
 
 
@@ -148,7 +158,7 @@ def _frame(size, body_rect, long_side, state) -> pygame.Surface:
         if state in GLOW:
             layer = _soft_shape(size, body_rect.inflate(margin, margin), GLOW[state], 200,
                                 radius + margin // 2, max(1, margin // 2))
-        elif state in GHOST_TINT:
+        elif state in GHOSTS:
             layer = pygame.Surface(size, pygame.SRCALPHA)
         else:
             drop = max(1, long_side // 30)
@@ -158,23 +168,25 @@ def _frame(size, body_rect, long_side, state) -> pygame.Surface:
     return _cache[key]
 
 
-def _render_face(ends, long_side) -> pygame.Surface:
-    """An upright face (first number on top), anti-aliased by supersampling."""
+def _render_face(ends, long_side, face=IVORY, edge=IVORY_EDGE, divider=DIVIDER,
+                 pip=PIP) -> pygame.Surface:
+    """An upright face (first number on top), anti-aliased by supersampling; colours
+    with an alpha are written as they are (a preview's see-through face)."""
     w, h = body_size(long_side, True)
     s = SUPERSAMPLE
     big = pygame.Surface((w * s, h * s), pygame.SRCALPHA)
     full = big.get_rect()
-    pygame.draw.rect(big, IVORY_EDGE, full, border_radius=_radius(long_side) * s)
-    pygame.draw.rect(big, IVORY, full.inflate(-2 * s, -2 * s).move(0, -s // 2 or -1),
+    pygame.draw.rect(big, edge, full, border_radius=_radius(long_side) * s)
+    pygame.draw.rect(big, face, full.inflate(-2 * s, -2 * s).move(0, -s // 2 or -1),
                      border_radius=max(1, _radius(long_side) - 1) * s)
     side = w * s                                   # each half is a square
     inset = side // 8
-    pygame.draw.line(big, DIVIDER, (inset, side), (side - inset, side),
+    pygame.draw.line(big, divider, (inset, side), (side - inset, side),
                      max(1, long_side // 40) * s)
     pip_r = max(2, round(side * 0.085))
     for index, n in enumerate(ends):
         for fx, fy in pip_centres(n, True):
-            pygame.draw.circle(big, PIP, (fx * side, index * side + fy * side), pip_r)
+            pygame.draw.circle(big, pip, (fx * side, index * side + fy * side), pip_r)
     return pygame.transform.smoothscale(big, (w, h))
 
 
@@ -220,14 +232,9 @@ def _finish(body: pygame.Surface, long_side, vertical, state) -> pygame.Surface:
     # pygame blends onto transparent pixels as if they were black, so the first layer
     # (glow or shadow) is copied, not blended
     sprite = _frame(size, body_rect, long_side, state).copy()
-    if state in GHOST_TINT:
-        tinted = body.copy()
-        tint = GHOST_TINT[state]
-        tinted.fill((*tint, 255), special_flags=pygame.BLEND_RGBA_MULT)
-        tinted.fill((*(c // 3 for c in tint), 0), special_flags=pygame.BLEND_RGB_ADD)
-        tinted.fill((255, 255, 255, 150), special_flags=pygame.BLEND_RGBA_MULT)
-        sprite.blit(tinted, body_rect, special_flags=pygame.BLEND_RGBA_MAX)
-        pygame.draw.rect(sprite, (*tint, 230), body_rect, max(2, long_side // 30),
+    if state in GHOSTS:                # the preview's body as it is, on a clear margin
+        sprite.blit(body, body_rect, special_flags=pygame.BLEND_RGBA_MAX)
+        pygame.draw.rect(sprite, GHOSTS[state][1], body_rect, max(2, long_side // 30),
                          border_radius=radius)
     else:
         sprite.blit(body, body_rect)

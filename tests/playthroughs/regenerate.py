@@ -23,9 +23,11 @@ from game.logic.variants import VARIANTS, find_variant, new_game  # noqa: E402
 GAMES = {
     "classic": [(2, {"limit": 50}, 1, "random"), (4, {"limit": 30}, 2, "greedy"),
                 (2, {"block": True, "limit": 20}, 3, "greedy,random")],
-    "blank": [(2, {}, 1, "random"), (3, {"one_extra": True}, 2, "random"),
+    "blank": [(2, {}, 1, "random"), (3, {"one_extra": False}, 2, "random"),
               (3, {"opener": 2}, 3, "random")],
     "dominox": [(2, {}, 1, "greedy"), (2, {"layout": "holes"}, 2, "random")],
+    "dominid": [(2, {}, 1, "random"), (2, {}, 2, "greedy"),
+                (2, {"arrange": "fixed"}, 3, "greedy,random")],
     "open54": [(2, {}, 1, "greedy"), (3, {"face_down": True}, 2, "random"),
                (4, {"dealt": 4, "layout": "cross"}, 3, "greedy,random,greedy,random")],
     "open1": [(2, {}, 1, "greedy"), (2, {"set": "0-4", "start": "random"}, 2, "greedy,random")],

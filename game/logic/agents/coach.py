@@ -11,9 +11,9 @@ The reasons, per family of games (the generic one when no fact stands out):
 * line games: an end left open that the next player has shown they lack, the heaviest
   tile shed, a line blocked while holding few pips;
 * moving games: what the move captures and whether it leaves anything to be taken back;
-* tiles on a board: territory gained (Dominox), what the tile costs (Dominid), a tile that
-  fits the fewest places, the last place taken from a tile an opponent was seen to turn
-  up (Spread).
+* tiles on a board: territory gained (Dominox), what the tile costs (Dominid) or how dear
+  an arranged opening leaves the first player's first tile, a tile that fits the fewest
+  places, the last place taken from a tile an opponent was seen to turn up (Spread).
 
 `decisions(state, players)` lists the views of a finished game at each of those players'
 moves (the post-game review) and `review_note` says what a move cost against the coach.
@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 from ..board.placement import tile_bits
 from ..core import DOUBLE_SIX, PASS
+from . import greedy_ratings
 from .alphabeta import MAX_DEPTH, WIN
 from .hard import HardAgent
 from .hooks import hooks_for
@@ -70,10 +71,16 @@ def move_words(move) -> str:
     text = str(move)
     if move == PASS:
         return "pass"
+    if text == "stop":                                    # blank tiles' extra play declined
+        return "end your turn"
     end = getattr(move, "end", None)
     if isinstance(end, str):                              # the line games
         tile = "a blank tile" if text.startswith("_") else str(move.tile)
         return {"L": f"{tile} on the left", "R": f"{tile} on the right"}.get(end, tile)
+    if hasattr(move, "left") and hasattr(move, "right"):   # Dominid's arranged opening
+        left, right = move.left, move.right
+        return (f"{left.x}-{left.y} on the left ({left.x} at the bottom) and "
+                f"{right.x}-{right.y} on the right ({right.x} at the bottom)")
     if hasattr(move, "first"):                            # a tile on two squares
         return f"{move.x}-{move.y} on {move.first} and {move.second}"
     if "@" in text:                                       # an element set down (Packs)
@@ -106,9 +113,10 @@ def advise(view, seconds: float | None = 1.0, iterations: int | None = None, see
         return Advice(str(only), move_words(only), reason, "", ((str(only), 0.0),),
                       factual=True)
     hooks = hooks_for(view.variant)
-    if hooks.alike is not None and hooks.alike(view):
-        return Advice(str(moves[0]), move_words(moves[0]),
-                      "every legal move leads to the same game here", "",
+    obvious = hooks.obvious(view) if hooks.obvious is not None else None
+    if obvious is not None:
+        best, reason = obvious
+        return Advice(str(best[0]), move_words(best[0]), reason, "",
                       tuple((str(m), 0.0) for m in moves), factual=True)
     budget = None if iterations is not None else seconds      # iterations: no clock
     agent = HardAgent(seconds=budget, iterations=iterations)
@@ -193,6 +201,8 @@ def reasons(view, move, hooks, seed: int = 0, names=None) -> str:
         return ""
     if view.variant in ("classic", "blank"):
         return _line_reason(view, move, names)
+    if getattr(view, "arranging", False):
+        return _arrangement_reason(view, move, names)
     world = hooks.worlds(view)(random.Random(seed))
     if hasattr(world.view(view.player), "captures"):
         return _element_reason(view, move, world, hooks)
@@ -227,6 +237,19 @@ def _line_reason(view, move, names) -> str:
     elif tile.is_double and not facts:
         facts.append("gets a double out while it still fits")
     return ", and ".join(facts[:2])
+
+
+def _arrangement_reason(view, move, names) -> str:
+    """Dominid's opening: how dear it leaves the first player's first tile (the greedy
+    judgement: the expected cost of the cheapest of three unseen tiles), when no other
+    arrangement leaves it dearer."""
+    moves = view.legal_moves()
+    ratings = dict(zip(map(str, moves), greedy_ratings(view, moves)))
+    rating = ratings[str(move)]
+    if rating < max(ratings.values()):
+        return ""
+    return (f"leaves {_name(names, 1 - view.player)}'s first tile as dear as any opening "
+            f"can: the cheapest of three costs about {rating:.1f}")
 
 
 def _blocking(view, tile, rest, names) -> str:

@@ -49,8 +49,10 @@ class HardAgent(Agent):
         if len(moves) == 1:
             return moves[0]
         hooks = hooks_for(view.variant)
-        if hooks.alike is not None and hooks.alike(view):
-            return moves[rng.randrange(len(moves))]
+        obvious = hooks.obvious(view) if hooks.obvious is not None else None
+        if obvious is not None:
+            best = obvious[0]
+            return best[rng.randrange(len(best))]
         if hooks.perfect:
             from .alphabeta import best_move
             move, self.last = best_move(view, hooks, moves, rng, budget)

@@ -10,8 +10,9 @@ and may define
     rollout_value(state, player) -> float in [0, 1]   (default: win 1, draw 0.5, loss 0)
     done(state) -> bool          stop a playout early (default: the game is over)
     playout_move(state, rng, moves) -> move           (default: uniformly at random)
-    alike(view) -> bool          every legal move leads to the same game (blank tiles):
-                                 no search is worth its time
+    obvious(view) -> (moves, reason) or None   moves no search could improve on, each as
+                                 good as the others, and why in player words (blank
+                                 tiles): no search is worth its time
     reuse                        playouts per sampled world (default 1)
     horizon                      playout moves after the root move, then rollout_value
                                  judges the position reached (default: play to the end)
@@ -100,7 +101,7 @@ class Hooks:
     perfect: bool = False
     evaluate: Callable | None = None
     tactical: Callable | None = None
-    alike: Callable | None = None
+    obvious: Callable | None = None
     root: Callable | None = None
 
 
@@ -115,7 +116,7 @@ def hooks_for(variant: str) -> Hooks:
             raise OptionError(f"the hard level does not know how to search {variant!r}")
         module = importlib.import_module(HOOKS[variant])
         names = ("rollout_value", "done", "playout_move", "reuse", "horizon", "perfect",
-                 "evaluate", "tactical", "alike", "root")
+                 "evaluate", "tactical", "obvious", "root")
         given = {n: getattr(module, n) for n in names if hasattr(module, n)}
         found = _LOADED[variant] = Hooks(variant, module.worlds, **given)
     return found

@@ -35,6 +35,7 @@ class PlacementGame(GameState):
 
     views: ModuleType
     positions: ModuleType
+    record_keys = ("deal", "position")
 
     def __init__(self, players: int, layout, options: dict, seed: int | None,
                  shape: BoardShape | None = None):

@@ -86,6 +86,16 @@ class Placement(Move):
         return f"Placement.parse({str(self)!r})"
 
 
+def placement_words(move) -> str:
+    """A placement (or its text) as the status line says it: "5-3@c4c5" is "5-3 on c4-c5"
+    (the numbers in the order of their squares); ValueError says what is wrong with a
+    malformed text."""
+    if str(move) == "pass":
+        return "pass"
+    move = move if isinstance(move, Placement) else Placement.parse(str(move))
+    return f"{move.x}-{move.y} on {move.first}-{move.second}"
+
+
 # Oriented tiles in text order: "x-y@..." sorts by x, then y.
 TEXT_ORDER = tuple(sorted(ORIENTATIONS, key=ORIENTED.__getitem__))
 

@@ -43,6 +43,15 @@ def parse_square(text: str) -> tuple[int, int]:
     return FILES.index(match.group(1)), int(match.group(2)) - 1
 
 
+def middle_squares(width: int, height: int) -> tuple[int, int, int, int]:
+    """(left lower, left upper, right lower, right upper) of the two middle files and the
+    two middle ranks (along an odd side, the centre line and the one before it: files d
+    and e of a 9-wide board)."""
+    left, bottom = (width - 2) // 2, (height - 2) // 2
+    lower = bottom * width + left
+    return lower, lower + width, lower + 1, lower + 1 + width
+
+
 def canonical_pair(first: str, second: str) -> tuple[str, str]:
     """The two names with the lower (vertical) or left (horizontal) square first."""
     (f1, r1), (f2, r2) = parse_square(first), parse_square(second)

@@ -3,8 +3,9 @@ checks of a record's deal.
 
     variant = "dominid"
     layout = "standard"                  # a level name from levels/dominid, or a path
+    arrange = "chosen"                   # the option: "fixed" lays the smaller numbers south
     placed = ["2-5@h8h9", "3-4@i8i9", "2-6@g8g9"]   # play order; the first two are the
-                                         # opening (first player's tile on the left)
+                                         # opening, upright on the four middle cells
     hands = [["1-2", "3-3", "0-6"], ["4-6", "5-5", "0-1"]]
     stock = ["1-1", "2-4"]               # the next tile to draw first (shortened here:
                                          # a real file names the other 20 tiles too)
@@ -13,7 +14,9 @@ checks of a record's deal.
     passes = 0                           # passes in a row
     costs = [1, 0]                       # running costs
 
-Every tile of the set appears exactly once. The placed tiles are laid again in order
+While the opening is still to be arranged, `placed = []` and `draws = ["1-3", "0-4"]`
+names the two turned-up tiles (player 0's, then player 1's); `to_move` is then the
+player whose tile lost. Every tile of the set appears exactly once. The placed tiles are laid again in order
 under the rules, so the stacks follow from them; the costs must add up to what those
 placements cost (who laid which is not recorded, so only the sum can be checked).
 Every problem is a FileFormatError naming the file and the line of the offending key.
@@ -25,12 +28,13 @@ import json
 from ..core import DominoError, FileFormatError, Tile
 from ..board.placement import TILE_INDEX, TILES, Placement, tile_bits, tiles_of
 from ..levels import load_layout
+from .opening import first_player, opening_cells
 from ..options import resolve_options
 from ..textfiles import TomlFile, open_position
 from ..tiles import DOUBLE_SIX_SET
 
-KEYS = ("variant", "layout", "placed", "hands", "stock", "to_move", "parities", "passes",
-        "costs")
+KEYS = ("variant", "layout", "arrange", "draws", "placed", "hands", "stock", "to_move",
+        "parities", "passes", "costs")
 HAND = 3
 PARITIES = ("odds", "evens")
 
@@ -62,11 +66,16 @@ def deal_problem(draws, hands, stock) -> str | None:
 
 def game_from_position(cls, data, path: str):
     """The game a parsed position file describes; `data` is a TomlFile or a plain dict."""
-    from .game import DECLARATIONS, opening_cells      # game.py imports this module
+    from .game import DECLARATIONS      # game.py imports this module
     toml = open_position(cls, data, path, KEYS)
     name = toml.get("layout", str, "standard")
     try:
-        options = resolve_options(cls.options_declared, {"layout": name}, cls.variant)
+        options = resolve_options(cls.options_declared,
+                                  {"arrange": toml.get("arrange", str, "chosen")}, cls.variant)
+    except DominoError as exc:
+        raise toml.error("arrange", str(exc)) from None
+    try:
+        options = resolve_options(cls.options_declared, dict(options, layout=name), cls.variant)
         game = cls(load_layout(name, cls.variant), options, None)
     except DominoError as exc:               # unknown, broken, or blocking the opening
         raise toml.error("layout", str(exc)) from None
@@ -89,7 +98,11 @@ def game_from_position(cls, data, path: str):
         raise toml.error("hands", "hands must be two lists of tiles, player 0's then player 1's")
     hand_tiles = [tiles("hands", hand) for hand in hands]
     stock = tiles("stock", toml.get("stock", list, []))
-    problem = DOUBLE_SIX_SET.miscount([("placed", [p.tile for p in placed]),
+    draws = tiles("draws", toml.get("draws", list, []))
+    if placed and draws:
+        raise toml.error("draws", "draws name the turned-up tiles only while the opening is "
+                                  "still to be arranged (placed = [])")
+    problem = DOUBLE_SIX_SET.miscount([("placed", [p.tile for p in placed]), ("draws", draws),
                                        ("hands", [t for h in hand_tiles for t in h]),
                                        ("stock", stock)])
     if problem:
@@ -100,18 +113,10 @@ def game_from_position(cls, data, path: str):
             raise toml.error("hands", f"hand {player} holds {held}: hands hold "
                                       f"{HAND} while the stock lasts, fewer only after")
 
+    if not placed:
+        return _to_arrange(toml, game, draws, hand_tiles, stock)
+    _lay_opening(toml, game, texts, placed)
     shape = game.shape
-    cells = opening_cells(shape)
-    if len(placed) < 2:
-        raise toml.error("placed", "placed must start with the two opening tiles")
-    for index, (low, high) in enumerate((cells[:2], cells[2:])):
-        move = placed[index]
-        if (move.first, move.second) != (shape.names[low], shape.names[high]) or move.x > move.y:
-            raise _item_error(toml, texts[index], (
-                f"placed tile {texts[index]!r}: the opening tiles lie upright on "
-                f"{shape.names[cells[0]]}{shape.names[cells[1]]} (first player's) and "
-                f"{shape.names[cells[2]]}{shape.names[cells[3]]}, smaller number south"))
-        game.stacks.lay(low, move.x, high, move.y)
     total = 0
     for text, move in zip(texts[2:], placed[2:]):
         slot, refusal = game._slot_of(move)
@@ -159,6 +164,53 @@ def game_from_position(cls, data, path: str):
     return game
 
 
+def _lay_opening(toml: TomlFile, game, texts: list, placed: list) -> None:
+    """Lay the first two placed tiles, which must be the opening: upright on the four
+    middle cells (with arrange = fixed, each with its smaller number south)."""
+    shape = game.shape
+    cells = opening_cells(shape)
+    if len(placed) < 2:
+        raise toml.error("placed", "placed must start with the two opening tiles (or be [] "
+                                   "with the draws, before the opening is arranged)")
+    fixed = game.options["arrange"] == "fixed"
+    for index, (low, high) in enumerate((cells[:2], cells[2:])):
+        move = placed[index]
+        if (move.first, move.second) != (shape.names[low], shape.names[high]) or (
+                fixed and move.x > move.y):
+            how = ", smaller number south (arrange = fixed)" if fixed else ""
+            raise _item_error(toml, texts[index], (
+                f"placed tile {texts[index]!r}: the opening tiles lie upright on "
+                f"{shape.names[cells[0]]}{shape.names[cells[1]]} and "
+                f"{shape.names[cells[2]]}{shape.names[cells[3]]}{how}"))
+        game.stacks.lay(low, move.x, high, move.y)
+
+
+def _to_arrange(toml: TomlFile, game, draws: list, hands: list, stock: list):
+    """The game of a position whose opening is still to be arranged (placed = [])."""
+    if game.options["arrange"] != "chosen":
+        raise toml.error("placed", "with arrange = fixed the opening always lies: placed "
+                                   "starts with its two tiles")
+    if len(draws) != 2:
+        raise toml.error("draws" if "draws" in toml.data else "placed",
+                         "before the opening is arranged, draws must name the two "
+                         "turned-up tiles (player 0's, then player 1's)")
+    if any(len(hand) != HAND for hand in hands):
+        raise toml.error("hands", f"both hands hold {HAND} tiles before the opening")
+    loser = 1 - first_player(draws)
+    if toml.get("to_move", int, loser) != loser:
+        raise toml.error("to_move", f"player {loser}'s tile lost the draw, so player {loser} "
+                                    f"arranges the opening: to_move must be {loser}")
+    for key, empty in (("parities", []), ("passes", 0), ("costs", [0, 0])):
+        if toml.get(key, type(empty), empty) != empty:
+            raise toml.error(key, f"nobody has moved before the opening: {key} must be "
+                                  f"{json.dumps(empty)}")
+    game.draws, game.arranging, game.to_move = tuple(draws), True, loser
+    game.hands = [tile_bits(h) for h in hands]
+    game.stock = [TILE_INDEX[t] for t in stock]
+    game.start = {"position": position_data(game)}
+    return game
+
+
 def _item_error(toml: TomlFile, text: str, message: str) -> FileFormatError:
     """An error on the line of `placed` that holds the item `text`."""
     start = toml.line_of("placed")
@@ -173,9 +225,11 @@ def _item_error(toml: TomlFile, text: str, message: str) -> FileFormatError:
 
 def position_data(game) -> dict:
     """The position as the dict a position file holds."""
-    return {
-        "variant": game.variant,
-        "layout": game.options["layout"],
+    data = {"variant": game.variant, "layout": game.options["layout"],
+            "arrange": game.options["arrange"]}
+    if game.arranging:
+        data["draws"] = [str(t) for t in game.draws]
+    data.update({
         "placed": [str(game.placement(i)) for i in range(len(game.stacks.placed))],
         "hands": [[str(t) for t in tiles_of(h)] for h in game.hands],
         "stock": [str(TILES[t]) for t in game.stock[game.drawn:]],
@@ -183,7 +237,8 @@ def position_data(game) -> dict:
         "parities": [str(p) for p in game.parities] if game.parities[0] else [],
         "passes": game.passes,
         "costs": list(game.costs),
-    }
+    })
+    return data
 
 
 def position_text(game) -> str:

@@ -2,20 +2,22 @@
 paying the distance between the tile laid and the numbers it borders (RULES.md section 4).
 
 The stacked table lives in stacks.py (levels, top numbers, open slots); this module is
-the turn order: the draw for the first move, the opening, hands of three refilled from
-the stock, the odds-or-evens declaration, forced passes and the final count.
+the turn order: the draw for the first move, the opening (opening.py: arranged by the
+player with the losing tile, or laid by the engine), hands of three refilled from the
+stock, the odds-or-evens declaration, forced passes and the final count.
 """
 from __future__ import annotations
 
 import random
 
 from . import files as dominid_files, view as dominid_view
+from .opening import (ARRANGE, Arrangement, arrangements, first_player, fixed_arrangement,
+                      opening_cells)
 from .stacks import Stacks, groups
 from ..board.game import PlacementGame
 from ..core import PASS, DominoError, IllegalMoveError, Move, Outcome, Tile
 from ..tiles import DOUBLE_SIX_SET
 from ..board.placement import TILE_INDEX, Placement, oriented, sorted_placements
-from ..board.shape import BoardShape
 from ..levels import Layout, load_layout
 from ..options import Option, resolve_options
 
@@ -48,11 +50,15 @@ Dominid is a game for two on an open table. Tiles are laid flat on a grid of cel
 beside the tiles already there or on top of them, so the structure grows out and up.
 
 To begin, each player turns up one tile. The higher total moves first; if the totals \
-are equal, the tile with the bigger single number wins. The other player lays both \
-tiles upright in the middle of the table, long sides together, smaller number at the \
-bottom, the first player's tile on the left. Then each player takes three tiles, the \
-first player first. After laying a tile you take a new one while the stock lasts, so a \
-hand holds three until the end draws near.
+are equal, the tile with the bigger single number wins. The other player, whose tile \
+lost, arranges both tiles in the middle of the table, upright with their long sides \
+together: which tile stands on the left, and which end of each is at the bottom, is \
+their choice (up to 8 ways, fewer with doubles) and their first move, written arrange \
+1-3@h8h9 4-0@i8i9 (the left tile first). Meanwhile the first player takes three tiles; \
+the other player takes three once the opening lies. After laying a tile you take a new \
+one while the stock lasts, so a hand holds three until the end draws near. With the \
+option arrange set to fixed nobody chooses: the first player's tile stands on the left \
+and each tile has its smaller number at the bottom.
 
 A tile covers two neighbouring cells of equal height. On top of the structure those two \
 cells must belong to two different tiles: a tile may never cover exactly one tile. It \
@@ -65,7 +71,7 @@ its first number and the number next to it, plus the same for its second number.
 several pairs the cheapest one counts. Laying 2-6 with the 2 beside a 2 and the 6 \
 beside a 5 costs 1.
 
-Straight after the first move the first player chooses odds (1, 3, 5) or evens (2, 4, \
+Straight after their first tile the first player chooses odds (1, 3, 5) or evens (2, 4, \
 6); the other player gets the other kind. 0 is nobody's.
 
 If you cannot lay any tile you pass (without taking a tile). The game ends when every \
@@ -76,24 +82,12 @@ size off your cost. The lower final score wins; equal scores are a draw.
 Choices of this version: the opening lies on the two middle files and the two middle \
 ranks of the table (h8, h9, i8 and i9 of a 16 x 16 table; along an odd side, the centre \
 line and the one before it); the first player takes a new tile before choosing odds or \
-evens; a player whose hand is empty passes.
+evens; a player whose hand is empty passes. The source once says a patch must be \
+"greater than 3" to count, but its example and its own summary count patches of three: \
+this version counts three or more, never two.
 
-Option: layout (the table, from the levels folder; 16 x 16 by default)."""
-
-
-def first_player(draws) -> int:
-    """Who moves first: the higher tile total, then the higher single number."""
-    keys = [(t.value, t.b) for t in draws]
-    return 0 if keys[0] > keys[1] else 1
-
-
-def opening_cells(shape: BoardShape) -> tuple[int, int, int, int]:
-    """(left lower, left upper, right lower, right upper) cells of the opening: the two
-    middle files and the two middle ranks (along an odd side, the centre line and the one
-    before it: files d and e of a 9-wide table)."""
-    left, bottom = (shape.width - 2) // 2, (shape.height - 2) // 2
-    lower = bottom * shape.width + left
-    return lower, lower + shape.width, lower + 1, lower + 1 + shape.width
+Options: layout (the table, from the levels folder; 16 x 16 by default) and arrange \
+(chosen or fixed, above)."""
 
 
 class DominidGame(PlacementGame):
@@ -102,9 +96,13 @@ class DominidGame(PlacementGame):
     min_players = max_players = 2
     options_declared = (
         Option("layout", "standard", "the table: a level file in levels/dominid"),
+        Option("arrange", "chosen", "the opening: chosen (the player whose tile lost lays "
+                                    "it, their first move) or fixed (the engine lays it)",
+               choices=("chosen", "fixed")),
     )
     rules_text = RULES_TEXT
     tiles = DOUBLE_SIX_SET
+    record_keys = ("deal", "opening", "position")
 
     views = dominid_view
     positions = dominid_files
@@ -123,6 +121,8 @@ class DominidGame(PlacementGame):
         self.parities: list[Declaration | None] = [None, None]
         self.costs = [0, 0]
         self.passes = 0                      # passes in a row
+        self.draws: tuple[Tile, ...] = ()    # the turned-up tiles, player 0's and 1's
+        self.arranging = False               # the player whose tile lost lays the opening
 
     # ----- creating games -----
 
@@ -149,16 +149,19 @@ class DominidGame(PlacementGame):
         hands = [hands[:HAND], hands[HAND:]]
         options = resolve_options(cls.options_declared, options, cls.variant)
         game = cls(load_layout(options["layout"], cls.variant), options, seed)
-        first = game.to_move = first_player(draws)
-        cells = opening_cells(game.shape)
-        for tile, (low, high) in zip((draws[first], draws[1 - first]), (cells[:2], cells[2:])):
-            game.stacks.lay(low, tile.a, high, tile.b)       # upright, smaller number south
+        first = first_player(draws)
+        game.draws = tuple(draws)
         game.hands = [sum(1 << TILE_INDEX[t] for t in hand) for hand in hands]
         game.stock = [TILE_INDEX[t] for t in stock]
         game.start = {"deal": {"draws": [str(t) for t in draws],
                                "hands": [[str(t) for t in h] for h in hands],
-                               "stock": [str(t) for t in stock]},
-                      "opening": [str(game.placement(i)) for i in range(2)]}
+                               "stock": [str(t) for t in stock]}}
+        if options["arrange"] == "chosen":
+            game.to_move, game.arranging = 1 - first, True
+        else:
+            game.to_move = first
+            game._lay_opening(fixed_arrangement(game.shape, draws, first))
+            game.start["opening"] = [str(p) for p in game.opening().placements]
         return game
 
     @classmethod
@@ -169,12 +172,41 @@ class DominidGame(PlacementGame):
         if not isinstance(deal, dict) or not {"draws", "hands", "stock"} <= set(deal):
             raise DominoError("a dominid record needs a deal (draws, hands and stock) "
                               "or a position")
-        game = cls.from_deal(deal["draws"], deal["hands"], deal["stock"],
-                             record.get("options"), record.get("seed"))
+        options = record.get("options")
+        if isinstance(options, dict) and "arrange" not in options and "opening" in record:
+            options = dict(options, arrange="fixed")    # written before the option existed
+        game = cls.from_deal(deal["draws"], deal["hands"], deal["stock"], options,
+                             record.get("seed"))
+        if "opening" in record and game.arranging:
+            raise DominoError("with arrange = chosen the opening is the first move "
+                              "(arrange ...), not a record key")
         if "opening" in record and record["opening"] != game.start["opening"]:
             raise DominoError(f"the opening of these draws is {game.start['opening']}, "
                               f"not {record['opening']}")
         return game
+
+    def _lay_opening(self, move: Arrangement) -> None:
+        for placement in move.placements:
+            self.stacks.lay(self.shape.index[placement.first], placement.x,
+                            self.shape.index[placement.second], placement.y)
+
+    @property
+    def first(self) -> int | None:
+        """The player whose turned-up tile won, who lays the first tile after the opening
+        (None for a position set up after the opening, whose draws are not known)."""
+        return first_player(self.draws) if self.draws else None
+
+    def opening(self) -> Arrangement | None:
+        """The opening as it lies (None while it is still to be arranged)."""
+        if len(self.stacks.placed) < 2:
+            return None
+        return Arrangement(self.placement(0), self.placement(1))
+
+    def arrangements(self) -> list[Arrangement]:
+        """The ways the player whose tile lost may lay the opening now ([] once it lies)."""
+        if not self.arranging:
+            return []
+        return arrangements(self.shape, self.draws, 1 - self.to_move)
 
     # ----- the protocol -----
 
@@ -189,6 +221,8 @@ class DominidGame(PlacementGame):
     def legal_moves(self) -> list:
         if self.is_over():
             return []
+        if self.arranging:
+            return self.arrangements()
         if self.declaring:
             return [EVENS, ODDS]
         hand = oriented(self.hands[self.to_move])
@@ -197,7 +231,7 @@ class DominidGame(PlacementGame):
         return sorted_placements(self.shape, found) or [PASS]
 
     def parse_move(self, text):
-        if isinstance(text, Placement | Declaration) or text == PASS:
+        if isinstance(text, Placement | Declaration | Arrangement) or text == PASS:
             return PASS if text == PASS else text
         word = str(text).strip().lower()
         if word == PASS:
@@ -205,11 +239,11 @@ class DominidGame(PlacementGame):
         if word in DECLARATIONS:
             return DECLARATIONS[word]
         try:
-            return Placement.parse(word)
+            return Arrangement.parse(word) if word.startswith(ARRANGE) else Placement.parse(word)
         except ValueError as exc:
             message = str(exc)
             if message.endswith("or pass"):
-                message += ", odds or evens"
+                message += ", odds, evens or an arrangement (arrange 1-3@h8h9 4-0@i8i9)"
             raise IllegalMoveError(text, message) from None
 
     def illegal_reason(self, move) -> str | None:
@@ -219,6 +253,8 @@ class DominidGame(PlacementGame):
             return exc.reason
         if self.is_over():
             return "the game is over"
+        if self.arranging or isinstance(move, Arrangement):
+            return self._arrangement_refusal(move)
         if isinstance(move, Declaration):
             if self.declaring:
                 return None
@@ -236,6 +272,17 @@ class DominidGame(PlacementGame):
         if not self.hands[self.to_move] >> TILE_INDEX[move.tile] & 1:
             return f"you do not have {move.tile}"
         return self.stacks.refusal(slot)
+
+    def _arrangement_refusal(self, move) -> str | None:
+        """Why `move` is not a way to lay the opening now, or None when it is."""
+        if not self.arranging:
+            return "the opening already lies on the table"
+        if move in self.arrangements():
+            return None
+        cells = [self.shape.names[c] for c in opening_cells(self.shape)]
+        tiles = " and ".join(str(t) for t in self.draws)
+        return (f"first the opening: {tiles} upright, side by side on {cells[0]}{cells[1]} "
+                f"and {cells[2]}{cells[3]}, written like {self.arrangements()[0]}")
 
     def _slot_of(self, move: Placement) -> tuple[int, str | None]:
         """(slot index, None) of a placement's two cells, or (-1, why they are no slot)."""
@@ -256,6 +303,11 @@ class DominidGame(PlacementGame):
 
     def _push(self, move):
         player = self.to_move
+        if isinstance(move, Arrangement):
+            self._lay_opening(move)
+            self.arranging = False
+            self.to_move = 1 - player
+            return player, None
         if isinstance(move, Declaration):
             self.parities[player], self.parities[1 - player] = move, move.other
             self.declaring = False
@@ -288,7 +340,11 @@ class DominidGame(PlacementGame):
     def _pop(self, move, info) -> None:
         player, detail = info
         self.to_move = player
-        if isinstance(move, Declaration):
+        if isinstance(move, Arrangement):
+            self.stacks.lift()
+            self.stacks.lift()
+            self.arranging = True
+        elif isinstance(move, Declaration):
             self.parities = [None, None]
             self.declaring = True
         elif move == PASS:

@@ -2,7 +2,8 @@
 
 A view is a frozen snapshot (agents read it in a worker process while the game goes
 on): the public table, the player's own hand, the sizes of the other hand and of the
-stock. It answers what the screen asks: what a placement would cost and against which
+stock. While the opening is being arranged its player holds nothing yet: they take their
+three tiles once it lies, so theirs count with the stock. It answers what the screen asks: what a placement would cost and against which
 pair, and which clusters count at the end.
 """
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from .opening import HAND, Arrangement, arrangement_rating
 from .stacks import cheapest, geometry, groups, slot_is_open, slot_pairs
 from ..board.game import BoardView
 from ..core import PASS, Tile
@@ -49,7 +51,9 @@ class DominidView(BoardView):
     parities: tuple[str | None, str | None]    # "odds"/"evens" per player, None before
     declaring: bool                    # the player to move must now declare
     passes: int                        # passes in a row
-    last_move: object                  # Placement, "pass", "odds"/"evens" or None
+    last_move: object                  # Placement, Arrangement, "pass", "odds"/"evens", None
+    draws: tuple[Tile, ...]            # while arranging: the turned-up tiles, 0's and 1's
+    arranging: bool                    # the opening is still to be laid (by the mover)
     _cache: dict = field(default_factory=dict, compare=False, repr=False)
 
     def level_at(self, square: str) -> int:
@@ -61,6 +65,8 @@ class DominidView(BoardView):
     def unseen(self) -> tuple[Tile, ...]:
         """Tiles neither on the table nor in this hand: the other hand's and the stock's."""
         known = tile_bits(self.hand) | tile_bits(p.tile for p in self.placed)
+        if self.arranging:                 # the turned-up tiles, not laid yet
+            known |= tile_bits(self.draws)
         return tiles_of(((1 << 28) - 1) & ~known)
 
     def borders(self, move) -> list[Border]:
@@ -115,16 +121,20 @@ class DominidView(BoardView):
 def view_of(game, player: int) -> DominidView:
     stacks = game.stacks
     current = game.current_player
+    arranger = game.to_move if game.arranging else None
     return DominidView(
         variant=game.variant, player=player, players=2, current_player=current,
         width=game.shape.width, height=game.shape.height, blocked=game.shape.blocked,
         levels=tuple(stacks.level), numbers=tuple(stacks.top), covers=tuple(stacks.cover),
         placed=tuple(game.placement(i) for i in range(len(stacks.placed))),
-        hand=tiles_of(game.hands[player]), opponent_hand_size=game.hands[1 - player].bit_count(),
-        stock_size=len(game.stock) - game.drawn, costs=tuple(game.costs),
+        hand=() if player == arranger else tiles_of(game.hands[player]),
+        opponent_hand_size=0 if 1 - player == arranger else game.hands[1 - player].bit_count(),
+        stock_size=len(game.stock) - game.drawn + (HAND if game.arranging else 0),
+        costs=tuple(game.costs),
         parities=tuple(None if p is None else str(p) for p in game.parities),
         declaring=game.declaring, passes=game.passes,
         last_move=game._stack[-1][1] if game._stack else None,
+        draws=tuple(game.draws) if game.arranging else (), arranging=game.arranging,
         moves=tuple(game.legal_moves()) if current == player else ())
 
 
@@ -137,7 +147,8 @@ HAND_WEIGHT = 2          # in choosing a parity, a number in hand counts twice o
 def heuristic(view: DominidView, move) -> float:
     """How good `move` looks: minus its cost, plus what it does to the clusters (one's
     own grown or made, the opponent's broken or not helped). Declarations: the parity
-    whose numbers the hand holds and the table shows more of."""
+    whose numbers the hand holds and the table shows more of. Arrangements: how dear
+    they leave the first player's first tile (opening.arrangement_rating)."""
     return _judge(view).rate(move)
 
 
@@ -178,6 +189,8 @@ class _Judge:
     def rate(self, move) -> float:
         if move == PASS:
             return 0.0
+        if isinstance(move, Arrangement):
+            return arrangement_rating(self.shape, move, self.view.unseen)
         if not isinstance(move, Placement):
             return float(declaration_rating(self.view, str(move)))
         shape = self.shape

@@ -4,6 +4,8 @@ player's view, built through the public position format.
 The hidden tiles (the other hand and the stock) are the view's unseen tiles, dealt at
 random to the sizes the view shows. Nothing else narrows them: any tile may lie on any
 open slot (only its cost differs), so a pass shows only an empty hand or a full table.
+While the opening is being arranged its player has not taken their tiles yet: a world
+deals them three of the unseen tiles as well.
 
 Random playouts lay tiles at random costs that drown the difference one move makes, so
 playouts here follow the greedy judgement (the best of a few moves drawn at random: rating
@@ -14,6 +16,7 @@ from __future__ import annotations
 
 from ..agents.boards import layout_name
 from ..board.placement import TILE_INDEX, tile_bits
+from .opening import HAND
 from ..agents.hooks import sampled_greedy_playout_move as playout_move  # noqa: F401 (a hook)
 
 reuse = 2
@@ -28,26 +31,34 @@ class DominidWorlds:
         self.me = view.player
         self.unseen = list(view.unseen)
         self.size = view.opponent_hand_size
+        self.mine = HAND if view.arranging else 0       # my tiles not taken yet
+        # (the opening is laid, or to be laid, in either way round: "chosen" reads both)
         self.base = {"variant": view.variant,
                      "layout": layout_name(view.variant, view) or "standard",
-                     "placed": [str(p) for p in view.placed], "to_move": view.player,
+                     "arrange": "chosen", "placed": [str(p) for p in view.placed],
+                     "to_move": view.player,
                      "parities": [p for p in view.parities] if view.parities[0] else [],
                      "passes": view.passes, "costs": list(view.costs)}
+        if view.arranging:
+            self.base["draws"] = [str(t) for t in view.draws]
         self.template = None        # the first world; later ones are its clones re-dealt
 
     def __call__(self, rng):
         pool = list(self.unseen)
         rng.shuffle(pool)
-        hidden, stock = pool[:self.size], pool[self.size:]
+        hidden, mine = pool[:self.size], pool[self.size:self.size + self.mine]
+        stock = pool[self.size + self.mine:]
         if self.template is None:
             hands = [[], []]
-            hands[self.me] = [str(t) for t in self.view.hand]
+            hands[self.me] = [str(t) for t in self.view.hand + tuple(mine)]
             hands[1 - self.me] = [str(t) for t in hidden]
             position = dict(self.base, hands=hands, stock=[str(t) for t in stock])
             self.template = self.cls.from_position(position, "<world>")
             return self.template.clone()
         world = self.template.clone()   # the public table is built once per move, not per world
         world.hands[1 - self.me] = tile_bits(hidden)
+        if self.mine:
+            world.hands[self.me] = tile_bits(mine)
         world.stock = [TILE_INDEX[t] for t in stock]
         return world
 

@@ -78,6 +78,17 @@ def parse_element_move(text) -> ElementMove | object:
     return ElementMove(tuple(path))
 
 
+def element_move_words(move) -> str:
+    """A move (or its text) as the status line says it: "c2-d1" is "c2 to d1", the jump
+    chain "c1-e3-c5" is "c1 to e3, then to c5"; IllegalMoveError says what is wrong with
+    a malformed text."""
+    move = parse_element_move(move)
+    if move is PASS:
+        return "pass"
+    names = [SHAPE.names[s] for s in move.path]
+    return f"{names[0]} to {names[1]}" + "".join(f", then to {n}" for n in names[2:])
+
+
 def refusal(game, move: ElementMove) -> str:
     """Why `move` is not legal for the player to move of `game` (the move is not in its
     legal list), in a player's words."""

@@ -2,17 +2,19 @@
 
 Built on the classic match as a tile set and a match rule: every tile fits every end,
 nobody draws, the seat of option `opener` opens with any tile (a rematch passes the
-opening on: `rematch_options`), and (option `doubles`) every blank tile counts as a double
-and earns another play. The first to empty the hand wins; the others
-rank by the tiles they still hold (the outcome's scores are the tiles left).
+opening on: `rematch_options`), and (option `doubles`) every blank tile counts as a double,
+so its player may play again: lay another tile or end the turn with `stop` (option
+`one_extra`, on by default: one such extra play a turn). The first to empty the hand wins;
+the others rank by the tiles they still hold (the outcome's scores are the tiles left).
 """
 from __future__ import annotations
 
 from .classic import ClassicMatch
 from ..core import FileFormatError, Outcome
+from ..records import check_header
 from .engine import LineRound
 from .laying import LineRules
-from .moves import LineMove
+from .moves import STOP, LineMove
 from .view import LineView
 from ..options import Option
 
@@ -29,9 +31,11 @@ class BlankGame(ClassicMatch):
     title = "Blank tiles"
     min_players = 2
     max_players = 4
+    record_keys = ("deal", "start")
     options_declared = (
         Option("doubles", True, "every blank tile counts as a double and earns another play"),
-        Option("one_extra", False, "at most one extra play per turn"),
+        Option("one_extra", True, "at most one extra play per turn (off: every tile laid "
+                                  "lets the player go on)"),
         Option("opener", 1, "the seat that opens (counted round the table); a rematch "
                             "passes the opening to the next seat", minimum=1, maximum=4),
     )
@@ -41,16 +45,23 @@ The opening player (the first seat, or the one the option opener names; every re
 passes the opening to the next seat) lays any tile, then each turn a tile goes on either \
 end of the line: every tile fits every end.
 
-A blank tile has the same (empty) number on both ends, so it counts as a double and \
-earns another play, as the source rules say. With the default rules that lets a player \
-keep playing; the option one_extra allows at most one extra play per turn, and turning \
-off the option doubles gives plain turns.
+A blank tile has the same (empty) number on both ends, so it counts as a double, and \
+whoever lays a double may play again, as the source rules say: lay another tile, or end \
+the turn (the End turn button, key N; the move stop). By default a turn holds at most one \
+such extra play, so a turn is one or two tiles and play goes round the table as in the \
+source's example game. With the option one_extra off, every tile laid lets the player go \
+on until they stop or run out; turning off the option doubles gives plain turns of one \
+tile.
 
 The first player to empty their hand wins; the others rank by the tiles they still hold.
 
-There is nothing to choose: every tile fits everywhere, so the game is pure luck. With \
-the default rules the opening player plays out the whole hand at once and wins; that is \
-why the opening moves round the table from one game to the next."""
+Choices of this version: the source's example game has players pass now and then, but \
+a blank tile fits either end, so here nobody is ever without a move until the game ends. \
+There is little to choose: any tile on either end makes the same line, and taking an \
+extra play never does worse than ending the turn, since nobody's play changes another \
+player's hand. The computer players take every extra play (Easy sometimes ends its turn \
+instead). The rest is luck, so the opening moves round the table from one game to \
+the next."""
 
     def _make_rules(self) -> LineRules:
         return _RULES[bool(self.options["doubles"]), bool(self.options["one_extra"])]
@@ -78,13 +89,14 @@ why the opening moves round the table from one game to the next."""
     @classmethod
     def from_record(cls, record: dict) -> "BlankGame":
         """A blank game is one hand: its deal, moves and result sit at the top level."""
+        check_header(cls, record)
         if "deal" not in record:
             raise FileFormatError("<record>", None, "the record has no deal")
         single = {key: record[key] for key in ("variant", "options", "seed", "players")
                   if key in record}
         single["rounds"] = [{key: record[key] for key in ("deal", "moves", "start")
                              if key in record}]
-        return super().from_record(single)
+        return cls._from_rounds(single)
 
     def record(self) -> dict:
         nested = super().record()
@@ -99,5 +111,6 @@ why the opening moves round the table from one game to the next."""
 
     @staticmethod
     def heuristic(view: LineView, move: LineMove) -> float:
-        """Every blank move is as good as any other."""
-        return 0.0
+        """Every tile move is as good as any other; ending the turn instead of taking an
+        extra play is worse (a tile laid now is a tile less to lay)."""
+        return -1.0 if move is STOP else 0.0

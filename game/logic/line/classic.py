@@ -8,13 +8,13 @@ first asked for (`round`, `current_player`, `legal_moves`, `view`, `record`...),
 """
 from __future__ import annotations
 
-import json
 import random
 from dataclasses import dataclass
 
 from ..core import (DominoError, FileFormatError, GameState, IllegalMoveError,
                     OptionError, Outcome, PassMove, Tile)
-from ..records import check_header, replay_moves, seed_problem
+from ..records import (check_header, replay_moves, seed_problem, stated_result_problem,
+                       unknown_key)
 from .engine import LineRound
 from .laying import LineRules
 from .moves import BITS, PASS, LineMove
@@ -26,6 +26,11 @@ from ..tiles import shuffle
 
 POSITION_KEYS = ("variant", "players", "seed", "round", "totals", "line", "hands", "stock",
                  "to_move", "extra_plays", "options")
+# What a record may hold in a round, its deal and its start, and in the match's start.
+ROUND_KEYS = ("deal", "moves", "result", "active", "start")
+DEAL_KEYS = ("hands", "stock")
+ROUND_START_KEYS = ("line", "to_move", "extra_plays")
+MATCH_START_KEYS = ("totals", "round")
 
 
 @dataclass(frozen=True)
@@ -67,6 +72,7 @@ class ClassicMatch(GameState):
     title = "Classic draw dominoes"
     min_players = 2
     max_players = 4
+    record_keys = ("rounds", "start")
     options_declared = (
         Option("limit", 150, "points that put a player out of the match", minimum=1,
                maximum=MAX_LIMIT),
@@ -172,6 +178,12 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
         data = self._recorded[index]
         if not isinstance(data, dict):
             raise FileFormatError("<record>", None, f"round {number} is not a JSON object")
+        problem = unknown_key(data, ROUND_KEYS, f"round {number}")
+        for key, known in (("deal", DEAL_KEYS), ("start", ROUND_START_KEYS)):
+            if problem is None and isinstance(data.get(key), dict):
+                problem = unknown_key(data[key], known, f"round {number}'s {key}")
+        if problem:
+            raise FileFormatError("<record>", None, problem)
         if data.get("active", list(seats)) != list(seats):
             raise DominoError(f"round {number}: the record deals to players {data.get('active')}, "
                               f"but the players left are {list(seats)}")
@@ -183,12 +195,21 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
     @classmethod
     def from_record(cls, record: dict) -> "ClassicMatch":
         check_header(cls, record)
+        return cls._from_rounds(record)
+
+    @classmethod
+    def _from_rounds(cls, record: dict) -> "ClassicMatch":
+        """The match of a record whose header is checked: its rounds replayed."""
         rounds = record.get("rounds") or []
         if not rounds:
             raise FileFormatError("<record>", None, "the record has no rounds")
         options = resolve_options(cls.options_declared, record.get("options"), cls.variant)
         try:
             start = record.get("start", {})
+            problem = isinstance(start, dict) and unknown_key(start, MATCH_START_KEYS,
+                                                               "the start")
+            if problem:
+                raise FileFormatError("<record>", None, problem)
             players, totals, first = record["players"], start.get("totals"), start.get("round", 1)
             cls.require_players(players)
             top = _highest_total(options)
@@ -237,9 +258,9 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
             if given is None:
                 return f"round {number}: the record gives it a result, but its moves do not " \
                        "end it"
-            if data["result"] != given:
-                return f"round {number}: wrong result: the moves give {json.dumps(given)}, " \
-                       f"the record says {json.dumps(data['result'])[:200]}"
+            problem = stated_result_problem(given, data["result"], required=("scores",))
+            if problem:
+                return f"round {number}: {problem}"
         return None
 
     # ---- the protocol --------------------------------------------------------------

@@ -22,36 +22,13 @@ from __future__ import annotations
 from ..core import BLANK, PASS, IllegalMoveError, Tile
 from .laying import (LineRules, Placed, broken_join, extra_plays_problem, hands_problem,
                      laid_by, opening_bit, opening_tile, wrong_opener)
-from .moves import (ALL, BITS, BLANK_MOVES, BLANK_OPENING, INDEX,
-                    LEFT, NUMBER_MASK, ONLY_PASS, OPENINGS, TILES, LineMove, bits_of,
-                    hand_pips, hand_tiles, tile_moves)
+from .moves import (BITS, BLANK_OPENING, INDEX, LEFT, NUMBER_MASK, ONLY_PASS, OPENINGS, STOP,
+                    TILES, BlankMoves, LineMove, TileMoves, bits_of, hand_pips, hand_tiles)
 
 _BLANKS = (BLANK,) * len(TILES)
 
 
-class _TileMoves(dict):
-    """tiles fitting the left end << 28 | tiles fitting the right end -> the legal tile
-    moves (`tile_moves`): a table filled as hands are met, so a turn's moves are one
-    lookup. Random play over 100,000 rounds meets about 60,000 keys; past LIMIT (some
-    10 MB) it starts again empty."""
-
-    LIMIT = 1 << 16
-
-    def __missing__(self, key: int) -> tuple:
-        if len(self) >= self.LIMIT:
-            self.clear()
-        moves = self[key] = tile_moves(key >> 28, key & ALL)
-        return moves
-
-
-class _BlankMoves(dict):
-    """The same lookup for blank tiles: any tile on either end."""
-
-    def __missing__(self, key: int) -> tuple:
-        return BLANK_MOVES
-
-
-_TILE_MOVES, _BLANK_TABLE = _TileMoves(), _BlankMoves()
+_TILE_MOVES, _BLANK_TABLE = TileMoves(), BlankMoves()
 _AFTER: dict[tuple, tuple] = {}     # seats -> per seat, the seat after it
 
 
@@ -251,7 +228,7 @@ class LineRound:
             before, move = after[7], after[10]
             if line and (before[4] or move.is_pass):
                 lacks[before[0]] = lacks[before[0]].union(before[1:3])
-            if not move.is_pass:
+            if move.__class__ is LineMove:
                 laid = laid_by(line, move)
                 line = (laid, *line) if move._side == 1 and line else (*line, laid)
         if state[4] and self.end_reason != "domino":       # drew this turn
@@ -308,7 +285,9 @@ class LineRound:
             return tuple(OPENINGS[i] for i in bits_of(hand))
         on_left, on_right = hand & NUMBER_MASK[left], hand & NUMBER_MASK[right]
         if on_left | on_right:
-            return self._table[on_left << 28 | on_right]
+            moves = self._table[on_left << 28 | on_right]
+            # an extra play earned by a double may be declined: "may play again"
+            return moves + (STOP,) if self._state[5] else moves
         return ONLY_PASS
 
     def illegal_reason(self, move: LineMove) -> str | None:
@@ -316,6 +295,8 @@ class LineRound:
             return None
         if self.end_reason:
             return "the round is over"
+        if move is STOP:
+            return "stop ends a turn only when a double has earned another play"
         if move.is_pass:        # a pass is legal only when it is the one legal move
             return "you have a playable tile, so you cannot pass"
         tile = move.tile
@@ -351,14 +332,15 @@ class LineRound:
             legal = self._legal = self._compute_legal()
         if move not in legal:
             raise IllegalMoveError(move, self.illegal_reason(move) or "not a legal move now")
-        self._play(move if move.__class__ is LineMove else PASS)
+        self._play(move if move.__class__ is LineMove or move is STOP else PASS)
 
     def _play(self, move) -> bool:
-        """Play the legal `move` (a LineMove, or PASS itself); True when it ends the round."""
+        """Play the legal `move` (a LineMove, or PASS or STOP itself); True when it ends
+        the round."""
         state = self._state
         seat, left, right, count, drawn, extra, ptr, _, _, _, _ = state
         hands = self._hands
-        if move is PASS:
+        if move is PASS or move is STOP:
             bit = 0
         else:
             hand = hands[seat]

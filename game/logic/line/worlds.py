@@ -16,20 +16,23 @@ What a view reveals about the hidden tiles, besides the sizes of hands and boney
 * The opening: the highest double dealt opens, so no hand was dealt a higher double
   (with no double dealt, no double and no heavier tile was dealt at all).
 * Options the view does not show are inferred: block (nobody draws) once a player
-  passed while the boneyard still held tiles; in blank, extra plays from runs of plays.
+  passed while the boneyard still held tiles; in blank, the extra plays from the turns
+  seen (a turn of one tile ended without `stop`: no doubles; of two tiles ended without
+  it: one extra play a turn; of three, or two and `stop`: no such limit).
 """
 from __future__ import annotations
 
 from ..core import DOUBLE_SIX, DominoError, Tile
+from .moves import STOP
 
 WORLD_TRIES = 60            # constrained deals tried before the constraints are relaxed
 reuse = 4                   # playouts per world: building one costs more than a playout
 
 
 def parse_history_move(text: str) -> tuple[Tile | None, str]:
-    """(tile, end) of a move text of the history: (None, "") for a pass, end "" for the
-    opening tile, "L" or "R" otherwise."""
-    if text == "pass":
+    """(tile, end) of a move text of the history: (None, "") for a pass or a stop, end ""
+    for the opening tile, "L" or "R" otherwise."""
+    if text in ("pass", "stop"):
         return None, ""
     end = text[-1] if text[-1] in "LR" else ""
     return Tile.parse(text[:-1] if end else text), end
@@ -126,20 +129,33 @@ def fill_hand(pool: list, size: int, levels: dict, caps: list[int]) -> list | No
 def infer_options(view) -> dict:
     """The options a world needs, from what the view shows (see the module notes)."""
     if view.variant == "blank":
-        runs, run, last = [], 0, None
-        for seat, _, _ in view.history:
-            run = run + 1 if seat == last else 1
-            last = seat
-            runs.append(run)
-        doubles = not runs or max(runs) > 1 or len(runs) == 1
-        # A player to move again after two plays this turn is taking a third: not one_extra.
-        third = bool(runs) and view.current_player == last and run >= 2
-        return {"doubles": doubles,
-                "one_extra": doubles and bool(runs) and max(runs) == 2 and not third}
+        return blank_options(view)
     seats = sum(1 for p in range(view.players) if p not in view.eliminated)
     untouched = view.boneyard == 28 - 7 * seats
     passed_with_stock = any(text == "pass" for _, text, _ in view.history) and view.boneyard
     return {"limit": view.limit, "block": bool(untouched and passed_with_stock)}
+
+
+def blank_options(view) -> dict:
+    """Blank tiles' `doubles` and `one_extra` from the turns the history shows (see the
+    module notes); the defaults (both on) where no turn tells."""
+    turns = []                      # [seat, tiles laid, ended by stop]
+    for seat, text, _ in view.history:
+        if not turns or turns[-1][0] != seat:
+            turns.append([seat, 0, False])
+        if text == "stop":
+            turns[-1][2] = True
+        else:
+            turns[-1][1] += 1
+    # The last turn is not over while its player is to move (nor if it ended the game).
+    open_turn = bool(turns) and view.current_player in (None, turns[-1][0])
+    done = turns[:-1] if open_turn else turns
+    if any(tiles == 1 and not stopped for _, tiles, stopped in done):
+        return {"doubles": False, "one_extra": False}
+    going_on = open_turn and view.current_player is not None and turns[-1][1] >= 2
+    unlimited = going_on or any(tiles >= 3 or (tiles == 2 and stopped)
+                                for _, tiles, stopped in done)
+    return {"doubles": True, "one_extra": not unlimited}
 
 
 def extra_plays(view) -> int:
@@ -230,10 +246,18 @@ class LineWorlds:
         raise DominoError("no world is consistent with this view")
 
 
-def alike(view) -> bool:
+def obvious(view):
     """Blank tiles: every tile is the same and either end gives the same line, so every
-    legal move leads to the same game and no skill can change the result."""
-    return view.variant == "blank"
+    tile move leads to the same game; and as nobody's play changes another hand, laying
+    another tile never does worse than ending the turn (`stop`). No search is needed."""
+    if view.variant != "blank":
+        return None
+    moves = view.legal_moves()
+    if STOP not in moves:
+        return moves, "every legal move leads to the same game here"
+    return ([m for m in moves if m is not STOP],
+            "nobody's play changes another hand, so a tile laid now never does worse than "
+            "ending the turn")
 
 
 def worlds(view) -> LineWorlds:
@@ -273,7 +297,10 @@ def rollout_value(state, player: int) -> float:
 
 
 def playout_move(state, rng, moves):
-    """Playouts shed heavy tiles and doubles first, with some random moves."""
+    """Playouts shed heavy tiles and doubles first, with some random moves; an extra play
+    is always taken."""
+    if moves[-1] is STOP:
+        moves = moves[:-1]
     if len(moves) == 1 or rng.random() < 0.25:
         return moves[rng.randrange(len(moves))]
     best, best_key = moves[0], -1.0

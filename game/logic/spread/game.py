@@ -53,7 +53,12 @@ fits, else kept, and the first to empty the hand wins at once).
 
 With 3 players the two tiles left over (32 does not divide by 3) are laid before play \
 from the top of the pack: the first on two of the four centre squares, the second at \
-the first legal place in move order, or set aside when it fits nowhere."""
+the first legal place in move order, or set aside when it fits nowhere.
+
+Choices of this version: the source's extra rule turns laid doubles face down so that \
+no other tile can be set against them; it could also be read as a face-down double \
+needing no match. This version takes the first reading: nothing may touch a face-down \
+double, on any side."""
 
 
 class SpreadGame(PlacementGame):

@@ -48,6 +48,7 @@ import importlib
 
 import pygame
 
+from game.logic.board.placement import placement_words
 from game.shell import theme
 from game.shell.board.art import LAST_MOVE, draw_placed, draw_placed_at
 from game.shell.board.geometry import BoardGeometry, squares_of
@@ -140,7 +141,7 @@ class BoardAdapter:
     def move_caption(self, player: int, move, before, after) -> str:
         if move.is_pass:
             return f"{self.name(player)} cannot place a tile and passes."
-        return f"{self.name(player)} placed {move}."
+        return f"{self.name(player)} laid {placement_words(move)}."
 
     def drawn_by(self, player: int, before, after) -> int | None:
         return player if self.stock_size(after) < self.stock_size(before) else None

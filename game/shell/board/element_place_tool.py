@@ -6,7 +6,8 @@ at the focus square, which follows the pointer (or the arrows; Tab and Shift-Tab
 from one legal placement to the next). R, F, a right click, the wheel or a click on the
 turned-up element on the card turn it end for end: which number points north. The
 ghost is green where the placement is legal and red with the rules' reason (the
-state's `illegal_reason`) where not; Enter or a click places it. With hints on, a
+state's `illegal_reason`, said just outside the board so that it hides no rank) where
+not; Enter or a click places it. With hints on, a
 disc lights every square where it may go as it is turned now, and a thin ring where it
 may go turned the other way. When it fits nowhere the scene offers the pass (Enter or
 the Pass button). The tool decides no rule: every lit square comes from the view's legal
@@ -20,14 +21,19 @@ from game.logic.core import PASS, IllegalMoveError, Tile
 from game.logic.elements.board import Element
 from game.shell import theme
 from game.shell.board.element_art import draw_element
-from game.shell.board.tools import draw_reason
+from game.shell.board.element_table import CAPTION_RECT
+from game.shell.board.tools import draw_reason_outside
 from game.shell.match.controller import sentence
+from game.shell.scene import LOGICAL_SIZE
 
 KEY_STEPS = {"left": (-1, 0), "right": (1, 0), "up": (0, 1), "down": (0, -1)}
 LEGAL = (110, 235, 140)
 LEGAL_RING = (30, 110, 50)
 TURNED_RING = (200, 235, 210)
 FOCUS = theme.SELECTION
+# between the caption line and the key legend: where a refusal may go beside the board
+REASON_ROOM = pygame.Rect(0, CAPTION_RECT.bottom, LOGICAL_SIZE[0],
+                          LOGICAL_SIZE[1] - theme.LEGEND_HEIGHT - CAPTION_RECT.bottom)
 
 
 class PlaceElementTool:
@@ -209,8 +215,9 @@ class PlaceElementTool:
         draw_element(surface, rect, element, "preview")
         pygame.draw.rect(surface, LEGAL if legal else theme.ILLEGAL, rect.inflate(-2, -2),
                          max(3, geo.size // 22), border_radius=6)
-        if not legal:
-            draw_reason(surface, sentence(self.reason), rect, geo.outer.top)
+        if not legal:                  # beside the board: over it, it would hide a rank
+            draw_reason_outside(surface, sentence(self.reason), rect, geo.outer, REASON_ROOM,
+                                scene.table.hud_rects)
 
     def _draw_hints(self, surface) -> None:
         """A disc on every square where the ghost may go as turned now, a thin ring where

@@ -30,6 +30,7 @@ LAST_RECT = pygame.Rect(1484, 704, 400, 306)
 PASS_RECT = pygame.Rect(1566, 884, 236, 110)
 CAPTION_RECT = pygame.Rect(0, 14, 1920, 66)
 UNDO_RECT = pygame.Rect(1716, 20, 176, 54)      # the caption's right end: the cards are full
+CAPTION_ROOM = 2 * (UNDO_RECT.x - CAPTION_RECT.centerx) - 40     # the caption's width
 TROPHY = 72                      # the square a captured element is drawn in on a card
 TROPHY_STEP = (44, 66)           # from one captured element to the next, and row to row
 TROPHIES_PER_ROW = 8
@@ -292,10 +293,9 @@ class ElementTable(BoardTable):
             self._draw_card(surface, player, view)
         self._draw_goal(surface, view)
         self._draw_last(surface, view)
-        if self.ctl.caption:
-            caption = theme.fit_text(self.ctl.caption, CAPTION_RECT.w - 40, 34)
-            theme.draw_text(surface, caption, CAPTION_RECT.center, 34, theme.TEXT, "center",
-                            shadow=True)
+        if self.ctl.caption:           # between the buttons at the caption's two ends
+            theme.draw_fitted(surface, self.ctl.caption, CAPTION_RECT.center, CAPTION_ROOM,
+                              34, theme.TEXT, "center", shadow=True, smallest=26)
 
     def _draw_card(self, surface, player: int, view) -> None:
         ctl, scene, rect, adapter = self.ctl, self.scene, self.cards[player], self.adapter

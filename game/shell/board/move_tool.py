@@ -6,8 +6,9 @@ there. Keyboard: the arrows move a focus square over the board (Tab and Shift-Ta
 between the elements that can move, or between the targets once one is picked), Enter
 picks the focused element and Enter again sends it to the focused target. Esc or a right
 click puts it back. A jump chain (game 4) is played square by square (each landing it
-may go on from becomes a stop on the way; Enter or a click on the element where it
-stands ends the chain there) or at once, by clicking or dragging to its last square.
+may go on from becomes a stop on the way, and the caption says how to end it there:
+Enter again, or a click on the element where it stands) or at once, by clicking or
+dragging to its last square.
 A try the rules refuse shows their reason (the state's `illegal_reason`) by the square
 and in the caption. The tool decides no rule: every lit square comes from the legal
 moves of the view (`ElementMove.path`).
@@ -63,6 +64,7 @@ class MoveElementTool:
         self.dragging, self._press = False, None
         if self.path:
             self.path = self.path[:-1]
+            self._say_chain()
         else:
             self.selected = None
 
@@ -158,6 +160,7 @@ class MoveElementTool:
         if square in self.landings() and self.goes_on(square):
             self.path += (square,)                   # a stop on the way: more may follow
             self.scene.ctl.sound("select")
+            self._say_chain()
             return None
         move = self.move_to(square)
         if move is not None:
@@ -207,6 +210,16 @@ class MoveElementTool:
 
     def put_back(self) -> None:
         self.selected, self.path = None, ()
+
+    def _say_chain(self) -> None:
+        """While a chain is open the caption says how to end it; else the last move's."""
+        scene = self.scene
+        if not self.path:
+            scene.ctl.say(scene.last_caption, speak=False)
+            return
+        here = SHAPE.names[self.standing]
+        scene.ctl.say_private(f"On {here}: Enter again to stop here, or pick the next "
+                              f"landing; a click on {here} stops too.")
 
     def _drop(self, start: int, square: int) -> None:
         """The picked element (from `start`) let go over `square`: the move there."""

@@ -42,6 +42,8 @@ class BoardMatchScene(MatchScene):
         self.flight = None                 # (from, to, start time) of a drawn tile
         self.ended_at = None               # the clock when the game ended
         self._views: dict = {}
+        self._playable_at = None           # ((ply, human turn), the tiles the human can lay)
+        self._focus_for = None             # (ply, shown hand) whose tray focus was chosen
         self._public = self.view(0)        # the table as the last move left it
         self.table = self.adapter.table(self)
         self.table.warm_up()
@@ -89,7 +91,25 @@ class BoardMatchScene(MatchScene):
         return self.legal_moves() == [PASS]
 
     def playable(self) -> set:
-        return {m.tile for m in self.legal_moves() if isinstance(m, Placement)}
+        """The tiles the human to act can lay, worked out once a move (a big board has
+        thousands of legal placements)."""
+        key = (self.ctl.ply, self.ctl.human_turn)
+        if self._playable_at is None or self._playable_at[0] != key:
+            tiles = {m.tile for m in self.legal_moves() if isinstance(m, Placement)}
+            self._playable_at = (key, tiles)
+        return self._playable_at[1]
+
+    def focus_playable(self) -> None:
+        """A person's turn starts with the tray's focus on the first tile that can be laid
+        (as in the line games), so that Enter picks a tile that goes somewhere."""
+        ctl = self.ctl
+        key = (ctl.ply, ctl.shown_hand)
+        if not ctl.hands or not ctl.human_turn or key == self._focus_for:
+            return
+        self._focus_for = key
+        playable = self.playable()
+        fits = [i for i, tile in enumerate(self.shown_tiles()) if tile in playable]
+        self.cursor = fits[0] if fits else 0
 
     def selecting(self) -> bool:
         return self.tool.active
@@ -144,8 +164,13 @@ class BoardMatchScene(MatchScene):
     def read_aloud(self) -> None:
         self.ctl.say(self.adapter.read_aloud())
 
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.focus_playable()
+
     # --- input ------------------------------------------------------------------------
     def play_action(self, action) -> None:
+        self.focus_playable()
         name = action.name
         if name == "draw":
             self.ctl.say(self.adapter.draw_note)

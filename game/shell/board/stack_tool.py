@@ -8,7 +8,8 @@ cheapest spots of the picked tile glow.
 
 Right after the first player's first move that player declares: two big buttons over the
 board, "Odds 1 3 5" and "Evens 2 4 6", chosen by Left/Right and Enter, by O or E, or by a
-click. Esc then opens the pause menu (nothing is picked to drop).
+click. Esc then opens the pause menu (nothing is picked to drop). Before the first move
+the player whose tile lost arranges the opening (board.opening_picker).
 """
 from __future__ import annotations
 
@@ -19,9 +20,11 @@ from game.logic.core import IllegalMoveError
 from game.shell import theme, tile_art
 from game.shell.board.stack_art import Stacker, darker, tone
 from game.shell.board.geometry import parse_square
-from game.shell.board.table import BOARD_AREA, GOLD
+from game.shell.board.opening_picker import OpeningPicker, panel_clear_of
+from game.shell.board.table import GOLD
 from game.shell.board.tools import HINT_FILL, HINT_RING, PlaceTileTool
 from game.shell.match.controller import sentence
+from game.shell.match.scene import choice_action, index_at
 
 CHOICES = (("odds", "Odds", "1 3 5", (1, 3, 5)), ("evens", "Evens", "2 4 6", (2, 4, 6)))
 CHIP_SIZE = 28
@@ -49,14 +52,19 @@ class StackTool(PlaceTileTool):
         self._best = self._best_key = None
         self._panel = self._panel_key = None
         self._spot = self._spot_key = None
+        self.picker = OpeningPicker(scene, self.stacker)
 
     @property
     def active(self) -> bool:
-        return self.ghost is not None or self.declaring()
+        return self.ghost is not None or self.declaring() or self.arranging()
 
     def declaring(self) -> bool:
         """The human to act must now choose odds or evens."""
         return self.scene.ctl.human_turn and bool(self.scene.game.declaring)
+
+    def arranging(self) -> bool:
+        """The human to act must now arrange the opening."""
+        return self.scene.ctl.human_turn and bool(self.scene.game.arranging)
 
     def reset(self) -> None:
         super().reset()
@@ -65,50 +73,39 @@ class StackTool(PlaceTileTool):
     cancel = reset
 
     def hud_key(self) -> tuple:
-        return (self.picked, self.declaring())
+        return (self.picked, self.declaring(), self.arranging())
 
     # --- input ------------------------------------------------------------------------
     def point(self, pos) -> None:
+        if self.arranging():
+            self.picker.point(pos)
+            return
         if self.declaring():
-            index = self._button_at(pos)
+            index = index_at(self.choice_rects()[1], pos)
             if index is not None:
                 self.choice = index
             return
         super().point(pos)
 
     def handle(self, action) -> None:
+        if self.arranging():
+            self.picker.handle(action)
+            return
         if not self.declaring():
             super().handle(action)
             return
-        name = action.name
-        if name in ("left", "prev"):
-            self.choice = 0
-        elif name in ("right", "next"):
-            self.choice = 1
-        elif name in ("up", "down"):
-            self.choice = 1 - self.choice
-        elif name == "confirm":
-            self.declare(self.choice)
-        elif name == "text" and action.char.lower() in ("o", "e"):
+        if action.name == "text" and action.char.lower() in ("o", "e"):
             self.declare(0 if action.char.lower() == "o" else 1)
-        elif name == "click":
-            index = self._button_at(action.pos)
-            if index is not None:
-                self.declare(index)
-        elif name == "back":
+        elif action.name == "back":
             self.scene.ctl.pause()
+        else:
+            self.choice, chosen = choice_action(action, self.choice, self.choice_rects()[1], 1)
+            if chosen is not None:
+                self.declare(chosen)
 
     def declare(self, index: int) -> None:
         self.choice = index
         self.scene.ctl.play(CHOICES[index][0])
-
-    def _button_at(self, pos) -> int | None:
-        if pos is None:
-            return None
-        for i, rect in enumerate(self.choice_rects()[1]):
-            if rect.collidepoint(pos):
-                return i
-        return None
 
     # --- what the ghost's placement would be ------------------------------------------
     def _refresh(self) -> None:
@@ -153,8 +150,19 @@ class StackTool(PlaceTileTool):
             text += "  (cheapest)" if cost <= least else f"  (cheapest: {least})"
         return text
 
+    def tray_legend(self) -> list[tuple]:
+        if self.ghost is None:
+            return []
+        legend = [(self.ghost.ends, "ghost_ok", "your tile: green fits, red not")]
+        if self.scene.hints:
+            legend.append((None, HINT_FILL, "glowing: its cheapest spots (H hides)"))
+        return legend
+
     # --- drawing ----------------------------------------------------------------------
     def draw(self, surface) -> None:
+        if self.arranging():
+            self.picker.draw(surface)
+            return
         if self.declaring():
             self._draw_choice(surface)
             return
@@ -252,15 +260,7 @@ class StackTool(PlaceTileTool):
         if key != self._panel_key:
             geo, view = self.scene.geo, self.scene.view(0)
             cells = [geo.index_square(i) for i, n in enumerate(view.levels) if n]
-            bbox = geo.square_rect(cells[0]).unionall([geo.square_rect(c) for c in cells]) \
-                if cells else pygame.Rect(geo.rect.center, (0, 0))
-            panel = pygame.Rect((0, 0), (min(PANEL_SIZE[0], geo.outer.w), PANEL_SIZE[1]))
-            panel.centerx = geo.rect.centerx
-            if bbox.top - geo.rect.top >= geo.rect.bottom - bbox.bottom:
-                panel.bottom = bbox.top - 12
-            else:
-                panel.top = bbox.bottom + 12
-            panel.clamp_ip(BOARD_AREA)
+            panel = panel_clear_of(geo, cells, (min(PANEL_SIZE[0], geo.outer.w), PANEL_SIZE[1]))
             gap = 24
             buttons = []
             for i in range(2):

@@ -31,6 +31,7 @@ CAPTION_RECT = pygame.Rect(0, 14, 1920, 66)
 HAND_LONG = 120
 MINI_LONG, MINI_SMALL = 68, 48           # hidden hands on tall and on stacked cards
 TURNED_LONG = 148                        # a tile turned up in public, by the stock
+LEGEND_LONG = 52                         # the sample tiles of the tray's legend
 GOLD = (255, 206, 84)
 FLIGHT_SECONDS = 0.45
 
@@ -71,7 +72,6 @@ class BoardTable:
         self._patches = []                 # (rect, clean background) of every HUD panel
         self._settled = 0                  # placed tiles already drawn into the static layer
         self._end_layer = None
-        self._playable_at = None           # ((ply, human turn), the tiles the human can lay)
 
     # --- geometry the scene asks about ------------------------------------------------
     def hand_rects(self) -> list[pygame.Rect]:
@@ -388,7 +388,9 @@ class BoardTable:
         elif not ctl.human_turn:
             self.put(surface, "wait for your turn", (TRAY_RECT.x + 24, TRAY_RECT.y + 60), 26,
                      theme.TEXT_DIM, width=width)
-        playable = self._playable() if scene.hints else set()
+        else:
+            self._draw_legend(surface, scene.tool.tray_legend(), width)
+        playable = scene.playable() if scene.hints else set()
         tiles = scene.shown_tiles()
         for i, (tile, rect) in enumerate(zip(tiles, rects)):
             state = scene.tool.tray_state(i) or ("playable" if tile in playable else "normal")
@@ -404,13 +406,19 @@ class BoardTable:
             self.put(surface, "Enter / click", (PASS_RECT.centerx, PASS_RECT.y + 86), 26,
                      theme.TEXT_DIM, "center")
 
-    def _playable(self) -> set:
-        """The tiles the human to move can lay, worked out once a move (a big board has
-        thousands of legal placements; the tray is redrawn as the cursor moves)."""
-        key = (self.ctl.ply, self.ctl.human_turn)
-        if self._playable_at is None or self._playable_at[0] != key:
-            self._playable_at = (key, self.scene.playable())
-        return self._playable_at[1]
+    def _draw_legend(self, surface, legend, width: int) -> None:
+        """Under the hand's name, what the shapes over the board mean: a small sample of
+        each (a tile in its tile_art look, or a patch of colour) and its words."""
+        x, y = TRAY_RECT.x + 24, TRAY_RECT.y + 60
+        for ends, look, words in legend:
+            sample = pygame.Rect(x, y + 2, LEGEND_LONG, LEGEND_LONG // 2)
+            if isinstance(look, str):
+                tile_art.draw_tile(surface, sample, ends, look)
+            else:
+                pygame.draw.rect(surface, look, sample, border_radius=6)
+            self.put(surface, words, (sample.right + 12, sample.centery), 24, theme.TEXT,
+                     "midleft", width=width - LEGEND_LONG - 12, smallest=16)
+            y += 38
 
     def _draw_flight(self, surface) -> None:
         flight = self.scene.flight

@@ -12,6 +12,8 @@ would do is legal (and why not) and plays through the match controller.
     tool.reset()              a move was made: start the next turn afresh
     tool.hud_key() -> tuple   what of the tool the cached table shows (a picked hand tile)
     tool.tray_state(i)        how the tray draws hand tile i ("selected") or None
+    tool.tray_legend()        what the coloured shapes over the board mean, for the tray:
+                              [(ends, tile_art state, words)] (tile tools only)
     tool.origin()             where the piece just played came from (a tray rect) or None
     tool.draw(surface)        the tool over the board (ghost, hints, the reason it is illegal)
 
@@ -26,7 +28,7 @@ from game.logic.agents import greedy_ratings
 from game.logic.board.placement import Placement
 from game.logic.core import PASS, IllegalMoveError
 from game.shell import theme, tile_art
-from game.shell.board.art import LEGAL_GLOW
+from game.shell.board.art import LEGAL_GLOW, draw_placed_at
 from game.shell.board.geometry import (DIRECTIONS, BoardGeometry, Square, square_name,
                                        squares_of, tile_body)
 from game.shell.match.controller import sentence
@@ -106,7 +108,7 @@ class PlaceTileTool:
         self.ghost: Ghost | None = None    # the picked tile, over the board
         self.picked: int | None = None     # its index in the shown hand
         self.reason: str | None = None     # why the ghost's placement is illegal
-        self._hints = self._hints_key = None
+        self._hints, self._hints_key = [], None
         self._ratings = None               # (ply, legal moves, their greedy ratings,
                                            # each tile's placements best first)
         self.refused = False               # the caption says why the last try was refused
@@ -186,24 +188,30 @@ class PlaceTileTool:
         self.picked = scene.cursor = index
         self.ghost = Ghost((tile.a, tile.b))
         scene.ctl.sound("select")
-        if previous is not None:
+        if previous is not None:      # another tile: where the last one was, if it fits
             self.ghost.anchor, self.ghost.direction = previous.anchor, previous.direction
-        else:             # a fresh pick starts on its best legal placement, not the pointer
-            best = self.best_placements(tile, 1)
-            if best:
-                self.ghost = ghost_of(best[0], tile)
-                self._refresh()
+            if self._pointer_on_board() or self._reason_of(self.ghost) is None:
+                self._retarget()
                 return
+        best = self.best_placements(tile, 1)     # else its best legal placement
+        if best:
+            self.ghost = ghost_of(best[0], tile)
+            self._refresh()
+            return
+        if previous is None:
             self.ghost.anchor = (scene.geo.width // 2 - 1, scene.geo.height // 2)
         self._retarget()
 
+    def _pointer_on_board(self) -> bool:
+        pointer = self.scene.pointer
+        return pointer is not None and self.scene.geo.outer.collidepoint(pointer)
+
     def _retarget(self) -> None:
         """Follow the pointer when it is over the board, else stay where the keys put it."""
-        pointer, geo = self.scene.pointer, self.scene.geo
-        if pointer is not None and geo.outer.collidepoint(pointer):
-            self._aim(pointer)
+        if self._pointer_on_board():
+            self._aim(self.scene.pointer)
         else:
-            self.ghost.keep_on(geo)
+            self.ghost.keep_on(self.scene.geo)
             self._refresh()
 
     def _aim(self, pos) -> None:
@@ -233,10 +241,14 @@ class PlaceTileTool:
         if self.refused:
             self.refused = False
             self.scene.ctl.caption = self.scene.last_caption
+        self.reason = self._reason_of(self.ghost)
+
+    def _reason_of(self, ghost: Ghost) -> str | None:
+        """Why the rules refuse `ghost`'s placement, or None where it is legal."""
         try:
-            self.reason = self.scene.game.illegal_reason(self.ghost.text())
+            return self.scene.game.illegal_reason(ghost.text())
         except IllegalMoveError as error:
-            self.reason = error.reason
+            return error.reason
 
     def _place(self) -> None:
         if self.ghost is not None:
@@ -256,29 +268,42 @@ class PlaceTileTool:
         if not legal:
             draw_reason(surface, sentence(self.reason), body, geo.outer.top)
 
-    def _draw_hints(self, surface) -> None:
-        """The picked tile's few best placements clear of the ghost (which stays clear on
-        top), outlined. Cached per move, tile and ghost squares."""
-        scene, geo = self.scene, self.scene.geo
+    def hint_moves(self) -> list:
+        """The picked tile's few best placements, clear of the ghost (which stays clear on
+        top) and of each other. Cached per move, tile and ghost squares."""
+        scene = self.scene
         tile = scene.shown_tiles()[self.picked]
-        under = set(self.ghost.squares)
-        key = (scene.ctl.ply, tile, frozenset(under))
+        taken = set(self.ghost.squares)
+        key = (scene.ctl.ply, tile, frozenset(taken))
         if key != self._hints_key:
-            layer = pygame.Surface(geo.rect.size, pygame.SRCALPHA)
-            offset = (-geo.rect.x, -geo.rect.y)
-            radius, width = max(4, geo.size // 8), max(2, geo.size // 16)
             clear = []
             for move in self.best_placements(tile, None):
-                if not under & set(squares_of(move)):
+                squares = set(squares_of(move))
+                if not taken & squares:
                     clear.append(move)
+                    taken |= squares
                     if len(clear) == HINT_COUNT:
                         break
-            for move in clear:
-                body = tile_body(geo, *squares_of(move)).move(offset)
-                pygame.draw.rect(layer, HINT_FILL, body, border_radius=radius)
-                pygame.draw.rect(layer, HINT_RING, body, width, border_radius=radius)
-            self._hints, self._hints_key = layer, key
-        surface.blit(self._hints, geo.rect)
+            self._hints, self._hints_key = clear, key
+        return self._hints
+
+    def _draw_hints(self, surface) -> None:
+        """The hinted placements as faint tiles showing their numbers where they would lie."""
+        geo = self.scene.geo
+        for move in self.hint_moves():
+            s1, s2 = squares_of(move)
+            draw_placed_at(surface, tile_body(geo, s1, s2), move, s1, s2, "hint")
+
+    def tray_legend(self) -> list[tuple]:
+        """While a tile is picked: what the bright tile and, with hints on, the faint ones
+        on the board are."""
+        if self.ghost is None:
+            return []
+        ends = self.ghost.ends
+        legend = [(ends, "ghost_ok", "your tile: green fits, red not")]
+        if self.scene.hints:
+            legend.append((ends, "hint", "good places for it (H hides)"))
+        return legend
 
 
 def ghost_of(placement, tile) -> Ghost:
@@ -297,7 +322,30 @@ def draw_reason(surface, text: str, body: pygame.Rect, top: int) -> None:
     back.midbottom = (body.centerx, body.top - 10)
     if back.top < top:
         back.midtop = (body.centerx, body.bottom + 10)
+    _reason_label(surface, text, back, REASON_SIZE)
+
+
+def draw_reason_outside(surface, text: str, body: pygame.Rect, frame: pygame.Rect,
+                        room: pygame.Rect, avoid=()) -> None:
+    """Why a ghost is illegal, in a red label just outside the board's `frame`, above it
+    or below it on the side nearer the ghost's `body` (the other side when that one is
+    not inside `room` or meets one of the panels in `avoid`), as wide as the frame at
+    most: it covers no square and no coordinate of the board."""
+    width = frame.w - 28
+    size, text = theme.fitted(text, width, REASON_SIZE, smallest=20)
+    back = pygame.Rect((0, 0), theme.font(size).size(text)).inflate(28, 14)
+    above = back.copy()
+    above.midbottom = (frame.centerx, frame.top - 4)
+    below = back.copy()
+    below.midtop = (frame.centerx, frame.bottom + 4)
+    sides = (above, below) if body.centery < frame.centery else (below, above)
+    back = next((side for side in sides
+                 if room.contains(side) and side.collidelist(avoid) < 0), sides[0])
+    _reason_label(surface, text, back, size)
+
+
+def _reason_label(surface, text: str, back: pygame.Rect, size: int) -> None:
     back.clamp_ip(pygame.Rect((0, 0), LOGICAL_SIZE))
     pygame.draw.rect(surface, (90, 18, 18), back, border_radius=12)
     pygame.draw.rect(surface, theme.ILLEGAL, back, 2, border_radius=12)
-    theme.draw_text(surface, text, back.center, REASON_SIZE, anchor="center")
+    theme.draw_text(surface, text, back.center, size, anchor="center")

@@ -16,14 +16,16 @@ from game.logic.core import Tile
 
 from game.shell import theme, tile_art
 from game.shell.match.scene import RECENT_MOVE_SECONDS
-from game.shell.line.layout import (BONEYARD, DRAW_BUTTON, HAND_AREA, PASS_BUTTON, SEAT_PANEL, TABLE,
-                          top_panels)
+from game.logic.line.moves import LineMove
+from game.shell.line.layout import (BONEYARD, DRAW_BUTTON, END_TURN_BUTTON, HAND_AREA,
+                                    PASS_BUTTON, SEAT_PANEL, TABLE, top_panels)
 from game.shell.scene import LOGICAL_SIZE
 
 FLIP_SECONDS = 0.3
 BADGE_SECONDS = 2.0     # how long "passed" / "drew 2" stays on a player's panel
 LEGEND = ("Left/Right: tile or end    Up/Enter: pick, play    Esc: cancel, pause    "
           "D: draw    T: whose turn    E: ends    H: hints")
+BLANK_LEGEND = LEGEND.replace("D: draw", "N: end turn")
 
 
 class LineTableArt:
@@ -85,7 +87,7 @@ class LineTableArt:
     def _draw_hand(self, surface) -> None:
         self.face_up_drawn = {self.bottom} if self.hand else set()
         self.face_up_drawn |= self._face_up_panels
-        playable = {m.tile for m in self.moves if not m.is_pass}
+        playable = {m.tile for m in self.moves if isinstance(m, LineMove)}
         keyboard = self.my_turn and self.hover is None and self.selected is None
         for i, (tile, rect) in enumerate(zip(self.hand, self.hand_rects)):
             if tile == self.selected and self.dragging:
@@ -126,8 +128,11 @@ class LineTableArt:
         tile_art.draw_tile(surface, rect, tile_art.ends_of(self.selected), look)
 
     def _draw_buttons(self, surface) -> None:
-        if self.blank or not self.people_play:
-            buttons = []          # every blank tile fits; or nobody here presses them
+        if not self.people_play:
+            buttons = []          # nobody here presses them
+        elif self.blank:                        # every blank tile fits: no draw, no pass
+            buttons = [(END_TURN_BUTTON, "End turn", self.my_turn and self.may_stop)] \
+                if self.state.options["doubles"] else []
         elif self.state.options.get("block"):
             buttons = [(PASS_BUTTON, "Pass", self.my_turn and self.must_pass())]
         else:
@@ -222,7 +227,8 @@ class LineTableArt:
         seats = self.top_seats
         panels = [(rect, theme.PLAYER_COLOURS[p % 4])
                   for p, rect in zip(seats, top_panels(len(seats)))]
-        base = _base_layer(self.app, panels + [(SEAT_PANEL, theme.PANEL_EDGE)])
+        base = _base_layer(self.app, panels + [(SEAT_PANEL, theme.PANEL_EDGE)],
+                           BLANK_LEGEND if self.blank else LEGEND)
         surface = self._static_surface
         if surface is None or surface.get_size() != base.get_size():
             surface = self._static_surface = base.copy()
@@ -356,7 +362,8 @@ class LineTableArt:
                 return "Lay a blank tile to open"
             return f"Open with {moves[0]}" if len(moves) == 1 else "Lay any tile to open"
         if self.blank:
-            return "Lay a tile on either end"
+            return "Lay another tile, or End turn (N)" if self.may_stop else \
+                "Lay a tile on either end"
         left, right = self.public.ends
         return f"Play a tile showing {left} or {right}" if left != right else \
             f"Play a tile showing {left}"
@@ -378,10 +385,10 @@ class LineTableArt:
 _bases: dict = {}
 
 
-def _base_layer(app, panels) -> pygame.Surface:
+def _base_layer(app, panels, legend: str) -> pygame.Surface:
     """The felt, the table's inset, the empty panels and the key legend: what never
-    changes during a match, drawn once per arrangement of panels."""
-    key = tuple((tuple(rect), colour) for rect, colour in panels)
+    changes during a match, drawn once per arrangement of panels and legend."""
+    key = (tuple((tuple(rect), colour) for rect, colour in panels), legend)
     if key not in _bases:
         surface = pygame.Surface(LOGICAL_SIZE)
         if pygame.display.get_surface() is not None:
@@ -393,6 +400,6 @@ def _base_layer(app, panels) -> pygame.Surface:
         surface.blit(inset, TABLE)
         for rect, colour in panels:
             theme.draw_panel(surface, rect, border=colour)
-        theme.draw_legend(surface, app, LEGEND)
+        theme.draw_legend(surface, app, legend)
         _bases[key] = surface
     return _bases[key]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from game.logic.core import Tile
 from game.logic.line.moves import LineMove
 
-from game.shell.line.layout import DRAW_BUTTON, PASS_BUTTON
+from game.shell.line.layout import DRAW_BUTTON, END_TURN_BUTTON, PASS_BUTTON
 from game.shell.match.controller import sentence
 from game.shell.match.scene import CURSOR_STEPS, step_cursor, tray_index_at
 
@@ -30,6 +30,17 @@ class LineInput:
         else:
             self.ctl.sound("invalid")
             self.ctl.say_private("You have a tile that fits, so you cannot pass.")
+
+    def _end_turn(self) -> None:
+        """N, the End turn button (or D, gamepad Y, in blank tiles where nobody draws):
+        decline the extra play a double earned."""
+        if self.my_turn and self.may_stop:
+            self.ctl.play("stop")
+        elif self.my_turn:
+            self.ctl.sound("invalid")
+            self.ctl.say_private(sentence(self.state.illegal_reason("stop")) + ".")
+        elif self.state.current_player is not None:
+            self.ctl.say(f"Wait: {self.ctl.name(self.state.current_player)} is playing.", False)
 
     def _draw(self) -> None:
         """D: every tile the rules drew for this turn comes at once (they turn up one by
@@ -88,6 +99,8 @@ class LineInput:
         name, ctl = action.name, self.ctl
         if name in ("back", "rclick"):
             self._cancel()                   # (Esc with nothing picked pauses: MatchScene)
+        elif name == "end_turn" or (name == "draw" and self.blank and self.may_stop):
+            self._end_turn()
         elif name == "draw":
             self._draw()
         elif name == "point":
@@ -133,6 +146,9 @@ class LineInput:
 
     def _click(self, pos) -> None:
         self.pointer = pos
+        if self.blank and END_TURN_BUTTON.collidepoint(pos):
+            self._end_turn()
+            return
         if DRAW_BUTTON.collidepoint(pos):
             self._draw()
             return

@@ -1,9 +1,11 @@
 """Where the tiles of a line of play lie on the table: pure geometry, no drawing.
 
-The opening tile sits in the middle. The right arm of the line grows to the right; at the
-table's edge it turns down through a column of two upright tiles and runs back to the
-left on the next row, and so on (a snake). The left arm does the same upwards. Doubles
-in a row lie crosswise. If the snake would leave the table, the tiles get smaller.
+The right arm of the line grows to the right from the opening tile; at the table's edge
+it turns down through a column of two upright tiles and runs back to the left on the
+next row, and so on (a snake). The left arm does the same upwards. Doubles in a row lie
+crosswise. The opening tile slides along its row so that the line turns as few times as
+it can, and among those ways the line is centred; then the whole is centred up and down.
+If the snake would leave the table, the tiles get smaller.
 
     layout_line(line, opener, table, long_side, crosswise=True) -> LineLayout
         line:   the tiles in line order (left end first) as (left, right) number pairs,
@@ -60,6 +62,7 @@ class _Arm:
         self.long = long_side
         self.left, self.right = bounds
         self.connector = 0         # upright tiles placed in the current turn (0 = in a row)
+        self.uprights = 0          # upright tiles of turns placed so far
 
     def place(self, inner: int, outer: int, double: bool) -> Placed:
         L, half, quarter = self.long, self.long // 2, self.long // 4
@@ -80,6 +83,7 @@ class _Arm:
         else:
             y0 = self.row_y + quarter - (self.connector + 1) * L
         self.connector += 1
+        self.uprights += 1
         if self.connector == 2:
             self.connector = 0
             self.row_y += self.turn * round(ROW_STEP * L)
@@ -88,13 +92,16 @@ class _Arm:
         return Placed(pygame.Rect(x0, y0, half, L), ends)
 
 
-def _try_layout(line, opener, table: pygame.Rect, long_side: int, crosswise: bool) -> LineLayout:
+def _try_layout(line, opener, table: pygame.Rect, long_side: int, crosswise: bool,
+                cx: int) -> tuple[LineLayout, tuple[int, int]]:
+    """The layout with the opening tile centred on `cx` across the table's middle row,
+    and how often it turns: (upright tiles of the line, of the next tiles' zones)."""
     L, half = long_side, long_side // 2
-    cx, cy = table.center
+    cy = table.centery
     result = LineLayout(long_side)
     if not line:
         result.zones[""] = Placed(pygame.Rect(cx - L // 2, cy - half // 2, L, half), (-1, -1))
-        return result
+        return result, (0, 0)
     first = line[opener]
     double = crosswise and first[0] == first[1]
     size = (half, L) if double else (L, half)
@@ -111,20 +118,49 @@ def _try_layout(line, opener, table: pygame.Rect, long_side: int, crosswise: boo
         a, b = line[i]
         placed[i] = left.place(b, a, crosswise and a == b)
     result.tiles = placed
+    turns = left.uprights + right.uprights
     result.zones["L"] = left.place(-1, -1, False)
     result.zones["R"] = right.place(-1, -1, False)
-    return result
+    return result, (turns, left.uprights + right.uprights - turns)
 
 
 def layout_line(line, opener: int, table, long_side: int, crosswise: bool = True) -> LineLayout:
-    """The largest layout (from `long_side` down) that keeps every tile and zone on `table`."""
+    """The largest layout (from `long_side` down) that keeps every tile and zone on `table`:
+    of those at that size, the one that turns least, then the most nearly centred."""
     table = pygame.Rect(table)
     size = max(MIN_LONG_SIDE, long_side - long_side % 4)
     while True:
-        result = _try_layout(line, opener, table, size, crosswise)
-        if size <= MIN_LONG_SIDE or all(table.contains(r) for r in result.rects()):
-            return result
+        best = _centred(line, opener, table, size, crosswise)
+        if best is not None:
+            return best
+        if size <= MIN_LONG_SIDE:
+            return _try_layout(line, opener, table, size, crosswise, table.centerx)[0]
         size -= 4
+
+
+def _centred(line, opener, table: pygame.Rect, size: int, crosswise: bool):
+    """The best layout at this size with the opening tile anywhere along the middle row
+    (in steps of a quarter tile), moved up or down to the table's middle; None if none
+    fits."""
+    best = None
+    step = max(1, size // 4)
+    first = table.centerx - (table.centerx - table.left) // step * step
+    for cx in range(first, table.right, step):       # the table's centre is one of them
+        result, turns = _try_layout(line, opener, table, size, crosswise, cx)
+        rects = result.rects()
+        box = rects[0].unionall(rects[1:])
+        if box.left < table.left or box.right > table.right or box.h > table.h:
+            continue
+        score = (turns, abs(box.centerx - table.centerx))
+        if best is None or score < best[0]:
+            best = (score, result, box)
+    if best is None:
+        return None
+    _, result, box = best
+    shift = table.centery - box.centery
+    for placed in (*result.tiles, *result.zones.values()):
+        placed.rect.move_ip(0, shift)
+    return result
 
 
 # --- the rest of the line-match screen (logical 1920x1080) ------------------------------
@@ -135,6 +171,7 @@ SEAT_PANEL = pygame.Rect(40, 800, 360, 160)      # the bottom player's name and 
 BONEYARD = pygame.Rect(1496, 800, 150, 160)
 DRAW_BUTTON = pygame.Rect(1664, 804, 216, 66)
 PASS_BUTTON = pygame.Rect(1664, 886, 216, 66)
+END_TURN_BUTTON = PASS_BUTTON                   # blank tiles: nobody passes there
 UNDO_BUTTON = pygame.Rect(1664, 966, 216, 52)
 
 

@@ -20,7 +20,7 @@ import pygame
 
 from game.logic.core import Tile
 from game.logic.line.laying import Placed, line_after
-from game.logic.line.moves import LineMove
+from game.logic.line.moves import STOP, LineMove
 
 from game.shell import theme, tile_art
 from game.shell.line.art import LEGEND, LineTableArt
@@ -148,17 +148,32 @@ class LineMatchScene(LineInput, LineTableArt, MatchScene):
         return line, self.opener + 1 if self.line and index == 0 else self.opener, index
 
     def ghost(self, tile: Tile, end: str):
-        """Where `tile` would lie on `end` (a layout Placed), cached per line."""
+        """Where `tile` would lie on `end` (a layout Placed), cached per line. The line
+        with it may sit elsewhere (it stays centred): the ghost keeps to the tile it
+        touches as that tile lies now."""
         if (tile, end) not in self._ghosts:
             line, opener, index = self._with(tile, end)
-            self._ghosts[(tile, end)] = self._layout_of(line, opener).tiles[index]
+            after = self._layout_of(line, opener).tiles
+            ghost = after[index]
+            if self.layout.tiles:
+                now, then = ((self.layout.tiles[0], after[1]) if index == 0
+                             else (self.layout.tiles[-1], after[index - 1]))
+                if now.rect.size == then.rect.size:
+                    ghost = replace(ghost, rect=ghost.rect.move(now.rect.x - then.rect.x,
+                                                                now.rect.y - then.rect.y))
+            self._ghosts[(tile, end)] = ghost
         return self._ghosts[(tile, end)]
 
     def ends_for(self, tile: Tile) -> list[str]:
-        return [m.end for m in self.moves if not m.is_pass and m.tile == tile]
+        return [m.end for m in self.moves if isinstance(m, LineMove) and m.tile == tile]
 
     def must_pass(self) -> bool:
         return bool(self.moves) and self.moves[0].is_pass
+
+    @property
+    def may_stop(self) -> bool:
+        """A double lets the human to move play again, which they may decline."""
+        return STOP in self.moves
 
     def selecting(self) -> bool:
         return self.selected is not None
@@ -173,6 +188,10 @@ class LineMatchScene(LineInput, LineTableArt, MatchScene):
         self.ctl.say(self._describe(player, move, drawn))
         self._badge_move(player, move.is_pass, drawn)
         self.anim = self.flip = None
+        if move is STOP:
+            self._cancel()
+            self._refresh()
+            return
         if not move.is_pass:
             self._animate_play(player, move)
         self._cancel()
@@ -186,7 +205,7 @@ class LineMatchScene(LineInput, LineTableArt, MatchScene):
             self.ctl.hide_hands()
             self.wait_for_results(self._show_results)
         elif self.state.current_player == player and not move.is_pass:
-            self.ctl.caption += " Another play."
+            self.ctl.caption += f" {self.ctl.name(player)} may play again."
         self._refresh()
 
     def _describe(self, player: int, move: LineMove, drawn: int) -> str:
@@ -194,6 +213,8 @@ class LineMatchScene(LineInput, LineTableArt, MatchScene):
         drew = f"drew {drawn} and " if drawn else ""
         if move.is_pass:
             return f"{name} {drew}passed."
+        if move is STOP:
+            return f"{name} ended the turn."
         tile = "a blank tile" if move.tile.is_blank else str(move.tile)
         if not move.end:
             return f"{name} {drew}opened with {tile}."
@@ -268,8 +289,10 @@ class LineMatchScene(LineInput, LineTableArt, MatchScene):
             elif self.must_pass():
                 text += " Nothing fits: press Enter to pass."
             else:
-                fit = len({m.tile for m in self.moves if not m.is_pass})
+                fit = len({m.tile for m in self.moves if isinstance(m, LineMove)})
                 text += f" {fit} of your tiles {'fits' if fit == 1 else 'fit'}."
+                if self.may_stop:
+                    text += " You may play again or press N to end your turn."
             self.ctl.say_private(text)
         else:
             self.ctl.say(text)

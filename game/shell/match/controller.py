@@ -203,12 +203,12 @@ class MatchController:
 
     def after_change(self) -> None:
         """After every move and every take-back: the match in progress is saved (saves.py;
-        a demo is not) and a finished match's save removed once a frame shows the end
-        (closed or killed before that, it still holds the game to see it end). A folder
-        that cannot be written is said once; the match goes on. The writing happens on a
-        background thread (storage.BackgroundWriter), so the frame never waits for the
-        disk."""
-        if getattr(self.app, "demo", None):
+        a demo is not, nor a second window's) and a finished match's save removed once a
+        frame shows the end (closed or killed before that, it still holds the game to see
+        it end). A folder that cannot be written is said once; the match goes on. The
+        writing happens on a background thread (storage.BackgroundWriter), so the frame
+        never waits for the disk."""
+        if not self._keeps_saves:
             return
         if self.state.is_over():
             when_drawn = getattr(self.app, "after_draw", None)
@@ -218,6 +218,19 @@ class MatchController:
                 when_drawn(saves.remove_soon)
         else:
             saves.save_soon(self.config, self.state)
+
+    @property
+    def _keeps_saves(self) -> bool:
+        """No demo, and the first window on the data folder (a second one saves nothing)."""
+        return not getattr(self.app, "demo", None) and getattr(self.app, "keeps_matches", True)
+
+    def is_saved(self) -> bool:
+        """Whether the match in progress is on disk as it stands (asked when quitting)."""
+        if not self._keeps_saves or self.state.is_over():
+            return False
+        saves.settle()
+        self._check_saving()
+        return not self._save_failed
 
     def _check_saving(self) -> None:
         """A save the background writer could not write is said once; play goes on."""
@@ -233,7 +246,7 @@ class MatchController:
         self._counted = True
         notice = stats.record_match(self.config, self.state.outcome())[1]
         if notice:
-            self.app.notice = notice         # the title menu shows it
+            self.app.tell(notice)            # the title menu shows it
 
     # --- taking back -----------------------------------------------------------------
     def asker(self) -> int | None:

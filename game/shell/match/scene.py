@@ -237,6 +237,28 @@ def tray_index_at(rects, pos, grow=(12, 12), shift=(0, 0)) -> int | None:
     return None
 
 
+def index_at(rects, pos) -> int | None:
+    """The index of the rect under `pos` (None off them all, or without a pointer)."""
+    return None if pos is None else tray_index_at(rects, pos, grow=(0, 0))
+
+
+def choice_action(action, focus: int, rects, row: int) -> tuple[int, int | None]:
+    """A row of choices (buttons, cards: their `rects`) driven by `action`: (the focus
+    after it, the index chosen or None). Left/Right (Tab) step along, wrapping; Up/Down
+    step `row` choices; Enter chooses the focused one, a click the one under it."""
+    name, count = action.name, len(rects)
+    if name in CURSOR_STEPS:
+        return step_cursor(focus, count, name), None
+    if name in ("up", "down"):
+        return (focus + row) % count, None
+    if name == "confirm":
+        return focus, focus
+    if name == "click":
+        index = index_at(rects, action.pos)
+        return (focus if index is None else index), index
+    return focus, None
+
+
 def step_cursor(cursor: int, count: int, name: str) -> int:
     """The focus after Left/Right (or Tab/Shift-Tab) along a hand of `count` tiles."""
     if not count:

@@ -12,7 +12,10 @@ from __future__ import annotations
 
 import pygame
 
+from game.logic.agents.coach import move_words
+from game.logic.board.placement import Placement
 from game.logic.core import PASS
+from game.logic.dominid.opening import Arrangement
 from game.shell import theme
 from game.shell.board.adapter import BoardAdapter
 from game.shell.board.art import LAST_MOVE, draw_coordinates, draw_frame
@@ -102,11 +105,15 @@ class Adapter(BoardAdapter):
         view = self.view()
         parity = view.parities[player]
         if parity is None:
-            played = self.game.moves_played()
-            first = played[0][0] if played else view.current_player
+            first = self.game.first
+            if first is None:          # a position set up after the opening
+                laid = [p for p, m in self.game.moves_played() if isinstance(m, Placement)]
+                first = laid[0] if laid else view.current_player
             when = "now" if view.declaring else "after a tile"
+            later = (f"{self.ctl.name(first)} picks {when}" if not view.arranging
+                     or player == first else "Takes 3 tiles once the opening lies")
             return [("Numbers: not chosen yet", 28, theme.TEXT_DIM, False),
-                    (f"{self.ctl.name(first)} picks {when}", 26, theme.TEXT_DIM, False)]
+                    (later, 26, theme.TEXT_DIM, False)]
         cost, points = view.costs[player], view.cluster_points()[player]
         first = (f"{parity.capitalize()}: {NUMBERS[parity]}", 36, theme.TEXT, True)
         if over:
@@ -123,14 +130,20 @@ class Adapter(BoardAdapter):
             return self.final_caption()
         if not deal or self.game.moves_played():          # a position or a saved match
             return f"{self.ctl.name(mover)} to move."
-        draws = deal["draws"]
-        return (f"{self.ctl.name(0)} turned up {draws[0]}, {self.ctl.name(1)} {draws[1]}: "
-                f"{self.ctl.name(mover)} begins, then chooses odds or evens.")
+        draws, first = deal["draws"], self.game.first
+        said = f"{self.ctl.name(0)} turned up {draws[0]}, {self.ctl.name(1)} {draws[1]}: "
+        if self.game.arranging:
+            return (said + f"{self.ctl.name(first)} moves first, so "
+                    f"{self.ctl.name(mover)} arranges the two in the middle.")
+        return said + f"{self.ctl.name(mover)} begins, then chooses odds or evens."
 
     def move_caption(self, player: int, move, before, after) -> str:
         name = self.ctl.name(player)
         if move == PASS:
             return f"{name} cannot lay a tile and passes."
+        if isinstance(move, Arrangement):
+            return (f"{name} arranged the opening: {move_words(move)}, and takes three "
+                    f"tiles. {self.ctl.name(1 - player)} begins.")
         if str(move) in NUMBERS:
             other = after.parities[1 - player]
             return (f"{name} chose {parity_words(str(move))}; {self.ctl.name(1 - player)} "

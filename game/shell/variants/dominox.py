@@ -22,6 +22,7 @@ TINTS = {0: ((252, 249, 240, 205), (255, 255, 255, 255)),
          None: ((110, 110, 116, 170), (110, 110, 116, 170))}
 BADGES = {0: ((28, 30, 40), (252, 249, 240)), 1: ((246, 240, 224), (14, 16, 24)),
           None: ((240, 240, 240), (96, 96, 104))}
+ONE_SQUARE_LABELS = 60      # the least square size holding a badge and a tag at once
 
 
 class Adapter(BoardAdapter):
@@ -101,11 +102,12 @@ def territory_layer(geo: BoardGeometry, regions, font, names=None) -> pygame.Sur
 
     `regions` holds (squares, winner, points) with winner 0 White, 1 Black or None (a tie,
     painted grey). Stripes keep a claimed area from looking like a tile face; the points
-    are written on the region's most central square, and under them, given the players'
-    `names`, who won the region ("tie" where nobody did)."""
+    and, given the players' `names`, who won the region ("tie" where nobody did) are
+    written inside the region's own squares, never over a tile or the board's edge."""
     layer = pygame.Surface(geo.outer.size, pygame.SRCALPHA)
     offset = (-geo.outer.x, -geo.outer.y)
     step = max(6, geo.size // 5)
+    full = badge_radius(geo)
     for squares, winner, points in regions:
         tint, stripe = TINTS[winner]
         for square in squares:
@@ -117,28 +119,60 @@ def territory_layer(geo: BoardGeometry, regions, font, names=None) -> pygame.Sur
                 pygame.draw.line(layer, stripe, (k - rect.bottom, rect.bottom),
                                  (k - rect.y, rect.y), 2)
             layer.set_clip(None)
-        centre = geo.square_rect(_central_square(squares)).move(offset).center
-        radius = max(10, int(geo.size * 0.34))
+        centre, radius, tag_area = label_spots(geo, squares, bool(names))
+        centre = (centre[0] + offset[0], centre[1] + offset[1])
         ink, disc = BADGES[winner]
         pygame.draw.circle(layer, (*disc, 245), centre, radius)
         pygame.draw.circle(layer, (220, 180, 80, 255), centre, radius, max(2, radius // 8))
-        badge = font.render(str(points), True, ink)
+        digits = font if radius >= full else theme.font(max(12, radius * 5 // 4), True)
+        badge = digits.render(str(points), True, ink)
         layer.blit(badge, badge.get_rect(center=(centre[0], centre[1] + 1)))
-        if names:
+        if tag_area is not None:
             _winner_tag(layer, geo, "tie" if winner is None else names[winner], winner,
-                        (centre[0], centre[1] + radius))
+                        tag_area.move(offset))
     return layer
 
 
-def _winner_tag(layer, geo: BoardGeometry, text: str, winner, top) -> None:
-    """A small label in the winner's colours just under a region's points badge, kept
-    inside the layer."""
-    size = max(12, geo.size // 3)
-    label = theme.font(size, True).render(theme.fit_text(text, geo.size * 2, size, True),
+def label_spots(geo: BoardGeometry, squares, tagged: bool = True):
+    """Where a region's points badge and its winner's tag go, inside its own squares:
+    (badge centre, badge radius, the square rect the tag is centred in, or None).
+
+    The badge sits on the region's most central square and the tag on a neighbour in the
+    region (below it, or the badge above it, else beside); a region of one square holds
+    both, the badge smaller, when the square is large enough for the two (else the tint
+    alone says who won)."""
+    squares = set(squares)
+    central = _central_square(squares)
+    f, r = central
+    radius = badge_radius(geo)
+    if not tagged:
+        return geo.square_rect(central).center, radius, None
+    for badge, tag in ((central, (f, r - 1)), ((f, r + 1), central),
+                       (central, (f + 1, r)), ((f - 1, r), central)):
+        if badge in squares and tag in squares:
+            return geo.square_rect(badge).center, radius, geo.square_rect(tag)
+    rect = geo.square_rect(central)
+    if geo.size < ONE_SQUARE_LABELS:
+        return rect.center, radius, None
+    small = geo.size * 24 // 100
+    tag = pygame.Rect(rect.x, rect.y + 2 * small + 4, rect.w, rect.h - 2 * small - 4)
+    return (rect.centerx, rect.y + small + 3), small, tag
+
+
+def badge_radius(geo: BoardGeometry) -> int:
+    return max(10, int(geo.size * 0.34))
+
+
+def _winner_tag(layer, geo: BoardGeometry, text: str, winner, area: pygame.Rect) -> None:
+    """A small label in the winner's colours centred in `area` (a square), no wider
+    than it: the words shrink, then are cut short."""
+    size = max(12, min(geo.size // 3, area.h - 8))
+    while size > 12 and theme.font(size, True).size(text)[0] > area.w - 14:
+        size -= 1
+    label = theme.font(size, True).render(theme.fit_text(text, area.w - 14, size, True),
                                           True, BADGES[winner][0])
-    box = label.get_rect().inflate(size // 2 + 6, 4)
-    box.midtop = top
-    box.clamp_ip(layer.get_rect())
+    box = label.get_rect().inflate(min(size // 2 + 6, area.w - 4 - label.get_width()), 4)
+    box.center = area.center
     pygame.draw.rect(layer, (*BADGES[winner][1], 240), box, border_radius=box.h // 2)
     pygame.draw.rect(layer, (220, 180, 80, 255), box, 2, border_radius=box.h // 2)
     layer.blit(label, label.get_rect(center=box.center))

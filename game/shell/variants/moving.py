@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from game.logic.core import PASS
 from game.logic.elements.board import SHAPE, parse_element
+from game.logic.elements.moves import element_move_words
 from game.shell import theme
 from game.shell.board.adapter import BoardAdapter
 from game.shell.board.element_art import SEAT_COLOURS, draw_element_board
@@ -195,11 +196,11 @@ class MovingAdapter(BoardAdapter):
         return caption
 
     def move_words(self, who: str, player: int, move, after) -> str:
-        """The move said: "Ann moved c2-c3. Captured 3-5 on c4!"."""
+        """The move said: "Ann moved c2 to c3. Captured 3-5 on c4!"."""
         if move is PASS:
             return f"{who} cannot move and passes."
         verb = "jumped" if len(move.path) > 2 or self._jumps(move) else "moved"
-        words = f"{who} {verb} {move}."
+        words = f"{who} {verb} {element_move_words(move)}."
         if after.last_captured:
             words += f" Captured {self.captured(after)}!"
         return words

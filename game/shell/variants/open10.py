@@ -33,6 +33,14 @@ def on_board(view) -> tuple[int, int]:
     return counts[0], counts[1]
 
 
+def shift_words(move) -> str:
+    """A shift (or its text) as the status line says it: "c2>e5^" is "c2 to e5, arrow
+    north" (the notation stays in the Last move panel)."""
+    start, _, end = str(move).partition(">")
+    arrow = {"^": ", arrow north", "v": ", arrow south"}.get(end[-1:], "")
+    return f"{start} to {end.rstrip('^v')}{arrow}"
+
+
 def taken_words(texts, free: bool) -> str:
     """"3-5 on e6" or "a stack of 4 on e6 (3-5 on top)", joined by "and"."""
     words = []
@@ -124,8 +132,8 @@ class Adapter(MovingAdapter):
         if move is PASS:
             return f"{who} cannot shift any element and passes."
         if move.past_edge:
-            return f"{who} shifted {move} past {SIDES[1 - player]}'s edge!"
-        words = f"{who} shifted {move}."
+            return f"{who} shifted {shift_words(move)}, past {SIDES[1 - player]}'s edge!"
+        words = f"{who} shifted {shift_words(move)}."
         if after.last_captured:
             words += f" Captured {self.captured(after)}!"
         return words

@@ -29,7 +29,13 @@ class Adapter(BoardAdapter):
     title = "Spread"
     stock_title = "Pack"
     info_note = ("Touching numbers match,", "fewest tiles left wins")
-    draw_note = "A tile is turned up for you from the pack at the start of your turn."
+
+    @property
+    def draw_note(self) -> str:
+        if self.game.dealt:          # (option dealt: the hand is played first)
+            return ("A tile is turned up for you from the pack only when nothing in your "
+                    "hand fits.")
+        return "A tile is turned up for you from the pack at the start of your turn."
 
     def draw_board(self, surface, geo: BoardGeometry, font) -> None:
         blocked = {geo.index_square(i) for i in self.game.shape.blocked}
@@ -61,7 +67,9 @@ class Adapter(BoardAdapter):
         return view.pack_size
 
     def stock_note(self, count: int) -> str:
-        return "turned up each turn" if count else "the pack is used up"
+        if not count:
+            return "the pack is used up"
+        return "turned up when nothing fits" if self.game.dealt else "turned up each turn"
 
     def turned_up(self, view):
         return view.turned_up

@@ -1,0 +1,26 @@
+"""tools/attack.py, the rerun of the adversarial pass: its file part finds nothing, and its
+judges do find a flaw planted on purpose."""
+import dataclasses
+import random
+import sys
+
+from game.logic import variants
+
+from process_support import ROOT
+
+sys.path.insert(0, str(ROOT / "tools"))
+import attack  # noqa: E402
+
+
+def test_tampered_files_find_nothing(tmp_path, capsys):
+    assert attack.main(["--rounds", "1", "--only", "tampered"]) == 0
+    assert "total: 0 findings" in capsys.readouterr().out
+
+
+def test_a_loader_that_let_a_blocked_opening_through_would_be_found(tmp_path, monkeypatch):
+    lenient = dataclasses.replace(variants.VARIANTS["dominid"], open_middle=False)
+    monkeypatch.setitem(variants.VARIANTS, "dominid", lenient)
+    tally = attack.Tally("levels")
+    attack.levels(tally, random.Random(1), tmp_path, 2)
+    assert tally.findings["wrong acceptances"] >= 1
+    assert "blocks an opening cell" in tally.examples["wrong acceptances"]

@@ -61,6 +61,8 @@ class LessonPanel:
         scene = self.scene
         phase = scene.phase
         keys = []
+        if phase == ASK and scene.must_pass() and self.covers_pass():
+            keys.append(("pass", "Pass (Enter)"))
         if phase == RIGHT:
             keys.append(("next", "Next"))
         elif phase == DONE:
@@ -72,6 +74,11 @@ class LessonPanel:
         self.buttons = [Button(k, label) for k, label in keys]
         self.focus = 0
         self._place_buttons()
+
+    def covers_pass(self) -> bool:
+        """Whether the table's own Pass button lies under the panel."""
+        rect = getattr(getattr(self.scene, "table", None), "pass_rect", None)
+        return rect is not None and self.rect.colliderect(rect)
 
     def _place_buttons(self) -> None:
         rect = self.rect
@@ -112,6 +119,8 @@ class LessonPanel:
         scene = self.scene
         step, phase = scene.step, scene.phase
         blocks = []
+        if step.closing:                    # the opponent's last word, and what it meant
+            return [(step.explain, RIGHT_COLOUR, False)]
         if phase in (ASK, WRONG) and step.text:
             blocks.append((step.text, theme.TEXT, False))
         blocks.append(("Goal: " + step.goal, theme.HIGHLIGHT, True))

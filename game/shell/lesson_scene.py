@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from game.logic.core import PASS
 from game.logic.lessons import accepts, shown_answer
 from game.shell import lesson_progress
 from game.shell.coach import Coach, mark_board, mark_line
@@ -126,12 +127,16 @@ class LessonFlow:
             self.phase = RIGHT
             self.ctl.sound("round_end")
         else:
-            self.phase = DONE
-            self.ctl.sound("win")
-            notice = lesson_progress.mark_done(self.lesson.variant, self.lesson.name)
-            if notice:
-                self.app.notice = notice
+            self._finish()
         self.panel.refresh()
+
+    def _finish(self) -> None:
+        """The lesson is done: remembered as finished, Next goes on."""
+        self.phase = DONE
+        self.ctl.sound("win")
+        notice = lesson_progress.mark_done(self.lesson.variant, self.lesson.name)
+        if notice:
+            self.app.notice = notice
 
     def _refused(self, text: str) -> None:
         if self.phase == ASK:
@@ -164,6 +169,8 @@ class LessonFlow:
             self.toggle_answer()
         elif key == "back":
             self.app.remove(self)
+        elif key == "pass":
+            self.ctl.play(PASS)
 
     def next_step(self) -> None:
         if self.phase == DONE:
@@ -174,7 +181,11 @@ class LessonFlow:
         self.step_index += 1
         if self.step.reply is not None:
             self.ctl.reply(self.step.reply)
-        self._begin_step()
+        if self.step.closing:
+            self._finish()
+            self.panel.refresh()
+        else:
+            self._begin_step()
 
     def retry(self) -> None:
         if len(self.ctl.state.moves_played()) > self.played:

@@ -153,7 +153,8 @@ class _Walk:
                                       f"legal after {after}: {exc.reason}")
             return
         try:
-            self.step(state, index, student, f"{after} and the reply {move}")
+            if not step.closing:
+                self.step(state, index, student, f"{after} and the reply {move}")
         finally:
             state.undo()
 

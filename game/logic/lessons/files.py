@@ -23,6 +23,10 @@ the position files.
     condition = "wins"
     explain = "..."
 
+    [[steps]]                     # the last step may be a reply alone: the opponent's
+    reply = "pass"                # answer, played on Next, and what it meant
+    explain = "..."
+
 The player to move in the position is the one the lesson teaches; after each right
 answer (and the next step's reply) it must be their turn again. With `condition` and
 `answers` both given, every legal move meeting the condition is accepted and the
@@ -73,7 +77,12 @@ class Step:
     lines: dict = field(default_factory=dict, compare=False)   # key -> line in the file
 
     def line(self, key: str) -> int | None:
-        return self.lines.get(key) or self.lines.get("goal")
+        return self.lines.get(key) or self.lines.get("goal") or self.lines.get("reply")
+
+    @property
+    def closing(self) -> bool:
+        """A last step that only plays the opponent's reply and says what it meant."""
+        return not self.goal
 
 
 @dataclass(frozen=True)
@@ -198,7 +207,9 @@ class _Reader:
                 condition = Condition.parse(data["condition"])
             except ValueError as exc:
                 raise fail("condition", f"condition: {exc}") from None
-        if not answers and condition is None:
+        closing = index > 0 and "reply" in data and not ({"goal", "answers", "condition"}
+                                                        & set(data))
+        if not answers and condition is None and not closing:
             raise FileFormatError(self.toml.path, lines.get("goal", where),
                                   "no answers and no condition: give answers = [...] or "
                                   "condition = \"...\"")
@@ -207,7 +218,7 @@ class _Reader:
             reply = data["reply"]
             if not isinstance(reply, str) or not reply.strip():
                 raise fail("reply", "reply must be the opponent's move written as text")
-        return Step(goal=text("goal"), explain=text("explain"),
+        return Step(goal=text("goal", not closing), explain=text("explain"),
                     text=text("text", needed=index == 0),
                     answers=tuple(a.strip() for a in answers), condition=condition,
                     hint=text("hint", False), wrong=text("wrong", False, DEFAULT_WRONG),
@@ -231,6 +242,11 @@ def read_lesson(toml: TomlFile, variant: str, name: str) -> Lesson:
         raise toml.error("steps", f"a lesson has at most {MAX_STEPS} steps")
     first = {key: value for key, value in data.items() if key in LESSON_KEYS}
     steps = [reader.step(first, 0)] + [reader.step(s, i) for i, s in enumerate(steps_data, 1)]
+    if any(step.closing for step in steps[:-1]):
+        index = next(i for i, step in enumerate(steps) if step.closing)
+        raise FileFormatError(toml.path, steps[index].line("reply"),
+                              f"step {index + 1} has no goal: only the last step may be a "
+                              "reply alone")
     position = {key: value for key, value in data.items() if key not in LESSON_KEYS}
     position.setdefault("variant", entry.name)
     if position["variant"] != entry.name:

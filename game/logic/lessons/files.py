@@ -240,6 +240,9 @@ def read_lesson(toml: TomlFile, variant: str, name: str) -> Lesson:
         raise toml.error("steps", "steps are tables: write each one under [[steps]]")
     if len(steps_data) + 1 > MAX_STEPS:
         raise toml.error("steps", f"a lesson has at most {MAX_STEPS} steps")
+    position = TomlFile(toml.path, toml.text, {key: value for key, value in data.items()
+                                               if key not in LESSON_KEYS})
+    _check_position(position, entry)        # first: a misspelt lesson key is named there
     first = {key: value for key, value in data.items() if key in LESSON_KEYS}
     steps = [reader.step(first, 0)] + [reader.step(s, i) for i, s in enumerate(steps_data, 1)]
     if any(step.closing for step in steps[:-1]):
@@ -247,23 +250,25 @@ def read_lesson(toml: TomlFile, variant: str, name: str) -> Lesson:
         raise FileFormatError(toml.path, steps[index].line("reply"),
                               f"step {index + 1} has no goal: only the last step may be a "
                               "reply alone")
-    position = {key: value for key, value in data.items() if key not in LESSON_KEYS}
-    position.setdefault("variant", entry.name)
-    if position["variant"] != entry.name:
-        raise toml.error("variant", f"this lesson lies in the folder of {entry.name}, but "
-                                    f"its variant is {str(position['variant'])[:40]!r}")
-    lesson = Lesson(entry.name, name, " ".join(title.split()), toml.path, tuple(steps),
-                    TomlFile(toml.path, toml.text, position))
+    return Lesson(entry.name, name, " ".join(title.split()), toml.path, tuple(steps), position)
+
+
+def _check_position(position: TomlFile, entry) -> None:
+    """The lesson's position, read once by its variant's reader (FileFormatError)."""
+    data = position.data
+    data.setdefault("variant", entry.name)
+    if data["variant"] != entry.name:
+        raise position.error("variant", f"this lesson lies in the folder of {entry.name}, "
+                                        f"but its variant is {str(data['variant'])[:40]!r}")
     try:
-        lesson.start()
+        entry.load().from_position(position, position.path)
     except FileFormatError as exc:
         if exc.message.startswith("unknown key"):
             raise FileFormatError(exc.path, exc.line, f"{exc.message}; or a lesson's key "
                                                       f"({', '.join(LESSON_KEYS)})") from None
         raise
     except (DominoError, OptionError) as exc:
-        raise toml.error(None, str(exc)) from None
-    return lesson
+        raise position.error(None, str(exc)) from None
 
 
 def load_lesson(path, variant: str) -> Lesson:

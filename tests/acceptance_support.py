@@ -234,8 +234,7 @@ def play_line_turn(person: Person, scene) -> bool:
     the screen offers it; True if something was done."""
     if not scene.my_turn:
         return False
-    ply, player = scene.ctl.ply, scene.ctl.state.current_player
-    rounds = len(scene.ctl.state.finished_rounds)
+    ply = scene.ctl.ply
     keys = person.mode == "keys"
     if scene.pending:                                 # nothing fits: turn drawn tiles up
         waiting = len(scene.pending)
@@ -248,10 +247,19 @@ def play_line_turn(person: Person, scene) -> bool:
         person.keys(pygame.K_RETURN) if keys else person.click(line_layout.PASS_BUTTON.center)
         assert scene.ctl.ply > ply, "passing did not work"
         return True
-    move = person.rng.choice(scene.moves)
+    make_line_move(person, scene, person.rng.choice(scene.moves))
+    return True
+
+
+def make_line_move(person: Person, scene, move) -> None:
+    """Play `move` (a tile on an end) as the screen offers it: Right to the tile, Enter,
+    Left/Right to the end and Enter; or a click on the tile, then on the end (or on the
+    tile again when it fits one end only)."""
+    ply, player = scene.ctl.ply, scene.ctl.state.current_player
+    rounds = len(scene.ctl.state.finished_rounds)
     index = scene.hand.index(move.tile)
     ends = scene.ends_for(move.tile)
-    if keys:
+    if person.mode == "keys":
         steps = (index - scene.cursor) % len(scene.hand)
         person.keys(*[pygame.K_RIGHT] * steps)
         assert scene.cursor == index, "Right did not move the hand cursor"
@@ -271,7 +279,6 @@ def play_line_turn(person: Person, scene) -> bool:
     state = scene.ctl.state     # (a round that ended deals the tile out again)
     gone = move.tile not in state.view(player).hand or len(state.finished_rounds) > rounds
     assert scene.ctl.ply > ply and gone, f"{move} was not played: {scene.ctl.caption}"
-    return True
 
 
 # --- a person playing a board game (Dominox, Spread) ---------------------------------------
@@ -313,10 +320,16 @@ def play_board_turn(person: Person, scene) -> bool:
     settled = board_turn_settled(person, scene)
     if settled is not None:
         return settled
+    moves = [m for m in scene.legal_moves() if str(m) != "pass"]
+    place_tile(person, scene, person.rng.choice(moves))
+    return True
+
+
+def place_tile(person: Person, scene, move) -> None:
+    """Lay `move` (a tile on two squares) as the screen offers it: pick the tile of the
+    hand, turn it, bring it to its squares, place it (keys, or clicks and the pointer)."""
     keys = person.mode == "keys"
     ply, player = scene.ctl.ply, scene.ctl.state.current_player
-    moves = [m for m in scene.legal_moves() if str(m) != "pass"]
-    move = person.rng.choice(moves)
     tile = Tile.of(move.x, move.y)
     index = scene.shown_tiles().index(tile)
     anchor, direction = ghost_target(move)
@@ -356,7 +369,6 @@ def play_board_turn(person: Person, scene) -> bool:
     played = scene.ctl.state.moves_played()
     assert scene.ctl.ply > ply and played[ply] == (player, move), \
         f"{move} was not placed: {scene.ctl.caption}"
-    return True
 
 
 @pytest.fixture(autouse=True)

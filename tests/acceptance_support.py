@@ -18,6 +18,7 @@ from game.shell import tile_art
 from game.shell.board import geometry as board_geometry
 from game.shell.line import layout as line_layout
 from game.shell.app import App
+from game.shell.learn import LessonOffer
 from game.shell.menus import TitleScene, VariantSelectScene
 from game.shell.overlays import HandOverScene, ResultsScene
 from game.shell.scene import LOGICAL_SIZE
@@ -257,6 +258,7 @@ def make_line_move(person: Person, scene, move) -> None:
     tile again when it fits one end only)."""
     ply, player = scene.ctl.ply, scene.ctl.state.current_player
     rounds = len(scene.ctl.state.finished_rounds)
+    held = len(scene.ctl.state.view(player).hand)
     index = scene.hand.index(move.tile)
     ends = scene.ends_for(move.tile)
     if person.mode == "keys":
@@ -277,7 +279,8 @@ def make_line_move(person: Person, scene, move) -> None:
         else:
             person.click(scene.layout.zones[move.end].rect.center)
     state = scene.ctl.state     # (a round that ended deals the tile out again)
-    gone = move.tile not in state.view(player).hand or len(state.finished_rounds) > rounds
+    # (blank tiles are all alike: the hand is one tile shorter)
+    gone = len(state.view(player).hand) < held or len(state.finished_rounds) > rounds
     assert scene.ctl.ply > ply and gone, f"{move} was not played: {scene.ctl.caption}"
 
 
@@ -397,6 +400,8 @@ def set_up(person: Person, title: str, seats: dict, options: dict, players: int 
     for label, value in options.items():
         person.choose(label, value)
     person.press("Start")
+    if isinstance(person.top, LessonOffer):   # a game new to the person: one press skips
+        person.press("Play now")
     scene = person.match_scene()
     assert scene is not None, f"Start did not begin a match (top: {type(person.top).__name__})"
     config = scene.ctl.config

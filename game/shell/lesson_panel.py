@@ -17,8 +17,9 @@ from game.shell import theme
 ASK, RIGHT, WRONG, DONE = "ask", "right", "wrong", "done"
 RIGHT_COLOUR = (140, 230, 150)
 WRONG_COLOUR = (255, 150, 130)
-BUTTON_H = 56
-TEXT_SIZES = (28, 26, 24, 22)        # the largest that lets everything fit is used
+BUTTON_H = 52
+TEXT_SIZES = (28, 26, 24, 22, 20)    # the largest that lets everything fit is used
+WORDS_TOP = 104                      # below the panel's heading and the lesson's title
 
 
 def panel_rect(scene) -> pygame.Rect:
@@ -33,8 +34,9 @@ def panel_rect(scene) -> pygame.Rect:
         card = card_rects(2)[1]
         return pygame.Rect(COLUMNS[1], card.y, INFO_RECT.w,
                            INFO_RECT.bottom - card.y).inflate(8, 8)
-    from game.shell.line.layout import TABLE
-    return pygame.Rect(TABLE.right - 532, TABLE.y + 12, 520, TABLE.h - 24)
+    from game.shell.line.layout import TABLE      # the table's right end, and above it (the
+    return pygame.Rect(TABLE.right - 532, 20, 520, TABLE.bottom - 32)   # cards of two
+                                                                        # players are central)
 
 
 class Button:
@@ -82,9 +84,8 @@ class LessonPanel:
 
     def _place_buttons(self) -> None:
         rect = self.rect
-        rows = [self.buttons[i:i + 2] for i in range(0, len(self.buttons), 2)]
-        if rect.w > 700:                            # a wide panel: one row
-            rows = [self.buttons]
+        per_row = len(self.buttons) if rect.w > 700 else 3      # a wide panel: one row
+        rows = [self.buttons[i:i + per_row] for i in range(0, len(self.buttons), per_row)]
         y = rect.bottom - 20 - len(rows) * (BUTTON_H + 12) + 12
         for row in rows:
             width = (rect.w - 48 - 12 * (len(row) - 1)) // len(row)
@@ -121,18 +122,18 @@ class LessonPanel:
         blocks = []
         if step.closing:                    # the opponent's last word, and what it meant
             return [(step.explain, RIGHT_COLOUR, False)]
-        if phase in (ASK, WRONG) and step.text:
+        if phase == ASK and step.text:       # (read once: a wrong try shows the goal again)
             blocks.append((step.text, theme.TEXT, False))
         blocks.append(("Goal: " + step.goal, theme.HIGHLIGHT, True))
         if phase in (RIGHT, DONE):
             blocks.append(("Right! " + step.explain, RIGHT_COLOUR, False))
         elif phase == WRONG:
             blocks.append((step.wrong, WRONG_COLOUR, False))
+        elif scene.show_answer:
+            blocks.append((step.hint or "The answer is lit on the board.", theme.SELECTION,
+                           False))
         elif scene.refusal:
             blocks.append(("Not allowed: " + scene.refusal, WRONG_COLOUR, False))
-        if scene.show_answer and phase == ASK:
-            hint = step.hint or "The answer is lit on the board."
-            blocks.append((hint, theme.SELECTION, False))
         return blocks
 
     def layout(self):
@@ -142,7 +143,7 @@ class LessonPanel:
         key = (tuple(blocks), self.rect.size, self.buttons_top)
         if self._lines is not None and self._lines[0] == key:
             return self._lines[1], self._lines[2]
-        room = self.buttons_top - (self.rect.y + 112) - 12
+        room = self.buttons_top - (self.rect.y + WORDS_TOP) - 12
         width = self.rect.w - 48
         for size in TEXT_SIZES:
             lines = []
@@ -162,7 +163,7 @@ class LessonPanel:
         """Whether every word of the current phase fits above the buttons."""
         size, lines = self.layout()
         height = sum(size + 4 + gap for *_, gap in lines)
-        return height <= self.buttons_top - (self.rect.y + 112) - 12
+        return height <= self.buttons_top - (self.rect.y + WORDS_TOP) - 12
 
     # --- drawing ------------------------------------------------------------------------
     def draw(self, surface) -> None:
@@ -176,7 +177,7 @@ class LessonPanel:
         theme.draw_fitted(surface, scene.lesson.title, (rect.x + 24, rect.y + 54), rect.w - 48,
                           38, theme.TITLE, bold=True)
         size, lines = self.layout()
-        y = rect.y + 112
+        y = rect.y + WORDS_TOP
         for line, colour, bold, gap in lines:
             y += gap
             if y + size > self.buttons_top - 8:

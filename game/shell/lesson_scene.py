@@ -160,7 +160,7 @@ class LessonFlow:
         return re.sub(r"H: [a-z ]+?(?=   |$)", "H: the answer", playing)
 
     # --- the lesson's own actions -------------------------------------------------------
-    def press(self, key: str) -> None:
+    def press_button(self, key: str) -> None:
         if key == "next":
             self.next_step()
         elif key == "retry":
@@ -209,7 +209,7 @@ class LessonFlow:
             self.panel.point(action.pos)
         button = self.panel.button_at(action.pos) if name == "click" else None
         if button is not None:
-            self.press(button.key)
+            self.press_button(button.key)
         elif name == "hint":
             self.toggle_answer()
         elif name == "undo":
@@ -220,7 +220,7 @@ class LessonFlow:
             if name in NAVIGATION:
                 self.panel.move_focus(NAVIGATION[name])
             elif name == "confirm" and self.panel.focused is not None:
-                self.press(self.panel.focused.key)
+                self.press_button(self.panel.focused.key)
             elif name in ("back", "pause"):
                 self.app.remove(self)
         else:

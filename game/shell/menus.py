@@ -300,10 +300,10 @@ class VariantSelectScene(Scene):
         for row in rows:
             if row.focusable:
                 row.rect.h = SETUP_ROW
-        footer = ([Button("Start", self.start, width=290),
-                   Button("How to play", self.how_to_play, width=290)]
+        footer = ([Button("Start", self.start, width=260),
+                   Button("How to play", self.how_to_play, width=360)]
                   if self.cls is not None else []) + [
-            Button("Back", self.app.pop, width=290 if self.cls is not None else 900)]
+            Button("Back", self.app.pop, width=260 if self.cls is not None else 900)]
         self.menu = Menu(self.app, rows, center_x=520, top=200, bottom=850, focus=focus,
                          width=900, gap=10, footer=footer, footer_top=896)
 

@@ -212,8 +212,11 @@ def test_esc_goes_back_to_the_list_and_nothing_is_saved(app):
 
 @pytest.mark.parametrize("variant", variant_names())
 def test_the_words_of_every_step_fit_the_panel_in_every_phase(app, variant):
+    from game.shell import theme
     for entry in list_lessons(variant):
         scene = lesson_scene(app, entry.lesson)
+        title = theme.font(30, True).size(entry.lesson.title)[0]     # (not cut short)
+        assert title <= scene.panel.rect.w - 48, entry.path
         for index, step in enumerate(entry.lesson.steps):
             scene.step_index = index
             for phase in (ASK, WRONG, RIGHT, DONE):

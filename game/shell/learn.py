@@ -43,8 +43,8 @@ class LearnScene(Scene):
         super().__init__(app)
         self.variants = list(variants)
         self.buttons = [Button(cls.title, lambda n=name: app.push(LessonListScene(app, n)),
-                               height=ROW) for name, cls in self.variants]
-        self.menu = Menu(app, self.buttons, top=240, bottom=890, gap=10,
+                               height=ROW, size=36) for name, cls in self.variants]
+        self.menu = Menu(app, self.buttons, top=240, bottom=890, gap=10, width=1100,
                          footer=[Button("Back", app.pop)], footer_top=926)
 
     def enter(self) -> None:

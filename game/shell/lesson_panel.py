@@ -75,16 +75,21 @@ class LessonPanel:
         keys.append(("back", "Back (Esc)"))
         self.buttons = [Button(k, label) for k, label in keys]
         self.focus = 0
-        self._place_buttons()
+        # two buttons a row read best; three a row when the words need the room
+        for per_row in (2, 3):
+            self._place_buttons(per_row)
+            if self.fits():
+                break
 
     def covers_pass(self) -> bool:
         """Whether the table's own Pass button lies under the panel."""
         rect = getattr(getattr(self.scene, "table", None), "pass_rect", None)
         return rect is not None and self.rect.colliderect(rect)
 
-    def _place_buttons(self) -> None:
+    def _place_buttons(self, per_row: int) -> None:
         rect = self.rect
-        per_row = len(self.buttons) if rect.w > 700 else 3      # a wide panel: one row
+        if rect.w > 700:                                        # a wide panel: one row
+            per_row = len(self.buttons)
         rows = [self.buttons[i:i + per_row] for i in range(0, len(self.buttons), per_row)]
         y = rect.bottom - 20 - len(rows) * (BUTTON_H + 12) + 12
         for row in rows:

@@ -113,6 +113,8 @@ class LessonFlow:
         self.show_answer = False
         self.refusal = ""
         self.panel.refresh()
+        self.last_caption = self.step.goal      # (what a dropped pick goes back to)
+        self.ctl.say(self.step.goal)
 
     # --- the match scene's hooks --------------------------------------------------------
     def moved(self, player: int, move) -> None:
@@ -157,7 +159,7 @@ class LessonFlow:
     def legend(self, playing: str) -> str:
         if self.phase != ASK:
             return PANEL_LEGEND
-        return re.sub(r"H: [a-z ]+?(?=   |$)", "H: the answer", playing)
+        return re.sub(r"H: [a-z ]+?(?=   |$)", "H: answer", playing)
 
     # --- the lesson's own actions -------------------------------------------------------
     def press_button(self, key: str) -> None:

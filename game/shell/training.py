@@ -64,10 +64,10 @@ class TrainingCoach(Coach):
             self._layer = (ply, layer)
         surface.blit(self._layer[1], (0, 0))
         rect = self.note_line()
-        theme.draw_panel(surface, rect, alpha=235, border=MARK)
+        theme.draw_panel(surface, rect, alpha=255, border=MARK)      # (over the caption)
         words = rect.copy()
         words.w -= self.take_rect().w + 16
-        theme.draw_fitted(surface, f"Coach: {advice.text}   (C: coach off)",
+        theme.draw_fitted(surface, f"Coach: {advice.text}",
                           (words.x + 24, rect.centery), words.w - 36, 28, theme.TEXT_DIM,
                           "midleft")
         self._draw_take(surface)
@@ -86,7 +86,7 @@ class TrainingCoach(Coach):
         return rect
 
     def button_label(self) -> str:
-        return "Coach off (C)" if self.wheels else super().button_label()
+        return "Hide coach (C)" if self.wheels else super().button_label()
 
     def take_label(self) -> str:
         return "Play it (G)" if self.wheels else super().take_label()

@@ -35,7 +35,19 @@ def progress_label(title: str, done: int, total: int) -> str:
     return f"{title}: {done} of {total} lessons done"
 
 
-class LearnScene(Scene):
+class MenuScreen(Scene):
+    """A screen of one Menu: Esc goes back, every other action is the menu's."""
+
+    menu: Menu
+
+    def handle(self, action) -> None:
+        if action.name == "back":
+            self.app.pop()
+        else:
+            self.menu.handle(action)
+
+
+class LearnScene(MenuScreen):
     """Title -> Learn: every game (`variants`, (name, state class) pairs of those that can
     be played) with how many of its lessons are done."""
 
@@ -57,12 +69,6 @@ class LearnScene(Scene):
             button.label = progress_label(cls.title, len(progress.finished(name) & names),
                                           len(names))
 
-    def handle(self, action) -> None:
-        if action.name == "back":
-            self.app.pop()
-        else:
-            self.menu.handle(action)
-
     def draw(self, surface) -> None:
         theme.draw_felt(surface)
         theme.draw_title(surface, "Learn a game", 160)
@@ -70,7 +76,7 @@ class LearnScene(Scene):
         theme.draw_legend(surface, self.app, GAMES_LEGEND)
 
 
-class LessonListScene(Scene):
+class LessonListScene(MenuScreen):
     """One game's lessons, in order, each marked when done; broken files with their
     error; Play a first game and Back. The focused lesson's text shows on the right."""
 
@@ -130,12 +136,6 @@ class LessonListScene(Scene):
 
     def first_game(self) -> None:
         start_first_game(self.app, self.variant)
-
-    def handle(self, action) -> None:
-        if action.name == "back":
-            self.app.pop()
-        else:
-            self.menu.handle(action)
 
     def draw(self, surface) -> None:
         theme.draw_felt(surface)

@@ -338,3 +338,19 @@ def test_open_first_lesson_of_a_game_without_lessons_shows_the_list(app, tmp_pat
     assert isinstance(app.top, LessonListScene) and not app.top.lessons
     start_first_game(app, "open10")
     assert isinstance(app.top, MatchScene)
+
+
+def test_a_broken_lesson_file_is_listed_with_its_line_and_left_out(app, tmp_path, monkeypatch):
+    from game.logic.lessons import files
+    from test_lessons import CLASSIC, write
+    write(tmp_path, "classic", "01-bad.toml", CLASSIC.replace('["3-6R"]', '["3-6L"]'))
+    write(tmp_path, "classic", "02-good.toml", CLASSIC)
+    monkeypatch.setattr(files, "LESSONS_ROOT", tmp_path)
+    listing = LessonListScene(app, "classic")
+    app.push(listing)
+    frame(app)
+    labels = [w.label for w in listing.menu.widgets]
+    assert labels[0].startswith("01-bad.toml:4: step 1: the answer '3-6L' is not legal")
+    assert "2. A lesson" in labels and [lesson.name for lesson in listing.lessons] == ["02-good"]
+    listing.open(0)
+    assert isinstance(app.top, LessonFlow) and app.top.lesson.name == "02-good"

@@ -58,14 +58,18 @@ class LearnScene(MenuScreen):
                                height=ROW, size=36) for name, cls in self.variants]
         self.menu = Menu(app, self.buttons, top=240, bottom=890, gap=10, width=1100,
                          footer=[Button("Back", app.pop)], footer_top=926)
+        self.sound = None               # variant -> names of its sound lessons
 
     def enter(self) -> None:
         """The labels follow the progress (a lesson may just have been finished)."""
         progress, notice = lesson_progress.load()
         if notice:
             self.app.notice = notice
+        if self.sound is None:          # the lessons that can be played, read once
+            self.sound = {name: {e.name for e in list_lessons(name) if e.lesson}
+                          for name, _ in self.variants}
         for button, (name, cls) in zip(self.buttons, self.variants):
-            names = {path.stem for path in lesson_files(name)}
+            names = self.sound[name]
             button.label = progress_label(cls.title, len(progress.finished(name) & names),
                                           len(names))
 

@@ -11,7 +11,7 @@ import pytest
 
 from game.logic.core import PASS
 from game.logic.elements.board import SIZE
-from game.shell.board import shift_art
+from game.shell.board.elements import shift_art
 from game.shell.menus import TitleScene
 from game.shell.overlays import ResultsScene
 

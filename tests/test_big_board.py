@@ -14,7 +14,7 @@ from game.logic.board.placement import LegalPlacements
 from game.logic.dominox import view as dominox_view
 from game.logic.dominox.files import dealt_position
 from game.logic.dominox.game import DominoxGame
-from game.logic.levels import layout_from_toml
+from game.logic.board.layout import layout_from_toml
 from game.logic.textfiles import parse_toml
 from game.shell.board.scene import BoardMatchScene
 from game.shell.config import MatchConfig, Seat

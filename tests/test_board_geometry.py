@@ -7,7 +7,7 @@ import pytest
 from game.logic.board.placement import Placement
 from game.shell.board.geometry import DIRECTIONS, BoardGeometry, square_name
 from game.shell.board.table import BOARD_AREA, CAPTION_RECT, TRAY_RECT, card_rects
-from game.shell.board.tools import Ghost
+from game.shell.board.tiles.place_tool import Ghost
 from game.shell.match.controller import sentence
 from game.shell.variants.dominox import BLACK_SQUARE, WHITE_SQUARE, territory_layer
 

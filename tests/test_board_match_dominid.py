@@ -16,13 +16,14 @@ from game.logic.board.placement import TILES, Placement
 from game.logic.core import Tile
 from game.logic.dominid.game import DominidGame
 from game.logic.variants import new_game
-from game.shell.board import stack_art
+from game.shell.board.tiles import stack_art
 from game.shell.board.geometry import BoardGeometry, squares_of
 from game.shell.board.scene import BoardMatchScene
 from game.shell.board.table import (BOARD_AREA, CAPTION_RECT, INFO_RECT, PASS_RECT, STOCK_RECT,
                                     TRAY_RECT, card_rects)
 from game.shell.config import MatchConfig, Seat
-from game.shell.menus import VariantPickScene, VariantSelectScene, can_play
+from game.shell.menus import VariantPickScene, VariantSelectScene
+from game.shell.scene_kinds import can_play
 from game.shell.overlays import HandOverScene, PauseOverlay, ResultsScene
 from game.shell.scene import LOGICAL_SIZE
 
@@ -377,7 +378,8 @@ def test_a_person_arranges_the_opening_by_keys_with_a_preview_of_each(app):
     picker = scene.tool.picker
     options = picker.options()
     assert {str(m) for m in options} == {str(m) for m in scene.legal_moves()}
-    assert scene.shown_tiles() == [] and "Takes 3 tiles" in scene.adapter.card_footer(0, False)[1][0]
+    assert scene.shown_tiles() == []
+    assert "Takes 3 tiles" in scene.adapter.card_footer(0, False)[1][0]
     panel, cards = picker.layout()
     assert len(cards) == len(options) and all(panel.contains(c) for c in cards)
     assert BOARD_AREA.contains(panel) and not panel.colliderect(scene.table.hand_rects()[0]

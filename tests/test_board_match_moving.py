@@ -14,12 +14,13 @@ import pytest
 from game.logic.core import PASS
 from game.logic.elements.board import SHAPE
 from game.logic.elements.open1 import TestElementGame
+from game.logic.levels import layout_folder
 from game.logic.elements.open3 import CaptureGame
 from game.logic.elements.open4 import DiagonalGame
 from game.logic.elements.positions import game_at
 from game.shell import theme
-from game.shell.board.element_table import ElementTable
-from game.shell.board.move_tool import MoveElementTool
+from game.shell.board.elements.table import ElementTable
+from game.shell.board.elements.move_tool import MoveElementTool
 from game.shell.board.scene import BoardMatchScene
 from game.shell.config import MatchConfig
 from game.shell.match.controller import sentence
@@ -401,7 +402,7 @@ def test_a_broken_level_file_is_listed_with_its_error(app, tmp_path, monkeypatch
     from game.logic.elements import files
     folder = tmp_path / "open3"
     folder.mkdir()
-    source = files.layout_folder("open3") / "standard.toml"
+    source = layout_folder("open3") / "standard.toml"
     (folder / "standard.toml").write_text(source.read_text())
     (folder / "broken.toml").write_text('name = "Broken"\nset = "halves"\nboard = """\n'
                                         's11 ... \n"""\n')

@@ -17,9 +17,9 @@ from game.logic.core import PASS, Tile
 from game.logic.elements.board import SHAPE, Element
 from game.logic.elements.open22 import PacksGame
 from game.shell import theme
-from game.shell.board import element_art
-from game.shell.board.element_place_tool import REASON_ROOM, PlaceElementTool
-from game.shell.board.packs_table import ACROSS_LAYOUT, PacksTable
+from game.shell.board.elements import art as element_art
+from game.shell.board.elements.place_tool import REASON_ROOM, PlaceElementTool
+from game.shell.board.elements.packs_table import ACROSS_LAYOUT, PacksTable
 from game.shell.board.scene import BoardMatchScene
 from game.shell.config import MatchConfig
 from game.shell.match.controller import sentence

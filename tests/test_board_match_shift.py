@@ -17,10 +17,10 @@ from game.logic.elements.board import NORTH_ARROW, SOUTH_ARROW, Element
 from game.logic.elements.open10 import shift_game_at
 from game.logic.variants import new_game
 from game.logic.elements.shifting import parse_square, square_name, turned
-from game.shell.board import element_art, shift_art
+from game.shell.board.elements import art as element_art, shift_art
 from game.shell.board.scene import BoardMatchScene
-from game.shell.board.shift_table import ShiftTable
-from game.shell.board.shift_tool import ShiftTool
+from game.shell.board.elements.shift_table import ShiftTable
+from game.shell.board.elements.shift_tool import ShiftTool
 from game.shell.config import MatchConfig
 from game.shell.match.controller import sentence
 from game.shell.menus import VariantSelectScene

@@ -40,8 +40,9 @@ def test_selfplay_records_replay(variant, extra, capsys, tmp_path):
 
 
 def test_selfplay_is_deterministic(capsys):
-    first = run(["selfplay", "classic", "--games", "2", "--seed", "9", "--option", "limit=30"], capsys)[1]
-    second = run(["selfplay", "classic", "--games", "2", "--seed", "9", "--option", "limit=30"], capsys)[1]
+    command = ["selfplay", "classic", "--games", "2", "--seed", "9", "--option", "limit=30"]
+    first = run(command, capsys)[1]
+    second = run(command, capsys)[1]
     assert first == second
 
 
@@ -103,7 +104,8 @@ def test_shipped_positions_list_legal_moves(path, capsys):
 def test_seed_example_position_gives_the_four_fits_on_b7_b8(capsys):
     status, out, _ = run(["legal", str(ROOT / "levels/positions/dominox-seed.toml")], capsys)
     assert status == 0
-    assert [m for m in out.split() if m.endswith("@b7b8")] == ["2-3@b7b8", "4-1@b7b8", "5-1@b7b8", "5-3@b7b8"]
+    assert [m for m in out.split() if m.endswith("@b7b8")] == ["2-3@b7b8", "4-1@b7b8",
+                                                               "5-1@b7b8", "5-3@b7b8"]
 
 
 def test_legal_lists_the_moves_of_a_game_record_in_progress(tmp_path, capsys):

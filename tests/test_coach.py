@@ -146,7 +146,8 @@ def test_the_review_lists_a_players_choices_and_prices_the_differences():
             assert note is None
         elif note:
             notes.append(note)
-            assert note.startswith(f"Move {number}: you played {move_words(view_move(view, played))}")
+            words = move_words(view_move(view, played))
+            assert note.startswith(f"Move {number}: you played {words}")
             assert f"the coach prefers {advice.words}" in note
     assert notes, "a random player made no mistake the coach could price"
 

@@ -12,6 +12,9 @@ import pygame
 import pytest
 
 from game.logic.agents import make_agent, play_out
+from game.logic.agents.coach import Advice
+from game.logic.board.placement import Placement
+from game.logic.dominid.opening import Arrangement
 from game.logic.variants import new_game
 from game.shell import coach as coach_screen, theme
 from game.shell.board.geometry import squares_of
@@ -100,6 +103,51 @@ def test_the_board_shows_the_suggested_placement_or_element_move(app, variant):
     else:
         target = scene.geo.square_rect(scene.geo.index_square(move.end))
     assert mark_pixels(app, target) > 20, "the suggestion is not on the board"
+
+
+def move_place(scene, move):
+    """Where `move` goes on the scene's table (a rect), or None for a move with no place
+    there (a pass, a choice, an element shifted past the edge)."""
+    if not hasattr(scene, "geo"):                       # the line games
+        tile = getattr(move, "tile", None)
+        if tile is None or move.end not in scene.layout.zones:
+            return None
+        return scene.ghost(tile, move.end).rect
+    geo = scene.geo
+    if isinstance(move, Arrangement):
+        return geo.span_rect(*squares_of(move.left))
+    if isinstance(move, Placement):
+        return geo.span_rect(*squares_of(move))
+    square = getattr(move, "square", getattr(move, "end", None))
+    if square is None or not geo.contains(geo.index_square(square)):
+        return None
+    return geo.square_rect(geo.index_square(square))
+
+
+@pytest.mark.parametrize("variant, options", [
+    ("classic", {}), ("blank", {}), ("dominox", {}), ("open54", {}), ("dominid", {}),
+    ("dominid", {"arrange": "fixed"}), ("open1", {}), ("open3", {}), ("open4", {}),
+    ("open10", {}), ("open22", {})])
+def test_every_scene_shows_the_coachs_move_where_it_goes(app, variant, options):
+    """The coach asks the scene to show its move (show_move): whatever the table, the
+    move's place lights up in the coach's colour, only while the advice shows, and the
+    advice's words (where the scene puts them) leave it clear."""
+    app.start_match(MatchConfig(variant, (ANN, Seat("Ben", "computer", "random")),
+                                options, 5))
+    scene = app.top
+    run_until(app, lambda: scene.ctl.human_turn, "a human turn")
+    state = scene.ctl.state
+    move = next(m for m in state.legal_moves() if move_place(scene, m) is not None)
+    place = move_place(scene, move).inflate(18, 18)     # the frame lies just outside
+    frame(app)
+    before = mark_pixels(app, place)
+    scene.coach.advice = (scene.ctl.ply, Advice(str(move), "it", "a reason", "", ()))
+    frame(app)
+    assert mark_pixels(app, place) > before + 20, f"{move} is not shown where it goes"
+    assert not scene.advice_rect(move).colliderect(place), "the words cover the move"
+    press(app, "back")
+    frame(app)
+    assert mark_pixels(app, place) == before
 
 
 def test_the_button_asks_too(app):

@@ -18,8 +18,10 @@ def test_tiles_round_trip_and_order():
 
 
 def test_options_convert_and_refuse_unknown():
-    declared = (Option("limit", 150, "point limit", minimum=1), Option("block", False, "no drawing"))
-    assert resolve_options(declared, {"limit": "100", "block": "yes"}, "classic") == {"limit": 100, "block": True}
+    declared = (Option("limit", 150, "point limit", minimum=1),
+                Option("block", False, "no drawing"))
+    assert resolve_options(declared, {"limit": "100", "block": "yes"},
+                           "classic") == {"limit": 100, "block": True}
     with pytest.raises(OptionError, match="unknown option 'speed'"):
         resolve_options(declared, {"speed": "1"}, "classic")
     with pytest.raises(OptionError, match="whole number"):

@@ -22,8 +22,9 @@ def seed_example_game():
 
 
 def position(placed, hands, to_move=0, stock=(), layout="standard"):
-    return DominoxGame.from_position({"variant": "dominox", "layout": layout, "placed": list(placed),
-                                      "hands": hands, "stock": list(stock), "to_move": to_move})
+    return DominoxGame.from_position({"variant": "dominox", "layout": layout,
+                                      "placed": list(placed), "hands": hands,
+                                      "stock": list(stock), "to_move": to_move})
 
 
 def all_tiles_but(*given):
@@ -191,7 +192,8 @@ def test_territory_in_the_style_of_the_seed_final_tally():
     assert (by_first["a1"].winner, by_first["a1"].points) == (0, 1)
     assert (by_first["h1"].winner, by_first["h1"].points) == (1, 1)
     three_area = by_first["f5"]
-    assert (three_area.white, three_area.black, three_area.winner, three_area.points) == (1, 2, 1, 3)
+    assert (three_area.white, three_area.black, three_area.winner,
+            three_area.points) == (1, 2, 1, 3)
     assert all(r.winner is None and r.points == 0 for r in regions if len(r.squares) in (2, 6))
     white = sum(r.points for r in regions if r.winner == 0)
     black = sum(r.points for r in regions if r.winner == 1)
@@ -340,8 +342,8 @@ def test_position_files_round_trip_and_name_bad_lines(tmp_path):
     assert error_of(head + 'hands = [["1-1"], []]\ncolour = 1\n') == \
         "F:4: unknown key 'colour' (known: variant, layout, grid, name, description, placed, " \
         "hands, stock, to_move, passes)"
-    assert error_of('variant = "dominox"\ngrid = """\n..\n.x\n"""\nhands = [["1-1"], []]\n').startswith(
-        "F:4: unknown character 'x'")
+    text = 'variant = "dominox"\ngrid = """\n..\n.x\n"""\nhands = [["1-1"], []]\n'
+    assert error_of(text).startswith("F:4: unknown character 'x'")
 
 
 def test_rules_text_states_the_project_choices():

@@ -5,7 +5,7 @@ import time
 import pygame
 import pytest
 
-from game.shell.board import element_art
+from game.shell.board.elements import art as element_art
 from game.shell.config import MatchConfig, Seat
 
 from test_shell_support import frame, quiet_app

@@ -177,8 +177,9 @@ GOOD_BOARD = files.load_start(find_variant("open3"), "standard")
 
 
 def level(board_lines, set_name="halves", extra=""):
-    return ('# Legend: see the shipped files\nname = "x"\nset = "%s"\n%sboard = """\n%s\n"""\n'
-            % (set_name, extra, "\n".join(board_lines)))
+    rows = "\n".join(board_lines)
+    return (f'# Legend: see the shipped files\nname = "x"\nset = "{set_name}"\n{extra}'
+            f'board = """\n{rows}\n"""\n')
 
 
 def standard_lines(variant="open3", name="standard"):

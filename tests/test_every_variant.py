@@ -78,7 +78,8 @@ def check_position(state, cls, seen_texts: set) -> None:
         with pytest.raises(IllegalMoveError) as refused:
             state.apply(text)
         assert refused.value.reason
-        assert (state.record(), state.position_text(), [str(m) for m in state.legal_moves()]) == before
+        assert (state.record(), state.position_text(),
+                [str(m) for m in state.legal_moves()]) == before
     # undo is exact
     move = moves[len(moves) // 2]
     assert state.apply(str(move)) == move

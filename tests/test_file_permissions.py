@@ -21,7 +21,7 @@ def user_tmp(tmp_path):
     """tmp_path, whose modes a test may take away: given back afterwards, so that pytest
     can clean up."""
     yield tmp_path
-    for root, folders, files in os.walk(tmp_path):
+    for root, folders, _ in os.walk(tmp_path):
         for name in folders:
             os.chmod(os.path.join(root, name), 0o755)
 

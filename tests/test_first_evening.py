@@ -192,7 +192,8 @@ def board_scene(tmp_path, seats, variant="dominox", options=None):
 def test_the_final_dominox_board_stays_and_the_results_can_be_hidden_again(tmp_path):
     from game.shell.overlays import ResultsScene
     app, scene = board_scene(tmp_path, (Seat("A", "computer", "random"),
-                                        Seat("B", "computer", "random")), options={"layout": "quick"})
+                                        Seat("B", "computer", "random")),
+                             options={"layout": "quick"})
     run_until(app, scene.game.is_over, limit=20000)
     for _ in range(600):                          # ten seconds at Instant speed: still the board
         app.advance(1 / 60)

@@ -30,7 +30,8 @@ def test_off_the_board_is_said_in_words():
 
 def test_square_colours_follow_the_rules():
     shape = board_shape(8, 8)
-    colour = {name: shape.colour(shape.square(name)) for name in ("a1", "h8", "a8", "h1", "b1", "b2")}
+    colour = {name: shape.colour(shape.square(name))
+              for name in ("a1", "h8", "a8", "h1", "b1", "b2")}
     assert colour == {"a1": WHITE, "h8": WHITE, "a8": BLACK, "h1": BLACK, "b1": BLACK, "b2": WHITE}
     assert sum(shape.colours) == 32
 

@@ -15,7 +15,7 @@ import acceptance_support
 from acceptance_support import Person, keep_global_random, make_line_move, place_tile  # noqa: F401
 from game.logic.lessons import list_lessons
 from game.logic.variants import find_variant, variant_names
-from game.shell import lesson_progress, lesson_scene as lesson_module, stats
+from game.shell import lesson_progress, stats
 from game.shell.config import MatchConfig, Seat
 from game.shell.learn import (FIRST_GAME, LearnScene, LessonListScene, LessonOffer,
                               open_first_lesson, start_first_game)
@@ -178,7 +178,8 @@ def test_a_wrong_move_says_so_and_retry_puts_the_step_back(app, monkeypatch):
     press(app, "confirm")                           # Enter: Retry, in focus
     assert scene.phase == ASK and scene.ctl.state.position_text() == start
     lit = []
-    monkeypatch.setattr(lesson_module, "mark_board", lambda s, surface, move: lit.append(move))
+    monkeypatch.setattr(type(scene), "show_move", lambda s, surface, move: lit.append(move),
+                        raising=False)
     press(app, "hint")
     frame(app)
     assert scene.show_answer and [str(m) for m in lit] == ["c3-d4"]
@@ -217,7 +218,7 @@ def test_the_words_of_every_step_fit_the_panel_in_every_phase(app, variant):
         scene = lesson_scene(app, entry.lesson)
         title = theme.font(30, True).size(entry.lesson.title)[0]     # (not cut short)
         assert title <= scene.panel.rect.w - 48, entry.path
-        for index, step in enumerate(entry.lesson.steps):
+        for index in range(len(entry.lesson.steps)):
             scene.step_index = index
             for phase in (ASK, WRONG, RIGHT, DONE):
                 scene.phase = phase

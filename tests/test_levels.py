@@ -83,7 +83,8 @@ def test_list_layouts_reports_a_broken_file_without_raising(tmp_path):
     entries = {e.name: e for e in list_layouts(folder=tmp_path)}
     assert entries["fine"].error is None and entries["fine"].layout.width == 3
     assert entries["broken"].layout is None
-    assert entries["broken"].error.startswith(f"{tmp_path / 'broken.toml'}:4: unknown character '?'")
+    broken = tmp_path / "broken.toml"
+    assert entries["broken"].error.startswith(f"{broken}:4: unknown character '?'")
 
 
 def test_unknown_layout_name_lists_the_known_ones():

@@ -13,17 +13,14 @@ from game.shell.line.scene import LineMatchScene
 from game.shell.overlays import ResultsScene
 from game.shell.scene import Action
 
-from test_shell_support import make_app, results_ready
+from test_shell_support import results_ready, still_app
 
 STEP = 1 / 60
 
 
 @pytest.fixture
 def app(tmp_path):
-    app = make_app(tmp_path)
-    app.settings.muted = True
-    app.settings.anim_speed = 0
-    return app
+    return still_app(tmp_path)
 
 
 def start(app, variant, seats, seed=5, options=None):

@@ -29,7 +29,7 @@ def position(hands, line=(), to_move=0, stock=None, totals=None, options=None, r
     else:
         hands[rest_to] += [Tile.parse(t) for t in rest]
     q = lambda items: "[" + ", ".join(f'"{i}"' for i in items) + "]"
-    text = [f'variant = "classic"', f"players = {len(hands)}", f"line = {q(line)}",
+    text = ['variant = "classic"', f"players = {len(hands)}", f"line = {q(line)}",
             "hands = [", *(f"  {q(map(str, h))}," for h in hands), "]",
             f"stock = {q(stock_list)}", f"to_move = {to_move}"]
     if totals:
@@ -417,7 +417,8 @@ def test_position_files_round_trip():
 ])
 def test_position_errors_name_the_line(change, line, message):
     text = position(["0-0 1-2 4-5", "1-1"], line=["5|6", "6|6"]).position_text()
-    assert text.splitlines()[7] == '  ["0-0", "1-2", "4-5"],' and text.splitlines()[13] == "[options]"
+    lines = text.splitlines()
+    assert lines[7] == '  ["0-0", "1-2", "4-5"],' and lines[13] == "[options]"
     with pytest.raises(FileFormatError) as err:
         ClassicMatch.position_from_text(text.replace(*change), "bad.toml")
     assert message in str(err.value)

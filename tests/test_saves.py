@@ -351,7 +351,7 @@ def test_the_players_said_short_when_long():
 
 
 def playable_variants():
-    from game.shell.menus import can_play
+    from game.shell.scene_kinds import can_play
     from game.logic.variants import variant_names
     return [name for name in variant_names() if can_play(name)]
 

@@ -2,7 +2,7 @@
 import pygame
 import pytest
 
-from game.shell import app as app_module
+from game.shell import app as app_module, scene_kinds
 from game.shell.menus import TitleScene
 from game.shell.overlays import MessageScene
 from game.shell.scene import LOGICAL_SIZE, Action
@@ -84,7 +84,7 @@ def test_popping_the_last_scene_quits(tmp_path):
 
 
 def test_start_match_shows_a_message_when_the_scene_is_missing(tmp_path, monkeypatch):
-    monkeypatch.setitem(app_module.SCENE_KINDS, "line", "game.shell.no_such_module:X")
+    monkeypatch.setitem(scene_kinds.SCENE_KINDS, "line", "game.shell.no_such_module:X")
     app = make_app(tmp_path)
     app.push(RecordingScene(app))
     from game.shell.config import MatchConfig, Seat

@@ -10,6 +10,7 @@ from game.shell.coach import ReviewScene
 from game.shell.config import MatchConfig, Seat
 import game.logic.levels as levels
 from game.shell import theme
+from game.shell.editor.picker import LevelsScene
 from game.shell.learn import LearnScene, LessonOffer
 from game.shell.menus import (TitleScene, VariantPickScene, VariantSelectScene,
                               layout_choices, option_choices)
@@ -53,6 +54,8 @@ def test_title_menu_opens_each_screen(app):
     assert isinstance(app.top, LearnScene)
     press(app, "back", "down", "confirm")
     assert isinstance(app.top, VariantPickScene)
+    press(app, "back", "down", "confirm")
+    assert isinstance(app.top, LevelsScene)
     press(app, "back", "down", "confirm")
     assert isinstance(app.top, StatsScene)
     press(app, "back", "down", "confirm")
@@ -282,7 +285,7 @@ def test_broken_layouts_are_listed_but_not_selectable(app, monkeypatch):
     layout = scene.menu.widgets[labels.index("Layout")]
     assert layout.choices == [("standard", "Std")]
     assert any("not rectangular" in label for label in labels)
-    error_row = scene.menu.widgets[[i for i, l in enumerate(labels) if "holes" in l][0]]
+    error_row = scene.menu.widgets[[i for i, text in enumerate(labels) if "holes" in text][0]]
     assert not error_row.focusable
 
 

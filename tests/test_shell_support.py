@@ -56,6 +56,14 @@ def make_app(tmp_path, **kw) -> App:
     return App(windowed=True, settings_path=tmp_path / "settings.json", **kw)
 
 
+def still_app(tmp_path) -> App:
+    """make_app, muted, with no animation (what a test that reads the screen wants)."""
+    app = make_app(tmp_path)
+    app.settings.muted = True
+    app.settings.anim_speed = 0
+    return app
+
+
 def quiet_app(tmp_path, muted: bool = True) -> App:
     """A windowed app whose computers move at once (no waiting in tests), muted."""
     app = App(windowed=True, settings_path=tmp_path / "settings.json")

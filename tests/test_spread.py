@@ -189,7 +189,7 @@ def test_three_players_lay_the_two_surplus_tiles_before_play():
     assert {first[:2], first[2:]} <= {"d8", "e8", "d9", "e9"}
     # the second lies at the first legal place of its tile, in text order
     fresh = SpreadGame(3, game.layout, game.options, None)
-    fresh._lay_surplus([Tile.parse(laid[0].split("@")[0])])
+    fresh.lay_surplus([Tile.parse(laid[0].split("@")[0])])
     tile = Tile.parse(laid[1].split("@")[0])
     fresh.hands[0] = [tile]
     first_legal = fresh.legal_moves()[0]

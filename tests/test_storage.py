@@ -1,8 +1,11 @@
 """The storage module: atomic writes, and the background writer the saves go through."""
 import os
+import sys
 import time
 
-from game.shell import storage
+import pytest
+
+from game.shell import saves, settings, stats, storage
 from game.shell.storage import BackgroundWriter, remove_stale_temps, write_atomic
 
 
@@ -46,3 +49,27 @@ def test_stale_temporary_files_of_killed_writers_go(tmp_path):
     os.utime(stale, (old, old))
     assert remove_stale_temps(tmp_path) == 1
     assert sorted(p.name for p in tmp_path.iterdir()) == [".other.json.def.tmp", "kept.json"]
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the XDG folders are Linux's")
+@pytest.mark.parametrize("xdg", ["set", "unset", "empty"])
+def test_the_folders_stay_where_they_were_on_linux(monkeypatch, tmp_path, xdg):
+    """Settings, the saved match and the statistics where the game kept them before
+    platformdirs found the folders: $XDG_CONFIG_HOME and $XDG_DATA_HOME when set, else
+    ~/.config and ~/.local/share."""
+    home = tmp_path / "home"
+    monkeypatch.setenv("HOME", str(home))
+    config, data = home / ".config", home / ".local" / "share"
+    if xdg == "set":
+        config, data = tmp_path / "config", tmp_path / "data"
+    for name, folder in (("XDG_CONFIG_HOME", config), ("XDG_DATA_HOME", data)):
+        if xdg == "unset":
+            monkeypatch.delenv(name)
+        else:
+            monkeypatch.setenv(name, str(folder) if xdg == "set" else "")
+    assert storage.config_dir() == config / "dominoes"
+    assert storage.data_dir() == data / "dominoes"
+    assert settings.default_path() == config / "dominoes" / "settings.json"
+    assert saves.save_path() == data / "dominoes" / "current.json"
+    assert stats.path() == data / "dominoes" / "statistics.json"
+    assert not home.exists()           # finding the folders makes none

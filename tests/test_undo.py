@@ -111,7 +111,7 @@ def test_a_computer_thinking_is_forgotten(app):
 
 def playable_variants():
     from game.logic.variants import variant_names
-    from game.shell.menus import can_play
+    from game.shell.scene_kinds import can_play
     return [name for name in variant_names() if can_play(name)]
 
 

@@ -232,7 +232,7 @@ def tampered(tally: Tally, rng: random.Random, workdir: Path, rounds: int) -> No
     stats.record_match(config, Outcome((4, 150), 0, "eliminated"), stats_file)
     stats_text = stats_file.read_text()
     path = workdir / "tampered.json"
-    for n in range(rounds * 15):
+    for _ in range(rounds * 15):
         base = rng.choice(base_saves)
         text = mutate(json.dumps(base), rng)
         path.write_text(text)
@@ -255,7 +255,7 @@ def tampered(tally: Tally, rng: random.Random, workdir: Path, rounds: int) -> No
             # keys of the record the logic package's reader ignores or defaults: its
             # strictness is another issue's (25, item 7); counted apart
             tally.found("record keys ignored or defaulted", f"{_changed(again, mutated)}")
-    for n in range(rounds * 10):
+    for _ in range(rounds * 10):
         for kind, text in (("settings", settings_text), ("statistics", stats_text)):
             tally.tried(kind)
             path.write_text(mutate(text, rng))

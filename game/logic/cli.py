@@ -4,6 +4,7 @@
                                   [--ai NAME,NAME,...] [--option KEY=VALUE ...]
     python -m game.logic replay FILE
     python -m game.logic legal FILE
+    python -m game.logic levels VARIANT
     python -m game.logic arena VARIANT --ai hard,greedy --games N --seed S [--players K]
                                [--option KEY=VALUE ...] [--time SECONDS] [--rounds R] [--json]
     python -m game.logic lessons [VARIANT] [--check]
@@ -56,6 +57,9 @@ def build_parser() -> argparse.ArgumentParser:
                                               "(.toml) or of a game record in progress (.json)")
     legal.add_argument("file")
     commands.add_parser("rules", help="the rules of every game as Markdown (docs/rules.md)")
+    levels = commands.add_parser("levels", help="a variant's level files, shipped and your "
+                                                "own, with their descriptions or errors")
+    levels.add_argument("variant")
     lessons = commands.add_parser("lessons", help="list the lessons of every game (or one); "
                                                   "--check plays each through the rules")
     lessons.add_argument("variant", nargs="?")
@@ -184,7 +188,8 @@ def load_state(path: str):
     except DominoError as exc:
         raise DominoError(f"{path}:{line}: {exc}") from None
     except (KeyError, TypeError, IndexError, AttributeError, ValueError) as exc:
-        raise DominoError(f"{path}:{line}: malformed record ({type(exc).__name__}: {exc})") from None
+        raise DominoError(f"{path}:{line}: malformed record "
+                          f"({type(exc).__name__}: {exc})") from None
 
 
 def legal(args) -> int:
@@ -197,6 +202,23 @@ def legal(args) -> int:
 def rules(args) -> int:
     from .rules_doc import markdown
     sys.stdout.write(markdown())
+    return 0
+
+
+def list_levels(args) -> int:
+    """One line per level file: name, source (shipped or own), description or error."""
+    from .levels import list_levels as level_entries, own_folder
+    from .variants import variant_entry
+    entry = variant_entry(args.variant)
+    if entry.levels is None:
+        raise OptionError(f"{entry.name} has no level files")
+    entries = level_entries(entry.levels)
+    width = max((len(e.name) for e in entries), default=0)
+    for item in entries:
+        said = item.error if item.error else item.level.description or item.level.title
+        sys.stdout.write(f"{item.name:<{width}}  {'own' if item.own else 'shipped':<7}  "
+                         f"{'error: ' if item.error else ''}{said}\n")
+    sys.stderr.write(f"your own levels of {entry.name} live in {own_folder(entry.levels)}\n")
     return 0
 
 
@@ -235,7 +257,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
         return {"selfplay": selfplay, "replay": replay, "legal": legal,
-                "rules": rules, "arena": arena_command,
+                "rules": rules, "levels": list_levels, "arena": arena_command,
                 "lessons": lessons_command}[args.command](args)
     except DominoError as exc:
         sys.stderr.write(f"error: {exc}\n")

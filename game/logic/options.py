@@ -21,6 +21,7 @@ class Option:
     def convert(self, value: Any) -> Any:
         """`value` (text from a command line, or a TOML value) as this option's type."""
         kind = type(self.default)
+        result: bool | int | str
         if kind is bool:
             if isinstance(value, bool):
                 result = value

@@ -61,9 +61,10 @@ def seed_argument(text: str) -> int:
     try:
         seed = int(text)
     except ValueError:
-        seed = text
-    if seed_problem(seed):
-        raise argparse.ArgumentTypeError(seed_problem(seed))
+        raise argparse.ArgumentTypeError(seed_problem(text)) from None
+    problem = seed_problem(seed)
+    if problem:
+        raise argparse.ArgumentTypeError(problem)
     return seed
 
 

@@ -135,7 +135,8 @@ class TomlFile:
             return default
         value = self.data[key]
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
+            names = (kind.__name__ if isinstance(kind, type)
+                     else " or ".join(k.__name__ for k in kind))
             raise self.error(key, f"{key} must be {_article(names)}, not {shorten(value)}")
         return value
 

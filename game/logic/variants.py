@@ -9,8 +9,9 @@ import functools
 import importlib
 from dataclasses import dataclass
 
-from .core import GameState, OptionError
+from .core import OptionError
 from .records import seed_problem
+from .state import GameState
 
 
 @dataclass(frozen=True)
@@ -29,7 +30,7 @@ class VariantEntry:
         return _load(self.rules)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _load(rules: str) -> type[GameState]:
     module, _, name = rules.partition(":")
     return getattr(importlib.import_module(module), name)

@@ -6,7 +6,6 @@ of 1/60 s, at most MAX_CATCHUP steps per drawn frame, so a stall never fast-forw
 """
 from __future__ import annotations
 
-import importlib
 import random
 import sys
 import traceback
@@ -15,6 +14,8 @@ from pathlib import Path
 
 import pygame
 
+from game.resources import resource_folder
+
 from . import theme
 from .audio import Sounds
 from .config import MatchConfig, Seat
@@ -22,6 +23,7 @@ from .input import InputMapper
 from .locks import claim_data_folder
 from .pacing import Pacer
 from .scene import LOGICAL_SIZE, Action, Scene
+from .scene_kinds import match_scene_class
 from .settings import default_path, load_settings, save_settings
 from .speech import Speaker
 from .storage import data_dir, remove_stale_temps
@@ -31,22 +33,15 @@ MAX_CATCHUP = 5
 FPS_CAP = 60
 KEY_REPEAT = (350, 70)    # a held key repeats after 350 ms, then every 70 ms
 WINDOWED_SIZE = (1280, 720)
-ICON_PATH = Path(__file__).resolve().parent.parent.parent / "assets" / "icon.png"
+ICON_PATH = resource_folder("assets") / "icon.png"
 SECOND_WINDOW = ("Dominoes is already running: this window plays without saving its match "
                  "(statistics are still kept).")
 STOPPED_BY = {2: "Ctrl+C", 15: "SIGTERM"}     # signals that end the game like Quit
 
-# the registry's scene kind -> "module:Class" of that match scene, imported when a match
-# starts (the board scene then loads the variant's adapter from game.shell.variants)
-SCENE_KINDS = {
-    "line": "game.shell.line.scene:LineMatchScene",
-    "board": "game.shell.board.scene:BoardMatchScene",
-}
-
 
 class App:
     def __init__(self, windowed=False, demo=None, frames=None, screenshot=None,
-                 settings_path=None, seed=None, clock=None, play=None, resume=None,
+                 settings_path=None, seed=None, clock=None, play=None, resume=None, edit=None,
                  learn=None):
         pygame.display.init()
         pygame.font.init()
@@ -96,6 +91,8 @@ class App:
             self.start_match(self.named_seats(play))
         elif resume is not None:        # main.py --continue: a saves.SavedMatch
             self.start_match(resume.config, resume.state)
+        elif edit is not None:          # main.py --edit VARIANT: the level editor
+            self.start_editor(edit)
         elif learn is not None:         # main.py --learn: a variant's first lesson
             from .learn import open_first_lesson
             open_first_lesson(self, learn)
@@ -214,12 +211,7 @@ class App:
         self.running = False
 
     # ---- matches -------------------------------------------------------------------
-    @staticmethod
-    def match_scene_class(variant: str):
-        """The scene class of the variant's kind in the registry ("line" or "board")."""
-        from game.logic.variants import variant_entry
-        module, _, name = SCENE_KINDS[variant_entry(variant).scene].partition(":")
-        return getattr(importlib.import_module(module), name)
+    match_scene_class = staticmethod(match_scene_class)   # a test may stand in its own
 
     def start_match(self, config: MatchConfig, state=None) -> None:
         """Replace everything above the title menu with the variant's match scene (dealt
@@ -238,6 +230,15 @@ class App:
         self._clear_to_menu()
         self.stack.append(scene)
         scene.enter()
+
+    def start_editor(self, variant: str, template: str | None = None) -> None:
+        """The level editor over the title menu; a message says why if it cannot open."""
+        from .editor.scene import EditorScene
+        from .overlays import MessageScene
+        try:
+            self.push(EditorScene(self, variant, template))
+        except Exception as error:     # no level of the variant loads
+            self.push(MessageScene(self, "The editor cannot open", f"{error}"))
 
     def start_demo(self, variant: str) -> None:
         from .overlays import MessageScene

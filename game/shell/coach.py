@@ -3,10 +3,11 @@
 `Coach` belongs to a match scene (match.scene.MatchScene makes one). C or its button asks
 the worker process for the Hard player's choice on the view of the person to move
 (game.logic.agents.coach.advise), so the frame loop never waits; "Thinking..." shows
-meanwhile. The answer is drawn on the table (the tile lit and the end marked in the line
-games, the placement's ghost or the element's path on the boards) with its reason in a
-panel; G, Enter or the panel's Play it button plays it (Enter plays the suggestion, not
-the tile under the hand's cursor); Esc, C again or any move takes it away. The coach is
+meanwhile. The scene shows the answer on its table (its show_move: the tile lit and the
+end marked in the line games, the placement's ghost or the element's path on the boards)
+and says where the button and the panel with the reason go; G, Enter or the panel's Play
+it button plays it (Enter plays the suggestion, not the tile under the hand's cursor);
+Esc, C again or any move takes it away. The coach is
 offered only while a person may act (after the hand-over, so it never shows a hand to the
 wrong person), and never in computer-only matches or the demo.
 
@@ -19,23 +20,12 @@ from __future__ import annotations
 import pygame
 
 from game.logic.agents.coach import advise, decisions, review_move, review_note
-from game.shell import theme, thinking, tile_art
+from game.shell import theme, thinking
 from game.shell.scene import Scene
 
 REVIEW_SECONDS = 0.15           # the coach's budget per move in the review
-LINE_BUTTON = pygame.Rect(1436, 966, 216, 52)          # left of the line games' Undo
-BOARD_BUTTON = pygame.Rect(36, 974, 236, 50)           # below the board tables' Undo
-ELEMENT_BUTTON = pygame.Rect(28, 20, 196, 54)          # the caption's left end
-MARK = (255, 150, 40)                                  # the coach's colour on the table
-TAKE_WIDTH = 250                                       # the advice's Play it button
-
-
-def _kind(scene) -> str:
-    """"line", "board" (tiles on a board) or "elements" (the moving games' table)."""
-    if not hasattr(scene, "geo"):
-        return "line"
-    from game.shell.board.element_table import ElementTable
-    return "elements" if isinstance(scene.table, ElementTable) else "board"
+MARK = theme.SUGGESTION         # the coach's colour: its button, its panel, its move
+TAKE_WIDTH = 250                # the advice's Play it button
 
 
 class Coach:
@@ -68,8 +58,11 @@ class Coach:
         return self.advice[1] if self.advice else None
 
     def button(self) -> pygame.Rect:
-        kind = _kind(self.scene)
-        return {"line": LINE_BUTTON, "board": BOARD_BUTTON}.get(kind, ELEMENT_BUTTON)
+        return self.scene.coach_button
+
+    def shown_move(self):
+        """The move of the advice on screen, as the state reads it, or None."""
+        return self.ctl.state.parse_move(self.advice[1].move) if self.advice else None
 
     # --- asking and answering ---------------------------------------------------------
     def ask(self) -> None:
@@ -149,13 +142,8 @@ class Coach:
         if self.job is not None:
             self._draw_note(surface, "The coach is thinking...")
         elif self.advice is not None:
-            advice = self.advice[1]
-            move = self.ctl.state.parse_move(advice.move)
-            if _kind(self.scene) == "line":
-                mark_line(self.scene, surface, move)
-            else:
-                mark_board(self.scene, surface, move)
-            self._draw_note(surface, f"Coach: {advice.text}")
+            self.scene.show_move(surface, self.shown_move())
+            self._draw_note(surface, f"Coach: {self.advice[1].text}")
             self._draw_take(surface)
 
     def _draw_button(self, surface) -> None:
@@ -207,87 +195,7 @@ class Coach:
                           theme.TEXT_DARK if hot else theme.TEXT, "center", bold=True)
 
     def _note_rect(self) -> pygame.Rect:
-        kind = _kind(self.scene)
-        if kind == "line":
-            from game.shell.line.layout import TABLE
-            rect = pygame.Rect(0, 0, 1240, 92)
-            rect.centerx = TABLE.centerx
-            advice = self.advice[1] if self.advice else None
-            low = True
-            if advice is not None:           # keep clear of the suggested end
-                move = self.ctl.state.parse_move(advice.move)
-                target = _line_target(self.scene, move)
-                low = target is None or target.centery < TABLE.centery
-            rect.bottom = TABLE.bottom - 8 if low else TABLE.y + 56 + rect.h
-            return rect
-        if kind == "elements":
-            return pygame.Rect(240, 6, 1460, 84)
-        return pygame.Rect(300, 4, 1320, 84)
-
-
-# --- the suggestion on the table --------------------------------------------------------
-def _outline(surface, rect, width=5) -> None:
-    pygame.draw.rect(surface, MARK, rect.inflate(14, 14), width, border_radius=12)
-
-
-def _line_target(scene, move):
-    tile = getattr(move, "tile", None)
-    if tile is None or move.end not in scene.layout.zones:
-        return None
-    return scene.ghost(tile, move.end).rect
-
-
-def mark_line(scene, surface, move) -> None:
-    """The suggested tile lit in the hand and its place at the end of the line."""
-    tile = getattr(move, "tile", None)
-    if tile is None:                              # a pass: the Pass button
-        from game.shell.line.layout import PASS_BUTTON
-        _outline(surface, PASS_BUTTON)
-        return
-    if tile in scene.hand:
-        _outline(surface, scene.hand_rects[scene.hand.index(tile)].move(0, -14))
-    if move.end in scene.layout.zones:
-        ghost = scene.ghost(tile, move.end)
-        tile_art.draw_tile(surface, ghost.rect, ghost.ends, "ghost_ok")
-        _outline(surface, ghost.rect)
-
-
-def mark_board(scene, surface, move) -> None:
-    """The placement's ghost (a tile on two squares), the square an element is set down
-    on, or an element's way from its square to where it goes."""
-    from game.shell.board.art import draw_placed_at
-    from game.shell.board.geometry import squares_of, tile_body
-    geo = scene.geo
-    if str(move) == "pass":
-        _outline(surface, scene.table.pass_rect)
-        return
-    if hasattr(move, "placements"):               # Dominid's arranged opening
-        for placement in move.placements:
-            s1, s2 = squares_of(placement)
-            draw_placed_at(surface, tile_body(geo, s1, s2), placement, s1, s2, "ghost_ok")
-        _outline(surface, geo.span_rect(*squares_of(move.left)).union(
-            geo.span_rect(*squares_of(move.right))), 4)
-        return
-    if hasattr(move, "first"):                    # a tile on two squares
-        s1, s2 = squares_of(move)
-        body = tile_body(geo, s1, s2)
-        draw_placed_at(surface, body, move, s1, s2, "ghost_ok")
-        _outline(surface, geo.span_rect(s1, s2), 4)
-        tiles = scene.shown_tiles()
-        tile = getattr(move, "tile", None)
-        if tile in tiles:
-            _outline(surface, scene.table.hand_rects()[tiles.index(tile)])
-        return
-    squares = [geo.index_square(s) for s in (getattr(move, "start", None),
-                                             getattr(move, "end", None),
-                                             getattr(move, "square", None)) if s is not None]
-    squares = [s for s in squares if geo.contains(s)]
-    rects = [geo.square_rect(s) for s in squares]
-    if len(rects) == 2:
-        pygame.draw.line(surface, MARK, rects[0].center, rects[1].center, 6)
-        pygame.draw.circle(surface, MARK, rects[1].center, geo.size // 5)
-    for rect in rects:
-        pygame.draw.rect(surface, MARK, rect.inflate(-4, -4), 5, border_radius=8)
+        return self.scene.advice_rect(self.shown_move())
 
 
 # --- the post-game review ---------------------------------------------------------------

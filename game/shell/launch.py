@@ -10,7 +10,7 @@ import random
 from game.logic.agents import AGENTS
 from game.logic.core import DominoError, OptionError
 from game.logic.options import parse_option_pairs, resolve_options
-from game.logic.variants import find_variant, new_game
+from game.logic.variants import VARIANTS, find_variant, new_game
 
 from . import saves
 from .config import MatchConfig, Seat
@@ -47,6 +47,18 @@ def play_config(variant: str, seats: str | None = None, players: int | None = No
     return MatchConfig(cls.variant, tuple(
         Seat(f"Player {i + 1}") if kind == "human" else Seat(f"Player {i + 1}", "computer", kind)
         for i, kind in enumerate(kinds)), chosen, seed)
+
+
+def edit_variant(variant: str) -> str:
+    """The variant `--edit VARIANT` opens the level editor on; OptionError unless it is
+    a game with level files."""
+    from game.logic.variants import variant_entry
+    entry = variant_entry(variant)
+    if entry.levels is None:
+        with_levels = ", ".join(n for n, e in VARIANTS.items() if e.levels)
+        raise OptionError(f"{entry.name} has no levels to edit (games with levels: "
+                          f"{with_levels})")
+    return entry.name
 
 
 def saved_match() -> saves.SavedMatch:

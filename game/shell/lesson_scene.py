@@ -18,7 +18,7 @@ import re
 from game.logic.core import PASS
 from game.logic.lessons import accepts, shown_answer
 from game.shell import lesson_progress
-from game.shell.coach import Coach, mark_board, mark_line
+from game.shell.coach import Coach
 from game.shell.config import MatchConfig, Seat
 from game.shell.lesson_panel import ASK, DONE, RIGHT, WRONG, LessonPanel
 from game.shell.match.controller import MatchController
@@ -231,7 +231,7 @@ class LessonFlow:
     def draw(self, surface) -> None:
         super().draw(surface)
         if self.show_answer and self.phase == ASK and self.answer is not None:
-            (mark_board if hasattr(self, "geo") else mark_line)(self, surface, self.answer)
+            self.show_move(surface, self.answer)
         self.panel.draw(surface)
 
 

@@ -2,9 +2,12 @@
 a small picture of its board drawn from the level file's grid (blocked squares dark)."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 
 from game.logic import levels
+from game.logic.board.layout import BLOCKED
 from game.logic.variants import variant_entry
 from game.shell import theme
 
@@ -28,7 +31,7 @@ def draw_board(surface, layout, area: pygame.Rect) -> pygame.Rect:
     pygame.draw.rect(surface, FRAME, board.inflate(10, 10), border_radius=6)
     for row, line in enumerate(layout.grid_text().splitlines()):
         for file, mark in enumerate(line):
-            colour = HOLE if mark == levels.BLOCKED else (LIGHT, DARK)[(file + row) % 2]
+            colour = HOLE if mark == BLOCKED else (LIGHT, DARK)[(file + row) % 2]
             surface.fill(colour, (board.x + file * cell, board.y + row * cell, cell, cell))
     return board
 
@@ -46,3 +49,20 @@ def draw_layout(surface, layout, panel: pygame.Rect) -> None:
         theme.draw_fitted(surface, line, (x, y), width, 28)
         y += 32
     draw_board(surface, layout, pygame.Rect(x, y + 20, width, panel.bottom - y - 60))
+
+
+OWN_MARK = " (yours)"      # after the title of a level the player made
+
+
+def level_choices(entries, level_of, fits=lambda level: True):
+    """(the levels that load and `fits` as (name, title), the player's own marked; the
+    error lines of broken ones, naming the file without its folder) of level entries."""
+    good, broken = [], []
+    for entry in entries:
+        if entry.error:    # "<path>:<line>: message", shown with the file name only
+            broken.append(entry.error.replace(entry.path, Path(entry.path).name, 1))
+        elif fits(level_of(entry)):
+            title = level_of(entry).title or entry.name
+            good.append((entry.name, title + OWN_MARK if getattr(entry, "own", False)
+                         else title))
+    return good, broken

@@ -2,21 +2,21 @@
 from __future__ import annotations
 
 import functools
-import importlib.util
 import random
-from pathlib import Path
 
 import pygame
 
 from . import saves, theme, tile_art
 from .config import MatchConfig, Seat
-from .level_preview import draw_layout, layouts_of
+from .level_preview import draw_layout, layouts_of, level_choices
 from .scene import Scene
-from .widgets import Button, Label, Menu, Selector
+from .scene_kinds import can_play
+from .widgets import Button, Label, Menu, Selector, back_or_menu
 
 MENU_LEGEND = "Up/Down: choose   Enter: select   Esc: back   F11: full screen"
 SETUP_ROW = 58          # the setup's rows: nine and Start/Back fit with no scrolling
 PICK_ROW = 56           # "Rules of which game?": ten games and Back fit with no scrolling
+TITLE_ROW = 54          # the title menu: eight rows with Continue fit with no scrolling
 
 
 def load_variants(playable_only: bool = False) -> tuple[list[tuple[str, type]], list[str]]:
@@ -35,26 +35,6 @@ def load_variants(playable_only: bool = False) -> tuple[list[tuple[str, type]], 
     return found, errors
 
 
-def can_play(name: str) -> bool:
-    """Whether the variant's match scene can be built: its scene kind is known and, for a
-    board game, its adapter module game.shell.variants.<name> exists (looked up, not
-    imported)."""
-    from game.logic.variants import variant_entry
-    from .app import SCENE_KINDS
-    try:
-        kind = variant_entry(name).scene
-    except Exception:
-        return False
-    if kind not in SCENE_KINDS:
-        return False
-    if kind == "board":
-        try:
-            return importlib.util.find_spec(f"game.shell.variants.{name}") is not None
-        except (ImportError, ValueError):
-            return False
-    return True
-
-
 def continue_label(save, width: int = 1700, size: int = 34) -> str:
     """'Continue: Dominox, Ann vs Medium, move 14, 23 Nov 14:05'; the players are said
     shorter ('Ann, Bob and 2 computers'), then cut, when they would not fit."""
@@ -70,14 +50,10 @@ class TitleScene(Scene):
         super().__init__(app)
         self.notice = None
         self.continue_button = None      # first, while a match is saved (offer_continue)
-        self.menu = Menu(app, [
-            Button("Play", self.play),
-            Button("Learn", self.learn),
-            Button("Rules", self.rules),
-            Button("Statistics", self.statistics),
-            Button("Settings", self.settings),
-            Button("Quit", app.quit),
-        ], top=478, bottom=968, gap=8)
+        self.menu = Menu(app, [Button(label, action, height=TITLE_ROW) for label, action in (
+            ("Play", self.play), ("Learn", self.learn), ("Rules", self.rules),
+            ("Levels", self.levels), ("Statistics", self.statistics),
+            ("Settings", self.settings), ("Quit", app.quit))], top=468, bottom=966, gap=8)
 
     def enter(self):
         self.offer_continue()
@@ -96,7 +72,7 @@ class TitleScene(Scene):
         if save is not None:
             self.continue_button = Button(
                 continue_label(save), lambda: self.app.start_match(save.config, save.state),
-                width=1760, size=34)
+                width=1760, height=TITLE_ROW, size=34)
             widgets.insert(0, self.continue_button)
         self.menu.widgets = widgets
         fresh = save is not None and not offered          # a new Continue takes the focus
@@ -114,6 +90,10 @@ class TitleScene(Scene):
         from .overlays import RulesScene
         self.app.push(VariantPickScene(self.app, "Rules of which game?",
                                        lambda name: self.app.push(RulesScene(self.app, name))))
+
+    def levels(self):
+        from .editor.picker import LevelsScene
+        self.app.push(LevelsScene(self.app))
 
     def statistics(self):
         from .stats_scene import StatsScene
@@ -165,10 +145,7 @@ class VariantPickScene(Scene):
         self.on_pick(name)
 
     def handle(self, action):
-        if action.name == "back":
-            self.app.pop()
-        else:
-            self.menu.handle(action)
+        back_or_menu(self.app, self.menu, action)
 
     def draw(self, surface):
         theme.draw_felt(surface)
@@ -198,48 +175,67 @@ def option_choices(option) -> list[tuple[object, str]]:
 
 def layout_choices(variant: str) -> tuple[list[tuple[str, str]], list[str]]:
     """(playable layouts as (name, title), error lines of broken ones) of the variant's
-    level folder (the registry's `levels`; none for a variant without one)."""
+    levels, shipped and own (the registry's `levels`; none for a variant without)."""
     from game.logic import levels
     from game.logic.variants import variant_entry
     folder = variant_entry(variant).levels
-    good, broken = [], []
-    for item in levels.list_layouts(folder) if folder else ():
-        if item.error:     # "<path>:<line>: message", shown with the file name only
-            broken.append(item.error.replace(item.path, Path(item.path).name, 1))
-        else:
-            good.append((item.name, item.layout.title or item.name))
-    return good, broken
+    return level_choices(levels.list_layouts(folder) if folder else (), lambda e: e.layout)
 
 
 def start_choices(cls, set_name, stacks=False) -> tuple[list[tuple[str, str]], list[str]]:
     """(the starting boards of an open-board moving game made for the set `set_name`, as
     (name, title), then "random"; error lines of broken level files) from the variant's
-    level folder (elements.files.list_starts). Shift's boards are made for its `stacks`
-    option instead of a set."""
-    from game.logic.elements import files
+    levels, shipped and own (elements.files.list_starts). Shift's boards are made for its
+    `stacks` option instead of a set."""
+    from game.logic.elements import files, shift_starts
     if not hasattr(cls, "sets"):
-        return shift_start_choices(bool(stacks))
-    set_name = set_name if set_name in cls.sets else cls.sets[0]
-    good, broken = [], []
-    for entry in files.list_starts(cls):
-        if entry.error:    # "<path>:<line>: message", shown with the file name only
-            broken.append(entry.error.replace(entry.path, Path(entry.path).name, 1))
-        elif entry.start.set_name == set_name:
-            good.append((entry.name, entry.start.title or entry.name))
+        good, broken = level_choices(shift_starts.list_starts(), lambda e: e.start,
+                                     lambda start: start.stacks == bool(stacks))
+    else:
+        set_name = set_name if set_name in cls.sets else cls.sets[0]
+        good, broken = level_choices(files.list_starts(cls), lambda e: e.start,
+                                     lambda start: start.set_name == set_name)
     return good + [("random", "Random")], broken
 
 
-def shift_start_choices(stacks: bool) -> tuple[list[tuple[str, str]], list[str]]:
-    from game.logic.elements import shift_starts
-    from game.logic.levels import layout_folder
-    good, broken = [], []
-    for name, start, error in shift_starts.list_starts():
-        if error:          # "<path>:<line>: message", shown with the file name only
-            path = str(layout_folder("open10") / f"{name}.toml")
-            broken.append(error.replace(path, Path(path).name, 1))
-        elif start.stacks == stacks:
-            good.append((name, start.title))
-    return good + [("random", "Random")], broken
+class EditableSelector(Selector):
+    """The layout or start choice with an Edit button between its label and its value: a
+    click on it, or E while the row has the focus, opens the level editor on the chosen
+    board (`on_edit(value)`)."""
+
+    EDIT_WIDTH = 100
+    value_indent = EDIT_WIDTH + 10
+
+    def __init__(self, selector: Selector, on_edit):
+        super().__init__(selector.label, selector.choices, selector.index, selector.on_change,
+                         selector.rect.w, selector.rect.h)
+        self.help = f"{selector.help} (E or Edit: change it, or make your own, in the editor)"
+        self.on_edit = on_edit
+        self.previews = getattr(selector, "previews", False)
+
+    def edit_rect(self) -> pygame.Rect:
+        """Just before the value (where the last drawing put it)."""
+        left = getattr(self, "_value_left", self.rect.x + self.rect.w * 0.42 + self.value_indent)
+        return pygame.Rect(left - 30 - self.EDIT_WIDTH, self.rect.y, self.EDIT_WIDTH,
+                           self.rect.h).inflate(0, -14)
+
+    def handle(self, action) -> bool:
+        if action.name == "read_ends":
+            self.on_edit(self.value)
+            return True
+        return super().handle(action)
+
+    def click(self, pos) -> None:
+        if self.edit_rect().collidepoint(pos):
+            self.on_edit(self.value)
+        else:
+            super().click(pos)
+
+    def draw(self, surface, focused: bool) -> None:
+        super().draw(surface, focused)
+        box = self.edit_rect()
+        pygame.draw.rect(surface, (70, 98, 108), box, border_radius=10)
+        theme.draw_text(surface, "Edit", box.center, 30, theme.TEXT, "center", bold=True)
 
 
 class VariantSelectScene(Scene):
@@ -338,6 +334,8 @@ class VariantSelectScene(Scene):
                 if not hasattr(cls, "sets"):
                     selector.help = "The board to start from: a level file made for stacks " \
                                     "on or off, or the elements shuffled at home (random)"
+            if option.name in ("layout", "start"):        # Edit beside the choice
+                selector = EditableSelector(selector, self.edit)
             rows.append(selector)
             rows += [Label(line, color=theme.ILLEGAL, size=26, height=32)
                      for error in broken for line in theme.wrap_text(error, 880, 26)]
@@ -346,6 +344,13 @@ class VariantSelectScene(Scene):
     def set_variant(self, name):
         self.variant = name
         self.rebuild()
+
+    def enter(self):
+        if self.menu is not None:
+            self.rebuild()      # back from the editor: its new level is offered
+
+    def edit(self, name):
+        self.app.start_editor(self.variant, name)
 
     def set_players(self, n):
         self.players = n
@@ -383,7 +388,7 @@ class VariantSelectScene(Scene):
 
     # ---- drawing -------------------------------------------------------------------
     @staticmethod
-    @functools.lru_cache(maxsize=None)
+    @functools.cache
     def summary(cls, max_lines: int = 18) -> tuple[str, ...]:
         """The first whole paragraphs of the rules that fit the side panel (wrapped once
         per variant, not every frame)."""

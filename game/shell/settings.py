@@ -100,7 +100,8 @@ def _read(name: str, value):
 
 
 def default_path() -> Path:
-    """$XDG_CONFIG_HOME/dominoes/settings.json, or ~/.config/dominoes/settings.json."""
+    """settings.json in the config folder (on Linux $XDG_CONFIG_HOME/dominoes or
+    ~/.config/dominoes)."""
     return config_dir() / "settings.json"
 
 

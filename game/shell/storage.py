@@ -1,9 +1,10 @@
 """Where the game keeps what it remembers between evenings, and how it writes it.
 
-Settings live in the user's config directory; saved matches and statistics in the data
-directory. Every write is atomic (a temporary file beside the target, flushed and synced,
-then renamed over it), so a crash or a `kill -9` leaves the old file or the new one, never
-half of one. A file that cannot be read is set aside under a dated name, never deleted.
+Settings live in the user's config folder; saved matches and statistics in the data
+folder (platformdirs knows where each is on every system). Every write is atomic (a
+temporary file beside the target, flushed and synced, then renamed over it), so a crash
+or a `kill -9` leaves the old file or the new one, never half of one. A file that cannot
+be read is set aside under a dated name, never deleted.
 """
 from __future__ import annotations
 
@@ -14,21 +15,26 @@ import threading
 import time
 from pathlib import Path
 
+from platformdirs import user_config_path
+
+from game.logic import userdata
+from game.logic.userdata import APP_NAME
+
 TEMP_SUFFIX = ".tmp"
 STALE_SECONDS = 60.0     # a temporary file this old belongs to a writer that was killed
 
 
 def config_dir() -> Path:
-    """$XDG_CONFIG_HOME/dominoes, or ~/.config/dominoes."""
-    base = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
-    return Path(base) / "dominoes"
+    """The user's config folder for the game: on Linux $XDG_CONFIG_HOME/dominoes, or
+    ~/.config/dominoes (platformdirs also knows where it goes on Windows and macOS)."""
+    return user_config_path(APP_NAME, appauthor=False)
 
 
 def data_dir() -> Path:
-    """$XDG_DATA_HOME/dominoes, or ~/.local/share/dominoes: saves and statistics."""
-    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"),
-                                                           ".local", "share")
-    return Path(base) / "dominoes"
+    """The user's data folder, for saves and statistics (and the player's own levels,
+    which the logic finds there through the same function): on Linux $XDG_DATA_HOME/dominoes,
+    or ~/.local/share/dominoes."""
+    return userdata.data_dir()
 
 
 def present(path) -> bool:

@@ -30,6 +30,7 @@ SELECTION = (90, 190, 255)
 LEGAL = (90, 220, 120)
 ILLEGAL = (235, 80, 70)
 FOCUS = HIGHLIGHT
+SUGGESTION = (255, 150, 40)  # a move shown on the table: the coach's advice
 
 # One colour per seat, in seat order.
 PLAYER_COLOURS = ((240, 96, 80), (80, 160, 250), (250, 200, 70), (170, 110, 230))
@@ -240,6 +241,12 @@ def _make_backdrop(size) -> pygame.Surface:
         w, h = 130 * (1 - t) + 30, 80 * (1 - t) + 16
         pygame.draw.ellipse(small, colour, pygame.Rect(48 - w / 2, 27 - h / 2, w, h))
     return pygame.transform.smoothscale(small, size)
+
+
+def outline_suggestion(surface, rect, width: int = 5) -> None:
+    """A frame in the suggestion's colour around `rect`, a little outside it."""
+    pygame.draw.rect(surface, SUGGESTION, pygame.Rect(rect).inflate(14, 14), width,
+                     border_radius=12)
 
 
 def draw_felt(surface):

@@ -190,6 +190,21 @@ def _render_face(ends, long_side, face=IVORY, edge=IVORY_EDGE, divider=DIVIDER,
     return pygame.transform.smoothscale(big, (w, h))
 
 
+def lattice(size, colour, step: int, width: int, inset: int, radius: int) -> pygame.Surface:
+    """A diamond lattice of `colour` lines `step` apart on a clear surface of `size`,
+    clipped to a rounded rect `inset` pixels smaller: the back of a tile or an element."""
+    w, h = size
+    pattern = pygame.Surface(size, pygame.SRCALPHA)
+    for k in range(-h, w + h, step):
+        pygame.draw.line(pattern, colour, (k, 0), (k + h, h), width)
+        pygame.draw.line(pattern, colour, (k, h), (k + h, 0), width)
+    mask = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect().inflate(-inset, -inset),
+                     border_radius=radius)
+    pattern.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    return pattern
+
+
 def _render_back(_ends, long_side) -> pygame.Surface:
     """An upright back: a diamond lattice clipped to the inner face, never pips."""
     w, h = body_size(long_side, True)
@@ -200,17 +215,9 @@ def _render_back(_ends, long_side) -> pygame.Surface:
     pygame.draw.rect(big, BACK_EDGE, full, border_radius=radius)
     inner = full.inflate(-3 * s, -3 * s)
     pygame.draw.rect(big, BACK, inner, border_radius=radius)
-    pattern = pygame.Surface(inner.size, pygame.SRCALPHA)
-    step = max(6, min(inner.size) // 3)
     width = max(1, s * max(1, long_side // 60))
-    for k in range(-inner.height, inner.width + inner.height, step):
-        pygame.draw.line(pattern, BACK_LINE, (k, 0), (k + inner.height, inner.height), width)
-        pygame.draw.line(pattern, BACK_LINE, (k, inner.height), (k + inner.height, 0), width)
-    mask = pygame.Surface(inner.size, pygame.SRCALPHA)
-    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect().inflate(-4 * s, -4 * s),
-                     border_radius=radius)
-    pattern.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
-    big.blit(pattern, inner.topleft)
+    step = max(6, min(inner.size) // 3)
+    big.blit(lattice(inner.size, BACK_LINE, step, width, 4 * s, radius), inner.topleft)
     pygame.draw.rect(big, BACK_LINE, inner.inflate(-4 * s, -4 * s), width, border_radius=radius)
     return pygame.transform.smoothscale(big, (w, h))
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pygame
 
 from game.shell import theme
-from game.shell.coach import MARK, Coach, mark_board, mark_line
+from game.shell.coach import MARK, Coach
 
 DIM_ALPHA = 120                 # how strongly the suggestion shows through
 LINE_HEIGHT = 56
@@ -55,11 +55,9 @@ class TrainingCoach(Coach):
         if self.advice is None:
             return
         ply, advice = self.advice
-        if self._layer is None or self._layer[0] != ply:
+        if self._layer is None or self._layer[0] != ply:     # drawn once a suggestion
             layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-            move = self.ctl.state.parse_move(advice.move)
-            (mark_line if not hasattr(self.scene, "geo") else mark_board)(self.scene, layer,
-                                                                           move)
+            self.scene.show_move(layer, self.shown_move())
             layer.set_alpha(DIM_ALPHA)
             self._layer = (ply, layer)
         surface.blit(self._layer[1], (0, 0))

@@ -78,6 +78,8 @@ class Button(Widget):
 class Selector(Widget):
     """A label and one value of a list; left/right (or clicking an arrow) changes it."""
 
+    value_indent = 0       # room kept between the label and the value (for a button)
+
     def __init__(self, label: str, choices, index: int = 0, on_change=None,
                  width: int = 760, height: int = ROW_HEIGHT):
         super().__init__(label, width, height)
@@ -124,7 +126,7 @@ class Selector(Widget):
             x += 34
         label = theme.draw_fitted(surface, self.label, (x, r.centery), r.x + r.w // 2 - x, 34,
                                   theme.TEXT, "midleft")
-        left, right = max(r.x + r.w * 0.42, label.right + 30), r.right - 28
+        left, right = max(r.x + r.w * 0.42, label.right + 30 + self.value_indent), r.right - 28
         self._value_left = left
         text = self.choices[self.index][1] if self.choices else "-"
         colour = theme.HIGHLIGHT if focused else theme.TEXT
@@ -384,3 +386,11 @@ def draw_scroll_sign(surface, rect, pointing: int, count: int) -> None:
     pygame.draw.polygon(surface, theme.HIGHLIGHT,
                         [(x - half, y - half * pointing), (x + half, y - half * pointing),
                          (x, tip)])
+
+
+def back_or_menu(app, menu: Menu, action) -> None:
+    """The input of a screen that is one menu: back (Esc) leaves it, the rest is the menu's."""
+    if action.name == "back":
+        app.pop()
+    else:
+        menu.handle(action)

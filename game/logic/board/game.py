@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from types import ModuleType
 
-from ..core import PASS, GameState, IllegalMoveError, View
+from ..core import PASS, IllegalMoveError, View
+from ..state import GameState
 from .placement import Placement
 from .shape import EMPTY, BoardShape, board_shape
 
@@ -51,6 +52,22 @@ class PlacementGame(GameState):
     @classmethod
     def from_position(cls, data, path: str = "<position>"):
         return cls.positions.game_from_position(cls, data, path)
+
+    @classmethod
+    def level_from_toml(cls, toml, name: str):
+        """The layout a level file of this game holds, checked (FileFormatError) as the
+        registry says: whole shares blocked (Spread), the middle kept open (Dominid)."""
+        from .layout import layout_from_toml
+        from ..variants import variant_entry
+        entry = variant_entry(cls.variant)
+        return layout_from_toml(toml, name, entry.shares, entry.open_middle)
+
+    @classmethod
+    def level_text(cls, layout) -> str:
+        """The level file of `layout` (what `level_from_toml` reads back)."""
+        from ..levels import level_text
+        return level_text(cls.variant, layout.title, layout.description, "grid",
+                          layout.grid_text().splitlines())
 
     def position_text(self) -> str:
         """This position as a position file (TOML) that `from_position` reads back."""

@@ -183,7 +183,8 @@ def placement_table(shape: BoardShape) -> tuple[list, list]:
                 x, y = ORIENTED[j]
                 placements[slot * 56 + j] = Placement(x, y, shape.names[s1], shape.names[s2])
         order = sorted(range(len(shape.slots)),
-                       key=lambda k: shape.names[shape.slots[k][0]] + shape.names[shape.slots[k][1]])
+                       key=lambda k: (shape.names[shape.slots[k][0]]
+                                      + shape.names[shape.slots[k][1]]))
         slot_rank = [0] * len(shape.slots)
         for position, slot in enumerate(order):
             slot_rank[slot] = position

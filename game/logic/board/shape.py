@@ -11,8 +11,8 @@ per shape and shared, since search will build many boards of the same shape.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from functools import lru_cache
+from dataclasses import dataclass, field
+from functools import cache
 
 FILES = "abcdefghijklmnopqrstuvwxyz"
 MIN_SIDE, MAX_SIDE = 2, 26
@@ -160,7 +160,7 @@ class BoardShape:
         return f"BoardShape({self.width}x{self.height}{' blocked ' + blocked if blocked else ''})"
 
 
-@lru_cache(maxsize=None)
+@cache
 def board_shape(width: int, height: int, blocked: frozenset[int] = frozenset()) -> BoardShape:
     """The shared shape object of a W x H board with these blocked square indices."""
     return BoardShape(width, height, frozenset(blocked))
@@ -175,10 +175,10 @@ class Grid:
     """
 
     shape: BoardShape
-    numbers: list[int] | None = None     # shared with the caller when given
+    numbers: list[int] = field(default_factory=list)    # shared with the caller when given
 
     def __post_init__(self):
-        if self.numbers is None:
+        if not self.numbers:
             self.numbers = [EMPTY] * self.shape.size
 
     def place(self, s1: int, x: int, s2: int, y: int) -> None:

@@ -16,9 +16,10 @@ checks of a record's deal.
 
 While the opening is still to be arranged, `placed = []` and `draws = ["1-3", "0-4"]`
 names the two turned-up tiles (player 0's, then player 1's); `to_move` is then the
-player whose tile lost. Every tile of the set appears exactly once. The placed tiles are laid again in order
-under the rules, so the stacks follow from them; the costs must add up to what those
-placements cost (who laid which is not recorded, so only the sum can be checked).
+player whose tile lost. Every tile of the set appears exactly once. The placed tiles are
+laid again in order under the rules, so the stacks follow from them; the costs must add
+up to what those placements cost (who laid which is not recorded, so only the sum can be
+checked).
 Every problem is a FileFormatError naming the file and the line of the offending key.
 """
 from __future__ import annotations
@@ -66,7 +67,6 @@ def deal_problem(draws, hands, stock) -> str | None:
 
 def game_from_position(cls, data, path: str):
     """The game a parsed position file describes; `data` is a TomlFile or a plain dict."""
-    from .game import DECLARATIONS      # game.py imports this module
     toml = open_position(cls, data, path, KEYS)
     name = toml.get("layout", str, "standard")
     try:
@@ -119,7 +119,7 @@ def game_from_position(cls, data, path: str):
     shape = game.shape
     total = 0
     for text, move in zip(texts[2:], placed[2:]):
-        slot, refusal = game._slot_of(move)
+        slot, refusal = game.slot_of_move(move)
         if refusal is None:
             refusal = game.stacks.refusal(slot)
         if refusal:
@@ -144,7 +144,7 @@ def game_from_position(cls, data, path: str):
         if len(placed) == 2:
             raise toml.error("parities", "nobody has moved yet, so nobody has chosen odds "
                                          "or evens: write parities = []")
-        game.parities = [DECLARATIONS[p] for p in parities]
+        game.parities = [game.parse_move(p) for p in parities]
     elif len(placed) > 3:
         raise toml.error("parities", "the first player chooses odds or evens right after "
                                      "their first move: with more than 3 tiles placed, "

@@ -15,10 +15,11 @@ from .opening import (ARRANGE, Arrangement, arrangements, first_player, fixed_ar
                       opening_cells)
 from .stacks import Stacks, groups
 from ..board.game import PlacementGame
+from ..board.layout import Layout
 from ..core import PASS, DominoError, IllegalMoveError, Move, Outcome, Tile
 from ..tiles import DOUBLE_SIX_SET
 from ..board.placement import TILE_INDEX, Placement, oriented, sorted_placements
-from ..levels import Layout, load_layout
+from ..levels import load_layout
 from ..options import Option, resolve_options
 
 HAND = 3
@@ -266,7 +267,7 @@ class DominidGame(PlacementGame):
         if move == PASS:
             return ("you cannot pass: you have a legal placement"
                     if self.hands[self.to_move] and self.stacks.open else None)
-        slot, refusal = self._slot_of(move)
+        slot, refusal = self.slot_of_move(move)
         if refusal:
             return refusal
         if not self.hands[self.to_move] >> TILE_INDEX[move.tile] & 1:
@@ -284,7 +285,7 @@ class DominidGame(PlacementGame):
         return (f"first the opening: {tiles} upright, side by side on {cells[0]}{cells[1]} "
                 f"and {cells[2]}{cells[3]}, written like {self.arrangements()[0]}")
 
-    def _slot_of(self, move: Placement) -> tuple[int, str | None]:
+    def slot_of_move(self, move: Placement) -> tuple[int, str | None]:
         """(slot index, None) of a placement's two cells, or (-1, why they are no slot)."""
         shape = self.shape
         cells = []

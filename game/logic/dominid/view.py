@@ -3,8 +3,9 @@
 A view is a frozen snapshot (agents read it in a worker process while the game goes
 on): the public table, the player's own hand, the sizes of the other hand and of the
 stock. While the opening is being arranged its player holds nothing yet: they take their
-three tiles once it lies, so theirs count with the stock. It answers what the screen asks: what a placement would cost and against which
-pair, and which clusters count at the end.
+three tiles once it lies, so theirs count with the stock. It answers what the screen
+asks: what a placement would cost and against which pair, and which clusters count at
+the end.
 """
 from __future__ import annotations
 

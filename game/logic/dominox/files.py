@@ -19,9 +19,10 @@ import random
 
 from ..core import FileFormatError, OptionError, Tile
 from .contact_order import contact_problem
+from ..board.layout import layout_from_toml
 from ..board.placement import TILE_INDEX, TILES, Placement, tile_bits, tiles_of
 from ..board.shape import Grid
-from ..levels import layout_from_toml, load_layout
+from ..levels import load_layout
 from ..options import resolve_options
 from ..textfiles import TomlFile, open_position
 from ..tiles import DOUBLE_SIX_SET, some_of

@@ -13,12 +13,13 @@ from dataclasses import dataclass
 
 from ..board.contact import AtLeastOneEqual
 from ..board.game import PlacementGame
+from ..board.layout import Layout
 from ..board.placement import (TILE_INDEX, TILES, LegalPlacements, oriented, sorted_placements,
                                tile_bits)
 from ..board.shape import BoardShape
 from ..board.tileboard import TileBoard
 from ..core import PASS, DominoError, IllegalMoveError, Outcome, Tile
-from ..levels import Layout, load_layout
+from ..levels import load_layout
 from ..options import Option, resolve_options
 from ..tiles import DOUBLE_SIX_SET
 from . import files as dominox_files, view as dominox_view

@@ -23,10 +23,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..core import FileFormatError, OptionError
-from ..levels import layout_folder
-from ..textfiles import TomlFile, read_toml
+from ..levels import (LevelEntry, find_level, level_files, level_text, list_levels, load_level,
+                      toml_string)
+from ..textfiles import TomlFile
 from ..tiles import OPEN_BOARD_SET, REDUCED_SETS, TileSet
-from .board import SHAPE, SIZE, Element, board_tokens, parse_token, past_middle
+from .board import EMPTY_TOKEN, SHAPE, SIZE, Element, board_tokens, parse_token, past_middle
 
 LEGEND = ("'...' an empty square; s (the south player) or n (the north player) with the "
           "south and the north number, like s35; * after a face-down test element, like s00*")
@@ -66,13 +67,7 @@ class Start:
     path: str
 
 
-@dataclass(frozen=True)
-class StartEntry:
-    """One level file as a menu lists it: loaded, or its one-line error."""
-    name: str
-    path: str
-    start: Start | None
-    error: str | None
+StartEntry = LevelEntry
 
 
 # ---- reading and checking boards ----------------------------------------------------------
@@ -164,44 +159,48 @@ def start_from_toml(cls, toml: TomlFile, name: str) -> Start:
                  set_name, tuple(placed), toml.path)
 
 
-_cache: dict = {}
+def start_text(variant: str, start: Start) -> str:
+    """The level file of `start`, the board drawn rank 8 first (several elements named on
+    one square are all written there, so the reader can say what is wrong)."""
+    cells = [[] for _ in range(SHAPE.size)]
+    for square, element in start.placed:
+        cells[square].append(element.token())
+    rows = [" ".join("/".join(cells[r * SIZE + f]) or EMPTY_TOKEN for f in range(SIZE))
+            for r in reversed(range(SIZE))]
+    return level_text(variant, start.title, start.description, "board", rows,
+                      [("set", toml_string(start.set_name))])
 
 
 def load_start(cls, name_or_path: str) -> Start:
-    """The start named (a file of levels/<variant>/) or at a path; cached until it changes."""
+    """The start named (shipped in levels/<variant>/, or the player's own) or at a path;
+    cached until it changes."""
     text = str(name_or_path)
-    folder = layout_folder(cls.variant)
-    path = Path(text) if ("/" in text or "\\" in text or text.endswith(".toml")) \
-        else folder / f"{text}.toml"
-    if not path.exists():
-        known = ", ".join(e.name for e in list_starts(cls)) if path.parent == folder else ""
+    if "/" in text or "\\" in text or text.endswith(".toml"):
+        path = Path(text)
+        if not path.exists():
+            raise OptionError(f"unknown start {text!r} for {cls.variant}")
+        return load_level(path, cls.variant, text)
+    try:
+        path = find_level(text, cls.variant, "start")
+    except OptionError:
+        known = ", ".join(f.name for f in level_files(cls.variant))
         raise OptionError(f"unknown start {text!r} for {cls.variant}"
-                          + (f" (known: {known}, random)" if known else ""))
-    key = (cls.variant, str(path.resolve()), path.stat().st_mtime)
-    if key not in _cache:
-        shipped = path.parent.resolve() == folder.resolve()
-        _cache[key] = start_from_toml(cls, read_toml(path), path.stem if shipped else text)
-    return _cache[key]
+                          + (f" (known: {known}, random)" if known else "")) from None
+    return load_level(path, cls.variant, text)
 
 
 def list_starts(cls, folder: Path | None = None) -> list[StartEntry]:
-    """Every level file of the variant's folder, "standard" first, then by name; a broken
-    file is listed with its one-line error instead of raising."""
-    folder = Path(folder) if folder is not None else layout_folder(cls.variant)
-    entries = []
-    for path in sorted(folder.glob("*.toml"), key=lambda p: (p.stem != "standard", p.stem)):
-        try:
-            entries.append(StartEntry(path.stem, str(path), load_start(cls, str(path)), None))
-        except FileFormatError as exc:
-            entries.append(StartEntry(path.stem, str(path), None, str(exc)))
-    return entries
+    """Every level file of the variant, shipped then the player's own (or those of
+    `folder`), "standard" first, then by name; a broken file is listed with its one-line
+    error instead of raising."""
+    return list_levels(cls.variant, folder)
 
 
 def first_start(cls, set_name: str) -> Start:
     for entry in list_starts(cls):
         if entry.start is not None and entry.start.set_name == set_name:
             return entry.start
-    raise OptionError(f"no level file in levels/{cls.variant} is made for the {set_name} set; "
+    raise OptionError(f"no level of {cls.variant} is made for the {set_name} set; "
                       "choose start=random")
 
 
@@ -263,7 +262,7 @@ def random_start(cls, set_name: str, rng) -> list:
             test = rng.choice([s for s in squares if s // SIZE == squares[0] // SIZE])
             squares.remove(test)
             placed.append((test, Element(owner, 0, 0, True)))
-        for square, tile, (forward, back) in zip(squares, tiles, balanced(tiles, rng)):
+        for square, (forward, back) in zip(squares, balanced(tiles, rng)):
             south, north = (back, forward) if owner == 0 else (forward, back)
             placed.append((square, Element(owner, south, north)))
     return sorted(placed)

@@ -14,8 +14,9 @@ from operator import attrgetter
 from typing import ClassVar
 
 from ..board.shape import ALL_DIRECTIONS, DIAGONAL
-from ..core import PASS, GameState, IllegalMoveError, OptionError, Outcome
+from ..core import PASS, IllegalMoveError, OptionError, Outcome
 from ..options import Option, resolve_options
+from ..state import GameState
 from ..textfiles import open_position
 from . import files, positions, view as element_view
 from .board import SHAPE, ElementBoard, past_middle
@@ -153,6 +154,16 @@ class MovingGame(ElementGame):
         game = cls(options, seed, ElementBoard.of(placed))
         game.start = {"start": game.board.texts()}
         return game
+
+    @classmethod
+    def level_from_toml(cls, toml, name: str):
+        """The starting board a level file of this game holds, checked (FileFormatError)."""
+        return files.start_from_toml(cls, toml, name)
+
+    @classmethod
+    def level_text(cls, start) -> str:
+        """The level file of the start `start` (what `level_from_toml` reads back)."""
+        return files.start_text(cls.variant, start)
 
     @classmethod
     def from_record_start(cls, record: dict):

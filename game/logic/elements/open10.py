@@ -21,7 +21,8 @@ from . import shift_positions, shift_view
 from .board import NORTH_ARROW, SHAPE, SIZE, Element
 from .game import ElementGame
 from .moves import TextMove, read_move
-from .shift_starts import starting_cells
+from .shift_starts import (start_from_toml as shift_start_from_toml,
+                           start_text as shift_start_text, starting_cells)
 from .shifting import arrow_mark, parse_square, parse_stack, square_name, stack_text, turned
 
 RULES_TEXT = """\
@@ -177,6 +178,16 @@ class ShiftGame(ElementGame):
 
     def start_of(self, position: bool) -> dict:
         return shift_positions.start_of(self, position)
+
+    @classmethod
+    def level_from_toml(cls, toml, name: str):
+        """The starting board a level file of Shift holds, checked (FileFormatError)."""
+        return shift_start_from_toml(toml, name)
+
+    @classmethod
+    def level_text(cls, start) -> str:
+        """The level file of the start `start` (what `level_from_toml` reads back)."""
+        return shift_start_text(start)
 
     @classmethod
     def from_record_start(cls, record: dict):

@@ -6,12 +6,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..core import FileFormatError, OptionError
-from ..levels import layout_folder
+from ..levels import find_level, layout_folder, level_text, list_levels, load_level
 from ..textfiles import read_toml
 from ..tiles import OPEN_BOARD_SET
 from .board import SHAPE, SIZE, Element
 from .files import SETS, SetKind, balanced, set_problem
-from .shifting import parse_grid, square_name, turned
+from .shifting import grid_lines, parse_grid, square_name, turned
 
 KEYS = ("name", "description", "stacks", "board")
 # The elements of a start: the halves of one set of 32 (SETS["halves"]), or with stacks a
@@ -24,6 +24,7 @@ WHOLE_SETS = SetKind("whole", OPEN_BOARD_SET, False, 32)
 class Start:
     name: str
     title: str
+    description: str
     stacks: bool
     cells: tuple
     path: str
@@ -60,8 +61,8 @@ def start_problem(cells, stacks: bool, complete: bool, crossed=()):
                        complete, square_name)
 
 
-def load_start(path: Path) -> Start:
-    toml = read_toml(path)
+def start_from_toml(toml, name: str) -> Start:
+    """The start a parsed level file holds, checked (FileFormatError naming the line)."""
     toml.refuse_unknown(KEYS)
     stacks = toml.get("stacks", bool, False)
     cells, lines = parse_grid(toml)
@@ -69,19 +70,24 @@ def load_start(path: Path) -> Start:
     if problem:
         square, message = problem
         raise FileFormatError(toml.path, lines.get(square) or toml.line_of("board"), message)
-    return Start(path.stem, toml.get("name", str, path.stem), stacks, tuple(cells), str(path))
+    return Start(name, toml.get("name", str, name), toml.get("description", str, ""), stacks,
+                 tuple(cells), toml.path)
+
+
+def start_text(start: Start) -> str:
+    """The level file of `start`, its stacks written bottom first."""
+    return level_text("open10", start.title, start.description, "board",
+                      grid_lines(start.cells, False), [("stacks", str(start.stacks).lower())])
+
+
+def load_start(path: Path) -> Start:
+    return start_from_toml(read_toml(path), Path(path).stem)
 
 
 def list_starts() -> list:
-    """(name, Start or None, error or None) of every level file, "standard" first."""
-    folder = layout_folder("open10")
-    found = []
-    for path in sorted(folder.glob("*.toml"), key=lambda p: (p.stem != "standard", p.stem)):
-        try:
-            found.append((path.stem, load_start(path), None))
-        except FileFormatError as exc:
-            found.append((path.stem, None, str(exc)))
-    return found
+    """Every level file, shipped then the player's own, "standard" first; a broken one
+    with its one-line error (levels.LevelEntry)."""
+    return list_levels("open10")
 
 
 def starting_cells(options: dict, rng) -> list:
@@ -90,14 +96,15 @@ def starting_cells(options: dict, rng) -> list:
         cells = random_cells(stacks, rng)
     else:
         if chosen == "first":
-            start = next((s for _, s, _ in list_starts() if s and s.stacks == stacks), None)
+            start = next((e.start for e in list_starts() if e.start and e.start.stacks == stacks),
+                         None)
             if start is None:
-                raise OptionError("no level file in levels/open10 fits; choose start=random")
+                raise OptionError("no level of open10 fits; choose start=random")
         else:
-            path = layout_folder("open10") / f"{chosen}.toml"
-            if "/" in chosen or not path.exists():
-                raise OptionError(f"unknown start {chosen!r} for open10")
-            start = load_start(path)
+            try:
+                start = load_level(find_level(chosen, "open10", "start"), "open10", chosen)
+            except OptionError:
+                raise OptionError(f"unknown start {chosen!r} for open10") from None
             if start.stacks != stacks:
                 raise OptionError(f"the start {chosen!r} is made for stacks = "
                                   f"{str(start.stacks).lower()}")

@@ -71,7 +71,8 @@ def view_of(game, player: int) -> ShiftView:
         last_move=last,
         last_captured=tuple(stack_text(s, st, free) for s, st in game.last_capture()),
         crossed=tuple(e.text(square_name(s), free) for s, e in game.crossed),
-        answering=game.answering, options=dict(game.options), moves=tuple(game.legal_moves()) if current == player else ())
+        answering=game.answering, options=dict(game.options),
+        moves=tuple(game.legal_moves()) if current == player else ())
 
 
 def game_of(view: ShiftView):

@@ -11,8 +11,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..core import (DominoError, FileFormatError, GameState, IllegalMoveError,
-                    OptionError, Outcome, PassMove, Tile)
+from ..core import (DominoError, FileFormatError, IllegalMoveError, OptionError, Outcome,
+                    PassMove, Tile)
 from ..records import (check_header, replay_moves, seed_problem, stated_result_problem,
                        unknown_key)
 from .engine import LineRound
@@ -21,6 +21,7 @@ from .moves import BITS, PASS, LineMove
 from .view import LineView, make_view
 from .position import read_round, round_position_lines
 from ..options import Option, resolve_options
+from ..state import GameState
 from ..textfiles import TomlFile
 from ..tiles import shuffle
 
@@ -229,7 +230,7 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
             raise FileFormatError("<record>", None, "fewer than two players are below the limit")
         match._start(match._next_round(seats))
         match._replay(rounds)
-        match.round                 # a recorded next round is read (and checked) now
+        match.round  # noqa: B018 (a recorded next round is read, and checked, now)
         return match
 
     def _replay(self, rounds) -> None:
@@ -376,7 +377,7 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
                          self.eliminated, self.round_number, self.limit)
 
     def record(self) -> dict:
-        self.round                  # a round due is dealt: the record shows it
+        self.round  # noqa: B018 (a round due is dealt: the record shows it)
         result = self.record_header()
         if any(self.start_totals) or self.first_round != 1:
             result["start"] = {"totals": list(self.start_totals), "round": self.first_round}

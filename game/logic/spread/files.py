@@ -61,7 +61,6 @@ def _tiles(values, what: str) -> list[Tile]:
 def game_from_record_deal(cls, record: dict):
     """The game as a record's deal starts it: the laid surplus replayed and checked, the
     hands and the pack as recorded."""
-    from .game import check_deal
     if "position" in record:
         return cls.from_position(record["position"], "<record position>")
     deal = record.get("deal")
@@ -90,15 +89,25 @@ def game_from_record_deal(cls, record: dict):
         raise DominoError(f"bad deal: with {players} players the record lays "
                           f"{len(cls.tiles) % players} tiles before play")
     tiles = [_tiles([str(t).partition("@")[0]], "laid")[0] for t in laid]
-    game._lay_surplus(tiles)
+    game.lay_surplus(tiles)
     if game.laid != [str(t) for t in laid]:
         raise DominoError(f"bad deal: the surplus tiles are laid {game.laid}, "
                           f"not {laid}")
     if any(len(h) != game.dealt for h in hands):
         raise DominoError(f"bad deal: the dealt option gives {game.dealt} tiles a hand")
     check_deal(game, hands, pack)
-    game._start_from_deal([sorted(h) for h in hands], pack)
+    game.start_from_deal([sorted(h) for h in hands], pack)
     return game
+
+
+def check_deal(game, hands, pack) -> None:
+    """DominoError unless hands, pack, laid and set-aside tiles are the 32-element set."""
+    laid = [game.board.placement(*p).tile for p in game.board.placed]
+    problem = game.tiles.miscount([("laid", laid), ("set aside", game.set_aside),
+                                   ("hands", [t for h in hands for t in h]), ("pack", pack)],
+                                  "is dealt")
+    if problem:
+        raise DominoError(f"bad deal: {problem.message}")
 
 
 def _recorded_shape(blocked):
@@ -141,7 +150,7 @@ def game_from_position(cls, data, path: str):
         if refusal:
             raise toml.error("placed", f"placed tile {text!r} cannot lie there in this order: "
                                        f"{refusal}")
-        game._lay(move)
+        game.lay(move)
     hands = toml.get("hands", list)
     if len(hands) != players or not all(isinstance(h, list) for h in hands):
         raise toml.error("hands", f"hands must be {players} lists of tiles")

@@ -13,11 +13,11 @@ from collections import Counter
 
 from ..board.contact import EveryEqual
 from ..board.game import PlacementGame
+from ..board.layout import Layout
 from ..board.placement import TILE_INDEX, Placement, oriented, sorted_placements
 from ..board.shape import BoardShape
 from ..board.tileboard import TileBoard
-from ..core import PASS, DominoError, IllegalMoveError, Outcome, Tile
-from ..levels import Layout
+from ..core import PASS, IllegalMoveError, Outcome, Tile
 from ..options import Option, resolve_options
 from ..tiles import OPEN_BOARD_SET
 from . import files, view as spread_view
@@ -114,14 +114,14 @@ class SpreadGame(PlacementGame):
         game = cls(players, files.load_spread_layout(options["layout"]), options, seed)
         pack = list(pack)
         surplus = len(pack) % players if len(pack) == len(cls.tiles) else 0
-        game._lay_surplus(pack[:surplus])
+        game.lay_surplus(pack[:surplus])
         pack = pack[surplus:]
         size = game.dealt
         hands = [sorted(pack[i * size:(i + 1) * size]) for i in range(players)]
-        game._start_from_deal(hands, pack[players * size:])
+        game.start_from_deal(hands, pack[players * size:])
         return game
 
-    def _start_from_deal(self, hands, pack) -> None:
+    def start_from_deal(self, hands, pack) -> None:
         self.hands = [list(h) for h in hands]
         self.pack = list(pack)
         deal = {"pack": [str(t) for t in self.pack], "hands": [[str(t) for t in h] for h in hands]}
@@ -133,7 +133,7 @@ class SpreadGame(PlacementGame):
         self.start = {"deal": deal}
         self.turned_up = self._begin_turn()
 
-    def _lay_surplus(self, tiles) -> None:
+    def lay_surplus(self, tiles) -> None:
         """Lay the surplus tiles before play: the first on two centre squares if it can,
         each at the first legal place in move order, else set aside."""
         centre = set(files.centre_squares(self.shape))
@@ -143,7 +143,7 @@ class SpreadGame(PlacementGame):
                 moves = [m for m in moves if {self.shape.index[m.first],
                                               self.shape.index[m.second]} <= centre] or moves
             if moves:
-                self._lay(moves[0])
+                self.lay(moves[0])
                 self.laid.append(str(moves[0]))
             else:
                 self.set_aside.append(tile)
@@ -199,8 +199,9 @@ class SpreadGame(PlacementGame):
             return f"you do not have {move.tile}"
         return self.board.fit_refusal(move, self.need_contact())
 
-    def _lay(self, move: Placement) -> bool:
-        """Put `move` on the board; True when it went face down."""
+    def lay(self, move: Placement) -> bool:
+        """Put `move` on the board, no hand or turn touched (play, the surplus and position
+        files build the board with it); True when it went face down."""
         index = self.shape.index
         s1, s2 = index[move.first], index[move.second]
         self.board.place(s1, move.x, s2, move.y)
@@ -231,7 +232,7 @@ class SpreadGame(PlacementGame):
             if move.tile in self.seen[player]:
                 self.seen[player].remove(move.tile)
                 was_seen = True
-            hidden = self._lay(move)
+            hidden = self.lay(move)
             self.passes = 0
             if self.dealt and not self.hands[player]:
                 self.winner_by_domino = player
@@ -303,12 +304,3 @@ class SpreadGame(PlacementGame):
         other._stack = list(self._stack)
         return other
 
-
-def check_deal(game: SpreadGame, hands, pack) -> None:
-    """DominoError unless hands, pack, laid and set-aside tiles are the 32-element set."""
-    laid = [game.board.placement(*p).tile for p in game.board.placed]
-    problem = game.tiles.miscount([("laid", laid), ("set aside", game.set_aside),
-                                   ("hands", [t for h in hands for t in h]), ("pack", pack)],
-                                  "is dealt")
-    if problem:
-        raise DominoError(f"bad deal: {problem.message}")

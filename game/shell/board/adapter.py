@@ -4,7 +4,7 @@ The board scene (board.scene.BoardMatchScene) is the same for every game of two-
 tiles on a board; what differs per variant lives in a small adapter module,
 `game.shell.variants.<registry name>`, whose class `Adapter` subclasses `BoardAdapter`:
 
-    tool                     the input tool class of a turn (board.tools)
+    tool                     the input tool class of a turn (board.tool_base)
     table                    the class that draws the scene (board.table.BoardTable)
     geometry(game)           class method: the BoardGeometry of the game's board
     pass_prompt              said when a pass is forced, or None for the default
@@ -38,6 +38,8 @@ tiles on a board; what differs per variant lives in a small adapter module,
                              results, and Esc on them shows the board again (not in a demo)
     results()                (rows, headers) of the final results
     read_aloud()             E: the standing, said
+    show_move(surface, geo, move)  light a move (not a pass) on the board: the coach's
+                             advice (a placement's ghost, its tile framed in the tray)
 
 Defaults below fit a game with coloured seats and no sides; Dominox and Spread override
 what they need.
@@ -48,12 +50,12 @@ import importlib
 
 import pygame
 
-from game.logic.board.placement import placement_words
+from game.logic.board.placement import Placement, placement_words
 from game.shell import theme
 from game.shell.board.art import LAST_MOVE, draw_placed, draw_placed_at
 from game.shell.board.geometry import BoardGeometry, squares_of
 from game.shell.board.table import BOARD_AREA, BoardTable
-from game.shell.board.tools import PlaceTileTool
+from game.shell.board.tiles.place_tool import PlaceTileTool
 
 LEGEND = ("Click, Left/Right: pick tile   R, right-click, wheel: turn   F: flip   "
           "Arrows: move   Enter, click: place   Esc: back to hand / pause   H: hints")
@@ -162,6 +164,16 @@ class BoardAdapter:
 
     def read_aloud(self) -> str:
         return ""
+
+    def show_move(self, surface, geo, move) -> None:
+        if not isinstance(move, Placement):        # (a choice that lays nothing)
+            return
+        draw_placed(surface, geo, move, "ghost_ok")
+        theme.outline_suggestion(surface, geo.span_rect(*squares_of(move)), 4)
+        tiles = self.scene.shown_tiles()
+        if move.tile in tiles:
+            hand = self.scene.table.hand_rects()
+            theme.outline_suggestion(surface, hand[tiles.index(move.tile)])
 
 
 def adapter_class(variant: str) -> type[BoardAdapter]:

@@ -3,11 +3,11 @@
 Every board variant plays on this one scene. What differs per variant (seat colours and
 sides, what the cards and the info panel say, captions, the board's squares, the
 end-of-game overlay, the results) comes from its adapter in game.shell.variants; how a
-human acts in a turn is the adapter's input tool (board.tools: PlaceTileTool picks a tile
-of the shown hand, turns it and moves its ghost, green where legal and red with the
-rules' reason where not). Seats, computer turns and the hand-over come from the match
-controller; pause, hints, the results wait and the forced pass from MatchScene; the table
-around the board is board.table's.
+human acts in a turn is the adapter's input tool (board.tool_base; tiles.place_tool's
+PlaceTileTool picks a tile of the shown hand, turns it and moves its ghost, green where
+legal and red with the rules' reason where not). Seats, computer turns and the hand-over
+come from the match controller; pause, hints, the results wait and the forced pass from
+MatchScene; the table around the board is board.table's.
 """
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ import math
 from game.logic.board.placement import Placement
 from game.logic.core import PASS
 from game.logic.variants import variant_entry
+from game.shell import theme
 from game.shell.board.adapter import adapter_class
 from game.shell.match.scene import MatchScene
 
@@ -190,6 +191,20 @@ class BoardMatchScene(MatchScene):
     @property
     def undo_rect(self):
         return getattr(self.table, "undo_rect", None)
+
+    @property
+    def coach_button(self):
+        return self.table.coach_rect
+
+    def advice_rect(self, move):
+        return self.table.advice_rect
+
+    def show_move(self, surface, move) -> None:
+        """A pass lights the Pass button; the adapter shows any other move."""
+        if move == PASS:
+            theme.outline_suggestion(surface, self.table.pass_rect)
+        else:
+            self.adapter.show_move(surface, self.geo, move)
 
     def draw(self, surface) -> None:
         self.table.draw(surface)

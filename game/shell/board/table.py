@@ -27,6 +27,8 @@ TRAY_RECT = pygame.Rect(300, 852, 1320, 160)
 HAND_AREA = pygame.Rect(530, 852, 1060, 160)     # the tiles of the tray, right of its label
 PASS_RECT = pygame.Rect(1648, 872, 236, 116)
 UNDO_RECT = pygame.Rect(36, 896, 236, 68)        # left of the tray, below the stock
+COACH_RECT = pygame.Rect(36, 974, 236, 50)       # below Undo
+ADVICE_RECT = pygame.Rect(300, 4, 1320, 84)      # the coach's words, over the caption
 CAPTION_RECT = pygame.Rect(0, 14, 1920, 66)
 HAND_LONG = 120
 MINI_LONG, MINI_SMALL = 68, 48           # hidden hands on tall and on stacked cards
@@ -65,6 +67,7 @@ class BoardTable:
         self.stock_rect = STOCK_RECT
         self.pass_rect = PASS_RECT
         self.undo_rect = UNDO_RECT
+        self.coach_rect, self.advice_rect = COACH_RECT, ADVICE_RECT
         self.hud_rects = (*(r.inflate(20, 20) for r in self.cards), STOCK_RECT.inflate(20, 20),
                           INFO_RECT.inflate(20, 20), TRAY_RECT.inflate(20, 20),
                           PASS_RECT.inflate(8, 8), CAPTION_RECT)
@@ -242,7 +245,8 @@ class BoardTable:
         tall = rect.h >= 300
         if to_move:
             pygame.draw.rect(surface, GOLD, rect.inflate(8, 8), 4, border_radius=22)
-        disc, radius = ((rect.x + 50, rect.y + 52), 30) if tall else ((rect.x + 42, rect.y + 40), 24)
+        disc, radius = (((rect.x + 50, rect.y + 52), 30) if tall
+                        else ((rect.x + 42, rect.y + 40), 24))
         pygame.draw.circle(surface, (150, 136, 100), disc, radius)
         pygame.draw.circle(surface, self.adapter.seat_colour(player), disc, radius - 3)
         self.put(surface, ctl.name(player), (disc[0] + radius + 16, disc[1]),
@@ -399,12 +403,17 @@ class BoardTable:
                 pygame.draw.rect(surface, theme.SELECTION, rect.inflate(14, 14), 4,
                                  border_radius=10)
         if scene.must_pass():
-            pygame.draw.rect(surface, (120, 40, 36), PASS_RECT, border_radius=16)
-            pygame.draw.rect(surface, GOLD, PASS_RECT, 3, border_radius=16)
-            self.put(surface, "Pass", (PASS_RECT.centerx, PASS_RECT.y + 40), 44, theme.TEXT,
-                     "center", bold=True)
-            self.put(surface, "Enter / click", (PASS_RECT.centerx, PASS_RECT.y + 86), 26,
-                     theme.TEXT_DIM, "center")
+            self.draw_pass(surface, PASS_RECT, 40, 86)
+
+    def draw_pass(self, surface, rect, words_y: int, keys_y: int) -> None:
+        """The Pass button of a forced pass: "Pass" `words_y` below its top, the keys
+        that pass `keys_y` below it."""
+        pygame.draw.rect(surface, (120, 40, 36), rect, border_radius=16)
+        pygame.draw.rect(surface, GOLD, rect, 3, border_radius=16)
+        self.put(surface, "Pass", (rect.centerx, rect.y + words_y), 44, theme.TEXT, "center",
+                 bold=True)
+        self.put(surface, "Enter / click", (rect.centerx, rect.y + keys_y), 26,
+                 theme.TEXT_DIM, "center")
 
     def _draw_legend(self, surface, legend, width: int) -> None:
         """Under the hand's name, what the shapes over the board mean: a small sample of

@@ -17,8 +17,8 @@ from game.logic.core import Tile
 from game.shell import theme, tile_art
 from game.shell.match.scene import RECENT_MOVE_SECONDS
 from game.logic.line.moves import LineMove
-from game.shell.line.layout import (BONEYARD, DRAW_BUTTON, END_TURN_BUTTON, HAND_AREA,
-                                    PASS_BUTTON, SEAT_PANEL, TABLE, top_panels)
+from game.shell.line.layout import (BONEYARD, COACH_BUTTON, DRAW_BUTTON, END_TURN_BUTTON,
+                                    HAND_AREA, PASS_BUTTON, SEAT_PANEL, TABLE, top_panels)
 from game.shell.scene import LOGICAL_SIZE
 
 FLIP_SECONDS = 0.3
@@ -147,6 +147,41 @@ class LineTableArt:
             pygame.draw.rect(surface, edge, rect, 3, border_radius=14)
             colour = theme.TEXT_DARK if hot else (theme.TEXT if live else theme.TEXT_DIM)
             theme.draw_text(surface, label, rect.center, 36, colour, "center", bold=True)
+
+    # --- a move shown on the table (the coach's advice) --------------------------------
+    coach_button = COACH_BUTTON
+
+    def show_move(self, surface, move) -> None:
+        """The move's tile lit in the hand and its place at the end of the line; a move
+        without a tile (a pass, blank tiles' end of turn) lights its button."""
+        tile = getattr(move, "tile", None)
+        if tile is None:
+            theme.outline_suggestion(surface, PASS_BUTTON)
+            return
+        if tile in self.hand:
+            theme.outline_suggestion(surface,
+                                     self.hand_rects[self.hand.index(tile)].move(0, -14))
+        place = self._place_of(move)
+        if place is not None:
+            tile_art.draw_tile(surface, place.rect, place.ends, "ghost_ok")
+            theme.outline_suggestion(surface, place.rect)
+
+    def advice_rect(self, move) -> pygame.Rect:
+        """A band along the bottom of the table, or along its top when `move` goes to
+        the lower half."""
+        rect = pygame.Rect(0, 0, 1240, 92)
+        rect.centerx = TABLE.centerx
+        place = self._place_of(move)
+        low = place is None or place.rect.centery < TABLE.centery
+        rect.bottom = TABLE.bottom - 8 if low else TABLE.y + 56 + rect.h
+        return rect
+
+    def _place_of(self, move):
+        """Where `move`'s tile would lie on the line (a layout Placed), or None."""
+        tile = getattr(move, "tile", None)
+        if tile is None or move.end not in self.layout.zones:
+            return None
+        return self.ghost(tile, move.end)
 
     def _draw_turn_marker(self, surface) -> None:
         player = self.state.current_player
@@ -341,7 +376,8 @@ class LineTableArt:
         if self.blank:
             text = "Blank tiles: every tile fits either end"
         else:
-            text = f"Round {self.public.round_number}    out at {theme.count(self.public.limit, 'point')}"
+            limit = theme.count(self.public.limit, 'point')
+            text = f"Round {self.public.round_number}    out at {limit}"
         theme.draw_text(surface, text, (TABLE.x + 20, TABLE.y + 12), 28, theme.TEXT_DIM)
         prompt = self.turn_prompt()
         if prompt:

@@ -173,6 +173,7 @@ DRAW_BUTTON = pygame.Rect(1664, 804, 216, 66)
 PASS_BUTTON = pygame.Rect(1664, 886, 216, 66)
 END_TURN_BUTTON = PASS_BUTTON                   # blank tiles: nobody passes there
 UNDO_BUTTON = pygame.Rect(1664, 966, 216, 52)
+COACH_BUTTON = pygame.Rect(1436, 966, 216, 52)   # left of Undo
 
 
 def top_panels(count: int, top: int = 14, height: int = 166, left: int = 40,

@@ -18,6 +18,13 @@ A scene fills in the hooks:
     play_action(action)     every other action (the game's own input)
     announce()              T: whose turn it is (the controller's sentence by default)
 
+and tells the coach (coach.Coach) where it may speak and how a move looks on its table:
+
+    coach_button            the Coach button's rect
+    advice_rect(move)       where the advice's words go, clear of `move` (or None)
+    show_move(surface, move)   light `move` (a move of the state) on the table: the tile or
+                            element and where it goes, in theme.SUGGESTION
+
 `tray_rects` lays out the tiles of a hand in a tray; `tray_index_at` finds the tile under
 the pointer; `step_cursor` moves the keyboard focus along a hand.
 """
@@ -85,6 +92,16 @@ class MatchScene(Scene):
 
     def drop_pick(self) -> None:
         """Let go of a picked tile or element (the hand may be hidden now)."""
+
+    @property
+    def coach_button(self) -> pygame.Rect:
+        raise NotImplementedError
+
+    def advice_rect(self, move) -> pygame.Rect:
+        raise NotImplementedError
+
+    def show_move(self, surface, move) -> None:
+        raise NotImplementedError
 
     # --- the flow ---------------------------------------------------------------------
     def _on_move(self, player: int, move) -> None:

@@ -2,11 +2,11 @@
 the distance to the pair a tile borders, scored like golf (RULES.md section 4).
 
 The table is a slate grid; each tile stands on a block in its level's tone with a shadow
-that grows with the height and a level badge from 2 up (board.stack_art). The input tool
-(board.stack_tool) shows the level, cost and pair of a placement before the click and the
-odds-or-evens choice after the first player's first move. Cards carry each player's
-running cost and numbers; at the end the clusters are outlined and counted on the board
-and the cards and results show cost - clusters = final, lowest winning.
+that grows with the height and a level badge from 2 up (board.tiles.stack_art). The input
+tool (board.tiles.stack_tool) shows the level, cost and pair of a placement before the
+click and the odds-or-evens choice after the first player's first move. Cards carry
+each player's running cost and numbers; at the end the clusters are outlined and counted
+on the board and the cards and results show cost - clusters = final, lowest winning.
 """
 from __future__ import annotations
 
@@ -18,11 +18,11 @@ from game.logic.core import PASS
 from game.logic.dominid.opening import Arrangement
 from game.shell import theme
 from game.shell.board.adapter import BoardAdapter
-from game.shell.board.art import LAST_MOVE, draw_coordinates, draw_frame
+from game.shell.board.art import LAST_MOVE, draw_coordinates, draw_frame, draw_placed
 from game.shell.board.geometry import BoardGeometry, squares_of
-from game.shell.board.stack_art import Stacker, cells_of, level_key, outline_cells
-from game.shell.board.stack_tool import StackTool, pair_words
 from game.shell.board.table import BOARD_AREA
+from game.shell.board.tiles.stack_art import Stacker, cells_of, level_key, outline_cells
+from game.shell.board.tiles.stack_tool import StackTool, pair_words
 
 GOLD = (255, 206, 84)
 NUMBERS = {"odds": "1 3 5", "evens": "2 4 6"}
@@ -207,6 +207,16 @@ class Adapter(BoardAdapter):
             parts.append(f"{self.ctl.name(p)}: cost {view.costs[p]}{numbers}, score now "
                          f"{view.scores_now()[p]}")
         return "; ".join(parts) + f". {theme.count(view.stock_size, 'tile')} in the stock."
+
+    def show_move(self, surface, geo, move) -> None:
+        """The arranged opening: both tiles' ghosts, one frame round the pair."""
+        if not isinstance(move, Arrangement):
+            super().show_move(surface, geo, move)
+            return
+        for placement in move.placements:
+            draw_placed(surface, geo, placement, "ghost_ok")
+        theme.outline_suggestion(surface, geo.span_rect(*squares_of(move.left)).union(
+            geo.span_rect(*squares_of(move.right))), 4)
 
 
 def _central(cells):

@@ -9,15 +9,17 @@ no hand-over between two people on the couch; the caption says whose turn it is 
 """
 from __future__ import annotations
 
+import pygame
+
 from game.logic.core import PASS
 from game.logic.elements.board import SHAPE, parse_element
 from game.logic.elements.moves import element_move_words
 from game.shell import theme
 from game.shell.board.adapter import BoardAdapter
-from game.shell.board.element_art import SEAT_COLOURS, draw_element_board
-from game.shell.board.element_table import GOAL_SIZE, LAYOUT, ElementTable
+from game.shell.board.elements.art import SEAT_COLOURS, draw_element_board
+from game.shell.board.elements.move_tool import MoveElementTool
+from game.shell.board.elements.table import GOAL_SIZE, LAYOUT, ElementTable
 from game.shell.board.geometry import BoardGeometry
-from game.shell.board.move_tool import MoveElementTool
 
 SIDES = ("South", "North")
 LOOKS = ("Ivory, round, arrow up", "Ebony, square, arrow down")
@@ -67,7 +69,7 @@ class MovingAdapter(BoardAdapter):
 
     @classmethod
     def layout_for(cls, game):
-        """Where the table puts the board and the panels (element_table.TableLayout)."""
+        """Where the table puts the board and the panels (board.elements.table.TableLayout)."""
         return LAYOUT
 
     @classmethod
@@ -295,3 +297,17 @@ class MovingAdapter(BoardAdapter):
                          f"{elements(left)} on the board")
         label, count, _ = self.quiet_line(view)
         return "; ".join(parts) + f". {label}: {theme.count(count, 'move')}."
+
+    def show_move(self, surface, geo, move) -> None:
+        """The square an element is set down on, or its way from its square to where it
+        goes (a square past the board's edge is left out)."""
+        squares = [geo.index_square(s) for s in (getattr(move, "start", None),
+                                                 getattr(move, "end", None),
+                                                 getattr(move, "square", None)) if s is not None]
+        rects = [geo.square_rect(s) for s in squares if geo.contains(s)]
+        if len(rects) == 2:
+            pygame.draw.line(surface, theme.SUGGESTION, rects[0].center, rects[1].center, 6)
+            pygame.draw.circle(surface, theme.SUGGESTION, rects[1].center, geo.size // 5)
+        for rect in rects:
+            pygame.draw.rect(surface, theme.SUGGESTION, rect.inflate(-4, -4), 5,
+                             border_radius=8)

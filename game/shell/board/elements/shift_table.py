@@ -15,8 +15,8 @@ from game.logic.core import PASS
 from game.logic.elements.board import SIZE
 from game.logic.elements.shifting import parse_stack
 from game.shell import theme
-from game.shell.board import element_art, shift_art
-from game.shell.board.element_table import BOARD_AREA, FLIGHT_SECONDS, SWATCH, TROPHY, \
+from game.shell.board.elements import art as element_art, shift_art
+from game.shell.board.elements.table import BOARD_AREA, FLIGHT_SECONDS, SWATCH, TROPHY, \
     ElementTable
 
 # The board's area: squares of 84 pixels leave room for a row past each edge.

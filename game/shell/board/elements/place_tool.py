@@ -20,13 +20,12 @@ import pygame
 from game.logic.core import PASS, IllegalMoveError, Tile
 from game.logic.elements.board import Element
 from game.shell import theme
-from game.shell.board.element_art import draw_element
-from game.shell.board.element_table import CAPTION_RECT
-from game.shell.board.tools import draw_reason_outside
+from game.shell.board.elements.art import draw_element
+from game.shell.board.elements.table import CAPTION_RECT
+from game.shell.board.tool_base import KEY_STEPS, draw_reason_outside
 from game.shell.match.controller import sentence
 from game.shell.scene import LOGICAL_SIZE
 
-KEY_STEPS = {"left": (-1, 0), "right": (1, 0), "up": (0, 1), "down": (0, -1)}
 LEGAL = (110, 235, 140)
 LEGAL_RING = (30, 110, 50)
 TURNED_RING = (200, 235, 210)

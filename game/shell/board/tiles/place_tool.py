@@ -1,45 +1,21 @@
-"""Input tools of the board scene: how a human acts on the board during a turn.
-
-The board scene routes the actions of a human's turn to its tool and draws the tool over
-the board each frame. A tool never decides a rule: it asks the state whether what it
-would do is legal (and why not) and plays through the match controller.
-
-    tool = ToolClass(scene)
-    tool.active -> bool       something is picked: Esc and back cancel it instead of pausing
-    tool.point(pos)           the pointer moved (at any time, also on others' turns)
-    tool.handle(action)       an action of the human's turn (click, keys, rotate, confirm...)
-    tool.cancel()             drop what is picked
-    tool.reset()              a move was made: start the next turn afresh
-    tool.hud_key() -> tuple   what of the tool the cached table shows (a picked hand tile)
-    tool.tray_state(i)        how the tray draws hand tile i ("selected") or None
-    tool.tray_legend()        what the coloured shapes over the board mean, for the tray:
-                              [(ends, tile_art state, words)] (tile tools only)
-    tool.origin()             where the piece just played came from (a tray rect) or None
-    tool.draw(surface)        the tool over the board (ghost, hints, the reason it is illegal)
-
-PlaceTileTool places a tile of the shown hand (Dominox, Spread). Tools to come plug in the
-same way: move an element, place an element, choose a stack.
-"""
+"""The tool that places a tile of the shown hand on the board (Dominox, Spread; Dominid's
+StackTool builds on it). The tool protocol is in board.tool_base."""
 from __future__ import annotations
-
-import pygame
 
 from game.logic.agents import greedy_ratings
 from game.logic.board.placement import Placement
 from game.logic.core import PASS, IllegalMoveError
-from game.shell import theme, tile_art
+from game.shell import tile_art
 from game.shell.board.art import LEGAL_GLOW, draw_placed_at
 from game.shell.board.geometry import (DIRECTIONS, BoardGeometry, Square, square_name,
                                        squares_of, tile_body)
+from game.shell.board.tool_base import KEY_STEPS, draw_reason
 from game.shell.match.controller import sentence
 from game.shell.match.scene import CURSOR_STEPS, step_cursor
-from game.shell.scene import LOGICAL_SIZE
 
-KEY_STEPS = {"left": (-1, 0), "right": (1, 0), "up": (0, 1), "down": (0, -1)}
 HINT_FILL = (*LEGAL_GLOW, 90)
 HINT_RING = (150, 255, 170, 230)
 HINT_COUNT = 3          # the best placements of the picked tile that the hints show
-REASON_SIZE = 28
 
 
 class Ghost:
@@ -314,38 +290,3 @@ def ghost_of(placement, tile) -> Ghost:
         first, second = second, first
     step = (second[0] - first[0], second[1] - first[1])
     return Ghost((tile.a, tile.b), first, DIRECTIONS.index(step))
-
-
-def draw_reason(surface, text: str, body: pygame.Rect, top: int) -> None:
-    """Why a ghost is illegal, in a red label above it (below it near the top edge)."""
-    back = pygame.Rect((0, 0), theme.font(REASON_SIZE).size(text)).inflate(28, 14)
-    back.midbottom = (body.centerx, body.top - 10)
-    if back.top < top:
-        back.midtop = (body.centerx, body.bottom + 10)
-    _reason_label(surface, text, back, REASON_SIZE)
-
-
-def draw_reason_outside(surface, text: str, body: pygame.Rect, frame: pygame.Rect,
-                        room: pygame.Rect, avoid=()) -> None:
-    """Why a ghost is illegal, in a red label just outside the board's `frame`, above it
-    or below it on the side nearer the ghost's `body` (the other side when that one is
-    not inside `room` or meets one of the panels in `avoid`), as wide as the frame at
-    most: it covers no square and no coordinate of the board."""
-    width = frame.w - 28
-    size, text = theme.fitted(text, width, REASON_SIZE, smallest=20)
-    back = pygame.Rect((0, 0), theme.font(size).size(text)).inflate(28, 14)
-    above = back.copy()
-    above.midbottom = (frame.centerx, frame.top - 4)
-    below = back.copy()
-    below.midtop = (frame.centerx, frame.bottom + 4)
-    sides = (above, below) if body.centery < frame.centery else (below, above)
-    back = next((side for side in sides
-                 if room.contains(side) and side.collidelist(avoid) < 0), sides[0])
-    _reason_label(surface, text, back, size)
-
-
-def _reason_label(surface, text: str, back: pygame.Rect, size: int) -> None:
-    back.clamp_ip(pygame.Rect((0, 0), LOGICAL_SIZE))
-    pygame.draw.rect(surface, (90, 18, 18), back, border_radius=12)
-    pygame.draw.rect(surface, theme.ILLEGAL, back, 2, border_radius=12)
-    theme.draw_text(surface, text, back.center, size, anchor="center")

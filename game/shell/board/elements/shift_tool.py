@@ -18,10 +18,10 @@ from game.logic.core import IllegalMoveError
 from game.logic.elements.board import SIZE
 from game.logic.elements.shifting import arrow_mark, square_name, turned
 from game.shell import theme
-from game.shell.board import element_art, shift_art
-from game.shell.board.move_tool import CAPTURE, FOCUS, TARGET, TARGET_RING, WIN, \
+from game.shell.board.elements import art as element_art, shift_art
+from game.shell.board.elements.move_tool import CAPTURE, FOCUS, TARGET, TARGET_RING, WIN, \
     MoveElementTool
-from game.shell.board.tools import draw_reason
+from game.shell.board.tool_base import draw_reason
 from game.shell.match.controller import sentence
 
 TURN_ACTIONS = ("rotate", "flip", "wheel")
@@ -296,12 +296,5 @@ class ShiftTool(MoveElementTool):
         element = self.picked_element()
         if element is None:
             return
-        geo = self.scene.geo
-        rect = shift_art.square_rect(geo, self.selected)
-        if self.dragging and self.drag_pos is not None and \
-                self.square_at(self.drag_pos) != self.selected:
-            element_art.draw_element(surface, rect, element, "ghost")
-            rect = rect.copy()
-            rect.center = self.drag_pos
-        element_art.draw_element(surface, rect.move(0, -max(3, geo.size // 16)), element,
-                                 "selected")
+        rect = shift_art.square_rect(self.scene.geo, self.selected)
+        self.draw_lifted(surface, element, rect, rect)

@@ -15,7 +15,7 @@ import pygame
 from game.logic.agents import greedy_ratings
 from game.shell import theme, tile_art
 from game.shell.board.geometry import squares_of
-from game.shell.board.stack_art import darker
+from game.shell.board.tiles.stack_art import darker
 from game.shell.board.table import BOARD_AREA, GOLD
 from game.shell.match.scene import choice_action, index_at
 

@@ -20,11 +20,10 @@ import pygame
 from game.logic.core import PASS, IllegalMoveError
 from game.logic.elements.board import SHAPE
 from game.shell import theme
-from game.shell.board import element_art
-from game.shell.board.tools import draw_reason
+from game.shell.board.elements import art as element_art
+from game.shell.board.tool_base import KEY_STEPS, draw_reason
 from game.shell.match.controller import sentence
 
-KEY_STEPS = {"left": (-1, 0), "right": (1, 0), "up": (0, 1), "down": (0, -1)}
 TARGET = (110, 235, 140)
 TARGET_RING = (30, 110, 50)
 CAPTURE = (240, 70, 60)
@@ -375,11 +374,16 @@ class MoveElementTool:
         home = geo.square_rect(geo.index_square(self.selected))
         if self.path:
             element_art.draw_element(surface, home, element, "ghost")
-        rect = geo.square_rect(geo.index_square(self.standing))
+        standing = geo.square_rect(geo.index_square(self.standing))
+        self.draw_lifted(surface, element, home, standing)
+
+    def draw_lifted(self, surface, element, home: pygame.Rect, rect: pygame.Rect) -> None:
+        """The picked `element` lifted a little over `rect`; dragged off its square, it
+        follows the pointer and its ghost stays on `home`."""
         if self.dragging and self.drag_pos is not None and \
                 self.square_at(self.drag_pos) != self.selected:
             element_art.draw_element(surface, home, element, "ghost")
             rect = rect.copy()
             rect.center = self.drag_pos
-        element_art.draw_element(surface, rect.move(0, -max(3, geo.size // 16)), element,
-                                 "selected")
+        element_art.draw_element(surface, rect.move(0, -max(3, self.scene.geo.size // 16)),
+                                 element, "selected")

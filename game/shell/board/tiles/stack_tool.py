@@ -9,7 +9,7 @@ cheapest spots of the picked tile glow.
 Right after the first player's first move that player declares: two big buttons over the
 board, "Odds 1 3 5" and "Evens 2 4 6", chosen by Left/Right and Enter, by O or E, or by a
 click. Esc then opens the pause menu (nothing is picked to drop). Before the first move
-the player whose tile lost arranges the opening (board.opening_picker).
+the player whose tile lost arranges the opening (tiles.opening_picker).
 """
 from __future__ import annotations
 
@@ -18,11 +18,11 @@ import pygame
 from game.logic.board.placement import Placement
 from game.logic.core import IllegalMoveError
 from game.shell import theme, tile_art
-from game.shell.board.stack_art import Stacker, darker, tone
+from game.shell.board.tiles.stack_art import Stacker, darker, tone
 from game.shell.board.geometry import parse_square
-from game.shell.board.opening_picker import OpeningPicker, panel_clear_of
+from game.shell.board.tiles.opening_picker import OpeningPicker, panel_clear_of
 from game.shell.board.table import GOLD
-from game.shell.board.tools import HINT_FILL, HINT_RING, PlaceTileTool
+from game.shell.board.tiles.place_tool import HINT_FILL, HINT_RING, PlaceTileTool
 from game.shell.match.controller import sentence
 from game.shell.match.scene import choice_action, index_at
 

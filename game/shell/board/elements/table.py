@@ -19,7 +19,7 @@ import pygame
 from game.logic.core import PASS
 from game.logic.elements.board import parse_element
 from game.shell import theme
-from game.shell.board import element_art
+from game.shell.board.elements import art as element_art
 from game.shell.board.art import LAST_MOVE
 from game.shell.board.table import BoardTable
 
@@ -30,6 +30,8 @@ LAST_RECT = pygame.Rect(1484, 704, 400, 306)
 PASS_RECT = pygame.Rect(1566, 884, 236, 110)
 CAPTION_RECT = pygame.Rect(0, 14, 1920, 66)
 UNDO_RECT = pygame.Rect(1716, 20, 176, 54)      # the caption's right end: the cards are full
+COACH_RECT = pygame.Rect(28, 20, 196, 54)       # the caption's left end
+ADVICE_RECT = pygame.Rect(240, 6, 1460, 84)     # the coach's words, between the two
 CAPTION_ROOM = 2 * (UNDO_RECT.x - CAPTION_RECT.centerx) - 40     # the caption's width
 TROPHY = 72                      # the square a captured element is drawn in on a card
 TROPHY_STEP = (44, 66)           # from one captured element to the next, and row to row
@@ -65,6 +67,7 @@ class ElementTable(BoardTable):
         self.stock_rect = layout.goal
         self.pass_rect = layout.pass_button
         self.undo_rect = UNDO_RECT
+        self.coach_rect, self.advice_rect = COACH_RECT, ADVICE_RECT
         self.hud_rects = (*(r.inflate(20, 20) for r in layout.cards),
                           layout.goal.inflate(20, 20), layout.last.inflate(20, 20), CAPTION_RECT)
         self.trophies: list[list] = [[], []]   # the elements each player has captured
@@ -371,12 +374,7 @@ class ElementTable(BoardTable):
             spot = self.put(surface, text, (rect.x + 24, y), 28, colour)
             y = spot.bottom + 8
         if self.scene.must_pass() and self.ctl.human_turn:
-            pygame.draw.rect(surface, (120, 40, 36), button, border_radius=16)
-            pygame.draw.rect(surface, GOLD, button, 3, border_radius=16)
-            self.put(surface, "Pass", (button.centerx, button.y + 38), 44, theme.TEXT,
-                     "center", bold=True)
-            self.put(surface, "Enter / click", (button.centerx, button.y + 82), 26,
-                     theme.TEXT_DIM, "center")
+            self.draw_pass(surface, button, 38, 82)
 
     def banner_area(self) -> pygame.Rect:
         """What the end banner lies over (and may be as wide as): the board."""

@@ -173,17 +173,8 @@ def _draw_back(surface, inner: pygame.Rect, radius: int, colours, s: int) -> Non
     """A face-down face: a diamond lattice, never numbers."""
     base, line = colours
     pygame.draw.rect(surface, base, inner, border_radius=radius)
-    pattern = pygame.Surface(inner.size, pygame.SRCALPHA)
-    step = max(6, inner.w // 3)
-    width = max(1, s * 2)
-    for k in range(-inner.h, inner.w + inner.h, step):
-        pygame.draw.line(pattern, line, (k, 0), (k + inner.h, inner.h), width)
-        pygame.draw.line(pattern, line, (k, inner.h), (k + inner.h, 0), width)
-    mask = pygame.Surface(inner.size, pygame.SRCALPHA)
-    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect().inflate(-3 * s, -3 * s),
-                     border_radius=radius)
-    pattern.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
-    surface.blit(pattern, inner.topleft)
+    step, width = max(6, inner.w // 3), max(1, s * 2)
+    surface.blit(tile_art.lattice(inner.size, line, step, width, 3 * s, radius), inner.topleft)
 
 
 # --- the board --------------------------------------------------------------------------

@@ -13,7 +13,7 @@ import pygame
 
 from game.logic.elements.board import SIZE
 from game.shell import theme
-from game.shell.board import element_art
+from game.shell.board.elements import art as element_art
 
 EDGE_GAP = 6                    # between the board's frame and a row past the edge
 BADGE = ((30, 26, 22), (255, 206, 84))     # the count badge: fill, rim and number

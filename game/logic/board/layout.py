@@ -1,0 +1,131 @@
+"""Board layouts: the ASCII grid of a level file (or of a position file's grid part) read
+into the board a game is played on.
+
+    name = "Standard 8x8"
+    description = "The board of the original rules."
+    grid = \"\"\"
+    ........
+    ..#..#..
+    \"\"\"
+
+`.` is a playable square, `#` a blocked one; the top line is the highest rank. The board
+size follows from the grid. Every problem is a FileFormatError `file:line: message`.
+Finding level files by name is levels.py's part.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..core import FileFormatError
+from ..textfiles import TomlFile
+from .shape import (FILES, MAX_SIDE, MIN_SIDE, BoardShape, board_shape, middle_squares,
+                    parse_square, square_name)
+
+PLAYABLE, BLOCKED = ".", "#"
+LEGEND = f"'{PLAYABLE}' for a playable square, '{BLOCKED}' for a blocked one"
+KNOWN_KEYS = ("name", "description", "grid")
+
+
+@dataclass(frozen=True)
+class Layout:
+    name: str                      # the file's stem, what options and records use
+    title: str                     # the human name written in the file
+    description: str
+    width: int
+    height: int
+    blocked: frozenset[str]        # names of blocked squares
+    path: str
+
+    @property
+    def shape(self) -> BoardShape:
+        indices = frozenset(rank * self.width + file
+                            for file, rank in map(parse_square, self.blocked))
+        return board_shape(self.width, self.height, indices)
+
+    def grid_text(self) -> str:
+        """The layout's grid as the level files write it (top rank first)."""
+        rows = []
+        for rank in reversed(range(self.height)):
+            rows.append("".join(BLOCKED if square_name(f, rank) in self.blocked else PLAYABLE
+                                for f in range(self.width)))
+        return "\n".join(rows)
+
+
+def layout_from_toml(toml: TomlFile, name: str, shares: bool = False,
+                     open_middle: bool = False) -> Layout:
+    """The layout described by a parsed level file (or a position file's grid part);
+    with `shares`, blocked squares must come in shares, with `open_middle` the four middle
+    squares must be open (see parse_grid)."""
+    for key in toml.data:
+        if key not in KNOWN_KEYS:
+            raise toml.error(key, f"unknown key {key!r} (known: {', '.join(KNOWN_KEYS)})")
+    title = toml.get("name", str, name)
+    description = toml.get("description", str, "")
+    width, height, blocked = parse_grid(toml, shares=shares, open_middle=open_middle)
+    return Layout(name, title, description, width, height, blocked, toml.path)
+
+
+def parse_grid(toml: TomlFile, key: str = "grid", shares: bool = False,
+               open_middle: bool = False) -> tuple[int, int, frozenset[str]]:
+    """(width, height, blocked square names) of the ASCII grid held in `key`. With
+    `shares` the board is drawn two rows per board cell (Spread): the height must be
+    even and a blocked square's partner in its cell (the row above or below it, rows
+    paired from the top) must be blocked too. With `open_middle` the four middle squares
+    must be open (Dominid's opening lies there)."""
+    if key not in toml.data:
+        raise toml.error(None, f"missing {key!r}: draw the board with {LEGEND}")
+    rows = toml.grid_lines(key)
+    if not rows:
+        raise toml.error(key, f"the {key} is empty: draw the board with {LEGEND}")
+    first_line, first_row = rows[0]
+    width, height = len(first_row), len(rows)
+    for line, row in rows:
+        for char in row:
+            if char not in (PLAYABLE, BLOCKED):
+                raise FileFormatError(toml.path, line, f"unknown character {char!r} in the {key} "
+                                                       f"(use {LEGEND})")
+        if len(row) != width:
+            raise FileFormatError(toml.path, line, f"this row is {len(row)} squares wide but the "
+                                                   f"first row (line {first_line}) is {width}: "
+                                                   f"the {key} must be rectangular")
+    for size, what, line in ((width, "wide", first_line), (height, "high", rows[-1][0])):
+        if not MIN_SIDE <= size <= MAX_SIDE:
+            squares = f"{size} square{'s' * (size != 1)}"
+            raise FileFormatError(toml.path, line, f"the board is {squares} {what}; "
+                                                   f"it must be {MIN_SIDE} to {MAX_SIDE}")
+    blocked = frozenset((height - 1 - top_down) * width + file
+                        for top_down, (_, row) in enumerate(rows)
+                        for file, char in enumerate(row) if char == BLOCKED)
+    if shares:
+        _check_shares(toml, key, rows)
+    if open_middle:
+        _check_open_middle(toml, rows, width, height, blocked)
+    shape = board_shape(width, height, blocked)
+    if not shape.slots:
+        raise toml.error(key, "the board has no two adjacent playable squares, so no tile fits")
+    return width, height, frozenset(shape.names[i] for i in blocked)
+
+
+def _check_shares(toml: TomlFile, key: str, rows) -> None:
+    if len(rows) % 2:
+        raise FileFormatError(toml.path, rows[-1][0], f"the {key} has {len(rows)} rows: draw "
+                                                      "two rows per board cell, an even number")
+    for (upper_line, upper), (lower_line, lower) in zip(rows[::2], rows[1::2]):
+        for file, (a, b) in enumerate(zip(upper, lower)):
+            if a != b:
+                line = upper_line if a == BLOCKED else lower_line
+                raise FileFormatError(toml.path, line, f"file {FILES[file]} is blocked in one "
+                                      "square of a board cell but not in the other: a blocked "
+                                      "share covers both squares of its cell")
+
+
+def _check_open_middle(toml: TomlFile, rows, width: int, height: int, blocked) -> None:
+    """A blocked middle square is refused on the line of its row (the top one first)."""
+    middle = sorted(middle_squares(width, height), key=lambda i: (-(i // width), i % width))
+    names = ", ".join(square_name(i % width, i // width) for i in sorted(middle))
+    for square in middle:
+        if square in blocked:
+            name = square_name(square % width, square // width)
+            raise FileFormatError(toml.path, rows[height - 1 - square // width][0],
+                                  f"{name} is blocked, but the four middle squares ({names}) "
+                                  "must stay open for the opening")

@@ -1,0 +1,152 @@
+"""The editor's board and tray on screen: where each square and each tray element lies,
+what the pointer is over, and the drawing (open and blocked squares, elements, the
+cursor, the squares an error points at, the element in hand)."""
+from __future__ import annotations
+
+import pygame
+
+from game.logic.elements.board import Element
+from game.shell import theme
+from game.shell.board.art import (coordinate_font, draw_coordinates, draw_frame, draw_hole,
+                                  draw_obstacle, draw_squares)
+from game.shell.board.elements.art import draw_element, draw_element_board
+from game.shell.board.geometry import BoardGeometry
+from game.shell.level_preview import DARK, LIGHT
+
+from .draft import ELEMENTS, SHARES, SIZE
+
+GRID_AREA = pygame.Rect(40, 110, 1080, 830)      # a board of squares alone
+BOARD_AREA = pygame.Rect(40, 110, 720, 830)      # the element board, the tray beside it
+TRAY_AREA = pygame.Rect(780, 150, 350, 790)
+TRAY_COLUMNS = 6
+SIDE_NAMES = ("South", "North")
+MARK = theme.ILLEGAL
+
+
+class Canvas:
+    """The board and the tray of one draft, laid out for its size."""
+
+    def __init__(self, draft):
+        self.draft = draft
+        self.layout()
+
+    def layout(self) -> None:
+        """Place the board for the draft's size (again after a resize)."""
+        draft = self.draft
+        area = BOARD_AREA if draft.kind == ELEMENTS else GRID_AREA
+        self.geo = BoardGeometry(draft.width, draft.height, area)
+
+    # ---- what lies where ----------------------------------------------------------------
+    def square_at(self, pos):
+        return self.geo.square_at(pos) if pos is not None else None
+
+    def tray_rows(self) -> list[tuple[int, list]]:
+        """(owner, tiles) of each tray row: one shared row, or one per side."""
+        draft = self.draft
+        if draft.set_kind.shared:
+            return [(0, draft.tray(0))]
+        return [(0, draft.tray(0)), (1, draft.tray(1))]
+
+    def tray_slots(self) -> list[tuple[pygame.Rect, int, object]]:
+        """(rect, owner, tile) of every element in the tray, in reading order."""
+        if self.draft.kind != ELEMENTS:
+            return []
+        cell = TRAY_AREA.w // TRAY_COLUMNS
+        slots, y = [], TRAY_AREA.y
+        for owner, tiles in self.tray_rows():
+            y += 40                                      # the row's heading
+            for i, tile in enumerate(tiles):
+                rect = pygame.Rect(TRAY_AREA.x + (i % TRAY_COLUMNS) * cell,
+                                   y + (i // TRAY_COLUMNS) * cell, cell, cell)
+                slots.append((rect, owner, tile))
+            rows = max(1, -(-len(tiles) // TRAY_COLUMNS))
+            y += rows * cell + 20
+        return slots
+
+    def tray_at(self, pos) -> int | None:
+        for index, (rect, _, _) in enumerate(self.tray_slots()):
+            if pos is not None and rect.collidepoint(pos):
+                return index
+        return None
+
+    # ---- drawing --------------------------------------------------------------------------
+    def draw(self, surface, app, cursor, marked, held=None, held_at=None, tray_focus=None,
+             board_focus=True):
+        """The board, the tray (`tray_focus`: the focused element), the squares `marked`
+        by an error, the `cursor` square while the board has the focus, and the element
+        in hand at the pointer (`held_at`) or else on the cursor."""
+        draft, geo = self.draft, self.geo
+        if draft.kind == ELEMENTS:
+            draw_element_board(surface, geo, getattr(draft.cls, "coloured", False), False,
+                               coordinate_font(app, geo))
+            self._draw_elements(surface)
+            self._draw_tray(surface, tray_focus)
+        else:
+            self._draw_grid(surface, app)
+        width = max(3, geo.size // 14)
+        for square in marked:
+            pygame.draw.rect(surface, MARK, geo.square_rect(square), width)
+        if board_focus and cursor is not None:
+            rect = geo.square_rect(cursor)
+            if draft.kind == SHARES:
+                rect = rect.union(geo.square_rect(draft.partner(cursor)))
+            pygame.draw.rect(surface, theme.FOCUS, rect.inflate(4, 4), width)
+        if held is not None:
+            rect = geo.square_rect(cursor).inflate(-6, -6)
+            if held_at is not None:
+                rect.center = held_at
+            draw_element(surface, rect, held, "selected")
+
+    def _draw_grid(self, surface, app) -> None:
+        draft, geo = self.draft, self.geo
+        draw_frame(surface, geo)
+        cell = 2 if draft.kind == SHARES else 1          # Spread: a colour per share
+        draw_squares(surface, geo, lambda sq: ((LIGHT, DARK)[(sq[0] + sq[1] // cell) % 2],) * 2)
+        done = set()
+        for square in sorted(draft.blocked):
+            if draft.kind == SHARES:
+                if square in done:
+                    continue
+                pair = draft.partner(square)
+                done.update((square, pair))
+                rect = geo.square_rect(square).union(geo.square_rect(pair))
+                if draft.is_blocked(pair):
+                    draw_obstacle(surface, rect)
+                else:
+                    draw_hole(surface, geo.square_rect(square))
+            else:
+                draw_hole(surface, geo.square_rect(square))
+        draw_coordinates(surface, geo, coordinate_font(app, geo))
+
+    def _draw_elements(self, surface) -> None:
+        geo = self.geo
+        for square, stack in enumerate(self.draft.cells):
+            if not stack:
+                continue
+            rect = geo.square_rect((square % SIZE, square // SIZE))
+            draw_element(surface, rect.inflate(-6, -6), stack[-1])
+            if len(stack) > 1:                           # a Shift stack: how many
+                theme.draw_text(surface, str(len(stack)), rect.topright, 26, theme.HIGHLIGHT,
+                                "topright", bold=True, shadow=True)
+
+    def _draw_tray(self, surface, focus: int | None) -> None:
+        rows = self.tray_rows()
+        slots = self.tray_slots()
+        theme.draw_fitted(surface, "The tray: what is not on the board",
+                          (TRAY_AREA.x, TRAY_AREA.y - 34), TRAY_AREA.w, 26, theme.TEXT_DIM)
+        y, index = TRAY_AREA.y, 0
+        for owner, tiles in rows:
+            heading = "Either side's (by the half)" if len(rows) == 1 else \
+                f"{SIDE_NAMES[owner]}'s set"
+            theme.draw_fitted(surface, heading, (TRAY_AREA.x, y + 6), TRAY_AREA.w, 26,
+                              theme.TEXT)
+            for _ in tiles:
+                rect, tray_owner, tile = slots[index]
+                draw_element(surface, rect.inflate(-4, -4), Element(tray_owner, tile.a, tile.b),
+                             "selected" if focus == index else "normal")
+                index += 1
+            if not tiles:
+                theme.draw_fitted(surface, "(empty: all on the board)", (TRAY_AREA.x, y + 52),
+                                  TRAY_AREA.w, 24, theme.TEXT_DIM)
+            y = (slots[index - 1][0].bottom if tiles else y + 40 + TRAY_AREA.w //
+                 TRAY_COLUMNS) + 20

@@ -1,0 +1,57 @@
+"""The editor's side panel: the level's file name, name and description, its size or
+set, the helpers (mirror, turn, shuffle, clear), Delete, and Save, Play this board and
+Back along the bottom."""
+from __future__ import annotations
+
+from game.logic.board.shape import MAX_SIDE, MIN_SIDE
+from game.shell.widgets import Button, Menu, Selector, TextField
+
+from .draft import ELEMENTS, GRID
+
+ROW = 54
+WIDTH = 680
+
+
+def panel_menu(scene) -> Menu:
+    """The panel's Menu for `scene` (an EditorScene), its buttons calling the scene."""
+    draft = scene.draft
+    rows = [TextField("File name", draft.name, scene.set_name, max_length=64),
+            TextField("Name", draft.title, scene.set_title, max_length=48),
+            TextField("About", draft.description, scene.set_description, max_length=200)]
+    rows[0].help = "The level's file: letters, digits, - and _"
+    sides = [(n, str(n)) for n in range(MIN_SIDE, MAX_SIDE + 1)]
+    if draft.kind == GRID:
+        rows += [Selector.of("Width", sides, draft.width, lambda v: scene.resize(width=v)),
+                 Selector.of("Height", sides, draft.height, lambda v: scene.resize(height=v))]
+    if draft.kind == ELEMENTS:
+        if draft.shift:
+            rows.append(Selector.of("Stacks", [(False, "Off"), (True, "On")], draft.stacks,
+                                    scene.set_stacks))
+        else:
+            rows.append(Selector.of("Set", [(n, n) for n in draft.cls.sets], draft.set_name,
+                                    scene.set_set))
+        rows.append(Button("Turn the element (R)", scene.turn))
+        if getattr(draft.cls, "test_elements", False):
+            rows.append(Button("Face down or up (F)", scene.flip))
+        rows += [Button("Shuffle each side", scene.helper(draft.shuffle, "Shuffled")),
+                 Button("North mirrors South", scene.helper(
+                     draft.mirror_sides, "North now mirrors South across the middle"))]
+    else:
+        rows += [Button("Mirror left-right", scene.helper(
+                     lambda: draft.mirror(True), "Mirrored left to right")),
+                 Button("Mirror top-bottom", scene.helper(
+                     lambda: draft.mirror(False), "Mirrored top to bottom"))]
+        if draft.kind == GRID:
+            rows.append(Button("Quarter turn", scene.helper(draft.rotate,
+                                                            "Turned a quarter clockwise")))
+    rows += [Button("Clear the board", scene.helper(draft.clear, "Cleared")),
+             Button("Delete this level", scene.delete)]
+    for row in rows:
+        row.rect.h = ROW
+        if isinstance(row, Button):
+            row.size = 34
+    footer = [Button("Save", scene.save, width=190, size=36),
+              Button("Play this board", scene.play, width=290, size=36),
+              Button("Back", scene.go_back, width=180, size=36)]
+    return Menu(scene.app, rows, center_x=1520, top=124, bottom=830, width=WIDTH, gap=8,
+                footer=footer, footer_top=930)

@@ -204,8 +204,9 @@ def list_levels(variant: str, folder: Path | None = None) -> list[LevelEntry]:
             if not LAYOUT_NAME.fullmatch(item.name):
                 raise FileFormatError(path, None, "a level file's name is letters, digits, "
                                                   "- and _ before .toml")
-            if item.own and name_problem(item.name, variant):
-                raise FileFormatError(path, None, name_problem(item.name, variant))
+            problem = name_problem(item.name, variant) if item.own else None
+            if problem:
+                raise FileFormatError(path, None, problem)
             level = load_level(path, variant, item.name)
             entries.append(LevelEntry(item.name, str(path), level, None, item.own))
         except (FileFormatError, OptionError) as exc:

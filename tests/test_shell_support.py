@@ -137,7 +137,7 @@ def wait_for_human(app, scene, limit=3000, on_top=False) -> None:
     frame may have to wait for them."""
     from game.shell.overlays import HandOverScene
     for _ in range(limit):
-        if scene.game.is_over() or (scene.ctl.human_turn and (app.top is scene or not on_top)):
+        if scene.ctl.state.is_over() or (scene.ctl.human_turn and (app.top is scene or not on_top)):
             return
         if isinstance(app.top, HandOverScene):
             press(app, "confirm")

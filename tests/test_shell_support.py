@@ -131,12 +131,13 @@ def random_board_actions(app, scene, rng, count: int) -> None:
             time.sleep(0.0002)          # the computers think in a worker process
 
 
-def wait_for_human(app, scene, limit=3000) -> None:
-    """Frames (hand-overs continued) until a human may act on `scene` or its game is over;
-    the computers think in a worker process, so a frame may have to wait for them."""
+def wait_for_human(app, scene, limit=3000, on_top=False) -> None:
+    """Frames (hand-overs continued) until a human may act on `scene` (with `on_top`, and
+    nothing covers it) or its game is over; the computers think in a worker process, so a
+    frame may have to wait for them."""
     from game.shell.overlays import HandOverScene
     for _ in range(limit):
-        if scene.game.is_over() or scene.ctl.human_turn:
+        if scene.ctl.state.is_over() or (scene.ctl.human_turn and (app.top is scene or not on_top)):
             return
         if isinstance(app.top, HandOverScene):
             press(app, "confirm")

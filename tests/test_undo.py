@@ -15,7 +15,7 @@ from game.shell.line.scene import LineMatchScene
 from game.shell.overlays import ConfirmScene, HandOverScene
 from game.shell.scene import Action
 
-from test_shell_support import STEP, keys, press, quiet_app, results_ready
+from test_shell_support import STEP, keys, press, quiet_app, results_ready, wait_for_human
 
 
 @pytest.fixture
@@ -36,17 +36,9 @@ def frame(app):
     app.draw()
 
 
-def wait_for_person(app, scene, limit=4000):
-    """Frames until a person may act, hand-overs continued."""
-    for _ in range(limit):
-        if scene.ctl.human_turn and app.top is scene:
-            return
-        if isinstance(app.top, HandOverScene):
-            press(app, "confirm")
-        frame(app)
-        if scene.ctl.thinking:
-            time.sleep(0.0005)
-    raise AssertionError("no person's turn came")
+def wait_for_person(app, scene):
+    """Frames until a person may act on the uncovered table, hand-overs continued."""
+    wait_for_human(app, scene, limit=4000, on_top=True)
 
 
 def play_something(scene, rng):

@@ -14,9 +14,9 @@ from .scene_kinds import can_play
 from .widgets import Button, Label, Menu, Selector, back_or_menu
 
 MENU_LEGEND = "Up/Down: choose   Enter: select   Esc: back   F11: full screen"
-TITLE_ROW = 54          # the title menu's rows: Continue and seven more fit with no scrolling
 SETUP_ROW = 58          # the setup's rows: nine and Start/Back fit with no scrolling
 PICK_ROW = 56           # "Rules of which game?": ten games and Back fit with no scrolling
+TITLE_ROW = 50          # the title menu: nine rows with Continue fit with no scrolling
 
 
 def load_variants(playable_only: bool = False) -> tuple[list[tuple[str, type]], list[str]]:
@@ -50,11 +50,10 @@ class TitleScene(Scene):
         super().__init__(app)
         self.notice = None
         self.continue_button = None      # first, while a match is saved (offer_continue)
-        self.menu = Menu(app, [
-            Button(label, action, height=TITLE_ROW) for label, action in (
-                ("Play", self.play), ("Network", self.network), ("Rules", self.rules),
-                ("Levels", self.levels), ("Statistics", self.statistics),
-                ("Settings", self.settings), ("Quit", app.quit))], top=468, bottom=966, gap=6)
+        self.menu = Menu(app, [Button(label, action, height=TITLE_ROW) for label, action in (
+            ("Play", self.play), ("Network", self.network), ("Learn", self.learn),
+            ("Rules", self.rules), ("Levels", self.levels), ("Statistics", self.statistics),
+            ("Settings", self.settings), ("Quit", app.quit))], top=468, bottom=966, gap=5)
 
     def enter(self):
         self.offer_continue()
@@ -85,6 +84,10 @@ class TitleScene(Scene):
 
     def network(self):
         self.app.open_network()
+
+    def learn(self):
+        from .learn import LearnScene
+        self.app.push(LearnScene(self.app, load_variants(playable_only=True)[0]))
 
     def rules(self):
         from .overlays import RulesScene
@@ -178,8 +181,8 @@ def layout_choices(variant: str) -> tuple[list[tuple[str, str]], list[str]]:
     levels, shipped and own (the registry's `levels`; none for a variant without)."""
     from game.logic import levels
     from game.logic.variants import variant_entry
-    folder = variant_entry(variant).levels
-    return level_choices(levels.list_layouts(folder) if folder else (), lambda e: e.layout)
+    return level_choices(levels.list_layouts(variant) if variant_entry(variant).levels else (),
+                         lambda e: e.layout)
 
 
 def start_choices(cls, set_name, stacks=False) -> tuple[list[tuple[str, str]], list[str]]:
@@ -308,9 +311,10 @@ class VariantSelectScene(Scene):
         for row in rows:
             if row.focusable:
                 row.rect.h = SETUP_ROW
-        footer = ([Button(self.start_label, self.start, width=445)]
+        footer = ([Button(self.start_label, self.start, width=260),
+                   Button("How to play", self.how_to_play, width=360)]
                   if self.cls is not None else []) + [
-            Button("Back", self.app.pop, width=445 if self.cls is not None else 900)]
+            Button("Back", self.app.pop, width=260 if self.cls is not None else 900)]
         self.menu = Menu(self.app, rows, center_x=520, top=200, bottom=850, focus=focus,
                          width=900, gap=10, footer=footer, footer_top=896)
 
@@ -379,10 +383,17 @@ class VariantSelectScene(Scene):
         return MatchConfig(self.variant, seats, dict(self.options.get(self.variant, {})), seed)
 
     def start(self):
+        from .learn import offer_lessons
         self.app.settings.last_setup = {"variant": self.variant, "players": self.players,
                                         "seats": list(self.seats), "options": self.options}
         self.app.save_settings()
-        self.app.start_match(self.config(random.randrange(2 ** 31)))
+        config = self.config(random.randrange(2 ** 31))
+        if not offer_lessons(self.app, config):     # a game new to the person: lessons?
+            self.app.start_match(config)
+
+    def how_to_play(self):
+        from .learn import LessonListScene
+        self.app.push(LessonListScene(self.app, self.variant))
 
     def handle(self, action):
         if action.name == "back":

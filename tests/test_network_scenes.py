@@ -15,7 +15,7 @@ from acceptance_support import keep_global_random, play_board_turn, play_line_tu
 from network_support import Hosted, NetPerson, free_port, run_bot, type_into, wait_for
 
 
-def host_from_menu(person, title: str, players: int = 2, seats=None):
+def host_from_menu(person, title: str, players: int = 2, seats=None, options=None):
     """Title -> Network -> Host a match -> game, players, seats, a free port -> Host; the
     network match scene, waiting for the friends."""
     person.press("Network")
@@ -27,6 +27,8 @@ def host_from_menu(person, title: str, players: int = 2, seats=None):
     names = person.app.settings.player_names
     for seat, kind in (seats or {}).items():
         person.choose(names[seat], kind)
+    for label, value in (options or {}).items():
+        person.choose(label, value)
     type_into(person, "Port", str(free_port()))
     person.press("Host")
     assert wait_for(lambda: isinstance(person.top, NetMatchMixin), 30, person.frame), \
@@ -37,12 +39,14 @@ def host_from_menu(person, title: str, players: int = 2, seats=None):
 def test_a_host_plays_a_classic_match_against_a_friend_on_another_machine(
         tmp_path, monkeypatch):
     person = NetPerson(tmp_path, monkeypatch, "keys", seed=3)
-    scene = host_from_menu(person, "Classic draw dominoes")
+    scene = host_from_menu(person, "Classic draw dominoes", options={"Limit": 50})
     assert "Waiting for Seat 2 to join." in scene.ctl.paused
     session = person.app.network
     friend = session.host.server.match                # (the host, on its thread)
+    # (Ben takes a moment over a move, as a person does: a turn's last key is followed by
+    # its own position, not by Ben's answer too)
     bot_thread = run_bot(SeatBot(f"127.0.0.1:{session.host.port}", session.code.lower(),
-                                 "Ben", "random").start())
+                                 "Ben", "random", think=0.3).start())
     assert wait_for(lambda: scene.ctl.paused is None, 30, person.frame)
     assert scene.ctl.name(1) == "Ben" and scene.ctl.is_human(1)
     results = person.play_to_results(play_line_turn)

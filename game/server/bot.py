@@ -35,7 +35,8 @@ MOVE_GAP = 0.06          # seconds between two moves: well inside the host's rat
 
 class SeatBot:
     def __init__(self, address: str, code: str, name: str = "Robo", level: str = "random",
-                 token: str | None = None, seed: int = 0, rematches: int = 0):
+                 token: str | None = None, seed: int = 0, rematches: int = 0,
+                 think: float = 0.0):
         self.wake = threading.Event()
         self.client = NetClient(address, {"code": code, "name": name, "token": token},
                                 wake=self.wake.set)
@@ -52,6 +53,8 @@ class SeatBot:
         self.on_move = None           # called (bot, move text) just before a move is sent
         self._asked = None
         self._last_sent = 0.0
+        self.think = think            # seconds it takes over a move, as a person would
+        self._turn_at = None          # (ply, when) its turn began
 
     def start(self) -> "SeatBot":
         self.client.start()
@@ -69,7 +72,7 @@ class SeatBot:
         while self.closed is None and time.monotonic() < deadline:
             if until is not None and until(self):
                 break
-            self.wake.wait(MOVE_GAP)
+            self.wake.wait(min(MOVE_GAP, self.think or MOVE_GAP))
             self.wake.clear()
             self.step()
         return self
@@ -120,9 +123,12 @@ class SeatBot:
             return
         if state.current_player != state.seat or self._asked == self.ply:
             return
-        if time.monotonic() - self._last_sent < MOVE_GAP:     # a person's pace, at most
-            return
-        self._last_sent = time.monotonic()
+        now = time.monotonic()
+        if self._turn_at is None or self._turn_at[0] != self.ply:
+            self._turn_at = (self.ply, now)
+        if now - self._last_sent < MOVE_GAP or now - self._turn_at[1] < self.think:
+            return                          # a person's pace, at most
+        self._last_sent = now
         move = self.agent.choose(state.own, self.rng)
         if self.on_move is not None:
             self.on_move(self, str(move))

@@ -18,6 +18,7 @@ import sys
 import time
 
 from game.logic.core import DominoError
+from game.match_arguments import add_match_arguments
 
 from .protocol import DEFAULT_PORT, new_code
 
@@ -29,14 +30,9 @@ def parse_args(argv=None):
                         help=f"the port to listen on (default {DEFAULT_PORT}; 0: any free one)")
     parser.add_argument("--bind", metavar="ADDRESS",
                         help="listen on this address only (default: every address)")
-    parser.add_argument("--play", metavar="VARIANT",
-                        help="the game to host (default: classic)")
-    parser.add_argument("--seats", metavar="KIND,KIND",
-                        help="remote (a person on another computer), random, greedy or "
-                             "hard, one per seat (default: remote for each)")
-    parser.add_argument("--players", type=int, metavar="K")
-    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
-    parser.add_argument("--seed", type=int, metavar="S")
+    add_match_arguments(parser, "the game to host (default: classic)",
+                        "remote (a person on another computer), random, greedy or hard, "
+                        "one per seat (default: remote for each)", "seed for the deal")
     parser.add_argument("--resume", action="store_true",
                         help="host the match saved for this port again")
     parser.add_argument("--takeover", metavar="LEVEL",

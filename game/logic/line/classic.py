@@ -374,7 +374,7 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
 
     def view(self, player: int) -> LineView:
         return make_view(self.variant, self.round, player, self.players, self.totals,
-                         self.eliminated, self.round_number, self.limit)
+                         self.eliminated, self.round_number, self.limit, self.options)
 
     def record(self) -> dict:
         self.round  # noqa: B018 (a round due is dealt: the record shows it)

@@ -15,10 +15,8 @@ What a view reveals about the hidden tiles, besides the sizes of hands and boney
   of all those numbers, which a later draw can make untrue; the batches are exact.
 * The opening: the highest double dealt opens, so no hand was dealt a higher double
   (with no double dealt, no double and no heavier tile was dealt at all).
-* Options the view does not show are inferred: block (nobody draws) once a player
-  passed while the boneyard still held tiles; in blank, the extra plays from the turns
-  seen (a turn of one tile ended without `stop`: no doubles; of two tiles ended without
-  it: one extra play a turn; of three, or two and `stop`: no such limit).
+* The game's options (block, limit; blank's extra plays) are the view's own: a world
+  plays by the same rules as the game, so in the block game nobody draws in a playout.
 """
 from __future__ import annotations
 
@@ -126,38 +124,6 @@ def fill_hand(pool: list, size: int, levels: dict, caps: list[int]) -> list | No
     return hand if len(hand) == size else None
 
 
-def infer_options(view) -> dict:
-    """The options a world needs, from what the view shows (see the module notes)."""
-    if view.variant == "blank":
-        return blank_options(view)
-    seats = sum(1 for p in range(view.players) if p not in view.eliminated)
-    untouched = view.boneyard == 28 - 7 * seats
-    passed_with_stock = any(text == "pass" for _, text, _ in view.history) and view.boneyard
-    return {"limit": view.limit, "block": bool(untouched and passed_with_stock)}
-
-
-def blank_options(view) -> dict:
-    """Blank tiles' `doubles` and `one_extra` from the turns the history shows (see the
-    module notes); the defaults (both on) where no turn tells."""
-    turns = []                      # [seat, tiles laid, ended by stop]
-    for seat, text, _ in view.history:
-        if not turns or turns[-1][0] != seat:
-            turns.append([seat, 0, False])
-        if text == "stop":
-            turns[-1][2] = True
-        else:
-            turns[-1][1] += 1
-    # The last turn is not over while its player is to move (nor if it ended the game).
-    open_turn = bool(turns) and view.current_player in (None, turns[-1][0])
-    done = turns[:-1] if open_turn else turns
-    if any(tiles == 1 and not stopped for _, tiles, stopped in done):
-        return {"doubles": False, "one_extra": False}
-    going_on = open_turn and view.current_player is not None and turns[-1][1] >= 2
-    unlimited = going_on or any(tiles >= 3 or (tiles == 2 and stopped)
-                                for _, tiles, stopped in done)
-    return {"doubles": True, "one_extra": not unlimited}
-
-
 def extra_plays(view) -> int:
     """Plays the player to move has already made this turn (blank's extra plays)."""
     count = 0
@@ -187,10 +153,9 @@ class LineWorlds:
         self.levels = {p: tile_levels(view, p) for p in self.others} if not self.blank else {}
         # the most constrained hands are filled first
         self.others.sort(key=lambda p: -self._tightness(p))
-        self.options = infer_options(view)
         self.base = {"variant": view.variant, "players": view.players, "seed": 0,
                      "line": [str(p) for p in view.line], "to_move": view.current_player,
-                     "options": self.options}
+                     "options": dict(view.options)}
         if not self.blank:
             self.base.update(round=view.round_number, totals=list(view.totals))
         plays = extra_plays(view)

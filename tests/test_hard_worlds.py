@@ -14,7 +14,8 @@ from game.logic.variants import VARIANTS, new_game
 
 HIDDEN = [name for name in VARIANTS if not hooks_for(name).perfect]
 CASES = {               # (players, options) per variant, besides 2 players by default
-    "classic": [(2, {}), (3, {}), (4, {}), (2, {"block": True})],
+    "classic": [(2, {}), (3, {}), (4, {}), (2, {"block": True}),
+                (2, {"block": True, "opening": "any"})],
     "blank": [(3, {}), (3, {"one_extra": False}), (2, {"doubles": False})],
     "open54": [(2, {}), (3, {"face_down": True}), (4, {"dealt": 4})],
 }

@@ -14,7 +14,8 @@ What a view reveals about the hidden tiles, besides the sizes of hands and boney
   nested sets, checked as the hand is filled). `known_missing` in the view is the union
   of all those numbers, which a later draw can make untrue; the batches are exact.
 * The opening: the highest double dealt opens, so no hand was dealt a higher double
-  (with no double dealt, no double and no heavier tile was dealt at all).
+  (with no double dealt, no double and no heavier tile was dealt at all); not so when
+  the option lets the first player open with any tile.
 * The game's options (block, limit; blank's extra plays) are the view's own: a world
   plays by the same rules as the game, so in the block game nobody draws in a playout.
 """
@@ -74,8 +75,10 @@ def batches(view, player: int) -> list[tuple[frozenset, int | None]]:
 
 
 def never_dealt(view) -> frozenset:
-    """Tiles the opening shows nobody was dealt (classic: the highest double opens)."""
-    if view.variant != "classic" or not view.history:
+    """Tiles the opening shows nobody was dealt (classic: the highest double opens, unless
+    the option lets the first player open with any tile)."""
+    if (view.variant != "classic" or view.options.get("opening") != "highest"
+            or not view.history):
         return frozenset()
     tile, end = parse_history_move(view.history[0][1])
     if tile is None or end:

@@ -22,6 +22,7 @@ What a view reveals about the hidden tiles, besides the sizes of hands and boney
 from __future__ import annotations
 
 from ..core import DOUBLE_SIX, DominoError, Tile
+from .endgame import margin_for, solvable
 from .moves import STOP
 
 WORLD_TRIES = 60            # constrained deals tried before the constraints are relaxed
@@ -238,20 +239,31 @@ def determinize(view, rng):
 
 
 def done(state) -> bool:
-    """A rollout judges a match at the end of the current round."""
-    return state.outcome() is not None or bool(getattr(state, "finished_rounds", ()))
+    """A rollout judges a match at the end of the current round, or as soon as the rest
+    of the round can be searched exactly (endgame.py)."""
+    return (state.outcome() is not None or bool(getattr(state, "finished_rounds", ()))
+            or solvable(state))
 
 
 PIP_SCALE = 80.0            # a pip margin this large counts as a sure win
 
 
+def margin_value(margin: float, won: bool) -> float:
+    """A round's pip margin scaled into [0, 1], mixed with whether it was won."""
+    return 0.5 * min(1.0, max(0.0, 0.5 + margin / PIP_SCALE)) + 0.5 * float(won)
+
+
 def rollout_value(state, player: int) -> float:
     """The match result when the round ended it; otherwise the round's pip margin (what
     the others added on average minus what `player` added), scaled into [0, 1] and
-    mixed with who added the least."""
+    mixed with who added the least; a round stopped where its end can be searched is
+    judged by the margin best play reaches."""
     outcome = state.outcome()
     if outcome is not None:
         return 0.5 if outcome.winner is None else float(outcome.winner == player)
+    if not state.finished_rounds:
+        margin = margin_for(state, player)
+        return margin_value(margin, margin > 0)
     result = state.finished_rounds[-1]
     limit = state.options.get("limit", 0)
     seats = [p for p in range(state.players)
@@ -259,9 +271,7 @@ def rollout_value(state, player: int) -> float:
     mine = result.scores[player]
     others = [result.scores[p] for p in seats if p != player]
     margin = sum(others) / max(1, len(others)) - mine
-    won = 1.0 if mine < min(others, default=mine + 1) else 0.0
-    linear = min(1.0, max(0.0, 0.5 + margin / PIP_SCALE))
-    return 0.5 * linear + 0.5 * won
+    return margin_value(margin, mine < min(others, default=mine + 1))
 
 
 def playout_move(state, rng, moves):

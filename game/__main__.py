@@ -4,6 +4,7 @@ dominoes [--windowed] [--demo VARIANT] [--frames N] [--screenshot PATH] [--seed 
 dominoes --play VARIANT [--seats human,greedy] [--players K] [--option NAME=VALUE ...]
 dominoes --continue
 dominoes --edit VARIANT     the level editor
+dominoes --learn VARIANT    the first lesson of a game
 """
 from __future__ import annotations
 
@@ -45,6 +46,8 @@ def parse_args(argv=None):
                         help="resume the saved match in progress")
     parser.add_argument("--edit", metavar="VARIANT",
                         help="open the level editor on VARIANT's standard level")
+    parser.add_argument("--learn", metavar="VARIANT",
+                        help="open the first lesson of VARIANT (how to play it)")
     return parser.parse_args(argv)
 
 
@@ -52,11 +55,14 @@ def match_to_start(args):
     """(the --play MatchConfig, the --continue SavedMatch); DominoError says what is wrong."""
     from game.logic.core import OptionError
     from game.shell import launch
-    if sum(map(bool, (args.demo, args.play, args.resume, args.edit))) > 1:
-        raise OptionError("--demo, --play, --continue and --edit each start something: "
-                          "choose one")
+    if sum(map(bool, (args.demo, args.play, args.resume, args.edit, args.learn))) > 1:
+        raise OptionError("--demo, --play, --continue, --edit and --learn each start "
+                          "something: choose one")
     if args.edit:
         args.edit = launch.edit_variant(args.edit)
+    if args.learn:
+        from game.logic.variants import find_variant
+        args.learn = find_variant(args.learn).variant
     if not args.play and (args.seats or args.players is not None or args.option):
         raise OptionError("--seats, --players and --option go with --play")
     if args.play:
@@ -116,7 +122,7 @@ def main(argv=None) -> int:
     from game.shell.app import App
     app = App(windowed=args.windowed, demo=args.demo, frames=args.frames,
               screenshot=args.screenshot, seed=args.seed, play=play, resume=resume,
-              edit=args.edit)
+              edit=args.edit, learn=args.learn)
     return stop.run(app)
 
 

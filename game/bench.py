@@ -85,11 +85,16 @@ def bench_line(seconds: float) -> None:
         print(f"{label}: {max(rates):,.0f} rounds/s (best of {len(rates)} runs of "
               f"{seconds:g} s; median {statistics.median(rates):,.0f}), "
               f"{moves_per_round(*case):.1f} moves a round")
-    for variant, players in (("classic", 2), ("classic", 3), ("classic", 4), ("blank", 4)):
-        games, moves, elapsed = random_games(variant, players, {}, seconds)
-        match = "150-point matches" if variant == "classic" else "games"
-        print(f"random whole {variant} {match}, {players} players: "
-              f"{games / elapsed:,.0f} a second, {moves / elapsed:,.0f} moves/s")
+    from game.logic.variants import VARIANTS
+    for variant, entry in VARIANTS.items():
+        if entry.scene != "line":
+            continue
+        cls = entry.load()
+        for players in range(cls.min_players, cls.max_players + 1):
+            games, moves, elapsed = random_games(variant, players, {}, seconds)
+            print(f"random whole {variant} games (a classic game: a 150-point match), "
+                  f"{players} players: {games / elapsed:,.0f} a second, "
+                  f"{moves / elapsed:,.0f} moves/s")
 
 
 def random_games(variant: str, players: int, options: dict, seconds: float) -> tuple:
@@ -156,11 +161,6 @@ def bench_search(seconds: float) -> None:
         print(f"hard search, {name}: {found['per_second']:,.0f} {found['unit']}/s")
 
 
-# The busiest match scenes of each kind: most seats, most tiles on the table.
-FRAME_CASES = (("classic", 4), ("dominox", 2), ("open54", 4), ("dominid", 2), ("open3", 2),
-               ("open10", 2), ("open22", 2))
-
-
 def match_frames(folder: Path, variant: str, players: int, frames: int, state=None):
     """(wall seconds, the game thread's CPU seconds) of each of `frames` + 1 whole frames of
     a computer-only match in a 1920x1080 window, and the moves played meanwhile. Its save
@@ -190,10 +190,13 @@ def match_frames(folder: Path, variant: str, players: int, frames: int, state=No
 def bench_frames(frames: int) -> None:
     """Whole frames (events, fixed updates, drawing, presenting) of computer-only matches
     at the default animation speed, in a 1920x1080 window. The first frame of a match
-    renders every tile sprite once; it is reported apart."""
+    renders every tile sprite once; it is reported apart. Every registered variant with
+    its most seats (the busiest table)."""
     import tempfile
 
-    for variant, players in FRAME_CASES:
+    from game.logic.variants import VARIANTS
+    for variant, entry in VARIANTS.items():
+        players = entry.load().max_players
         with tempfile.TemporaryDirectory() as folder:
             times, cpu, _ = match_frames(Path(folder), variant, players, frames)
         first, rest = times[0], times[1:]

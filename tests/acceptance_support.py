@@ -18,6 +18,7 @@ from game.shell import tile_art
 from game.shell.board import geometry as board_geometry
 from game.shell.line import layout as line_layout
 from game.shell.app import App
+from game.shell.learn import LessonOffer
 from game.shell.menus import TitleScene, VariantSelectScene
 from game.shell.overlays import HandOverScene, ResultsScene
 from game.shell.scene import LOGICAL_SIZE
@@ -234,8 +235,7 @@ def play_line_turn(person: Person, scene) -> bool:
     the screen offers it; True if something was done."""
     if not scene.my_turn:
         return False
-    ply, player = scene.ctl.ply, scene.ctl.state.current_player
-    rounds = len(scene.ctl.state.finished_rounds)
+    ply = scene.ctl.ply
     keys = person.mode == "keys"
     if scene.pending:                                 # nothing fits: turn drawn tiles up
         waiting = len(scene.pending)
@@ -248,10 +248,20 @@ def play_line_turn(person: Person, scene) -> bool:
         person.keys(pygame.K_RETURN) if keys else person.click(line_layout.PASS_BUTTON.center)
         assert scene.ctl.ply > ply, "passing did not work"
         return True
-    move = person.rng.choice(scene.moves)
+    make_line_move(person, scene, person.rng.choice(scene.moves))
+    return True
+
+
+def make_line_move(person: Person, scene, move) -> None:
+    """Play `move` (a tile on an end) as the screen offers it: Right to the tile, Enter,
+    Left/Right to the end and Enter; or a click on the tile, then on the end (or on the
+    tile again when it fits one end only)."""
+    ply, player = scene.ctl.ply, scene.ctl.state.current_player
+    rounds = len(scene.ctl.state.finished_rounds)
+    held = len(scene.ctl.state.view(player).hand)
     index = scene.hand.index(move.tile)
     ends = scene.ends_for(move.tile)
-    if keys:
+    if person.mode == "keys":
         steps = (index - scene.cursor) % len(scene.hand)
         person.keys(*[pygame.K_RIGHT] * steps)
         assert scene.cursor == index, "Right did not move the hand cursor"
@@ -269,9 +279,9 @@ def play_line_turn(person: Person, scene) -> bool:
         else:
             person.click(scene.layout.zones[move.end].rect.center)
     state = scene.ctl.state     # (a round that ended deals the tile out again)
-    gone = move.tile not in state.view(player).hand or len(state.finished_rounds) > rounds
+    # (blank tiles are all alike: the hand is one tile shorter)
+    gone = len(state.view(player).hand) < held or len(state.finished_rounds) > rounds
     assert scene.ctl.ply > ply and gone, f"{move} was not played: {scene.ctl.caption}"
-    return True
 
 
 # --- a person playing a board game (Dominox, Spread) ---------------------------------------
@@ -313,10 +323,16 @@ def play_board_turn(person: Person, scene) -> bool:
     settled = board_turn_settled(person, scene)
     if settled is not None:
         return settled
+    moves = [m for m in scene.legal_moves() if str(m) != "pass"]
+    place_tile(person, scene, person.rng.choice(moves))
+    return True
+
+
+def place_tile(person: Person, scene, move) -> None:
+    """Lay `move` (a tile on two squares) as the screen offers it: pick the tile of the
+    hand, turn it, bring it to its squares, place it (keys, or clicks and the pointer)."""
     keys = person.mode == "keys"
     ply, player = scene.ctl.ply, scene.ctl.state.current_player
-    moves = [m for m in scene.legal_moves() if str(m) != "pass"]
-    move = person.rng.choice(moves)
     tile = Tile.of(move.x, move.y)
     index = scene.shown_tiles().index(tile)
     anchor, direction = ghost_target(move)
@@ -356,7 +372,6 @@ def play_board_turn(person: Person, scene) -> bool:
     played = scene.ctl.state.moves_played()
     assert scene.ctl.ply > ply and played[ply] == (player, move), \
         f"{move} was not placed: {scene.ctl.caption}"
-    return True
 
 
 @pytest.fixture(autouse=True)
@@ -385,6 +400,8 @@ def set_up(person: Person, title: str, seats: dict, options: dict, players: int 
     for label, value in options.items():
         person.choose(label, value)
     person.press("Start")
+    if isinstance(person.top, LessonOffer):   # a game new to the person: one press skips
+        person.press("Play now")
     scene = person.match_scene()
     assert scene is not None, f"Start did not begin a match (top: {type(person.top).__name__})"
     config = scene.ctl.config

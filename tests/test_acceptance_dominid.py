@@ -46,49 +46,65 @@ class Declarations:
         if scene.over_for is not None or not scene.ctl.human_turn or not scene.game.declaring:
             return play_board_turn(person, scene)
         player = scene.game.current_player
-        panel, buttons = scene.tool.choice_rects()
         choice = person.rng.randrange(2) if self.choice is None else self.choice
-        if person.mode == "keys":
-            how = self.how or person.rng.choice(["arrows", "letter"])
-            if how == "arrows":
-                person.keys(pygame.K_RIGHT if choice else pygame.K_LEFT)
-                assert scene.tool.choice == choice, "Left/Right did not move the choice"
-                person.keys(pygame.K_RETURN)
-            else:
-                person.keys(pygame.K_e if choice else pygame.K_o)
-        else:
-            how = "click"
-            person.hover(buttons[choice].center)
-            assert scene.tool.choice == choice, "the choice did not follow the pointer"
-            person.click(buttons[choice].center)
-        parity = ("odds", "evens")[choice]
-        assert scene.game.parities[player] == parity, f"{how} did not choose {parity}"
-        played = scene.game.moves_played()
-        assert (player, parity) in played
-        if played[-1] == (player, parity):   # (a computer may answer within the frame)
-            assert f"chose {parity}" in scene.ctl.caption
-        self.made.append((player, parity, how))
+        how = "click" if person.mode == "mouse" else (
+            self.how or person.rng.choice(["arrows", "letter"]))
+        how = declare(person, scene, choice, how)
+        self.made.append((player, ("odds", "evens")[choice], how))
         return True
-
 
     def arrange(self, person: Person, scene) -> bool:
-        player, picker = scene.game.current_player, scene.tool.picker
-        options = picker.options()
+        player, options = scene.game.current_player, scene.tool.picker.options()
         index = person.rng.randrange(len(options))
-        if person.mode == "keys":
-            steps = (index - picker.focus) % len(options)
-            person.keys(*[pygame.K_RIGHT] * steps)
-            assert picker.focus == index, "Right did not move the focus along the previews"
-            person.keys(pygame.K_RETURN)
-        else:
-            card = picker.layout()[1][index]
-            person.hover(card.center)
-            assert picker.focus == index, "the focus did not follow the pointer"
-            person.click(card.center)
-        assert scene.game.moves_played()[0] == (player, options[index]), \
-            f"{options[index]} was not laid: {scene.ctl.caption}"
+        arrange_opening(person, scene, index)
         self.arranged.append((player, str(options[index])))
         return True
+
+
+def declare(person: Person, scene, choice: int, how: str = "arrows") -> str:
+    """Choose odds (0) or evens (1) as the screen offers it: by keys (`how`: Left/Right
+    and Enter, or the letter O or E) or by a click on its button; the way it was made."""
+    player = scene.game.current_player
+    panel, buttons = scene.tool.choice_rects()
+    if person.mode == "keys":
+        if how == "arrows":
+            person.keys(pygame.K_RIGHT if choice else pygame.K_LEFT)
+            assert scene.tool.choice == choice, "Left/Right did not move the choice"
+            person.keys(pygame.K_RETURN)
+        else:
+            person.keys(pygame.K_e if choice else pygame.K_o)
+    else:
+        how = "click"
+        person.hover(buttons[choice].center)
+        assert scene.tool.choice == choice, "the choice did not follow the pointer"
+        person.click(buttons[choice].center)
+    parity = ("odds", "evens")[choice]
+    assert scene.game.parities[player] == parity, f"{how} did not choose {parity}"
+    played = scene.game.moves_played()
+    assert (player, parity) in played
+    if played[-1] == (player, parity):   # (a computer may answer within the frame)
+        assert f"chose {parity}" in scene.ctl.caption
+    return how
+
+
+def arrange_opening(person: Person, scene, index: int) -> None:
+    """Lay the opening preview `index` (of the picker's options): Right along the
+    previews and Enter, or a click on its card."""
+    player, picker = scene.game.current_player, scene.tool.picker
+    options = picker.options()
+    if person.mode == "keys":
+        steps = (index - picker.focus) % len(options)
+        person.keys(*[pygame.K_RIGHT] * steps)
+        assert picker.focus == index, "Right did not move the focus along the previews"
+        person.keys(pygame.K_RETURN)
+    else:
+        card = picker.layout()[1][index]
+        person.hover(card.center)
+        assert picker.focus == index, "the focus did not follow the pointer"
+        person.click(card.center)
+    played = scene.game.moves_played()
+    assert (player, options[index]) in played, f"{options[index]} was not laid: " \
+                                              f"{scene.ctl.caption}"
 
 
 def check_end(scene, results: ResultsScene) -> None:

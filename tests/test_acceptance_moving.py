@@ -53,12 +53,19 @@ def play_element_turn(person: Person, scene) -> bool:
     settled = board_turn_settled(person, scene)
     if settled is not None:
         return settled
-    keys = person.mode == "keys"
+    view = scene.view(scene.game.current_player)
+    move = person.rng.choice([m for m in view.legal_moves() if m is not PASS])
+    move_element(person, scene, move, drag=person.mode == "mouse" and person.rng.random() < 0.3)
+    return True
+
+
+def move_element(person: Person, scene, move, drag: bool = False) -> None:
+    """Pick the element and send it to the move's end, landing by landing along a jump
+    chain (Enter or a click on each square); with `drag`, straight there by the mouse."""
     ply, player = scene.ctl.ply, scene.game.current_player
     view = scene.view(player)
-    move = person.rng.choice([m for m in view.legal_moves() if m is not PASS])
     lit = {m.end for m in view.targets(move.start)}
-    if not keys and person.rng.random() < 0.3:       # a drag, straight to the end
+    if drag:
         geo = scene.geo
         start, end = (geo.square_rect(geo.index_square(s)).center for s in (move.start,
                                                                             move.end))
@@ -74,7 +81,7 @@ def play_element_turn(person: Person, scene) -> bool:
         person.frame()
         made = scene.game.moves_played()[ply]
         assert made[0] == player and (made[1].start, made[1].end) == (move.start, move.end)
-        return True
+        return
     aim(person, scene, move.start)
     assert scene.tool.selected == move.start, f"the element was not picked: {scene.ctl.caption}"
     assert scene.tool.ends() == lit, "the lit targets are not the element's targets"
@@ -85,7 +92,6 @@ def play_element_turn(person: Person, scene) -> bool:
         aim(person, scene, move.end)
     assert scene.ctl.ply > ply and scene.game.moves_played()[ply] == (player, move), \
         f"{move} was not played: {scene.ctl.caption}"
-    return True
 
 
 def check_end(person: Person, scene, results: ResultsScene, headers) -> None:

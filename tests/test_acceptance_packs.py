@@ -44,11 +44,17 @@ def play_packs_turn(person: Person, scene) -> bool:
     settled = board_turn_settled(person, scene)
     if settled is not None:
         return settled
-    keys = person.mode == "keys"
+    place_element(person, scene, person.rng.choice([m for m in scene.legal_moves()
+                                                     if m is not PASS]))
+    return True
+
+
+def place_element(person: Person, scene, move) -> None:
+    """Turn the turned-up element's ghost as the placement needs, bring it to its square
+    (arrows or pointer) and place it (Enter or a click)."""
     ply, player = scene.ctl.ply, scene.game.current_player
-    move = person.rng.choice([m for m in scene.legal_moves() if m is not PASS])
     turn_to(person, scene, (move.low, move.high))
-    if keys:
+    if person.mode == "keys":
         shape = scene.game.shape
         (f, r), (tf, tr) = shape.file_rank(scene.tool.square()), shape.file_rank(move.square)
         arrows = [ARROWS[(1 if tf > f else -1, 0)]] * abs(tf - f)
@@ -66,7 +72,6 @@ def play_packs_turn(person: Person, scene) -> bool:
         person.click(spot)
     assert scene.ctl.ply > ply and scene.game.moves_played()[ply] == (player, move), \
         f"{move} was not placed: {scene.ctl.caption}"
-    return True
 
 
 @pytest.mark.parametrize("across", [False, True])

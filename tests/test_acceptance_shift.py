@@ -66,11 +66,18 @@ def play_shift_turn(person: Person, scene) -> bool:
     settled = board_turn_settled(person, scene)
     if settled is not None:
         return settled
-    ply, player = scene.ctl.ply, scene.game.current_player
-    view = scene.view(player)
+    view = scene.view(scene.game.current_player)
     moves = [m for m in view.legal_moves() if m is not PASS]
     edge = [m for m in moves if m.past_edge]
-    move = edge[0] if edge else person.rng.choice(moves)
+    shift_element(person, scene, edge[0] if edge else person.rng.choice(moves))
+    return True
+
+
+def shift_element(person: Person, scene, move) -> None:
+    """Pick the element, turn it if the move wants the other arrow, send it to the
+    move's target."""
+    ply, player = scene.ctl.ply, scene.game.current_player
+    view = scene.view(player)
     aim(person, scene, move.start)
     assert scene.tool.selected == move.start, f"the element was not picked: {scene.ctl.caption}"
     turn_to(person, scene, move.arrow)
@@ -79,7 +86,6 @@ def play_shift_turn(person: Person, scene) -> bool:
     aim(person, scene, move.end)
     assert scene.ctl.ply > ply and scene.game.moves_played()[ply] == (player, move), \
         f"{move} was not played: {scene.ctl.caption}"
-    return True
 
 
 GAMES = {

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import re
 
 import pytest
 
@@ -136,3 +137,76 @@ def test_random_games_keep_the_protocol(variant, players, options):
         assert replayed.outcome() == outcome and replayed.record() == record
         outcomes.add(outcome.winner)
     assert outcomes, "no game was played"
+
+
+# --- refusals speak of the variant's own moves ------------------------------------------
+# A reason that names nothing of the move (no square, no tile) is a rule about moves in
+# general, "an element moves one square, in any of the eight directions". Such a rule
+# given by one variant must never be the reason another variant refuses moves the first
+# one plays: then it describes the other game's moves (as an inherited message would).
+MOVE_PARTS = re.compile(r"(?<![a-z])[a-z]\d{1,2}|\d-\d")
+SAMPLE = 40             # move texts kept per variant
+REFUSAL_PLIES = (0, 3, 8)
+
+
+def sample_positions(name: str, seed: int = 1) -> tuple[list, list[str]]:
+    """(a few positions of a seeded random game of `name`, a sample of the moves legal at
+    some point of that game and of a second one), the moves as texts, passes left out."""
+    positions, legal = [], set()
+    for game_seed in (seed, seed + 1):
+        state = new_game(name, None, game_seed)
+        rng = random.Random(game_seed)
+        for ply in range(max(REFUSAL_PLIES) + 40):
+            if state.is_over():
+                break
+            moves = state.legal_moves()
+            if game_seed == seed and ply in REFUSAL_PLIES:
+                positions.append(state.clone())
+            legal.update(str(m) for m in moves if m != PASS)
+            state.apply(rng.choice(moves))
+    return positions, sorted(legal)[:: max(1, len(legal) // SAMPLE)]
+
+
+def general(reason: str, text: str) -> bool:
+    """Whether `reason` names nothing of the move `text` (no square, no tile of it, a tile
+    either way round)."""
+    parts = MOVE_PARTS.findall(text)
+    parts += [part[::-1] for part in parts if "-" in part]
+    return not any(part in reason for part in parts)
+
+
+def refusal_conflicts(names) -> list[str]:
+    """For the variants `names`: each general reason one of them gives that another gives
+    for refusing a move the first one plays, as lines saying who said what."""
+    samples = {name: sample_positions(name) for name in names}
+    every_text = sorted({t for _, texts in samples.values() for t in texts}
+                        | {"pass", "9-9@z99", "b1-c3", "b1-b2", "b1-b3", "zz", "3-6R"})
+    given: dict[str, dict[str, str]] = {}      # variant -> general reason -> a move it refused
+    against: dict[str, dict[str, tuple]] = {}  # variant -> general reason -> (owner, move)
+    for name, (positions, _) in samples.items():
+        given[name], against[name] = {}, {}
+        for state in positions:
+            own = {t for t in (str(m) for m in state.legal_moves())}
+            for text in every_text:
+                if text in own:
+                    continue
+                reason = state.illegal_reason(text)
+                assert reason, f"{name} refuses {text!r} without a reason"
+                if general(reason, text):
+                    given[name].setdefault(reason, text)
+                    owner = next((o for o in names if o != name and text in samples[o][1]),
+                                 None)
+                    if owner is not None:
+                        against[name].setdefault(reason, (owner, text))
+    found = []
+    for name in names:
+        for other in names:
+            for reason, (owner, text) in against[other].items():
+                if owner == name and reason in given[name]:
+                    found.append(f"{name} refuses {given[name][reason]!r} with {reason!r}, "
+                                 f"which is how {other} refuses {name}'s own move {text!r}")
+    return found
+
+
+def test_refusals_speak_of_each_variants_own_moves():
+    assert refusal_conflicts(list(VARIANTS)) == []

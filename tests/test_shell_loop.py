@@ -160,13 +160,15 @@ def test_events_reach_the_top_scene_as_actions(tmp_path):
                                                           ("text", "h")]
 
 
-def test_a_board_variant_without_an_adapter_is_a_message(tmp_path, monkeypatch):
+def test_a_board_variant_without_an_adapter_is_a_message(tmp_path):
     from game.logic import variants
     from game.shell.config import MatchConfig, Seat
-    entry = variants.VariantEntry("nothere", variants.VARIANTS["dominox"].rules, "board")
-    monkeypatch.setitem(variants.VARIANTS, "nothere", entry)
+    entry = variants.VariantEntry("nothere", variants.VARIANTS["dominox"].rules, "board",
+                                  adapter="game.shell.variants.nothere:Adapter")
     app = make_app(tmp_path)
-    app.start_match(MatchConfig("nothere", (Seat("A"), Seat("B", "computer"))))
+    with variants.registered(entry):
+        app.start_match(MatchConfig("nothere", (Seat("A"), Seat("B", "computer"))))
+    assert "nothere" not in variants.VARIANTS
     assert isinstance(app.stack[0], TitleScene) and len(app.stack) == 2
     assert isinstance(app.top, MessageScene)
     assert "game/shell/variants/nothere.py" in " ".join(app.top.lines)

@@ -11,6 +11,7 @@ from game.shell.config import MatchConfig, Seat
 import game.logic.levels as levels
 from game.shell import theme
 from game.shell.editor.picker import LevelsScene
+from game.shell.learn import LearnScene, LessonOffer
 from game.shell.menus import (TitleScene, VariantPickScene, VariantSelectScene,
                               layout_choices, option_choices)
 from game.shell.overlays import (HandOverScene, MessageScene, PauseOverlay, ResultsScene,
@@ -50,6 +51,8 @@ def test_title_menu_opens_each_screen(app):
     press(app, "confirm")
     assert isinstance(app.top, VariantSelectScene)
     press(app, "back", "down", "confirm")
+    assert isinstance(app.top, LearnScene)
+    press(app, "back", "down", "confirm")
     assert isinstance(app.top, VariantPickScene)
     press(app, "back", "down", "confirm")
     assert isinstance(app.top, LevelsScene)
@@ -64,12 +67,19 @@ def test_title_menu_opens_each_screen(app):
     assert not app.running
 
 
+def skip_the_lessons(app):
+    """A game new to the person offers its lessons first: Esc plays now."""
+    assert isinstance(app.top, LessonOffer)
+    press(app, "back")
+
+
 def test_variant_select_starts_the_default_classic_match(app):
     press(app, "confirm")
     scene = app.top
     while focus_label(scene) != "Start":
         press(app, "down")
     press(app, "confirm")
+    skip_the_lessons(app)
     (config,) = app.started
     assert config == MatchConfig("classic", (Seat("Player 1", "human"),
                                              Seat("Player 2", "computer", "greedy")),
@@ -97,6 +107,7 @@ def test_variant_select_changes_players_seats_and_options(app):
     while focus_label(scene) != "Start":
         press(app, "down")
     press(app, "confirm")
+    skip_the_lessons(app)
     config = app.started[-1]
     assert [s.kind for s in config.seats] == ["human", "human", "computer"]
     chosen = {"limit": 200, "block": True, "opening": "any"}
@@ -136,7 +147,7 @@ def test_option_choices():
 
 
 def test_rules_from_the_title_menu_scroll_and_close(app):
-    press(app, "down", "confirm", "confirm")      # Rules, first variant
+    press(app, "down", "down", "confirm", "confirm")      # Rules, first variant
     rules = app.top
     assert isinstance(rules, RulesScene) and rules.title == "Classic draw dominoes"
     assert app.font(rules.BODY).get_height() >= 27
@@ -367,13 +378,13 @@ def test_every_setup_fits_the_720p_window_with_every_option_shown(app, variant, 
     labels = [w.label for w in menu.widgets]
     options = ["Starting board" if o.name == "start" else o.name.replace("_", " ").capitalize()
                for o in scene.cls.options_declared]
-    assert set(options) <= set(labels) and labels[-2:] == ["Start", "Back"]
+    assert set(options) <= set(labels) and labels[-3:] == ["Start", "How to play", "Back"]
     assert len([w for w in menu.widgets if w.marker]) == players
-    start, back = menu.widgets[-2:]
+    start, how, back = menu.widgets[-3:]
     for _ in range(len(menu.widgets)):
         app.draw()
         app.present()
-        for button in (start, back):
+        for button in (start, how, back):
             assert_on_screen(app, button, above=1000 - 20)     # the focused row's help
         focused = menu.focused.rect
         if menu.focused not in menu.footer:
@@ -387,11 +398,13 @@ def test_every_setup_fits_the_720p_window_with_every_option_shown(app, variant, 
     press(app, "up")                             # round to Back, then along the footer
     assert menu.focused is back
     press(app, "left")
+    assert menu.focused is how
+    press(app, "left")
     assert menu.focused is start
     press(app, "left")                           # (the list's rows are not to the left)
     assert menu.focused is start
     press(app, "right")
-    assert menu.focused is back
+    assert menu.focused is how
 
 
 def test_a_setup_longer_than_the_screen_scrolls_with_a_sign(app, monkeypatch):
@@ -411,7 +424,7 @@ def test_a_setup_longer_than_the_screen_scrolls_with_a_sign(app, monkeypatch):
         drawn.append(text), real(surface, text, *a, **k))[1])
     app.draw()
     assert f"{below} more below" in drawn
-    start, back = menu.widgets[-2:]
+    start = menu.widgets[-3]
     start_at = start.rect.copy()
     app.dispatch(Action("click", pos=menu.sign_rects()[1].center))
     assert menu.hidden()[1] == 0 and menu.hidden()[0] > 0    # the notes are in sight

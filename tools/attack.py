@@ -33,7 +33,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from game.logic.core import DominoError, Outcome  # noqa: E402
-from game.logic.variants import new_game  # noqa: E402
+from game.logic.variants import find_variant, new_game, variant_names  # noqa: E402
 from game.shell import saves, settings as settings_module, stats  # noqa: E402
 from game.shell.config import MatchConfig, Seat  # noqa: E402
 from process_support import (alive, exit_within, game_env, ordinary_user,  # noqa: E402
@@ -44,8 +44,6 @@ QUICK_EXIT = 0.5         # seconds a signalled game may take to end (the issue's
 HANG = 10.0              # seconds after which a game told to end counts as hung
 ZERO = ("tracebacks", "hangs", "losses", "wrong acceptances")     # the counts that must be 0
 PARTS = ("permissions", "tampered", "windows", "signals", "kill9")
-VARIANTS = ("classic", "blank", "dominox", "open54", "dominid", "open1", "open3", "open4",
-            "open10", "open22")
 NASTY = [None, True, -5, 0, 1.5, 10 ** 30, "", "../../etc/passwd", "x" * 300, [1, 2], {},
          {"a": [1]}, "\x00", "😀", -1, 2 ** 63]
 
@@ -222,7 +220,7 @@ def _paths(data, prefix=()):
 
 
 def tampered(tally: Tally, rng: random.Random, workdir: Path, rounds: int) -> None:
-    base_saves = [a_save(v, moves=4, seed=rng.randrange(100)) for v in VARIANTS]
+    base_saves = [a_save(v, moves=4, seed=rng.randrange(100)) for v in variant_names()]
     for base in base_saves:
         base["shell"]["options"] = dict(base["options"])       # as a rematch leaves them
     settings_text = json.dumps({"volume": 0.5, "anim_speed": 1.0, "player_names": [
@@ -301,14 +299,17 @@ def _stats_problem(records: dict) -> str | None:
 
 
 def levels(tally: Tally, rng: random.Random, workdir: Path, rounds: int) -> None:
-    """Mutated Dominid and Dominox boards: one the loader takes must start and finish."""
+    """Mutated boards of the games laid on a level's grid (a `layout` option: Dominox,
+    Spread, Dominid): one the loader takes must start and finish."""
     from game.logic import levels as level_module
+    gridded = [name for name in variant_names()
+               if any(option.name == "layout" for option in find_variant(name).options_declared)]
     root = workdir / "levels"
     saved_root = level_module.LEVELS_ROOT
     level_module.LEVELS_ROOT = root
     try:
         for n in range(rounds * 40):
-            variant = rng.choice(["dominid", "dominox"])
+            variant = rng.choice(gridded)
             folder = root / variant
             shutil.rmtree(folder, ignore_errors=True)
             folder.mkdir(parents=True)
@@ -367,7 +368,7 @@ def windows(tally: Tally, rng: random.Random, workdir: Path, rounds: int) -> Non
                 tally.found("hangs", "the first window saved nothing")
                 continue
             saved = save_file(env).read_bytes()
-            second = run_game(env, "--play", rng.choice(["blank", "classic", "open3"]),
+            second = run_game(env, "--play", rng.choice(variant_names()),
                               "--seats", "greedy,greedy", "--frames", "600")
             again = run_game(env, "--continue", "--frames", "5")
             for run in (second, again):
@@ -383,7 +384,7 @@ def windows(tally: Tally, rng: random.Random, workdir: Path, rounds: int) -> Non
 
 # --- signals and kill -9 ---------------------------------------------------------------
 def a_running_match(rng: random.Random, folder: Path):
-    variant = rng.choice(VARIANTS)
+    variant = rng.choice(variant_names())
     think = rng.choice([0.25, 1.0, 2.0, 4.0])
     seats = rng.choice(["hard,hard", "hard,greedy", "greedy,random"])
     env = game_env(folder, think_seconds=think)
@@ -445,7 +446,7 @@ def stuck_workers(tally: Tally, rng: random.Random, workdir: Path, rounds: int) 
     for n in range(rounds):
         tally.tried("SIGSTOP of the worker, match must go on")
         env = game_env(workdir / f"stuck-{n}", think_seconds=0.25)
-        game = start_game(env, "--play", rng.choice(["classic", "open3", "dominox"]),
+        game = start_game(env, "--play", rng.choice(variant_names()),
                           "--seats", "hard,hard", "--seed", str(n))
         try:
             if not wait_until(lambda: (saved_moves(save_file(env)) or 0) >= 1, 60):

@@ -7,9 +7,11 @@
     python -m game.logic levels VARIANT
     python -m game.logic arena VARIANT --ai hard,greedy --games N --seed S [--players K]
                                [--option KEY=VALUE ...] [--time SECONDS] [--rounds R] [--json]
+    python -m game.logic lessons [VARIANT] [--check]
 
 Bad input (an unknown variant, option or agent, a malformed file) is one line on stderr
-and exit status 2; an illegal move or a wrong result in `replay` is exit status 1.
+and exit status 2; an illegal move or a wrong result in `replay`, and a faulty lesson in
+`lessons --check`, is exit status 1.
 """
 from __future__ import annotations
 
@@ -26,7 +28,7 @@ from .options import parse_option_pairs
 from .positions import load_position
 from .records import seed_argument, stated_result_problem
 from .textfiles import long_number_line, read_lines
-from .variants import find_variant, new_game
+from .variants import find_variant, new_game, variant_names
 
 EXIT_BAD_INPUT = 2
 EXIT_WRONG_GAME = 1
@@ -58,6 +60,10 @@ def build_parser() -> argparse.ArgumentParser:
     levels = commands.add_parser("levels", help="a variant's level files, shipped and your "
                                                 "own, with their descriptions or errors")
     levels.add_argument("variant")
+    lessons = commands.add_parser("lessons", help="list the lessons of every game (or one); "
+                                                  "--check plays each through the rules")
+    lessons.add_argument("variant", nargs="?")
+    lessons.add_argument("--check", action="store_true")
     add_arena_parser(commands)
     return parser
 
@@ -216,11 +222,43 @@ def list_levels(args) -> int:
     return 0
 
 
+def lessons_command(args) -> int:
+    """A line per game (its lessons, or with --check how many are sound), then each
+    lesson's title, or each fault as `file:line: message` on stderr."""
+    from .lessons import list_lessons
+    from .lessons.files import lesson_files, load_lesson
+    names = [find_variant(args.variant).variant] if args.variant else variant_names()
+    faults = 0
+    for name in names:
+        if args.check:
+            entries = list_lessons(name)
+            broken = [e for e in entries if e.error]
+            faults += len(broken)
+            sound = len(entries) - len(broken)
+            sys.stdout.write(f"{name}: {sound} of {len(entries)} lessons sound\n")
+            for entry in broken:
+                sys.stderr.write(f"{entry.error}\n")
+            continue
+        paths = lesson_files(name)
+        sys.stdout.write(f"{name}: {len(paths)} lessons\n")
+        for path in paths:
+            try:
+                lesson = load_lesson(path, name)
+                steps = len(lesson.steps)
+                sys.stdout.write(f"  {path.stem}: {lesson.title}"
+                                 f"{f' ({steps} steps)' if steps > 1 else ''}\n")
+            except DominoError as exc:
+                faults += 1
+                sys.stderr.write(f"{exc}\n")
+    return EXIT_WRONG_GAME if faults else 0
+
+
 def main(argv: list[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
         return {"selfplay": selfplay, "replay": replay, "legal": legal,
-                "rules": rules, "levels": list_levels, "arena": arena_command}[args.command](args)
+                "rules": rules, "levels": list_levels, "arena": arena_command,
+                "lessons": lessons_command}[args.command](args)
     except DominoError as exc:
         sys.stderr.write(f"error: {exc}\n")
         return EXIT_BAD_INPUT

@@ -24,8 +24,12 @@ LEVELS_ROOT = resource_folder("levels")
 
 
 def layout_folder(variant: str = "dominox") -> Path:
-    """The folder of the levels that come with the game (levels/<variant>/)."""
-    return LEVELS_ROOT / variant
+    """The folder of the levels of `variant` that come with the game: the one its registry
+    entry names (`levels`), so the folder is named in one place; a name the registry does
+    not know is taken as the folder's own."""
+    from .variants import VARIANTS
+    entry = VARIANTS.get(variant)
+    return LEVELS_ROOT / (entry.levels if entry is not None and entry.levels else variant)
 
 
 def toml_string(text: str) -> str:
@@ -63,7 +67,7 @@ MAX_LEVEL_FILES = 500          # a folder with more is listed up to this many
 def own_folder(variant: str) -> Path:
     """The player's own levels of `variant`, beside the saves in the user's data folder:
     an installed game whose levels/ cannot be written still takes new layouts."""
-    return data_dir() / "levels" / variant
+    return data_dir() / "levels" / layout_folder(variant).name
 
 
 @dataclass(frozen=True)

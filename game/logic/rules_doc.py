@@ -1,7 +1,8 @@
 """docs/rules.md, written from the games themselves: each variant's rules text (the one the
 in-game rules screen shows) and its declared options, then how moves and game records are
-written. `python -m game.logic rules > docs/rules.md` rewrites the file; a test keeps the
-two the same, so the document never drifts from the game."""
+written (each rules class's `notation`). `python tools/regenerate.py` rewrites the file
+(with the stored playthroughs); a test keeps the two the same, so the document never
+drifts from the game."""
 from __future__ import annotations
 
 from .variants import VARIANTS
@@ -15,33 +16,8 @@ which reading the game chose. Options are set in the variant select, with
 `--option NAME=VALUE` on the command line (`python main.py --play VARIANT ...`,
 `python -m game.logic selfplay ...`), or in a position file's `[options]` table.
 
-This file is generated: `python -m game.logic rules > docs/rules.md`.
+This file is generated: `python tools/regenerate.py` rewrites it from the games.
 """
-
-# How each game's moves are written (the text a record, `legal` and `replay` use).
-NOTATION = {
-    "classic": "the opening tile alone (`6-6`), then the tile and the end of the line it "
-               "goes on, `L` or `R` (`3-6R`, `0-3L`)",
-    "blank": "as classic, with the blank tile written `_` (`_`, `_L`, `_R`); `stop` ends a "
-             "turn where a double would let its player lay another tile",
-    "dominox": "a tile and the two squares it covers, `x-y@S1S2`, the number x on S1 "
-               "(`0-0@g7g8`, `5-3@b7b8`)",
-    "open54": "as Dominox on the 8 x 16 board (ranks 1-16); a turned-up tile that fits "
-              "nowhere is set aside by the move `pass`",
-    "dominid": "first the opening, laid by the player whose tile lost: `arrange` and its two "
-               "placements, the left tile first (`arrange 1-3@h8h9 4-0@i8i9`; not with "
-               "arrange = fixed); then placements `x-y@S1S2` (the level follows from the "
-               "stacks below), and after the first placement the declaration `odds` or "
-               "`evens`",
-    "open1": "from and to squares, `c2-c3`",
-    "open3": "from and to squares, `c2-c3` (sliding: `c2-c6`)",
-    "open4": "from and to squares; a jump chain lists every landing, `c3-e5-c7`",
-    "open10": "`from>to` (`c2>e5`), with `^` or `v` for the arrow when arrows are free "
-              "(`c2>e5^`); past the far edge the square names rank 9 or rank 0 (`c7>d9`, "
-              "`e5>c0`)",
-    "open22": "the turned-up element's south and north numbers and its square, `3-5@c2` "
-              "(across, on squares a1 to p4: `3-5@p2`)",
-}
 
 RECORDS = """\
 ## Writing moves and games down
@@ -108,7 +84,8 @@ def markdown() -> str:
     for name in VARIANTS:
         contents.append(f"- {VARIANTS[name].load().title} (`{name}`)")
     contents += ["- Writing moves and games down", ""]
-    rows = "\n".join(f"| {VARIANTS[name].load().title} | {NOTATION[name]} |" for name in VARIANTS)
+    rows = "\n".join(f"| {cls.title} | {cls.notation} |"
+                     for cls in (entry.load() for entry in VARIANTS.values()))
     parts = [INTRO, "\n".join(contents)]
     parts += [variant_section(name) for name in VARIANTS]
     parts.append(RECORDS.format(rows=rows))

@@ -41,6 +41,14 @@ class GameState(ABC):
     # The keys a record of this variant may hold besides the common ones (records.py):
     # how its game starts. The boards of elements use start, deal and position between them.
     record_keys: ClassVar[tuple] = ("deal", "start", "position")
+    # What the rest of the program reads from the variant itself (docs/adding-a-game.md):
+    notation: ClassVar[str] = ""              # how a move is written, for docs/rules.md
+    score_counts: ClassVar[str] = "score"     # what the Outcome's scores count, as the
+    lower_score_wins: ClassVar[bool] = False  # statistics say it, and which way is better
+    hard_hooks: ClassVar[str | None] = None   # module of the Hard player's hooks
+                                              # (agents/hooks.py says what it defines)
+    coach_reasons: ClassVar[str] = "board"    # which of the coach's reasons fit its moves:
+                                              # "line", "board", "spread" or "elements"
 
     players: int
     seed: int | None

@@ -41,7 +41,8 @@ STOPPED_BY = {2: "Ctrl+C", 15: "SIGTERM"}     # signals that end the game like Q
 
 class App:
     def __init__(self, windowed=False, demo=None, frames=None, screenshot=None,
-                 settings_path=None, seed=None, clock=None, play=None, resume=None, edit=None):
+                 settings_path=None, seed=None, clock=None, play=None, resume=None, edit=None,
+                 learn=None):
         pygame.display.init()
         pygame.font.init()
         pygame.joystick.init()
@@ -92,6 +93,9 @@ class App:
             self.start_match(resume.config, resume.state)
         elif edit is not None:          # main.py --edit VARIANT: the level editor
             self.start_editor(edit)
+        elif learn is not None:         # main.py --learn: a variant's first lesson
+            from .learn import open_first_lesson
+            open_first_lesson(self, learn)
 
     # ---- window --------------------------------------------------------------------
     @staticmethod

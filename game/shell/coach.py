@@ -155,7 +155,14 @@ class Coach:
         pygame.draw.rect(surface, fill, rect, border_radius=12)
         pygame.draw.rect(surface, MARK if live else theme.PANEL_EDGE, rect, 2, border_radius=12)
         colour = theme.TEXT_DARK if hot else (theme.TEXT if live else theme.TEXT_DIM)
-        theme.draw_text(surface, "Coach (C)", rect.center, 30, colour, "center", bold=True)
+        theme.draw_fitted(surface, self.button_label(), rect.center, rect.w - 12, 30, colour,
+                          "center", bold=True)
+
+    def button_label(self) -> str:
+        return "Coach (C)"
+
+    def take_label(self) -> str:
+        return "Play it (Enter, G)"
 
     def _draw_note(self, surface, text: str) -> None:
         rect = self._note_rect()
@@ -184,7 +191,7 @@ class Coach:
         pygame.draw.rect(surface, theme.HIGHLIGHT if hot else (70, 62, 40), rect,
                          border_radius=10)
         pygame.draw.rect(surface, MARK, rect, 2, border_radius=10)
-        theme.draw_fitted(surface, "Play it (Enter, G)", rect.center, rect.w - 16, 26,
+        theme.draw_fitted(surface, self.take_label(), rect.center, rect.w - 16, 26,
                           theme.TEXT_DARK if hot else theme.TEXT, "center", bold=True)
 
     def _note_rect(self) -> pygame.Rect:

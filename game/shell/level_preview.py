@@ -18,9 +18,8 @@ MAX_CELL = 44
 
 def layouts_of(variant: str) -> dict:
     """{name: Layout} of the variant's readable level files (none without a level folder)."""
-    folder = variant_entry(variant).levels
-    return {item.name: item.layout for item in (levels.list_layouts(folder) if folder else ())
-            if item.layout is not None}
+    found = levels.list_layouts(variant) if variant_entry(variant).levels else ()
+    return {item.name: item.layout for item in found if item.layout is not None}
 
 
 def draw_board(surface, layout, area: pygame.Rect) -> pygame.Rect:

@@ -16,6 +16,7 @@ from .widgets import Button, Label, Menu, Selector, back_or_menu
 MENU_LEGEND = "Up/Down: choose   Enter: select   Esc: back   F11: full screen"
 SETUP_ROW = 58          # the setup's rows: nine and Start/Back fit with no scrolling
 PICK_ROW = 56           # "Rules of which game?": ten games and Back fit with no scrolling
+TITLE_ROW = 54          # the title menu: eight rows with Continue fit with no scrolling
 
 
 def load_variants(playable_only: bool = False) -> tuple[list[tuple[str, type]], list[str]]:
@@ -49,14 +50,10 @@ class TitleScene(Scene):
         super().__init__(app)
         self.notice = None
         self.continue_button = None      # first, while a match is saved (offer_continue)
-        self.menu = Menu(app, [
-            Button("Play", self.play),
-            Button("Rules", self.rules),
-            Button("Levels", self.levels),
-            Button("Statistics", self.statistics),
-            Button("Settings", self.settings),
-            Button("Quit", app.quit),
-        ], top=468, bottom=966, gap=8)
+        self.menu = Menu(app, [Button(label, action, height=TITLE_ROW) for label, action in (
+            ("Play", self.play), ("Learn", self.learn), ("Rules", self.rules),
+            ("Levels", self.levels), ("Statistics", self.statistics),
+            ("Settings", self.settings), ("Quit", app.quit))], top=468, bottom=966, gap=8)
 
     def enter(self):
         self.offer_continue()
@@ -75,7 +72,7 @@ class TitleScene(Scene):
         if save is not None:
             self.continue_button = Button(
                 continue_label(save), lambda: self.app.start_match(save.config, save.state),
-                width=1760, size=34)
+                width=1760, height=TITLE_ROW, size=34)
             widgets.insert(0, self.continue_button)
         self.menu.widgets = widgets
         fresh = save is not None and not offered          # a new Continue takes the focus
@@ -84,6 +81,10 @@ class TitleScene(Scene):
 
     def play(self):
         self.app.push(VariantSelectScene(self.app))
+
+    def learn(self):
+        from .learn import LearnScene
+        self.app.push(LearnScene(self.app, load_variants(playable_only=True)[0]))
 
     def rules(self):
         from .overlays import RulesScene
@@ -177,8 +178,8 @@ def layout_choices(variant: str) -> tuple[list[tuple[str, str]], list[str]]:
     levels, shipped and own (the registry's `levels`; none for a variant without)."""
     from game.logic import levels
     from game.logic.variants import variant_entry
-    folder = variant_entry(variant).levels
-    return level_choices(levels.list_layouts(folder) if folder else (), lambda e: e.layout)
+    return level_choices(levels.list_layouts(variant) if variant_entry(variant).levels else (),
+                         lambda e: e.layout)
 
 
 def start_choices(cls, set_name, stacks=False) -> tuple[list[tuple[str, str]], list[str]]:
@@ -295,8 +296,10 @@ class VariantSelectScene(Scene):
         for row in rows:
             if row.focusable:
                 row.rect.h = SETUP_ROW
-        footer = ([Button("Start", self.start, width=445)] if self.cls is not None else []) + [
-            Button("Back", self.app.pop, width=445 if self.cls is not None else 900)]
+        footer = ([Button("Start", self.start, width=260),
+                   Button("How to play", self.how_to_play, width=360)]
+                  if self.cls is not None else []) + [
+            Button("Back", self.app.pop, width=260 if self.cls is not None else 900)]
         self.menu = Menu(self.app, rows, center_x=520, top=200, bottom=850, focus=focus,
                          width=900, gap=10, footer=footer, footer_top=896)
 
@@ -365,10 +368,17 @@ class VariantSelectScene(Scene):
         return MatchConfig(self.variant, seats, dict(self.options.get(self.variant, {})), seed)
 
     def start(self):
+        from .learn import offer_lessons
         self.app.settings.last_setup = {"variant": self.variant, "players": self.players,
                                         "seats": list(self.seats), "options": self.options}
         self.app.save_settings()
-        self.app.start_match(self.config(random.randrange(2 ** 31)))
+        config = self.config(random.randrange(2 ** 31))
+        if not offer_lessons(self.app, config):     # a game new to the person: lessons?
+            self.app.start_match(config)
+
+    def how_to_play(self):
+        from .learn import LessonListScene
+        self.app.push(LessonListScene(self.app, self.variant))
 
     def handle(self, action):
         if action.name == "back":

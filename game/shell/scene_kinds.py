@@ -7,7 +7,7 @@ import importlib
 import importlib.util
 
 # the registry's scene kind -> "module:Class" of that match scene, imported when a match
-# starts (the board scene then loads the variant's adapter from game.shell.variants)
+# starts (the board scene then loads the adapter the variant's registry entry names)
 SCENE_KINDS = {
     "line": "game.shell.line.scene:LineMatchScene",
     "board": "game.shell.board.scene:BoardMatchScene",
@@ -23,18 +23,19 @@ def match_scene_class(variant: str):
 
 def can_play(name: str) -> bool:
     """Whether the variant's match scene can be built: its scene kind is known and, for a
-    board game, its adapter module game.shell.variants.<name> exists (looked up, not
+    board game, the adapter module its registry entry names exists (looked up, not
     imported)."""
     from game.logic.variants import variant_entry
     try:
-        kind = variant_entry(name).scene
+        entry = variant_entry(name)
     except Exception:
         return False
-    if kind not in SCENE_KINDS:
+    if entry.scene not in SCENE_KINDS:
         return False
-    if kind == "board":
+    if entry.scene == "board":
         try:
-            return importlib.util.find_spec(f"game.shell.variants.{name}") is not None
+            return bool(entry.adapter) and \
+                importlib.util.find_spec(entry.adapter.partition(":")[0]) is not None
         except (ImportError, ValueError):
             return False
     return True

@@ -21,8 +21,9 @@ import json
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
-from game.logic.core import FileFormatError
+from game.logic.core import FileFormatError, OptionError
 from game.logic.textfiles import read_text
+from game.logic.variants import find_variant
 
 from .locks import FileLock
 from .storage import data_dir, present, set_aside, why_unreadable, write_atomic
@@ -33,19 +34,15 @@ LOCK_WAIT = 10.0          # seconds to wait for another window's update (it take
 VERSION = 1
 KINDS = ("human", "random", "greedy", "hard")
 
-# variant -> (what its score counts, lower is better); the Outcome's scores, as the results
-# screens show them
-SCORES = {
-    "classic": ("points", True), "blank": ("tiles left", True),
-    "dominox": ("points", False), "open54": ("tiles left", True),
-    "dominid": ("points", True), "open1": ("captures", False), "open10": ("captures", False),
-    # captures, pips or elements across, as the options choose: more is better in each
-    "open3": ("score", False), "open4": ("score", False), "open22": ("score", False),
-}
-
-
 def score_kind(variant: str) -> tuple[str, bool]:
-    return SCORES.get(variant, ("score", False))
+    """(what the Outcome's scores count, as the results screens show them; whether lower is
+    better), as the variant's rules class declares; a plain score for a variant no longer
+    registered."""
+    try:
+        cls = find_variant(variant)
+    except OptionError:
+        return "score", False
+    return cls.score_counts, cls.lower_score_wins
 
 
 @dataclass

@@ -1,7 +1,7 @@
 """Stored playthroughs: a few seeded games per variant, kept as records so that a rules
 change shows up as a diff in review (as OpenSpiel keeps its playthroughs).
 
-    python tests/playthroughs/regenerate.py          # rewrite every file after a rules change
+    python tools/regenerate.py      # rewrite them (and docs/rules.md) after a rules change
 
 tests/test_playthroughs.py plays the same games again and compares them with the files.
 """
@@ -55,8 +55,9 @@ def path_of(variant: str) -> Path:
     return HERE / f"{variant}.json"
 
 
-def main() -> None:
-    for variant in VARIANTS:
+def main(variants=None) -> None:
+    """Rewrite the playthroughs of `variants` (default: every registered variant)."""
+    for variant in VARIANTS if variants is None else variants:
         games = [play(variant, *game) for game in games_of(variant)]
         # one value a line, so that a changed move or score is a one-line diff
         path_of(variant).write_text(json.dumps(games, indent=1, sort_keys=True) + "\n")

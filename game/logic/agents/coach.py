@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 from ..board.placement import tile_bits
 from ..core import DOUBLE_SIX, PASS
+from ..variants import find_variant
 from . import greedy_ratings
 from .alphabeta import MAX_DEPTH, WIN
 from .hard import HardAgent
@@ -199,14 +200,15 @@ def reasons(view, move, hooks, seed: int = 0, names=None) -> str:
     out."""
     if move == PASS:
         return ""
-    if view.variant in ("classic", "blank"):
+    kind = find_variant(view.variant).coach_reasons     # which reasons fit its moves
+    if kind == "line":
         return _line_reason(view, move, names)
     if getattr(view, "arranging", False):
         return _arrangement_reason(view, move, names)
     world = hooks.worlds(view)(random.Random(seed))
-    if hasattr(world.view(view.player), "captures"):
+    if kind == "elements":
         return _element_reason(view, move, world, hooks)
-    if view.variant == "open54":
+    if kind == "spread":
         return _spread_reason(view, move, world, names)
     return _board_reason(view, move, world)
 

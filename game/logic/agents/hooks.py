@@ -1,5 +1,6 @@
-"""What each variant gives the Hard player: one registry keyed by variant name, so no
-variant file changes. A variant's hooks module defines
+"""What each variant gives the Hard player: the module its rules class names in
+`hard_hooks` (found through the registry, so no list here names the variants). A
+variant's hooks module defines
 
     worlds(view) -> sample       sample(rng) -> a full GameState consistent with the
                                  view (hidden information); prepared once per move
@@ -33,20 +34,7 @@ from dataclasses import dataclass
 from collections.abc import Callable
 
 from ..core import OptionError
-
-HOOKS = {
-    "classic": "game.logic.line.worlds",
-    "blank": "game.logic.line.worlds",
-    "dominox": "game.logic.dominox.worlds",
-    "open54": "game.logic.spread.worlds",
-    "dominid": "game.logic.dominid.worlds",
-    "open1": "game.logic.agents.open_board",
-    "open3": "game.logic.agents.open_board",
-    "open4": "game.logic.agents.open_board",
-    "open10": "game.logic.elements.shift_hard",
-    "open22": "game.logic.elements.packs_worlds",
-}
-
+from ..variants import find_variant
 
 def outcome_value(state, player: int) -> float:
     """1 for a win, 0.5 for a draw, 0 for a loss (the game must be over)."""
@@ -82,7 +70,6 @@ def sampled_greedy_playout_move(state, rng, moves, sample: int = 6):
     greedy policy's sense at a fraction of its cost where rating every move is dear."""
     if len(moves) <= 1:
         return moves[0]
-    from ..variants import find_variant
     rate = find_variant(state.variant).heuristic
     view = state.view(state.current_player)
     picks = rng.sample(moves, sample) if len(moves) > sample else moves
@@ -105,20 +92,23 @@ class Hooks:
     root: Callable | None = None
 
 
-_LOADED: dict[str, Hooks] = {}
+_LOADED: dict[tuple[str, str], Hooks] = {}
 
 
 def hooks_for(variant: str) -> Hooks:
-    """The Hard player's hooks of `variant`; OptionError when it has none."""
-    found = _LOADED.get(variant)
+    """The Hard player's hooks of `variant` (its rules class's `hard_hooks`); OptionError
+    when it has none."""
+    module_name = find_variant(variant).hard_hooks
+    if not module_name:
+        raise OptionError(f"the hard level does not know how to search {variant!r}: its "
+                          "rules class names no hard_hooks module")
+    found = _LOADED.get((variant, module_name))
     if found is None:
-        if variant not in HOOKS:
-            raise OptionError(f"the hard level does not know how to search {variant!r}")
-        module = importlib.import_module(HOOKS[variant])
+        module = importlib.import_module(module_name)
         names = ("rollout_value", "done", "playout_move", "reuse", "horizon", "perfect",
                  "evaluate", "tactical", "obvious", "root")
         given = {n: getattr(module, n) for n in names if hasattr(module, n)}
-        found = _LOADED[variant] = Hooks(variant, module.worlds, **given)
+        found = _LOADED[variant, module_name] = Hooks(variant, module.worlds, **given)
     return found
 
 

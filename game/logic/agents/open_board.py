@@ -41,7 +41,7 @@ def evaluate(state, player: int) -> float:
     goal = state.options.get("goal", "most")
     if goal.startswith(("pips", "exact", "targets")):
         value += 1.0 * (state.pips[player] - state.pips[other])
-    elif goal.startswith("captures") or state.variant == "open4":
+    elif goal.startswith("captures") or state.captures_win:
         value += 10.0 * (state.captures[player] - state.captures[other])
     forward = [0, 0]
     tests = [None, None]

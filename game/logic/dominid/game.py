@@ -94,6 +94,13 @@ Options: layout (the table, from the levels folder; 16 x 16 by default) and arra
 class DominidGame(PlacementGame):
     variant = "dominid"
     title = "Dominid"
+    notation = ("first the opening, laid by the player whose tile lost: `arrange` and its two "
+                "placements, the left tile first (`arrange 1-3@h8h9 4-0@i8i9`; not with "
+                "arrange = fixed); then placements `x-y@S1S2` (the level follows from the "
+                "stacks below), and after the first placement the declaration `odds` or "
+                "`evens`")
+    score_counts, lower_score_wins = "points", True
+    hard_hooks = "game.logic.dominid.worlds"
     min_players = max_players = 2
     options_declared = (
         Option("layout", "standard", "the table: a level file in levels/dominid"),

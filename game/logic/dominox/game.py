@@ -54,6 +54,10 @@ never covered) and hand (how many tiles each player is dealt, 8 by default)."""
 class DominoxGame(PlacementGame):
     variant = "dominox"
     title = "Dominox"
+    notation = ("a tile and the two squares it covers, `x-y@S1S2`, the number x on S1 "
+                "(`0-0@g7g8`, `5-3@b7b8`)")
+    score_counts = "points"
+    hard_hooks = "game.logic.dominox.worlds"
     min_players = max_players = 2
     options_declared = (
         Option("layout", "standard", "board layout: a level file in levels/dominox"),

@@ -247,8 +247,8 @@ def random_start(cls, set_name: str, rng) -> list:
             base = first_start(cls, set_name)
         except OptionError:
             raise OptionError(f"a random start of the {set_name} set shuffles the two groups "
-                              f"of a level file made for it, and levels/{cls.variant} has "
-                              "none") from None
+                              f"of a level file made for it, and no level of {cls.variant} "
+                              "is") from None
         groups = [[e.tile for _, e in base.placed if e.owner == o] for o in (0, 1)]
     else:
         groups = [list(kind.tiles.elements)] * 2

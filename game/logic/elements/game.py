@@ -4,8 +4,10 @@ and an element that arrives facing an opponent's element with an equal number re
 
 `MovingGame` holds everything the three games share: the move stack, captures and their
 undo, the count of moves without a capture, the ends, records, views and positions. Each
-game is a small subclass that says how its elements move (`_element_moves`), what ends it
-at once (`_goal`), who wins when it simply stops (`_judge`) and what its scores are.
+game is a small subclass that says how its elements move (`_element_moves`), why a move
+of the right form is not among them (`refusal`: the shared one speaks of games 1, 3 and
+4's steps, so a new kind of move needs its own), what ends it at once (`_goal`), who wins
+when it simply stops (`_judge`) and what its scores are (`scores`, `captures_win`).
 """
 from __future__ import annotations
 
@@ -56,6 +58,7 @@ class ElementGame(GameState):
     says why a well-formed move is not among them."""
 
     cant_pass = "you cannot pass: you have a move"
+    coach_reasons = "elements"
 
     @classmethod
     def resolve(cls, options) -> dict:
@@ -120,6 +123,8 @@ class MovingGame(ElementGame):
     coloured: ClassVar[bool] = False        # game 4: player 0 on dark squares, 1 on light
     pass_when_stuck: ClassVar[bool] = False  # a player with no move passes (else it ends)
     one_capture: ClassVar[bool] = False     # at most one element captured per move
+    captures_win: ClassVar[bool] = False    # game 4: more captures wins (else: more left)
+    hard_hooks = "game.logic.agents.open_board"
 
     def __init__(self, options: dict, seed, board: ElementBoard, to_move: int = 0,
                  captures=(0, 0), pips=(0, 0), quiet: int = 0, best=None):
@@ -243,6 +248,9 @@ class MovingGame(ElementGame):
         return parse_element_move(text)
 
     def refusal(self, move) -> str:
+        """Why `move`, well formed but not legal, is refused: the shared reasons speak of
+        games 1, 3 and 4's steps and jumps; a game whose elements move otherwise says its
+        own."""
         return refusal(self, move)
 
     def _push(self, move):

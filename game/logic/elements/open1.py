@@ -40,6 +40,8 @@ class TestElementGame(MovingGame):
     __test__ = False        # a game, not a pytest test class despite its name
     variant = "open1"
     title = "Test element"
+    notation = "from and to squares, `c2-c3`"
+    score_counts = "captures"
     rules_text = RULES_TEXT
     sets = ("halves", "0-4", "0-5")
     test_elements = True

@@ -117,6 +117,11 @@ def parse_shift_move(text):
 class ShiftGame(ElementGame):
     variant = "open10"
     title = "Shift"
+    notation = ("`from>to` (`c2>e5`), with `^` or `v` for the arrow when arrows are free "
+                "(`c2>e5^`); past the far edge the square names rank 9 or rank 0 (`c7>d9`, "
+                "`e5>c0`)")
+    score_counts = "captures"
+    hard_hooks = "game.logic.elements.shift_hard"
     rules_text = RULES_TEXT
     min_players = max_players = 2
     first_player = 0            # RULES.md: player 0 moves first

@@ -100,6 +100,10 @@ def parse_place_move(text, shape=SHAPE):
 class PacksGame(ElementGame):
     variant = "open22"
     title = "Packs"
+    notation = ("the turned-up element's south and north numbers and its square, `3-5@c2` "
+                "(across, on squares a1 to p4: `3-5@p2`)")
+    # elements across: more is better
+    hard_hooks = "game.logic.elements.packs_worlds"
     rules_text = RULES_TEXT
     cant_pass = "you cannot pass: the turned-up element can be placed"
     min_players = max_players = 2

@@ -29,6 +29,9 @@ _RULES = {(doubles, one_extra): LineRules(blank=True, drawing=False, opening="an
 class BlankGame(ClassicMatch):
     variant = "blank"
     title = "Blank tiles"
+    notation = ("as classic, with the blank tile written `_` (`_`, `_L`, `_R`); `stop` ends a "
+                "turn where a double would let its player lay another tile")
+    score_counts = "tiles left"
     min_players = 2
     max_players = 4
     record_keys = ("deal", "start")

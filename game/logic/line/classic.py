@@ -74,6 +74,11 @@ def _valid_totals(totals: list, players: int, highest: int) -> bool:
 class ClassicMatch(GameState):
     variant = "classic"
     title = "Classic draw dominoes"
+    notation = ("the opening tile alone (`6-6`), then the tile and the end of the line it goes "
+                "on, `L` or `R` (`3-6R`, `0-3L`)")
+    score_counts, lower_score_wins = "points", True
+    hard_hooks = "game.logic.line.worlds"
+    coach_reasons = "line"
     min_players = 2
     max_players = 4
     record_keys = ("rounds", "start")

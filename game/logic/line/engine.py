@@ -295,8 +295,9 @@ class LineRound:
             return None
         if self.end_reason:
             return "the round is over"
-        if move is STOP:
-            return "stop ends a turn only when a double has earned another play"
+        if move is STOP:        # in a game without extra plays, say so: no double earns one
+            return "stop ends a turn only when a double has earned another play" \
+                if self._extra else "there is no stop here: no tile earns another play"
         if move.is_pass:        # a pass is legal only when it is the one legal move
             return "you have a playable tile, so you cannot pass"
         tile = move.tile

@@ -64,6 +64,11 @@ double, on any side."""
 class SpreadGame(PlacementGame):
     variant = "open54"
     title = "Spread"
+    notation = ("as Dominox on the 8 x 16 board (ranks 1-16); a turned-up tile that fits "
+                "nowhere is set aside by the move `pass`")
+    score_counts, lower_score_wins = "tiles left", True
+    hard_hooks = "game.logic.spread.worlds"
+    coach_reasons = "spread"
     min_players = 2
     max_players = 4
     options_declared = (

@@ -1,8 +1,9 @@
 """What a board variant tells the board scene: the adapter interface and its loader.
 
 The board scene (board.scene.BoardMatchScene) is the same for every game of two-square
-tiles on a board; what differs per variant lives in a small adapter module,
-`game.shell.variants.<registry name>`, whose class `Adapter` subclasses `BoardAdapter`:
+tiles on a board; what differs per variant lives in a small adapter class that the
+variant's registry entry names (`adapter`; the shipped ones are
+game.shell.variants.<name>:Adapter), a subclass of `BoardAdapter`:
 
     tool                     the input tool class of a turn (board.tool_base)
     table                    the class that draws the scene (board.table.BoardTable)
@@ -177,14 +178,18 @@ class BoardAdapter:
 
 
 def adapter_class(variant: str) -> type[BoardAdapter]:
-    """The `Adapter` of game.shell.variants.<variant>; ImportError saying which module is
-    missing when the variant has none yet."""
-    module = f"game.shell.variants.{variant}"
+    """The adapter class the registry entry of `variant` names; ImportError saying which
+    module is missing when the variant has none yet."""
+    from game.logic.variants import variant_entry
+    module, _, name = (variant_entry(variant).adapter or "").partition(":")
+    if not module:
+        raise ImportError(f"the board scene has no adapter for {variant!r} yet (its registry "
+                          "entry names none)")
     try:
         found = importlib.import_module(module)
     except ModuleNotFoundError as error:
         if error.name != module:
             raise
         raise ImportError(f"the board scene has no adapter for {variant!r} yet "
-                          f"(game/shell/variants/{variant}.py is missing)") from None
-    return found.Adapter
+                          f"({module.replace('.', '/')}.py is missing)") from None
+    return getattr(found, name or "Adapter")

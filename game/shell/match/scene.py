@@ -53,11 +53,13 @@ class MatchScene(Scene):
     results_wait = 1.0          # seconds (at normal speed) between the end and the results
     pass_prompt = PASS_PROMPT   # said when a forced pass begins to wait (None: nothing)
     undo_rect = None            # where the scene shows its Undo button
+    controller_class = MatchController   # a lesson plays the real scene on its own kind
+    coach_class = Coach
 
     def __init__(self, app, config, state=None):
         super().__init__(app)
-        self.ctl = MatchController(app, config, on_move=self._on_move, state=state)
-        self.coach = Coach(self)             # C: the Hard player's advice (coach.py)
+        self.ctl = self.controller_class(app, config, on_move=self._on_move, state=state)
+        self.coach = self.coach_class(self)   # C: the Hard player's advice (coach.py)
         self.ctl.on_undo = self._on_undo
         self.clock = 0.0                   # simulated seconds since the match began
         self.cursor = 0                    # the focused tile of the shown hand (keyboard)

@@ -1,0 +1,258 @@
+"""A lesson on the real board: the variant's own match scene, started from the lesson's
+position, with the lesson's panel beside it (lesson_panel.py).
+
+`lesson_scene(app, lesson, ...)` builds the scene: a subclass of the variant's match
+scene (line or board) with `LessonFlow` in front of it, a `LessonController` that never
+lets a computer think (the opponent's moves are the lesson's scripted replies), saves
+nothing and counts nothing in the statistics, and no coach. The person moves exactly as
+in a match; every answer is judged by the logic (game.logic.lessons.accepts). A right
+answer shows the explanation and Next (which plays the opponent's reply and the next
+goal); a legal move that is no answer shows the lesson's `wrong` words and Retry; a move
+the rules refuse shows their reason. H lights the answer on the board, U retries the
+step, Esc goes back to the list of lessons.
+"""
+from __future__ import annotations
+
+import re
+
+from game.logic.core import PASS
+from game.logic.lessons import accepts, shown_answer
+from game.shell import lesson_progress
+from game.shell.coach import Coach
+from game.shell.config import MatchConfig, Seat
+from game.shell.lesson_panel import ASK, DONE, RIGHT, WRONG, LessonPanel
+from game.shell.match.controller import MatchController
+
+PANEL_LEGEND = "Left/Right: choose   Enter: press   U: retry   Esc: back to the lessons"
+NAVIGATION = {"left": -1, "up": -1, "prev": -1, "right": 1, "down": 1, "next": 1}
+
+
+class LessonController(MatchController):
+    """The match controller of a lesson: one person, an opponent who only ever plays the
+    lesson's replies, nothing saved or counted."""
+
+    def __init__(self, app, config, on_move=None, state=None):
+        super().__init__(app, config, on_move, state)
+        self.on_refusal = None          # called with the words of a refused try
+        self._refusing = False
+
+    def update(self, dt: float) -> None:
+        """No computer thinks: the opponent's moves are the lesson's."""
+
+    def after_change(self) -> None:
+        """A lesson is no match in progress: nothing is saved."""
+
+    def _count_match(self) -> None:
+        """Nor is it counted in the statistics."""
+
+    def pause(self) -> None:
+        self.app.pop()                  # Esc: back to the list of lessons
+
+    def reply(self, move) -> None:
+        """Play the opponent's scripted `move` (the lesson checked that it is legal)."""
+        self._apply(move)
+
+    def rewind(self, played: int) -> None:
+        """Take back every move after the first `played` ones (Retry)."""
+        count = len(self.state.moves_played()) - played
+        for _ in range(count):
+            self.state.undo()
+        self.ply += 1
+        if self.on_undo is not None:
+            self.on_undo()
+
+    # a refused try is said with the "invalid" sound first: the words that follow are
+    # the reason the panel shows
+    def sound(self, name: str) -> None:
+        self._refusing = name == "invalid"
+        super().sound(name)
+
+    def say(self, text: str, speak: bool = True) -> None:
+        super().say(text, speak)
+        if self._refusing and self.on_refusal is not None:
+            self.on_refusal(text)
+        self._refusing = False
+
+
+class LessonCoach(Coach):
+    """Lessons have their own help (H lights the answer): no coach is offered."""
+
+    offered = False
+
+
+class LessonFlow:
+    """Stands in front of a match scene class (see lesson_scene): the steps of the lesson,
+    judging each answer, the panel and the keys of a lesson."""
+
+    controller_class = LessonController
+    coach_class = LessonCoach
+
+    def __init__(self, app, lesson, has_next: bool = False, on_next=None):
+        self.lesson = lesson
+        self.has_next = has_next
+        self.on_next = on_next or app.pop      # Next after the last step
+        state = lesson.start()
+        super().__init__(app, lesson_config(app, lesson, state), state)
+        self.game_title = type(state).title
+        self.student = state.current_player
+        self.ctl.on_refusal = self._refused
+        self.step_index = 0
+        self.panel = LessonPanel(self)
+        self._begin_step()
+
+    @property
+    def step(self):
+        return self.lesson.steps[self.step_index]
+
+    def _begin_step(self) -> None:
+        state = self.ctl.state
+        self.before = state.clone()           # the step's position, to judge answers in
+        self.played = len(state.moves_played())
+        self.answer = shown_answer(self.before, self.step)
+        self.phase = ASK
+        self.show_answer = False
+        self.refusal = ""
+        self.panel.refresh()
+        self.last_caption = self.step.goal      # (what a dropped pick goes back to)
+        self.ctl.say(self.step.goal)
+
+    # --- the match scene's hooks --------------------------------------------------------
+    def moved(self, player: int, move) -> None:
+        super().moved(player, move)
+        if player != self.student or self.phase != ASK:
+            return
+        self.show_answer = False
+        if not accepts(self.before, self.step, move):
+            self.phase = WRONG
+            self.ctl.sound("pass")
+        elif self.step_index + 1 < len(self.lesson.steps):
+            self.phase = RIGHT
+            self.ctl.sound("round_end")
+        else:
+            self._finish()
+        self.panel.refresh()
+
+    def _finish(self) -> None:
+        """The lesson is done: remembered as finished, Next goes on."""
+        self.phase = DONE
+        self.ctl.sound("win")
+        notice = lesson_progress.mark_done(self.lesson.variant, self.lesson.name)
+        if notice:
+            self.app.notice = notice
+
+    def _refused(self, text: str) -> None:
+        if self.phase == ASK:
+            self.refusal = text
+
+    def wait_for_results(self, show, seconds=None) -> None:
+        """The lesson's panel says what the end meant: no results screen."""
+
+    def study_board(self) -> None:
+        """(as above: the final board simply stays)"""
+
+    def _pass_when_forced(self, dt: float) -> None:
+        """A forced pass waits for the person: it may be what the lesson asks."""
+
+    def undo_shown(self) -> bool:
+        return False                        # U retries the step (the panel's Retry)
+
+    def legend(self, playing: str) -> str:
+        if self.phase != ASK:
+            return PANEL_LEGEND
+        return re.sub(r"H: [a-z ]+?(?=   |$)", "H: answer", playing)
+
+    # --- the lesson's own actions -------------------------------------------------------
+    def press_button(self, key: str) -> None:
+        if key == "next":
+            self.next_step()
+        elif key == "retry":
+            self.retry()
+        elif key == "answer":
+            self.toggle_answer()
+        elif key == "back":
+            self.app.remove(self)
+        elif key == "pass":
+            self.ctl.play(PASS)
+
+    def next_step(self) -> None:
+        if self.phase == DONE:
+            self.on_next()
+            return
+        if self.phase != RIGHT:
+            return
+        self.step_index += 1
+        if self.step.reply is not None:
+            self.ctl.reply(self.step.reply)
+        if self.step.closing:
+            self._finish()
+            self.panel.refresh()
+        else:
+            self._begin_step()
+
+    def retry(self) -> None:
+        if len(self.ctl.state.moves_played()) > self.played:
+            self.ctl.rewind(self.played)
+        self.ctl.say("Try this step again.", speak=False)
+        self.phase = ASK
+        self.refusal = ""
+        self.panel.refresh()
+
+    def toggle_answer(self) -> None:
+        if self.phase == WRONG:
+            self.retry()
+        elif self.phase != ASK:
+            return
+        self.show_answer = not self.show_answer and self.answer is not None
+        self.panel.refresh()
+
+    def handle(self, action) -> None:
+        name = action.name
+        if name == "point":
+            self.panel.point(action.pos)
+        button = self.panel.button_at(action.pos) if name == "click" else None
+        if button is not None:
+            self.press_button(button.key)
+        elif name == "hint":
+            self.toggle_answer()
+        elif name == "undo":
+            self.retry()
+        elif name in ("coach", "take_advice"):
+            return
+        elif self.phase != ASK:
+            if name in NAVIGATION:
+                self.panel.move_focus(NAVIGATION[name])
+            elif name == "confirm" and self.panel.focused is not None:
+                self.press_button(self.panel.focused.key)
+            elif name in ("back", "pause"):
+                self.app.remove(self)
+        else:
+            super().handle(action)
+
+    def draw(self, surface) -> None:
+        super().draw(surface)
+        if self.show_answer and self.phase == ASK and self.answer is not None:
+            self.show_move(surface, self.answer)
+        self.panel.draw(surface)
+
+
+def lesson_config(app, lesson, state) -> MatchConfig:
+    """The seats of a lesson: the person at the taught seat, the others named as the
+    lesson's words name them (the opponent never thinks: its moves are scripted)."""
+    student = state.current_player
+    names = app.settings.player_names
+    seats = tuple(Seat(names[0]) if seat == student else
+                  Seat("Opponent" if state.players == 2 else f"Opponent {seat + 1}",
+                       "computer", "random")
+                  for seat in range(state.players))
+    return MatchConfig(lesson.variant, seats, dict(state.options), 0)
+
+
+_classes: dict = {}
+
+
+def lesson_scene(app, lesson, has_next: bool = False, on_next=None):
+    """The scene that teaches `lesson` on its variant's own match scene."""
+    base = app.match_scene_class(lesson.variant)
+    if base not in _classes:
+        _classes[base] = type(f"Lesson{base.__name__}", (LessonFlow, base), {})
+    return _classes[base](app, lesson, has_next, on_next)

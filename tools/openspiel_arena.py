@@ -341,12 +341,18 @@ def main(argv=None) -> int:
         log = open(args.log, "a", encoding="utf-8")
         if not done and os.path.getsize(args.log) == 0:
             log.write(json.dumps({"run": header}) + "\n")
-    with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        for entry in pool.map(play_round, todo) if args.jobs > 1 else map(play_round, todo):
+
+    def keep(played) -> None:
+        for entry in played:
             rounds.append(entry)
             if log:
                 log.write(json.dumps(entry) + "\n")
                 log.flush()
+    if args.jobs > 1:
+        with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+            keep(pool.map(play_round, todo))
+    else:
+        keep(map(play_round, todo))
     found = summary(rounds, header)
     print(json.dumps(found) if args.json else summary_text(found))
     return 0

@@ -341,9 +341,21 @@ def test_position_files_round_trip_and_name_bad_lines(tmp_path):
         "F:2: unknown layout 'moon'")
     assert error_of(head + 'hands = [["1-1"], []]\ncolour = 1\n') == \
         "F:4: unknown key 'colour' (known: variant, layout, grid, name, description, placed, " \
-        "hands, stock, to_move, passes)"
+        "hands, stock, to_move, passes, options)"
     text = 'variant = "dominox"\ngrid = """\n..\n.x\n"""\nhands = [["1-1"], []]\n'
     assert error_of(text).startswith("F:4: unknown character 'x'")
+
+
+def test_a_position_keeps_the_hand_option_and_refuses_a_bad_one():
+    game = new_game("dominox", 2, 5, {"hand": 10, "layout": "holes"})
+    game.apply(game.legal_moves()[0])
+    text = game.position_text()
+    assert "[options]\nhand = 10" in text
+    again = DominoxGame.position_from_text(text)
+    assert again.options == game.options and again.position_text() == text
+    assert "[options]" not in new_game("dominox", 2, 5).position_text()
+    with pytest.raises(FileFormatError, match="hand"):
+        DominoxGame.position_from_text(text.replace("hand = 10", "hand = 99"), "F")
 
 
 def test_rules_text_states_the_project_choices():

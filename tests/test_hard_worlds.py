@@ -14,7 +14,8 @@ from game.logic.variants import VARIANTS, find_variant, new_game
 
 HIDDEN = [name for name in VARIANTS if not hooks_for(name).perfect]
 CASES = {               # (players, options) per variant, besides 2 players by default
-    "classic": [(2, {}), (3, {}), (4, {}), (2, {"block": True})],
+    "classic": [(2, {}), (3, {}), (4, {}), (2, {"block": True}),
+                (2, {"block": True, "opening": "any"})],
     "blank": [(3, {}), (3, {"one_extra": False}), (2, {"doubles": False})],
     "open54": [(2, {}), (3, {"face_down": True}), (4, {"dealt": 4})],
 }
@@ -158,3 +159,64 @@ def test_a_pass_in_dominox_leaves_an_unplayable_hand():
         if found >= 3:
             break
     assert found
+
+
+# Options that change play, per variant: a world sampled from a view must play by them.
+PLAYED_BY = {
+    "classic": (2, {"block": True, "limit": 100}),
+    "blank": (3, {"doubles": False, "opener": 2}),
+    "dominox": (2, {"layout": "holes", "hand": 10}),
+    "open54": (3, {"face_down": True, "dealt": 4, "layout": "corners"}),
+    "dominid": (2, {"arrange": "fixed", "layout": "small"}),
+    "open1": (2, {"set": "0-4", "limit": 20}),
+    "open3": (2, {"goal": "captures:5", "slide": True}),
+    "open4": (2, {"race": True, "set": "0-5-halves"}),
+    "open10": (2, {"arrows": "free", "equalize": False, "limit": 30}),
+    "open22": (2, {"across": True}),
+}
+
+
+def test_every_variant_has_options_that_change_play_listed():
+    assert set(PLAYED_BY) == set(VARIANTS)
+
+
+def played_out(world, rng) -> list:
+    """The views of a random playout of `world` to its end (the world is left as it was)."""
+    views, depth = [], 0
+    while not world.is_over() and not getattr(world, "finished_rounds", ()):
+        views.append(world.view(world.current_player))
+        world.apply(rng.choice(world.legal_moves()))
+        depth += 1
+    for _ in range(depth):
+        world.undo()
+    return views
+
+
+@pytest.mark.parametrize("variant", list(PLAYED_BY))
+def test_a_world_sampled_from_a_view_obeys_the_games_options(variant):
+    players, options = PLAYED_BY[variant]
+    rng = random.Random(5)
+    for seed in range(3):
+        state = new_game(variant, players, seed, options)
+        for _ in range(rng.randrange(1, 6)):
+            if not state.is_over():
+                state.apply(rng.choice(state.legal_moves()))
+        if state.is_over():
+            continue
+        view = state.view(state.current_player)
+        assert view.options == state.options
+        for _ in range(3):
+            world = hooks_for(variant).worlds(view)(rng)
+            assert world.options == state.options, variant
+            views = played_out(world, rng)
+            if variant == "classic":        # the block game: nobody ever draws
+                assert all(v.boneyard == view.boneyard for v in views)
+                assert all(drawn == 0 for v in views for _, _, drawn in v.history)
+            if variant == "blank":          # no doubles: one tile a turn, never two
+                seats = [seat for v in views for seat, _, _ in v.history[-1:]]
+                assert all(a != b for a, b in zip(seats, seats[1:]))
+            if variant == "open54":         # every laid double lies face down
+                last = views[-1] if views else view
+                doubles = {square for p in last.placed if p.tile.is_double
+                           for square in (p.first, p.second)}
+                assert doubles <= {last.shape.names[s] for s in last.face_down}

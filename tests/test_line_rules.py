@@ -101,6 +101,21 @@ def test_dealt_rounds_are_opened_by_the_highest_double_held():
         assert game.legal_moves() == [LineMove(top)]
 
 
+def test_with_opening_any_the_first_player_opens_every_round_with_any_tile():
+    for seed in range(10):
+        game = new_game("classic", 2, seed, {"opening": "any", "block": True})
+        hand = game.round.hands[0]
+        assert game.current_player == 0
+        assert game.legal_moves() == [LineMove(t) for t in hand]
+        game.apply(LineMove(hand[-1]))
+        again = ClassicMatch.position_from_text(game.position_text())
+        assert again.options == game.options and again.legal_moves() == game.legal_moves()
+        while not game.finished_rounds:
+            game.apply(game.legal_moves()[0])
+        if not game.is_over():          # the next round: player 0 opens again, as they like
+            assert game.current_player == 0 and len(game.legal_moves()) == 7
+
+
 def test_a_position_must_give_the_move_to_the_opener():
     with pytest.raises(FileFormatError, match="6-6 must open"):
         position(["1-2", "6-6"], to_move=0)

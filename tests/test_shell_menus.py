@@ -86,7 +86,8 @@ def test_variant_select_starts_the_default_classic_match(app):
     (config,) = app.started
     assert config == MatchConfig("classic", (Seat("Player 1", "human"),
                                              Seat("Player 2", "computer", "greedy")),
-                                 {"limit": 150, "block": False}, config.seed)
+                                 {"limit": 150, "block": False, "opening": "highest"},
+                                 config.seed)
     saved = json.loads(app.settings_path.read_text())
     assert saved["last_setup"]["variant"] == "classic"
 
@@ -104,16 +105,19 @@ def test_variant_select_changes_players_seats_and_options(app):
     press(app, "down", "down", "right")          # Player 3 row, then limit 150 -> 200
     assert focus_label(scene) == "Limit"
     press(app, "down", "right")                  # block on
+    press(app, "down", "right")                  # the first player opens with any tile
+    assert focus_label(scene) == "Opening"
     while focus_label(scene) != "Start":
         press(app, "down")
     press(app, "confirm")
     skip_the_lessons(app)
     config = app.started[-1]
     assert [s.kind for s in config.seats] == ["human", "human", "computer"]
-    assert config.options == {"limit": 200, "block": True}
+    chosen = {"limit": 200, "block": True, "opening": "any"}
+    assert config.options == chosen
     # The next visit starts from what was chosen.
     again = VariantSelectScene(app)
-    assert again.players == 3 and again.config(1).options == {"limit": 200, "block": True}
+    assert again.players == 3 and again.config(1).options == chosen
 
 
 def test_variant_select_reaches_dominox_and_its_layouts(app):

@@ -173,12 +173,15 @@ class Outcome:
 class View:
     """What one player may see of a state: a frozen snapshot that later moves do not
     change (agents read it in a worker process). Variants add their public fields;
-    `moves` holds the legal moves on this player's turn only."""
+    `moves` holds the legal moves on this player's turn only. `options` are the game's
+    options, every one of them: they are rules everyone at the table knows, and a player
+    who had to guess them (is drawing allowed?) would plan for another game."""
 
     variant: str
     player: int
     players: int
     current_player: int | None
+    options: dict
     moves: tuple = ()
 
     def legal_moves(self) -> list:

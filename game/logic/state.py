@@ -137,7 +137,8 @@ class GameState(ABC):
     @abstractmethod
     def view(self, player: int) -> View:
         """What `player` may see: own tiles, the sizes of other hands and of the stock,
-        the public board, and the legal moves on that player's turn."""
+        the public board, the game's options, and the legal moves on that player's
+        turn."""
 
     def secret_tiles(self, player: int) -> tuple:
         """The tiles `player` holds that no other player may see (their view's hand,

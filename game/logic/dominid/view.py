@@ -125,6 +125,7 @@ def view_of(game, player: int) -> DominidView:
     arranger = game.to_move if game.arranging else None
     return DominidView(
         variant=game.variant, player=player, players=2, current_player=current,
+        options=dict(game.options),
         width=game.shape.width, height=game.shape.height, blocked=game.shape.blocked,
         levels=tuple(stacks.level), numbers=tuple(stacks.top), covers=tuple(stacks.cover),
         placed=tuple(game.placement(i) for i in range(len(stacks.placed))),

@@ -2,7 +2,8 @@
 player's view, built through the public position format.
 
 The hidden tiles (the other hand and the stock) are the view's unseen tiles, dealt at
-random to the sizes the view shows. Nothing else narrows them: any tile may lie on any
+random to the sizes the view shows, on the game's own table and rules (the view's
+options: layout and arrange). Nothing else narrows them: any tile may lie on any
 open slot (only its cost differs), so a pass shows only an empty hand or a full table.
 While the opening is being arranged its player has not taken their tiles yet: a world
 deals them three of the unseen tiles as well.
@@ -14,7 +15,6 @@ stand (cost minus clusters).
 """
 from __future__ import annotations
 
-from ..agents.boards import layout_name
 from ..board.placement import TILE_INDEX, tile_bits
 from .opening import HAND
 from ..agents.hooks import sampled_greedy_playout_move as playout_move  # noqa: F401 (a hook)
@@ -32,10 +32,8 @@ class DominidWorlds:
         self.unseen = list(view.unseen)
         self.size = view.opponent_hand_size
         self.mine = HAND if view.arranging else 0       # my tiles not taken yet
-        # (the opening is laid, or to be laid, in either way round: "chosen" reads both)
-        self.base = {"variant": view.variant,
-                     "layout": layout_name(view.variant, view) or "standard",
-                     "arrange": "chosen", "placed": [str(p) for p in view.placed],
+        self.base = {"variant": view.variant, "layout": view.options["layout"],
+                     "arrange": view.options["arrange"], "placed": [str(p) for p in view.placed],
                      "to_move": view.player,
                      "parities": [p for p in view.parities] if view.parities[0] else [],
                      "passes": view.passes, "costs": list(view.costs)}

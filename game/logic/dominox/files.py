@@ -8,6 +8,8 @@
     to_move = 0                    # 0 White, 1 Black
     passes = 0                     # passes in a row with the stock empty
 
+    [options]                      # optional: the game's other options (hand = 8)
+
 Every problem is a FileFormatError naming the file and the line of the offending key.
 The tiles already placed must be a board that legal play could have reached
 (dominox_contact.py). A game record's deal is checked here too (`deal_problem`).
@@ -28,23 +30,27 @@ from ..textfiles import TomlFile, open_position
 from ..tiles import DOUBLE_SIX_SET, some_of
 
 KEYS = ("variant", "layout", "grid", "name", "description", "placed", "hands", "stock",
-        "to_move", "passes")
+        "to_move", "passes", "options")
 
 
 def game_from_position(cls, data, path: str):
     """The game a parsed position file describes; `data` is a TomlFile or a plain dict."""
     toml = open_position(cls, data, path, KEYS)
+    given = dict(toml.get("options", dict, {}))
     if "grid" in toml.data:
         layout = layout_from_toml(TomlFile(toml.path, toml.text, {
             k: toml.data[k] for k in ("grid", "name", "description") if k in toml.data}), "inline")
-        options = resolve_options(cls.options_declared, {"layout": "inline"}, cls.variant)
+        given["layout"] = "inline"
     else:
-        name = toml.get("layout", str, "standard")
+        given["layout"] = toml.get("layout", str, "standard")
         try:
-            layout = load_layout(name)
+            layout = load_layout(given["layout"])
         except (OptionError, FileFormatError) as exc:
             raise toml.error("layout", str(exc)) from None
-        options = resolve_options(cls.options_declared, {"layout": name}, cls.variant)
+    try:
+        options = resolve_options(cls.options_declared, given, cls.variant)
+    except OptionError as exc:
+        raise toml.error("options", str(exc)) from None
     game = cls(layout, options, None)
 
     def tiles(key, values):
@@ -185,15 +191,24 @@ def position_data(game) -> dict:
     data["stock"] = [str(TILES[t]) for t in game.stock[game.drawn:]]
     data["to_move"] = game.to_move
     data["passes"] = game.passes
+    others = {o.name: game.options[o.name] for o in game.options_declared
+              if o.name != "layout" and game.options[o.name] != o.default}
+    if others:                      # (a default game's file stays as it always was)
+        data["options"] = others
     return data
 
 
 def position_text(game) -> str:
     """The position file text of `game`'s current position."""
     lines = []
-    for key, value in position_data(game).items():
+    data = position_data(game)
+    options = data.pop("options", None)
+    for key, value in data.items():
         if key == "grid":
             lines.append(f'grid = """\n{value}\n"""')
         else:
             lines.append(f"{key} = {json.dumps(value)}")
+    if options:
+        lines += ["", "[options]"] + [f"{key} = {json.dumps(value)}"
+                                      for key, value in options.items()]
     return "\n".join(lines) + "\n"

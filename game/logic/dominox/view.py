@@ -40,6 +40,7 @@ def view_of(game, player: int) -> DominoxView:
     last = game._stack[-1][1] if game._stack else None
     return DominoxView(
         variant=game.variant, player=player, players=2, current_player=game.current_player,
+        options=dict(game.options),
         width=game.shape.width, height=game.shape.height, blocked=game.shape.blocked,
         numbers=tuple(game.numbers), accepts=tuple(game.accepts),
         placed=tuple(Placement(x, y, names[s1], names[s2]) for s1, x, s2, y in game.placed),

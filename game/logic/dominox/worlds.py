@@ -1,6 +1,7 @@
 """Worlds for the Hard computer player in Dominox: full states consistent with one
 player's view, built through the public position format (`from_position`, the board
-given as an inline grid of the view's shape and the placements in the order laid).
+the view's layout option names, or an inline grid of its shape, the other options as
+the view carries them, and the placements in the order laid).
 
 The hidden tiles (the opponent's hand and the stock) are the view's unseen tiles, dealt
 at random to the hand size and stock size the view shows, under what the view reveals:
@@ -33,7 +34,10 @@ class DominoxWorlds:
         self.me = view.player
         self.unseen = list(view.unseen)
         self.size = view.opponent_hand_size
-        self.base = {"variant": view.variant, "grid": grid_text(view),
+        options = dict(view.options)
+        layout = options.pop("layout")
+        board = {"grid": grid_text(view)} if layout == "inline" else {"layout": layout}
+        self.base = {"variant": view.variant, **board, "options": options,
                      "placed": [str(p) for p in view.placed], "to_move": view.player,
                      "passes": view.passes}
         self.free = self.unseen            # tiles the hand may hold without limit

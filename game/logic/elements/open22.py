@@ -339,7 +339,6 @@ class PacksView(View):
     scores: tuple
     across: bool
     last_move: object
-    options: dict
     hand: tuple = ()            # nothing is ever in a hand: the packs are face down
 
     @property

@@ -31,7 +31,6 @@ class ShiftView(View):
     last_captured: tuple     # stack texts the last move removed
     crossed: tuple           # element texts set past an edge, in play order ("d9:0:4-2")
     answering: int | None    # who has one move to answer the first player's crossing
-    options: dict
 
     @cached_property
     def cells(self) -> tuple:

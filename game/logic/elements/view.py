@@ -32,7 +32,6 @@ class ElementView(View):
     past_middle: tuple[int, int]       # elements each player has in the opponent's half
     last_move: object                  # an ElementMove, PASS or None
     last_captured: tuple[str, ...]     # element texts the last move removed
-    options: dict
 
     @cached_property
     def cells(self) -> tuple:

@@ -8,6 +8,7 @@ first asked for (`round`, `current_player`, `legal_moves`, `view`, `record`...),
 """
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import dataclass
 
@@ -49,7 +50,9 @@ class RoundResult:
 
 
 _SEATS = {n: tuple(range(n)) for n in range(5)}
-_CLASSIC_RULES = {block: LineRules(drawing=not block) for block in (False, True)}
+OPENINGS = {"highest": "highest_double", "any": "any"}     # the option's words -> LineRules
+_CLASSIC_RULES = {(block, opening): LineRules(drawing=not block, opening=OPENINGS[opening])
+                  for block in (False, True) for opening in OPENINGS}
 
 
 MAX_LIMIT = 1000
@@ -83,12 +86,17 @@ class ClassicMatch(GameState):
         Option("limit", 150, "points that put a player out of the match", minimum=1,
                maximum=MAX_LIMIT),
         Option("block", False, "block game: nobody draws from the boneyard"),
+        Option("opening", "highest", "who opens a round: highest (the highest double, else "
+               "the heaviest tile) or any (the first player, with any tile)",
+               choices=tuple(OPENINGS)),
     )
     rules_text = """\
 Each player gets 7 tiles from the double-six set; the rest is the boneyard. The holder \
 of the highest double opens the round with it (with no double dealt, the heaviest tile \
 opens). Then, in turn, play a tile whose number matches one of the two open ends of the \
-line. A tile that fits both ends goes where you choose.
+line. A tile that fits both ends goes where you choose. With the option opening = any, \
+the first player still in the match (in seat order) opens every round instead, with any \
+tile of their hand (as many block games are played).
 
 If you cannot play, the game draws for you, one tile at a time, until a tile fits or \
 the boneyard is empty; then you pass. You never pass while you can play. In the block \
@@ -129,7 +137,7 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
 
     # ---- variant hooks (blank.py overrides the rules and the end of a round) ------
     def _make_rules(self) -> LineRules:
-        return _CLASSIC_RULES[bool(self.options["block"])]
+        return _CLASSIC_RULES[bool(self.options["block"]), self.options["opening"]]
 
     @property
     def limit(self) -> int:
@@ -379,7 +387,7 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
 
     def view(self, player: int) -> LineView:
         return make_view(self.variant, self.round, player, self.players, self.totals,
-                         self.eliminated, self.round_number, self.limit)
+                         self.eliminated, self.round_number, self.limit, self.options)
 
     def record(self) -> dict:
         self.round  # noqa: B018 (a round due is dealt: the record shows it)
@@ -460,7 +468,6 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
             lines += [f"round = {self.round_number}", f"totals = {self.totals}"]
         lines += round_position_lines(self.round, self.players)
         lines += ["", "[options]"]
-        lines += [f"{k} = {str(v).lower() if isinstance(v, bool) else v}"
-                  for k, v in self.options.items()]
+        lines += [f"{k} = {json.dumps(v)}" for k, v in self.options.items()]
         return "\n".join(lines) + "\n"
 

@@ -35,7 +35,7 @@ class LineView(View):
 
 
 def make_view(variant: str, rnd: LineRound, player: int, players: int, totals, eliminated,
-              round_number: int, limit: int) -> LineView:
+              round_number: int, limit: int, options: dict) -> LineView:
     current = rnd.current
     own_turn = current == player
     line, lacks = rnd._derive()
@@ -49,4 +49,4 @@ def make_view(variant: str, rnd: LineRound, player: int, players: int, totals, e
         history=tuple((seat, str(move), drawn) for seat, move, drawn in rnd.moves),
         drawn_this_turn=rnd.drawn_count, drawn_tiles=tuple(rnd.drawn) if own_turn else (),
         known_missing=tuple(lacks.get(p, none) for p in range(players)),
-        limit=limit, moves=tuple(rnd.legal_moves()) if own_turn else ())
+        limit=limit, options=dict(options), moves=tuple(rnd.legal_moves()) if own_turn else ())

@@ -14,15 +14,15 @@ What a view reveals about the hidden tiles, besides the sizes of hands and boney
   nested sets, checked as the hand is filled). `known_missing` in the view is the union
   of all those numbers, which a later draw can make untrue; the batches are exact.
 * The opening: the highest double dealt opens, so no hand was dealt a higher double
-  (with no double dealt, no double and no heavier tile was dealt at all).
-* Options the view does not show are inferred: block (nobody draws) once a player
-  passed while the boneyard still held tiles; in blank, the extra plays from the turns
-  seen (a turn of one tile ended without `stop`: no doubles; of two tiles ended without
-  it: one extra play a turn; of three, or two and `stop`: no such limit).
+  (with no double dealt, no double and no heavier tile was dealt at all); not so when
+  the option lets the first player open with any tile.
+* The game's options (block, limit; blank's extra plays) are the view's own: a world
+  plays by the same rules as the game, so in the block game nobody draws in a playout.
 """
 from __future__ import annotations
 
 from ..core import DOUBLE_SIX, DominoError, Tile
+from .endgame import margin_for, solvable
 from .moves import STOP
 
 WORLD_TRIES = 60            # constrained deals tried before the constraints are relaxed
@@ -76,8 +76,10 @@ def batches(view, player: int) -> list[tuple[frozenset, int | None]]:
 
 
 def never_dealt(view) -> frozenset:
-    """Tiles the opening shows nobody was dealt (classic: the highest double opens)."""
-    if view.variant != "classic" or not view.history:
+    """Tiles the opening shows nobody was dealt (classic: the highest double opens, unless
+    the option lets the first player open with any tile)."""
+    if (view.variant != "classic" or view.options.get("opening") != "highest"
+            or not view.history):
         return frozenset()
     tile, end = parse_history_move(view.history[0][1])
     if tile is None or end:
@@ -126,38 +128,6 @@ def fill_hand(pool: list, size: int, levels: dict, caps: list[int]) -> list | No
     return hand if len(hand) == size else None
 
 
-def infer_options(view) -> dict:
-    """The options a world needs, from what the view shows (see the module notes)."""
-    if view.variant == "blank":
-        return blank_options(view)
-    seats = sum(1 for p in range(view.players) if p not in view.eliminated)
-    untouched = view.boneyard == 28 - 7 * seats
-    passed_with_stock = any(text == "pass" for _, text, _ in view.history) and view.boneyard
-    return {"limit": view.limit, "block": bool(untouched and passed_with_stock)}
-
-
-def blank_options(view) -> dict:
-    """Blank tiles' `doubles` and `one_extra` from the turns the history shows (see the
-    module notes); the defaults (both on) where no turn tells."""
-    turns = []                      # [seat, tiles laid, ended by stop]
-    for seat, text, _ in view.history:
-        if not turns or turns[-1][0] != seat:
-            turns.append([seat, 0, False])
-        if text == "stop":
-            turns[-1][2] = True
-        else:
-            turns[-1][1] += 1
-    # The last turn is not over while its player is to move (nor if it ended the game).
-    open_turn = bool(turns) and view.current_player in (None, turns[-1][0])
-    done = turns[:-1] if open_turn else turns
-    if any(tiles == 1 and not stopped for _, tiles, stopped in done):
-        return {"doubles": False, "one_extra": False}
-    going_on = open_turn and view.current_player is not None and turns[-1][1] >= 2
-    unlimited = going_on or any(tiles >= 3 or (tiles == 2 and stopped)
-                                for _, tiles, stopped in done)
-    return {"doubles": True, "one_extra": not unlimited}
-
-
 def extra_plays(view) -> int:
     """Plays the player to move has already made this turn (blank's extra plays)."""
     count = 0
@@ -187,10 +157,9 @@ class LineWorlds:
         self.levels = {p: tile_levels(view, p) for p in self.others} if not self.blank else {}
         # the most constrained hands are filled first
         self.others.sort(key=lambda p: -self._tightness(p))
-        self.options = infer_options(view)
         self.base = {"variant": view.variant, "players": view.players, "seed": 0,
                      "line": [str(p) for p in view.line], "to_move": view.current_player,
-                     "options": self.options}
+                     "options": dict(view.options)}
         if not self.blank:
             self.base.update(round=view.round_number, totals=list(view.totals))
         plays = extra_plays(view)
@@ -270,20 +239,31 @@ def determinize(view, rng):
 
 
 def done(state) -> bool:
-    """A rollout judges a match at the end of the current round."""
-    return state.outcome() is not None or bool(getattr(state, "finished_rounds", ()))
+    """A rollout judges a match at the end of the current round, or as soon as the rest
+    of the round can be searched exactly (endgame.py)."""
+    return (state.outcome() is not None or bool(getattr(state, "finished_rounds", ()))
+            or solvable(state))
 
 
 PIP_SCALE = 80.0            # a pip margin this large counts as a sure win
 
 
+def margin_value(margin: float, won: bool) -> float:
+    """A round's pip margin scaled into [0, 1], mixed with whether it was won."""
+    return 0.5 * min(1.0, max(0.0, 0.5 + margin / PIP_SCALE)) + 0.5 * float(won)
+
+
 def rollout_value(state, player: int) -> float:
     """The match result when the round ended it; otherwise the round's pip margin (what
     the others added on average minus what `player` added), scaled into [0, 1] and
-    mixed with who added the least."""
+    mixed with who added the least; a round stopped where its end can be searched is
+    judged by the margin best play reaches."""
     outcome = state.outcome()
     if outcome is not None:
         return 0.5 if outcome.winner is None else float(outcome.winner == player)
+    if not state.finished_rounds:
+        margin = margin_for(state, player)
+        return margin_value(margin, margin > 0)
     result = state.finished_rounds[-1]
     limit = state.options.get("limit", 0)
     seats = [p for p in range(state.players)
@@ -291,9 +271,7 @@ def rollout_value(state, player: int) -> float:
     mine = result.scores[player]
     others = [result.scores[p] for p in seats if p != player]
     margin = sum(others) / max(1, len(others)) - mine
-    won = 1.0 if mine < min(others, default=mine + 1) else 0.0
-    linear = min(1.0, max(0.0, 0.5 + margin / PIP_SCALE))
-    return 0.5 * linear + 0.5 * won
+    return margin_value(margin, mine < min(others, default=mine + 1))
 
 
 def playout_move(state, rng, moves):

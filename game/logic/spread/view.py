@@ -34,6 +34,7 @@ def view_of(game, player: int) -> SpreadView:
     current = game.current_player
     return SpreadView(
         variant=game.variant, player=player, players=game.players, current_player=current,
+        options=dict(game.options),
         width=game.shape.width, height=game.shape.height, blocked=game.shape.blocked,
         numbers=tuple(game.board.numbers), face_down=frozenset(game.face_down_squares),
         placed=tuple(game.board.placement(*p) for p in game.board.placed),

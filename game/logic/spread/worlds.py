@@ -10,23 +10,18 @@ they hold now. Which tiles could be laid is asked of the rules (legal_moves of a
 position), not worked out here again. Passes before the last tile was laid are not in
 the view and are not used.
 
-Options the view does not carry are inferred: face_down is on once a double lies face
-down, off once one lies face up (before any double is laid: off, the default).
+A world plays by the game's options as the view carries them (layout, face_down, dealt).
 """
 from __future__ import annotations
 
 from collections import Counter
 
-from ..agents.boards import layable_tiles, layout_name
+from ..agents.boards import layable_tiles
 from ..core import DominoError, Tile
 from ..tiles import OPEN_BOARD_SET
 
 reuse = 2
 WORLD_TRIES = 40
-
-
-def face_down_option(view) -> bool:
-    return bool(view.face_down)
 
 
 class SpreadWorlds:
@@ -39,13 +34,14 @@ class SpreadWorlds:
         known = Counter(view.hand) + Counter(p.tile for p in view.placed) + Counter(set_aside)
         left = Counter(OPEN_BOARD_SET.elements) - known
         self.unseen = sorted(left.elements())
-        layout = layout_name(view.variant, view) or "standard"
-        self.base = {"variant": view.variant, "players": view.players, "layout": layout,
+        options = dict(view.options)
+        self.base = {"variant": view.variant, "players": view.players,
+                     "layout": options.pop("layout"),
                      "placed": [str(p) for p in view.placed],
                      "set_aside": [str(t) for t in set_aside],
                      "to_move": view.player, "passes": view.passes,
                      "seen": [[str(t) for t in h] for h in view.seen],
-                     "options": {"face_down": face_down_option(view), "dealt": view.dealt}}
+                     "options": options}
         if view.turned_up is not None and view.turned_up in view.hand:
             self.base["turned_up"] = str(view.turned_up)
         self.others = [p for p in range(view.players) if p != self.me]

@@ -176,8 +176,9 @@ def test_no_byte_sent_to_a_seat_names_a_tile_it_may_not_see(variant, kinds, opti
     assert sorted(tap.sent) == [i for i, k in enumerate(kinds) if k == "remote"]
     for seat, messages in tap.sent.items():
         bot = next(b for b in bots if b.welcome["seat"] == seat)
-        # every byte the seat received passed the tap (the last, the host's goodbye)
-        assert bot.client.bytes_received == tap.bytes[seat][-1], "bytes sent past the tap"
+        # every byte the seat received passed the tap (it may stop reading before the
+        # host's goodbye arrives, so it can have read less, never more)
+        assert 0 < bot.client.bytes_received <= tap.bytes[seat][-1], "bytes sent past the tap"
         for message, hidden in messages:
             raw = json.dumps(message)
             if message["type"] == "position":      # its own view; every view at the end only

@@ -23,6 +23,7 @@ def program_name() -> str:
 
 
 def parse_args(argv=None):
+    from game.match_arguments import add_match_arguments
     parser = argparse.ArgumentParser(prog=program_name(),
                                      description="Domino games for one screen.")
     parser.add_argument("--windowed", action="store_true",
@@ -32,16 +33,9 @@ def parse_args(argv=None):
     parser.add_argument("--frames", type=int, metavar="N", help="quit after N frames")
     parser.add_argument("--screenshot", metavar="PATH",
                         help="save the last frame as a PNG when quitting")
-    parser.add_argument("--seed", type=int, metavar="S",
-                        help="seed for the deal of --demo or --play")
-    parser.add_argument("--play", metavar="VARIANT",
-                        help="start a match of VARIANT at once, skipping the menus")
-    parser.add_argument("--seats", metavar="KIND,KIND",
-                        help="with --play: human, random (Easy), greedy (Medium) or hard, "
-                             "one per seat")
-    parser.add_argument("--players", type=int, metavar="K", help="with --play: how many play")
-    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                        help="with --play: a variant's option (repeat for more)")
+    add_match_arguments(parser, "start a match of VARIANT at once, skipping the menus",
+                        "with --play: human, random (Easy), greedy (Medium) or hard, one "
+                        "per seat", "seed for the deal of --demo or --play")
     parser.add_argument("--continue", dest="resume", action="store_true",
                         help="resume the saved match in progress")
     parser.add_argument("--edit", metavar="VARIANT",

@@ -8,8 +8,9 @@ computer move time per variant and level and the Hard player's search speed (`--
 computers` runs those alone), frame time (median and p99) of the busiest match scenes
 drawn at 1920x1080 headless, the greedy move time and frame time on the biggest Dominox
 board (`--only big` runs that alone), the cost of scaling a frame to other window sizes,
-and launch time to the first menu frame, and the CPU the loop uses while idle (`--only
-idle` runs that alone).
+and launch time to the first menu frame, the CPU the loop uses while idle (`--only
+idle` runs that alone), and on the loopback the time from a remote player's move to the
+other screen showing it and the bytes a network match sends (`--only network`).
 """
 from __future__ import annotations
 
@@ -326,10 +327,13 @@ def bench_launch(runs: int) -> None:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.bench")
     parser.add_argument("--quick", action="store_true", help="fewer samples")
-    parser.add_argument("--only", choices=["idle", "big", "computers"],
+    parser.add_argument("--only", choices=["idle", "big", "computers", "network"],
                         help="run one section only")
     args = parser.parse_args(argv)
     quick = args.quick
+    if args.only == "network":
+        run_network(quick)
+        return 0
     if args.only == "idle":
         bench_idle(2.0 if quick else 4.0)
         return 0
@@ -349,7 +353,16 @@ def main(argv=None) -> int:
     bench_big_board(600 if quick else 1800)
     bench_present(30 if quick else 120)
     bench_idle(2.0 if quick else 4.0)
+    run_network(quick)
     return 0
+
+
+def run_network(quick: bool) -> None:
+    import tempfile
+    from game.bench_network import bench_network
+    with tempfile.TemporaryDirectory() as folder:
+        os.environ["XDG_DATA_HOME"] = os.environ["XDG_CONFIG_HOME"] = folder
+        bench_network(quick, Path(folder))
 
 
 if __name__ == "__main__":

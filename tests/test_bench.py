@@ -19,3 +19,13 @@ def test_match_frames_times_every_frame_of_a_line_or_board_match(variant, tmp_pa
     wall, cpu, moves = match_frames(tmp_path, variant, 2, 5)
     assert len(wall) == len(cpu) == 6 and all(t >= 0 for t in wall)
     assert moves >= 0
+
+
+def test_the_network_figures_come_move_by_move_and_match_by_match(tmp_path, monkeypatch):
+    from game.bench_network import latency, match_bytes
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    held, shown = latency("dominox", {}, 4, tmp_path)
+    assert 4 <= len(held) == len(shown)
+    assert all(0 <= a <= b for a, b in zip(held, shown))
+    down, up, moves = match_bytes("blank", {})
+    assert moves > 0 and down > up > 0

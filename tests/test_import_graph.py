@@ -118,3 +118,19 @@ def test_the_rules_never_reach_the_shell_or_pygame():
         shell = sorted(m for m in reached if m.startswith("game.shell"))
         pygame = sorted(m for m in reached if "pygame" in outside[m])
         assert not shell and not pygame, f"{name} reaches {shell or pygame}"
+
+
+def test_the_host_never_reaches_pygame_nor_the_rules_the_network():
+    """A machine that only hosts (python -m game.server) needs no pygame; the rules know
+    nothing of sockets."""
+    inside, outside = import_graph(GAME)
+    server = [name for name in inside if name.startswith("game.server")]
+    assert "game.server.host" in server and "asyncio" in outside["game.server.host"]
+    for name in server:
+        reached = reachable(inside, name) | {name}
+        pygame = sorted(m for m in reached if "pygame" in outside[m])
+        assert not pygame, f"{name} reaches pygame through {pygame}"
+    network = {"socket", "asyncio", "selectors", "ssl"}
+    for name in inside:
+        if name.startswith("game.logic"):
+            assert not outside[name] & network, f"{name} imports {outside[name] & network}"

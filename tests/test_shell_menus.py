@@ -12,6 +12,7 @@ import game.logic.levels as levels
 from game.shell import theme
 from game.shell.editor.picker import LevelsScene
 from game.shell.learn import LearnScene, LessonOffer
+from game.shell.net.screens import NetworkScene
 from game.shell.menus import (TitleScene, VariantPickScene, VariantSelectScene,
                               layout_choices, option_choices)
 from game.shell.overlays import (HandOverScene, MessageScene, PauseOverlay, ResultsScene,
@@ -50,6 +51,8 @@ def test_title_menu_opens_each_screen(app):
     assert isinstance(app.top, TitleScene) and focus_label(app.top) == "Play"
     press(app, "confirm")
     assert isinstance(app.top, VariantSelectScene)
+    press(app, "back", "down", "confirm")
+    assert isinstance(app.top, NetworkScene)
     press(app, "back", "down", "confirm")
     assert isinstance(app.top, LearnScene)
     press(app, "back", "down", "confirm")
@@ -147,7 +150,7 @@ def test_option_choices():
 
 
 def test_rules_from_the_title_menu_scroll_and_close(app):
-    press(app, "down", "down", "confirm", "confirm")      # Rules, first variant
+    press(app, "down", "down", "down", "confirm", "confirm")      # Rules, first variant
     rules = app.top
     assert isinstance(rules, RulesScene) and rules.title == "Classic draw dominoes"
     assert app.font(rules.BODY).get_height() >= 27

@@ -71,6 +71,7 @@ class App:
         self.lag = 0.0
         self.running = False
         self.stack: list[Scene] = []
+        self.network = None      # the network match this window is in (shell.net.session)
         self._scaled = None      # reusable surface for the window-sized frame
         self._under = None       # what lies under the top overlay; None after a stack change
         self._after_draw = []    # callables run once the next frame is drawn
@@ -197,13 +198,20 @@ class App:
             self.stack = [TitleScene(self)]
 
     def back_to_menu(self) -> None:
-        """Clear the stack down to the title menu."""
+        """Clear the stack down to the title menu (leaving a network match)."""
+        self.end_network()
         self._clear_to_menu()
         self.demo = None
         self.stack[-1].enter()
 
     def quit(self) -> None:
         self.running = False
+
+    def end_network(self) -> None:
+        """Leave the network match (and stop hosting it), if this window is in one."""
+        network, self.network = self.network, None
+        if network is not None:
+            network.close()
 
     def stop(self, signum: int) -> None:
         """A signal ends the game as Quit does (main.py's handler calls this)."""
@@ -227,6 +235,10 @@ class App:
             if not isinstance(error, (ImportError, DominoError)):
                 traceback.print_exc(file=sys.stderr)     # a bug: keep the details
             scene = MessageScene(self, "The match cannot start", f"{error}")
+        self.show_match(scene)
+
+    def show_match(self, scene: Scene) -> None:
+        """`scene` in place of everything above the title menu."""
         self._clear_to_menu()
         self.stack.append(scene)
         scene.enter()
@@ -239,6 +251,11 @@ class App:
             self.push(EditorScene(self, variant, template))
         except Exception as error:     # no level of the variant loads
             self.push(MessageScene(self, "The editor cannot open", f"{error}"))
+
+    def open_network(self) -> None:
+        """The network screen: host a match, resume a hosted one, or join one."""
+        from .net.screens import NetworkScene
+        self.push(NetworkScene(self))
 
     def start_demo(self, variant: str) -> None:
         from .overlays import MessageScene
@@ -325,6 +342,8 @@ class App:
         self.lag += elapsed
         updates = 0
         while self.lag >= STEP - 1e-9 and updates < MAX_CATCHUP:
+            if self.network is not None:     # the host's messages, whatever is on top
+                self.network.pump()
             if self.top is not None:
                 self.top.update(STEP)
             self.time += STEP
@@ -398,6 +417,9 @@ class App:
                 if lazy and self.pacer.idle(self.stack) and not self.input.holding:
                     events = self.pacer.wait()
                     elapsed = self.clock.tick() / 1000
+                elif lazy and self.network is not None:   # the host's news drawn at once
+                    events = self.pacer.frame_wait(FPS_CAP, self.network.WAKE)
+                    elapsed = self.clock.tick() / 1000
                 else:
                     events, elapsed = (), self.clock.tick(FPS_CAP) / 1000
                 self.run_frame(elapsed, events, lazy)
@@ -423,6 +445,7 @@ class App:
         """Ends the computer's worker and the speech without waiting for either, and
         writes the screenshot; returns what went wrong with it, if anything."""
         from . import thinking
+        self.end_network()
         thinking.shutdown()          # a computer's thought in progress is not waited for
         self.speaker.stop()
         if self.screenshot:

@@ -206,9 +206,10 @@ class ReviewScene(Scene):
     backdrop_dim = 200
     ROWS = 18                   # lines of notes on the panel at once
 
-    def __init__(self, app, state, humans, names, seconds: float | None = None):
+    def __init__(self, app, state, humans, names, seconds: float | None = None, todo=None):
         super().__init__(app)
-        self.todo = decisions(state, humans)
+        # (a network seat brings its own choices: it holds no state to replay)
+        self.todo = decisions(state, humans) if todo is None else list(todo)
         self.names = names
         self.single = len(humans) == 1
         self.seconds = REVIEW_SECONDS if seconds is None else seconds

@@ -16,7 +16,7 @@ from .widgets import Button, Label, Menu, Selector, back_or_menu
 MENU_LEGEND = "Up/Down: choose   Enter: select   Esc: back   F11: full screen"
 SETUP_ROW = 58          # the setup's rows: nine and Start/Back fit with no scrolling
 PICK_ROW = 56           # "Rules of which game?": ten games and Back fit with no scrolling
-TITLE_ROW = 54          # the title menu: eight rows with Continue fit with no scrolling
+TITLE_ROW = 50          # the title menu: nine rows with Continue fit with no scrolling
 
 
 def load_variants(playable_only: bool = False) -> tuple[list[tuple[str, type]], list[str]]:
@@ -51,9 +51,9 @@ class TitleScene(Scene):
         self.notice = None
         self.continue_button = None      # first, while a match is saved (offer_continue)
         self.menu = Menu(app, [Button(label, action, height=TITLE_ROW) for label, action in (
-            ("Play", self.play), ("Learn", self.learn), ("Rules", self.rules),
-            ("Levels", self.levels), ("Statistics", self.statistics),
-            ("Settings", self.settings), ("Quit", app.quit))], top=468, bottom=966, gap=8)
+            ("Play", self.play), ("Network", self.network), ("Learn", self.learn),
+            ("Rules", self.rules), ("Levels", self.levels), ("Statistics", self.statistics),
+            ("Settings", self.settings), ("Quit", app.quit))], top=468, bottom=966, gap=5)
 
     def enter(self):
         self.offer_continue()
@@ -81,6 +81,9 @@ class TitleScene(Scene):
 
     def play(self):
         self.app.push(VariantSelectScene(self.app))
+
+    def network(self):
+        self.app.open_network()
 
     def learn(self):
         from .learn import LearnScene
@@ -241,13 +244,14 @@ class EditableSelector(Selector):
 class VariantSelectScene(Scene):
     """Choose the game, the players, each seat's controller and the options; Start."""
 
+    start_label = "Start"
+    title = "New game"
+
     def __init__(self, app):
         super().__init__(app)
-        from game.logic.agents import AGENTS
         self.variants, self.errors = load_variants(playable_only=True)
         self.classes = dict(self.variants)
-        self.seat_choices = [("human", "Human")] + [
-            (name, f"Computer: {cls.title}") for name, cls in AGENTS.items()]
+        self.seat_choices = self.seat_kinds()
         setup = app.settings.last_setup          # a dict: load_settings checks it
         names = list(self.classes)
         self.variant = setup.get("variant") if setup.get("variant") in names else (
@@ -255,13 +259,24 @@ class VariantSelectScene(Scene):
         saved_seats = setup.get("seats") if isinstance(setup.get("seats"), list) else []
         kinds = [k for k, _ in self.seat_choices]
         self.seats = [saved_seats[i] if i < len(saved_seats) and saved_seats[i] in kinds
-                      else ("human" if i == 0 else "greedy") for i in range(4)]
+                      else self.default_seat(i) for i in range(4)]
         saved_options = setup.get("options") if isinstance(setup.get("options"), dict) else {}
         self.options = {n: dict(v) for n, v in saved_options.items() if isinstance(v, dict)}
         self.players = setup.get("players")
         self.layouts = {}                        # the variant's levels by name, to preview
         self.menu = None
         self.rebuild(focus=0)
+
+    @staticmethod
+    def seat_kinds() -> list[tuple[str, str]]:
+        """(kind, words) of who may sit in a seat: a person, or the computer's levels."""
+        from game.logic.agents import AGENTS
+        return [("human", "Human")] + [
+            (name, f"Computer: {cls.title}") for name, cls in AGENTS.items()]
+
+    @staticmethod
+    def default_seat(index: int) -> str:
+        return "human" if index == 0 else "greedy"
 
     # ---- state -> widgets ----------------------------------------------------------
     @property
@@ -296,7 +311,7 @@ class VariantSelectScene(Scene):
         for row in rows:
             if row.focusable:
                 row.rect.h = SETUP_ROW
-        footer = ([Button("Start", self.start, width=260),
+        footer = ([Button(self.start_label, self.start, width=260),
                    Button("How to play", self.how_to_play, width=360)]
                   if self.cls is not None else []) + [
             Button("Back", self.app.pop, width=260 if self.cls is not None else 900)]
@@ -402,7 +417,7 @@ class VariantSelectScene(Scene):
 
     def draw(self, surface):
         theme.draw_felt(surface)
-        theme.draw_title(surface, "New game", 100, 72)
+        theme.draw_title(surface, self.title, 100, 72)
         self.menu.draw(surface)
         panel = (1040, 200, 820, 760)
         theme.draw_panel(surface, panel)

@@ -19,23 +19,27 @@ class PauseOverlay(Scene):
     overlay = True
     backdrop_dim = 150
 
-    def __init__(self, app, variant=None):
+    def __init__(self, app, variant=None, leaving: str | None = None, extra=()):
         super().__init__(app)
         self.variant = variant
+        self.leaving = leaving      # what leaving means, when not "saved for later"
+        self.extra = list(extra)    # more (label, action) rows: a network host's choices
         self.confirming = False
         self.build()
 
     def build(self):
         app = self.app
         if self.confirming:
-            leave = "Leave this match?" if app.demo else \
-                "Leave this match? It stays saved for later."
+            leave = self.leaving or ("Leave this match?" if app.demo else
+                                     "Leave this match? It stays saved for later.")
             rows = [Label(leave, size=32,
                           color=theme.TEXT),
                     Button("No, keep playing", self.cancel, width=640),
                     Button("Yes, quit to menu", app.back_to_menu, width=640)]
         else:
             rows = [Button("Resume", app.pop, width=640)]
+            rows += [Button(label, lambda act=act: (app.remove(self), act()), width=640)
+                     for label, act in self.extra]
             if self.variant:
                 rows.append(Button("Rules", lambda: app.push(RulesScene(app, self.variant)),
                                    width=640))
@@ -382,22 +386,27 @@ class ConfirmScene(Scene):
     backdrop_dim = 170
 
     def __init__(self, app, question: str, yes: str, no: str, on_yes, detail: str = "",
-                 cover: bool = False):
+                 cover: bool = False, on_no=None):
         super().__init__(app)
         self.question, self.detail = question, detail
-        self.on_yes = on_yes
+        self.on_yes, self.on_no = on_yes, on_no
         self.overlay = not cover
         self.menu = Menu(app, [Button(yes, self.agree, width=560),
-                               Button(no, lambda: app.remove(self), width=560)],
+                               Button(no, self.refuse, width=560)],
                          top=520, bottom=700, focus=1)
 
     def agree(self):
         self.app.remove(self)
         self.on_yes()
 
+    def refuse(self):
+        self.app.remove(self)
+        if self.on_no is not None:
+            self.on_no()
+
     def handle(self, action):
         if action.name in ("back", "pause"):
-            self.app.remove(self)
+            self.refuse()
         else:
             self.menu.handle(action)
 

@@ -26,6 +26,7 @@ class Pacer:
         self.now = now
         self.last_input = self.last_draw = float("-inf")
         self._stack_seen = None
+        self._frame_at = float("-inf")     # when the last network frame_wait ended
 
     def input_arrived(self) -> None:
         self.last_input = self.now()
@@ -45,6 +46,21 @@ class Pacer:
     def idle(self, stack) -> bool:
         """Nothing moves and nobody touched anything lately: the loop may sleep."""
         return not self._changed(stack) and self.now() - self.last_input >= INPUT_GRACE
+
+    def frame_wait(self, fps: int, wake: int) -> list:
+        """Wait out the rest of a frame at `fps` on the event queue, gathering the events
+        that come (handled in the next frame, as ever); an event of type `wake` (the
+        network's news) ends the wait at once, so it is drawn without waiting a frame."""
+        events = []
+        while (left := self._frame_at + 1 / fps - self.now()) >= 0.001:
+            event = pygame.event.wait(round(left * 1000))
+            if event.type == pygame.NOEVENT:
+                break
+            events.append(event)
+            if event.type == wake:
+                break
+        self._frame_at = self.now()
+        return events
 
     def wait(self) -> list:
         """Sleep until an event arrives (returned, to be handled first) or until the next

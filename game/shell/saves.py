@@ -103,19 +103,29 @@ def remove_save(path=None) -> None:
 
 def read_save(path=None) -> SavedMatch:
     """The saved match, replayed; DamagedSave says why it cannot be."""
+    return saved_match(read_record(path))
+
+
+def read_record(path=None) -> dict:
+    """The JSON of a save, before it is checked (DamagedSave when it is not JSON)."""
     from game.logic.core import DominoError
     from game.logic.textfiles import read_text
-    from game.logic.variants import find_variant
     settle()
     path = Path(path or save_path())
     try:
-        record = json.loads(read_text(path, "save"))
+        return json.loads(read_text(path, "save"))
     except DominoError as error:           # too big, not UTF-8, not a regular file
         if why_unreadable(error):
             raise UnreadableSave(str(error)) from None
         raise DamagedSave(str(error).replace(f"{path}: ", "", 1)) from None
     except (ValueError, RecursionError):
         raise DamagedSave("not valid JSON") from None
+
+
+def saved_match(record) -> SavedMatch:
+    """The match a save's record holds, replayed and checked; DamagedSave says why not."""
+    from game.logic.core import DominoError
+    from game.logic.variants import find_variant
     if not isinstance(record, dict) or not isinstance(record.get(HEADER_KEY), dict):
         raise DamagedSave("not a saved match")
     header = record[HEADER_KEY]

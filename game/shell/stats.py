@@ -193,14 +193,15 @@ def save(records: dict, file=None) -> None:
 
 
 # --- counting a finished match ------------------------------------------------------------
-def record_match(config, outcome, file=None) -> tuple[dict, str | None]:
-    """Count a finished match for every person at the table and write the file, all under
-    the statistics lock; returns the records and a notice (a damaged file set aside, the
-    file not read or not written)."""
+def record_match(config, outcome, file=None, seats=None) -> tuple[dict, str | None]:
+    """Count a finished match for every person at the table (only `seats`, when given:
+    the people of this machine in a network match) and write the file, all under the
+    statistics lock; returns the records and a notice (a damaged file set aside, the file
+    not read or not written)."""
     file = Path(path() if file is None else file)
     try:
         with _update_lock(file):
-            return _record(config, outcome, file)
+            return _record(config, outcome, file, seats)
     except CannotRead as problem:
         return {}, f"Statistics not kept: {problem}."
     except TimeoutError:
@@ -219,10 +220,10 @@ def _update_lock(file):
     return lock
 
 
-def _record(config, outcome, file) -> tuple[dict, str | None]:
+def _record(config, outcome, file, seats=None) -> tuple[dict, str | None]:
     records, notice = _load(file)
     for seat, who in enumerate(config.seats):
-        if not who.is_human:
+        if not who.is_human or (seats is not None and seat not in seats):
             continue
         key = (who.name, config.variant, opponents_of(config.seats, seat))
         record = records.setdefault(key, Record(*key))

@@ -252,6 +252,12 @@ def _executor():
     return _pool
 
 
+def start() -> None:
+    """Start the worker now, from this thread: on Linux it lives as long as the thread
+    that started it, so a thread that ends sooner (a network host's) must not start it."""
+    _executor()
+
+
 def shutdown() -> None:
     """End the worker (the game is quitting); a later think() starts a new one."""
     global _pool

@@ -254,11 +254,7 @@ class DominoxGame(PlacementGame):
 
     def scores(self) -> tuple[int, int]:
         """(White's points, Black's points) if the game ended now."""
-        points = [0, 0]
-        for region in self.territory():
-            if region.winner is not None:
-                points[region.winner] += region.points
-        return points[0], points[1]
+        return scores_of(self.territory())
 
     # ----- what players see and what is written down -----
 
@@ -282,7 +278,16 @@ class Region:
     points: int
 
 
-def territory_of(shape: BoardShape, numbers: list[int]) -> list[Region]:
+def scores_of(regions) -> tuple[int, int]:
+    """(White's points, Black's points) of the empty areas `regions` (territory_of)."""
+    points = [0, 0]
+    for region in regions:
+        if region.winner is not None:
+            points[region.winner] += region.points
+    return points[0], points[1]
+
+
+def territory_of(shape: BoardShape, numbers) -> list[Region]:
     regions = []
     for squares in shape.regions(numbers):
         black = sum(shape.colours[s] for s in squares)

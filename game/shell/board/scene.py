@@ -45,7 +45,7 @@ class BoardMatchScene(MatchScene):
         self._views: dict = {}
         self._playable_at = None           # ((ply, human turn), the tiles the human can lay)
         self._focus_for = None             # (ply, shown hand) whose tray focus was chosen
-        self._public = self.view(0)        # the table as the last move left it
+        self._public = self.table_view()        # the table as the last move left it
         self.table = self.adapter.table(self)
         self.table.warm_up()
         self.last_caption = self.adapter.opening_caption()    # what a new pick goes back to
@@ -77,6 +77,18 @@ class BoardMatchScene(MatchScene):
             self._views = {k: v for k, v in self._views.items() if k[0] == self.ctl.ply}
             self._views[key] = self.game.view(player)
         return self._views[key]
+
+    def table_view(self):
+        """The table as this screen's seat sees it: the board, the stock, the scores (what
+        every player's view shows alike)."""
+        return self.view(self.ctl.viewer)
+
+    def hand_of(self, player: int) -> list:
+        """The tiles of `player`'s hand as this screen may draw them: face up while that
+        hand may be seen, else None for each tile (the table view says how many)."""
+        if self.ctl.face_up(player):
+            return list(self.view(player).hand)
+        return [None] * hand_size(self.table_view(), player)
 
     def shown_tiles(self) -> list:
         player = self.ctl.shown_hand
@@ -120,7 +132,7 @@ class BoardMatchScene(MatchScene):
 
     # --- the flow ---------------------------------------------------------------------
     def moved(self, player: int, move) -> None:
-        before, after = self._public, self.view(0)
+        before, after = self._public, self.table_view()
         self._public = after
         if move != PASS:
             start = self.tool.origin()
@@ -146,7 +158,7 @@ class BoardMatchScene(MatchScene):
         """After a take-back: a fresh table (its board layer only ever adds tiles)."""
         self.tool.reset()
         self.slide = self.flight = self.ended_at = None
-        self._public = self.view(0)
+        self._public = self.table_view()
         self.table = self.adapter.table(self)
 
     def show_results(self) -> None:
@@ -211,3 +223,13 @@ class BoardMatchScene(MatchScene):
         self.coach.draw(surface)
         self.draw_undo(surface)
         self.draw_legend(surface, self.adapter.legend)
+
+
+def hand_size(view, player: int) -> int:
+    """How many tiles `player` holds, as `view` (another player's view) tells it."""
+    if player == view.player:
+        return len(getattr(view, "hand", ()))
+    sizes = getattr(view, "hand_sizes", None)
+    if sizes is not None:
+        return sizes[player]
+    return getattr(view, "opponent_hand_size", 0)

@@ -100,7 +100,7 @@ class BoardTable:
 
     def draw(self, surface) -> None:
         scene = self.scene
-        view = scene.view(0)               # (the board and the stock are public)
+        view = scene.table_view()               # (the board and the stock are public)
         surface.blit(self._static_layer(view), (0, 0))
         if view.placed:
             self._draw_last(surface, view)
@@ -284,7 +284,7 @@ class BoardTable:
 
     def _draw_card_hand(self, surface, player, rect, tall, over) -> None:
         """The seat's hand size and its tiles, small (face down unless it may be seen)."""
-        hand = self.scene.view(player).hand
+        hand = self.scene.hand_of(player)
         shown = self.ctl.shown_hand == player and not over
         count = theme.count(len(hand), "tile")
         if tall:

@@ -67,6 +67,8 @@ def sentence(reason: str) -> str:
 
 
 class MatchController:
+    viewer = 0          # the seat whose view shows the table (every view shows it alike)
+
     def __init__(self, app, config, on_move=None, state=None):
         self.app = app
         self.config = config
@@ -80,7 +82,7 @@ class MatchController:
         self.rngs = {i: random.Random(config.seed * 31 + i) for i in self.agents}
         self.caption = ""
         self.humans = [i for i, seat in enumerate(config.seats) if seat.is_human]
-        self.hands = hasattr(self.state.view(0), "hand")     # anything to hide at all?
+        self.hands = hasattr(self.state.view(self.viewer), "hand")   # anything to hide?
         self.ply = 0                  # changes so far (moves, take-backs): stale answers and
                                       # what was drawn for an older position are dropped
         self.on_undo = None           # called after a take-back (the scene resets its picks)

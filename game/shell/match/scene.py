@@ -53,7 +53,7 @@ class MatchScene(Scene):
     results_wait = 1.0          # seconds (at normal speed) between the end and the results
     pass_prompt = PASS_PROMPT   # said when a forced pass begins to wait (None: nothing)
     undo_rect = None            # where the scene shows its Undo button
-    controller_class = MatchController   # a lesson plays the real scene on its own kind
+    controller_class = MatchController   # a lesson, or a network seat, brings its own kind
     coach_class = Coach
 
     def __init__(self, app, config, state=None):

@@ -54,7 +54,7 @@ class Adapter(BoardAdapter):
         self._bare = None                  # the empty table (geo.outer), to redraw tiles on
 
     def view(self):
-        return self.scene.view(0)          # (the table, costs and numbers are public)
+        return self.scene.table_view()          # (the table, costs and numbers are public)
 
     # --- the board --------------------------------------------------------------------
     def draw_board(self, surface, geo: BoardGeometry, font) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.logic.dominox.game import scores_of, territory_of
 from game.shell import theme
 from game.shell.board.adapter import BoardAdapter
 from game.shell.board.art import (draw_coordinates, draw_frame, draw_hole, draw_squares)
@@ -53,10 +54,16 @@ class Adapter(BoardAdapter):
         if font is not None:
             draw_coordinates(surface, geo, font)
 
+    def territory(self) -> list:
+        """Every empty area of the table with its colour counts and winner (the rules'
+        count, on the table as the view shows it)."""
+        view = self.scene.table_view()
+        return territory_of(view.shape, view.numbers)
+
     def live_scores(self) -> tuple[int, int]:
         """(White, Black) if the game ended now, worked out once a move."""
         if self._scores_ply != self.ctl.ply:
-            self._scores, self._scores_ply = self.game.scores(), self.ctl.ply
+            self._scores, self._scores_ply = scores_of(self.territory()), self.ctl.ply
         return self._scores
 
     def card_lines(self, player: int, over: bool) -> list[tuple]:
@@ -83,7 +90,7 @@ class Adapter(BoardAdapter):
 
     def end_layer(self, geo: BoardGeometry, font) -> pygame.Surface:
         regions = [([parse_square(s) for s in r.squares], r.winner, r.points)
-                   for r in self.game.territory()]
+                   for r in self.territory()]
         return territory_layer(geo, regions, font, [self.ctl.name(p) for p in (0, 1)])
 
     def results(self) -> tuple[list, tuple]:
@@ -92,9 +99,9 @@ class Adapter(BoardAdapter):
         return rows, ("Player", "Colour", "Points")
 
     def read_aloud(self) -> str:
-        white, black = self.game.scores()
+        white, black = self.live_scores()
         return (f"If the game ended now: White {white}, Black {black}; "
-                f"{theme.count(self.scene.view(0).stock_size, 'tile')} in the stock.")
+                f"{theme.count(self.scene.table_view().stock_size, 'tile')} in the stock.")
 
 
 def territory_layer(geo: BoardGeometry, regions, font, names=None) -> pygame.Surface:

@@ -109,7 +109,7 @@ class MovingAdapter(BoardAdapter):
 
     def result_columns(self) -> tuple[str, list[str]]:
         """The last results column: its heading and a value per player."""
-        return "Left", [str(n) for n in self.left(self.scene.view(0))]
+        return "Left", [str(n) for n in self.left(self.scene.table_view())]
 
     def extra_card_lines(self, player: int, view) -> list[tuple]:
         return []
@@ -168,7 +168,7 @@ class MovingAdapter(BoardAdapter):
     def end_squares(self) -> list[int]:
         """Squares ringed in gold once the game is over: where a test element was taken."""
         outcome = self.game.outcome()
-        move = self.scene.view(0).last_move
+        move = self.scene.table_view().last_move
         if outcome is None or outcome.reason != "test element" or move is None:
             return []
         return [move.end]
@@ -178,7 +178,7 @@ class MovingAdapter(BoardAdapter):
         return LOOKS[player]
 
     def card_lines(self, player: int, over: bool) -> list[tuple]:
-        view = self.scene.view(0)
+        view = self.scene.table_view()
         left = self.left(view)[player]
         return [(f"{view.captures[player]} captured", 40, GOLD, True),
                 *self.extra_card_lines(player, view),
@@ -233,7 +233,7 @@ class MovingAdapter(BoardAdapter):
 
     def stuck(self, name) -> str:
         """Why a game ended for want of a move: who has no element, or cannot move."""
-        view = self.scene.view(0)
+        view = self.scene.table_view()
         mover, left = view.to_move, self.left(view)
         if left[mover] == 0:
             return f"{name(mover)} has no elements left"
@@ -284,13 +284,13 @@ class MovingAdapter(BoardAdapter):
         return head, f"{self.reason_words(outcome)}. {verdict[:1].upper()}{verdict[1:]}."
 
     def results(self) -> tuple[list, tuple]:
-        view = self.scene.view(0)
+        view = self.scene.table_view()
         heading, last = self.result_columns()
         rows = [(self.ctl.name(p), SIDES[p], str(view.captures[p]), last[p]) for p in (0, 1)]
         return rows, ("Player", "Side", "Captured", heading)
 
     def read_aloud(self) -> str:
-        view = self.scene.view(0)
+        view = self.scene.table_view()
         parts = []
         for p, left in enumerate(self.left(view)):
             parts.append(f"{self.name(p)}: {view.captures[p]} captured, "

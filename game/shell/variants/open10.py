@@ -106,7 +106,7 @@ class Adapter(MovingAdapter):
 
     def last_feat(self, move, mover: int) -> list[tuple]:
         lines = [("Past the edge!", GOLD)] if move is not PASS and move.past_edge else []
-        answering = self.scene.view(0).answering
+        answering = self.scene.table_view().answering
         if answering is not None:
             lines += [(f"{SIDES[answering]} has one move to answer", GOLD),
                       ("Crossing too draws", theme.TEXT_DIM)]
@@ -119,7 +119,7 @@ class Adapter(MovingAdapter):
         if outcome is None or outcome.reason not in ("goal", "both crossed"):
             return []
         return [square - SIZE if square >= SIZE * SIZE else square + SIZE
-                for square, _ in self.scene.view(0).past_edge]
+                for square, _ in self.scene.table_view().past_edge]
 
     # --- captions -----------------------------------------------------------------------
     def move_caption(self, player: int, move, before, after) -> str:
@@ -140,16 +140,16 @@ class Adapter(MovingAdapter):
 
     # --- the end ------------------------------------------------------------------------
     def stuck(self, name) -> str:
-        left = self.left(self.scene.view(0))
+        left = self.left(self.scene.table_view())
         for player in (0, 1):
             if left[player] == 0:
                 return f"{name(player)} has no elements left"
-        return f"{name(self.scene.view(0).to_move)} cannot move"
+        return f"{name(self.scene.table_view().to_move)} cannot move"
 
     def answered(self) -> bool:
         """Whether the crossing that decided the game had its one move of answer (a pass
         too): then the last move is not the crossing."""
-        view = self.scene.view(0)
+        view = self.scene.table_view()
         return bool(view.crossed) and (view.last_move is PASS or not view.last_move.past_edge)
 
     def reason_words(self, outcome) -> str:

@@ -86,7 +86,7 @@ class Adapter(MovingAdapter):
         return "Elements turned up", f"{turned} of {PACKS}", turned / PACKS
 
     def card_lines(self, player: int, over: bool) -> list[tuple]:
-        view = self.scene.view(0)
+        view = self.scene.table_view()
         return [(f"{view.far_half[player]} on {self.half(player)}", 32, GOLD, True),
                 (f"{view.captures[player]} captured", 26, theme.TEXT_DIM, False)]
 
@@ -120,7 +120,7 @@ class Adapter(MovingAdapter):
         return f"{self.ctl.name(view.current_player)} turns up {view.turned_up}."
 
     def opening_caption(self) -> str:
-        view = self.scene.view(0)
+        view = self.scene.table_view()
         if view.current_player is None:
             return self.final_caption()
         return (f"{self.ctl.name(view.current_player)} begins and turns up "
@@ -144,7 +144,7 @@ class Adapter(MovingAdapter):
     # --- the end ------------------------------------------------------------------------
     def tally(self, outcome) -> str:
         """"7 elements on North's half to 5", or "4 elements each on the far half"."""
-        far = self.scene.view(0).far_half
+        far = self.scene.table_view().far_half
         if outcome.winner is None:
             return f"{elements(far[0])} each on the far half"
         w = outcome.winner
@@ -157,19 +157,19 @@ class Adapter(MovingAdapter):
         return f"{self.ctl.name(outcome.winner)} wins, {self.tally(outcome)}."
 
     def end_banner(self) -> tuple[str, str]:
-        far = self.scene.view(0).far_half
+        far = self.scene.table_view().far_half
         counts = (f"{SIDES[0]} has {elements(far[0])} on {self.half(0)}, {SIDES[1]} "
                   f"{far[1]} on {self.half(1)}.")
         return "Both packs used up", f"{counts} {self.final_caption()}"
 
     def results(self) -> tuple[list, tuple]:
-        view = self.scene.view(0)
+        view = self.scene.table_view()
         rows = [(self.ctl.name(p), SIDES[p], str(view.captures[p]), str(len(view.set_aside[p])),
                  str(view.far_half[p])) for p in (0, 1)]
         return rows, ("Player", "Side", "Captured", "Set aside", "Far half")
 
     def read_aloud(self) -> str:
-        view = self.scene.view(0)
+        view = self.scene.table_view()
         parts = [f"{self.name(p)}: {view.far_half[p]} on {self.half(p)}, "
                  f"{view.captures[p]} captured, {view.pack_sizes[p]} in the pack, "
                  f"{len(view.set_aside[p])} set aside" for p in (0, 1)]

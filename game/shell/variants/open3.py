@@ -35,7 +35,7 @@ class Adapter(MovingAdapter):
         return f"{self.game.title}, sliding" if self.game.slide else self.game.title
 
     def tally(self, outcome) -> str:
-        view = self.scene.view(0)
+        view = self.scene.table_view()
         if self.pip_goal:
             return self.pair(view.captured_pips, outcome.winner, "pip")
         if self.goal[0] == "captures":
@@ -44,7 +44,7 @@ class Adapter(MovingAdapter):
 
     def goal_words(self, outcome) -> str:
         kind, amount = self.goal
-        pips = self.scene.view(0).captured_pips[outcome.winner]
+        pips = self.scene.table_view().captured_pips[outcome.winner]
         if kind == "captures":
             return f"captured {theme.count(int(amount), 'element')}"
         if kind == "targets" and pips != 48:
@@ -58,5 +58,5 @@ class Adapter(MovingAdapter):
 
     def result_columns(self) -> tuple[str, list[str]]:
         if self.pip_goal:
-            return "Pips", [str(n) for n in self.scene.view(0).captured_pips]
+            return "Pips", [str(n) for n in self.scene.table_view().captured_pips]
         return super().result_columns()

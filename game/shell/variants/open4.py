@@ -18,7 +18,7 @@ class Adapter(MovingAdapter):
 
     def tally(self, outcome) -> str:
         if self.game.race:                  # "6 of 6 past the middle to 8 of 10"
-            view = self.scene.view(0)
+            view = self.scene.table_view()
             past, left = view.past_middle, left_counts(view)
             first = 0 if outcome.winner is None else outcome.winner
             mine, theirs = (f"{past[p]} of {left[p]}" for p in (first, 1 - first))
@@ -36,5 +36,5 @@ class Adapter(MovingAdapter):
 
     def result_columns(self) -> tuple[str, list[str]]:
         if self.game.race:
-            return "Past middle", [str(n) for n in self.scene.view(0).past_middle]
+            return "Past middle", [str(n) for n in self.scene.table_view().past_middle]
         return super().result_columns()

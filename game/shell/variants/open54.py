@@ -75,7 +75,7 @@ class Adapter(BoardAdapter):
         return view.turned_up
 
     def public_tiles(self, player: int) -> tuple:
-        return self.scene.view(player).seen[player]
+        return self.scene.table_view().seen[player]
 
     def card_lines(self, player: int, over: bool) -> list[tuple]:
         if over:
@@ -84,7 +84,7 @@ class Adapter(BoardAdapter):
         return []
 
     def opening_caption(self) -> str:
-        view = self.scene.view(0)
+        view = self.scene.table_view()
         laid = f"Laid before play: {', '.join(view.laid)}. " if view.laid else ""
         return laid + (self._turn_up(view) or f"{self.name(view.current_player)} begins.")
 
@@ -119,7 +119,7 @@ class Adapter(BoardAdapter):
         return rows, ("Player", "Tiles left")
 
     def read_aloud(self) -> str:
-        view = self.scene.view(0)
+        view = self.scene.table_view()
         hands = ", ".join(f"{self.ctl.name(p)} {n}" for p, n in enumerate(view.hand_sizes))
         turned = f" Turned up: {view.turned_up}." if view.turned_up is not None else ""
         return f"Tiles in hand: {hands}; {view.pack_size} in the pack.{turned}"

@@ -350,7 +350,7 @@ class MoveElementTool:
             return
         scene, geo = self.scene, self.scene.geo
         self._draw_path(surface, move.path, (0, 0), PATH)
-        element = scene.view(0).cells[self.selected]
+        element = scene.table_view().cells[self.selected]
         if element is not None and not self.dragging:
             element_art.draw_element(surface, geo.square_rect(geo.index_square(move.end)),
                                      element, "preview")
@@ -368,7 +368,7 @@ class MoveElementTool:
         if self.selected is None:
             return
         geo = self.scene.geo
-        element = self.scene.view(0).cells[self.selected]
+        element = self.scene.table_view().cells[self.selected]
         if element is None:
             return
         home = geo.square_rect(geo.index_square(self.selected))

@@ -175,7 +175,7 @@ class PacksTable(ElementTable):
     # --- drawing ----------------------------------------------------------------------
     def draw(self, surface) -> None:
         scene = self.scene
-        view = scene.view(0)
+        view = scene.table_view()
         surface.blit(self._static_layer(view), (0, 0))
         self._draw_moved(surface, view)
         self._draw_captures(surface, view)

@@ -30,7 +30,7 @@ def taken_stacks(view) -> list[tuple[int, tuple]]:
 
 class ShiftTable(ElementTable):
     def warm_up(self) -> None:
-        elements = [e for stack in self.scene.view(0).cells for e in stack]
+        elements = [e for stack in self.scene.table_view().cells for e in stack]
         element_art.warm(self.geo.size, elements)
         element_art.warm(TROPHY, elements)
         for owner in (0, 1):

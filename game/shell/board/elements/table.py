@@ -97,7 +97,7 @@ class ElementTable(BoardTable):
         return rect
 
     def warm_up(self) -> None:
-        view = self.scene.view(0)
+        view = self.scene.table_view()
         cells = [e for e in view.cells if e is not None]
         element_art.warm(self.geo.size, cells)
         element_art.warm(TROPHY, cells)
@@ -146,7 +146,7 @@ class ElementTable(BoardTable):
     # --- drawing ----------------------------------------------------------------------
     def draw(self, surface) -> None:
         scene = self.scene
-        view = scene.view(0)
+        view = scene.table_view()
         surface.blit(self._static_layer(view), (0, 0))
         self._draw_moved(surface, view)
         scene.tool.draw(surface)

@@ -208,7 +208,7 @@ class StackTool(PlaceTileTool):
         geo = self.scene.geo
         size = geo.size
         taken = [geo.square_rect(geo.index_square(i))
-                 for i, n in enumerate(self.scene.view(0).levels) if n]
+                 for i, n in enumerate(self.scene.table_view().levels) if n]
         taken.append(footprint)
         if self.detail is not None:
             taken += [geo.square_rect(parse_square(c)) for c in self.detail[2].cells]
@@ -258,7 +258,7 @@ class StackTool(PlaceTileTool):
         (above it or below, whichever has more room); kept for the move."""
         key = self.scene.ctl.ply
         if key != self._panel_key:
-            geo, view = self.scene.geo, self.scene.view(0)
+            geo, view = self.scene.geo, self.scene.table_view()
             cells = [geo.index_square(i) for i, n in enumerate(view.levels) if n]
             panel = panel_clear_of(geo, cells, (min(PANEL_SIZE[0], geo.outer.w), PANEL_SIZE[1]))
             gap = 24

@@ -1,0 +1,167 @@
+"""The network part of the benchmark (`python -m game.bench --only network`).
+
+Latency: the host and one seat (a bot) in another process, as they would be on other
+machines, the other seat a real game window in this process whose frame loop runs as
+the game's does (idle, it sleeps on the event queue until the network wakes it). For
+every move the bot sends, the time from sending it to the end of the first frame the
+window presents with that move on it: the p50 and p99 over a few hundred moves, on the
+loopback.
+
+Bytes: a whole game of each variant between two bots through the host, and the bytes
+the host sent to the seats and received from them (what a match costs the network).
+"""
+from __future__ import annotations
+
+import random
+import statistics
+import threading
+import time
+
+from game.logic.variants import variant_names
+
+LATENCY_GAMES = (("dominox", {}), ("classic", {"limit": 50}), ("open3", {"limit": 10}))
+
+
+def percentile(values, fraction):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def _host(variant: str, options: dict, seats: int = 2):
+    from game.server.host import HostThread
+    from game.server.match import HostedMatch, HostSeat
+    match = HostedMatch(variant, [HostSeat(f"Seat {i + 1}") for i in range(seats)],
+                        options, 7, code="BENCH2", pace=0.0, log=lambda line: None)
+    thread = HostThread(match, "127.0.0.1", 0, log=lambda line: None)
+    thread.start()
+    return match, thread
+
+
+def remote_side(variant: str, options: dict, seconds: float = 300.0) -> None:
+    """The other machines, in a process of their own: the host and a bot in one seat.
+    Prints the port, then `sent INDEX TIME` as the bot sends each move (TIME on the
+    system's monotonic clock, which every process reads alike)."""
+    from game.server.bot import SeatBot
+    match, thread = _host(variant, options)
+    print(thread.port, flush=True)
+    bot = SeatBot(f"127.0.0.1:{thread.port}", "BENCH2", "Bot", "random", seed=1)
+
+    def note(bot, text):
+        print(f"sent {len(bot.state.played)} {time.monotonic()}", flush=True)
+    bot.on_move = note
+    bot.start().run(seconds)
+    thread.stop()
+
+
+def latency(variant: str, options: dict, moves: int, folder) -> tuple[list, list]:
+    """Seconds from the bot's send (in another process) to the window's state holding the
+    move, and to the end of the window's first presented frame showing it."""
+    import json
+    import subprocess
+    import sys
+    from game.shell.app import FPS_CAP, App
+    from game.shell.net.session import NetSession
+    import pygame
+    from game.shell.overlays import ResultsScene
+    from game.shell.scene import LOGICAL_SIZE
+    other = subprocess.Popen([sys.executable, "-m", "game.bench_network", variant,
+                              json.dumps(options)], stdout=subprocess.PIPE, text=True)
+    port = int(other.stdout.readline())
+    sent: dict[int, float] = {}
+
+    def read():
+        for line in other.stdout:
+            word, index, when = line.split()
+            sent[int(index)] = float(when)
+    threading.Thread(target=read, daemon=True).start()
+    app = App(windowed=True, settings_path=folder / "settings.json")
+    app.settings.anim_speed, app.settings.muted = 0, True
+    app.window = pygame.display.set_mode(LOGICAL_SIZE)   # as full screen at 1080p: no scaling
+    app.network = session = NetSession(app, f"127.0.0.1:{port}", "BENCH2")
+    applied, shown = {}, {}
+
+    def timed(step, seen):
+        def run():
+            step()
+            controller = session.controller
+            if controller is not None:
+                now = time.monotonic()
+                for index in range(len(controller.state.played)):
+                    seen.setdefault(index, now)
+        return run
+    session.pump = timed(session.pump, applied)
+    app.present = timed(app.present, shown)
+    rng = random.Random(2)
+    app.running = True
+    deadline = time.monotonic() + 120
+    while len(sent) < moves and time.monotonic() < deadline and app.running:
+        if app.pacer.idle(app.stack) and not app.input.holding:     # as App.run does
+            events, elapsed = app.pacer.wait(), app.clock.tick() / 1000
+        else:
+            events = app.pacer.frame_wait(FPS_CAP, session.WAKE)
+            elapsed = app.clock.tick() / 1000
+        app.run_frame(elapsed, events, lazy=True)
+        top = app.top
+        if isinstance(top, ResultsScene) and top.ready and top.on_continue is not None:
+            top.proceed()                      # a round's results seen: the next round
+        controller = app.network.controller if app.network else None
+        if controller is not None and controller.human_turn:
+            controller.play(rng.choice(controller.state.legal_moves()))
+        if controller is not None and controller.state.is_over():
+            break
+    app._finish()
+    other.kill()
+    other.wait()
+    return ([applied[index] - when for index, when in sent.items() if index in shown],
+            [shown[index] - when for index, when in sent.items() if index in shown])
+
+
+def match_bytes(variant: str, options: dict, seats: int = 2) -> tuple[int, int, int]:
+    """(bytes the host sent, bytes it received, moves) over one whole game of bots."""
+    from game.server.bot import SeatBot
+    match, thread = _host(variant, options, seats)
+    bots = [SeatBot(f"127.0.0.1:{thread.port}", "BENCH2", f"B{i}", "random", seed=i).start()
+            for i in range(seats)]
+    workers = [threading.Thread(target=b.run, args=(300.0, lambda b: b.state is not None
+                                                     and b.state.is_over()), daemon=True)
+               for b in bots]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join(300)
+    down = sum(b.client.bytes_received for b in bots)
+    up = sum(b.client.bytes_sent for b in bots)
+    moves = len(match.state.moves_played())
+    for b in bots:
+        b.close()
+    thread.stop()
+    return down, up, moves
+
+
+def bench_network(quick: bool, folder) -> None:
+    print("Network, loopback (host on a thread, a bot and a game window):")
+    moves = 100 if quick else 300
+    for variant, options in LATENCY_GAMES:
+        held, shown = [], []
+        while len(shown) < moves:
+            got = latency(variant, options, moves - len(shown), folder)
+            if not got[1]:
+                break
+            held, shown = held + got[0], shown + got[1]
+        for what, times in (("in its state", held), ("on screen", shown)):
+            ms = [t * 1000 for t in times]
+            print(f"  {variant:8} a remote move {what:12}: p50 {statistics.median(ms):5.1f} "
+                  f"ms  p99 {percentile(ms, 0.99):5.1f} ms  ({len(ms)} moves)")
+    print("Bytes of one whole game between two remote seats (random moves):")
+    for variant in variant_names():
+        options = {"classic": {"limit": 150}}.get(variant, {})
+        down, up, played = match_bytes(variant, options)
+        print(f"  {variant:8} host to seats {down / 1024:8.1f} KiB, seats to host "
+              f"{up / 1024:6.1f} KiB, {played} moves ({down / max(1, played) / 1024:.1f} "
+              f"KiB a move)")
+
+
+if __name__ == "__main__":                # the other side of `latency`
+    import json
+    import sys
+    remote_side(sys.argv[1], json.loads(sys.argv[2]))

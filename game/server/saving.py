@@ -1,0 +1,123 @@
+"""A hosted match kept on the host's disk, written after every change like a local one
+(game.shell.saves), so a host that crashed or was killed resumes it: the same match
+code, and every person's seat waits for its own token, which their machine remembers.
+
+The file is `hosted-PORT.json` in the data folder: the game record with the shell's
+header (the seats, people as humans), plus under the header's "network" key the match
+code and each seat's token and whether it is the host's own. It is checked as a whole
+when read, and a damaged one is set aside.
+"""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from game.shell import saves
+from game.shell.storage import WRITER, data_dir, present, remove_stale_temps, set_aside
+
+from .protocol import CODE_ALPHABET, CODE_LENGTH
+
+NETWORK_KEY = "network"
+TOKEN = re.compile(r"[A-Za-z0-9_-]{8,64}")
+SAVED = re.compile(r"hosted-(\d{1,5})\.json")
+
+
+@dataclass
+class HostedSave:
+    saved: saves.SavedMatch
+    code: str
+    tokens: list[str]
+    here: list[bool]
+
+
+def hosted_path(port: int) -> Path:
+    return data_dir() / f"hosted-{port}.json"
+
+
+def hosted_ports() -> list[int]:
+    """The ports of the hosted matches saved in the data folder."""
+    try:
+        names = [path.name for path in data_dir().glob("hosted-*.json")]
+    except OSError:
+        return []
+    ports = {int(match[1]) for name in names if (match := SAVED.fullmatch(name))}
+    return sorted(port for port in ports if 0 < port < 65536)
+
+
+def save_text(match) -> str:
+    """The hosted match as a save (see the module notes)."""
+    from game.shell.config import MatchConfig, Seat
+    seats = tuple(Seat(s.name) if s.is_person else Seat(s.name, "computer", s.level)
+                  for s in match.seats)
+    config = MatchConfig(match.variant, seats, dict(match.chosen), match.seed)
+    record = saves.save_record(config, match.state)
+    record[saves.HEADER_KEY][NETWORK_KEY] = {
+        "code": match.code, "tokens": [s.token for s in match.seats],
+        "here": [s.here for s in match.seats]}
+    return json.dumps(record, separators=(",", ":")) + "\n"
+
+
+class HostedSaver:
+    """Called by the match after every change: the save is written on the background
+    writer (the host's loop never waits for the disk), and removed once the game ends."""
+
+    def __init__(self, port: int):
+        self.path = hosted_path(port)
+
+    def __call__(self, match) -> None:
+        if match.state.is_over():
+            WRITER.put(self.path, None)
+        else:
+            WRITER.put(self.path, save_text(match))
+
+
+def read_hosted(path) -> HostedSave:
+    record = saves.read_record(path)
+    header = record.get(saves.HEADER_KEY) if isinstance(record, dict) else None
+    network = header.pop(NETWORK_KEY, None) if isinstance(header, dict) else None
+    if not isinstance(network, dict) or set(network) != {"code", "tokens", "here"}:
+        raise saves.DamagedSave("not a hosted match")
+    saved = saves.saved_match(record)
+    code, tokens, here = network["code"], network["tokens"], network["here"]
+    players = len(saved.config.seats)
+    if not (isinstance(code, str) and len(code) == CODE_LENGTH
+            and all(c in CODE_ALPHABET for c in code)):
+        raise saves.DamagedSave("its match code is not one the game makes")
+    if not (isinstance(tokens, list) and len(tokens) == players
+            and all(t == "" or (isinstance(t, str) and TOKEN.fullmatch(t)) for t in tokens)):
+        raise saves.DamagedSave("its seats' tokens are not ones the game makes")
+    if not (isinstance(here, list) and len(here) == players
+            and all(isinstance(h, bool) for h in here) and sum(here) <= 1):
+        raise saves.DamagedSave("it names the host's own seat wrongly")
+    return HostedSave(saved, code, tokens, here)
+
+
+def load_hosted(port: int) -> tuple[HostedSave | None, str | None]:
+    """(the hosted match saved for `port`, or None; a one-line notice or None), as
+    saves.load_save: a damaged save is set aside and said."""
+    saves.settle()
+    path = hosted_path(port)
+    remove_stale_temps(path.parent)
+    try:
+        if not present(path):
+            return None, None
+        return read_hosted(path), None
+    except OSError as error:
+        return None, f"The hosted match cannot be read: {path}: {error.strerror or error}."
+    except saves.UnreadableSave as problem:
+        return None, f"The hosted match cannot be read: {problem}."
+    except saves.DamagedSave as problem:
+        return None, f"The hosted match cannot be resumed: {set_aside(path, str(problem))}"
+
+
+def hosted_match(save: HostedSave, **settings):
+    """The HostedMatch of a save, every person's seat waiting for its token."""
+    from .match import HostedMatch, HostSeat
+    config = save.saved.config
+    seats = [HostSeat(seat.name, "person" if seat.is_human else "computer", seat.level,
+                      token, here, joined=bool(token))
+             for seat, token, here in zip(config.seats, save.tokens, save.here)]
+    return HostedMatch(config.variant, seats, config.options, config.seed, save.saved.state,
+                       save.code, **settings)

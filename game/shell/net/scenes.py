@@ -1,0 +1,66 @@
+"""The match scene of a network seat: the variant's own scene (line or board, as on the
+couch), with the network seat's controller and a banner that says why the match waits
+(someone to join or come back, an answer, a round's results), with the time left to a
+player who dropped out, and on the host's machine the match code and address.
+"""
+from __future__ import annotations
+
+import functools
+import time
+
+import pygame
+
+from game.shell import theme
+from game.shell.scene_kinds import match_scene_class
+
+from .controller import SeatController
+
+BANNER_WIDTH = 1100           # in the middle of the table: it shows only while play waits
+LINE = 46
+
+
+class NetMatchMixin:
+    """Mixed in before a variant's match scene class (net_scene_class)."""
+
+    controller_class = SeatController
+
+    def draw(self, surface) -> None:
+        super().draw(surface)
+        lines = banner_lines(self.ctl, self.app.network)
+        if lines:                  # (its countdown: the idle loop still draws twice a second)
+            draw_banner(surface, lines)
+
+
+@functools.cache
+def net_scene_class(variant: str) -> type:
+    base = match_scene_class(variant)
+    return type(f"Net{base.__name__}", (NetMatchMixin, base), {})
+
+
+def banner_lines(ctl, session) -> list[str]:
+    """What the banner says: why the match waits, and the time left to whoever left; on
+    the host's machine, the code and address friends join with."""
+    lines = []
+    if ctl.paused:
+        lines.append(ctl.paused)
+    received = getattr(session, "table_received", None) or time.monotonic()
+    for seat in ctl.seats_info:
+        if seat.get("joined") and not seat.get("present") and "left" in seat:
+            left = max(0, round(seat["left"] - (time.monotonic() - received)))
+            lines.append(f"{seat['name']} may come back for {left // 60}:{left % 60:02d}"
+                         if left else f"{seat['name']} has been gone two minutes: the host "
+                                      "may let the computer play (pause menu)")
+    if session is not None and session.host is not None and any(
+            not seat.get("present") for seat in ctl.seats_info if seat.get("kind") == "person"):
+        lines.append(f"Match code {session.code}  ·  join at {session.host.address}")
+    return lines
+
+
+def draw_banner(surface, lines: list[str]) -> None:
+    rect = pygame.Rect(0, 0, BANNER_WIDTH, 36 + LINE * len(lines))
+    rect.center = (960, 470)
+    theme.draw_panel(surface, rect, border=theme.HIGHLIGHT, alpha=235)
+    for i, line in enumerate(lines):
+        theme.draw_fitted(surface, line, (rect.centerx, rect.y + 18 + LINE * i + LINE // 2),
+                          rect.w - 48, 36 if i == 0 else 32,
+                          theme.HIGHLIGHT if i == 0 else theme.TEXT, "center", bold=i == 0)

@@ -1,0 +1,265 @@
+"""The network screens: Host a match (the setup, with seats for friends on other
+computers and a port), Resume a hosted match, Join a match (an address and a code), and
+the line that says what a join waits for.
+
+Hosting runs the host (game.server) on a thread of this window's process and joins it
+like any other player, over the loopback; the match code and the address to give the
+friends show on the table until everyone has come.
+"""
+from __future__ import annotations
+
+import random
+import secrets
+import sys
+
+from game.server.protocol import DEFAULT_PORT, new_code, new_token, parse_address
+from game.shell import theme
+from game.shell.menus import MENU_LEGEND, VariantSelectScene
+from game.shell.scene import Scene
+from game.shell.widgets import Button, Label, Menu, TextField, back_or_menu
+
+from .session import NetSession, remembered
+
+HOST_SEATS = [("here", "You, on this computer"), ("remote", "A friend, on their computer")]
+
+
+def log_line(line: str) -> None:
+    """The embedded host's log: one line each on the terminal."""
+    print(f"network: {line}", file=sys.stderr, flush=True)
+
+
+class NetworkScene(Scene):
+    """Host a match, resume a hosted one, or join one."""
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.notice = None
+        self.build()
+
+    def build(self) -> None:
+        from game.server.saving import hosted_ports, load_hosted
+        from game.shell.saves import describe
+        rows = [Button("Host a match", self.host), Button("Join a match", self.join)]
+        problems = []
+        for port in hosted_ports():           # each hosted match saved, by its port
+            save, problem = load_hosted(port)
+            problems += [problem] if problem else []
+            if save is not None:
+                rows.insert(-1, Button(f"Resume hosted (port {port}): {describe(save.saved)}",
+                                       lambda s=save, p=port: self.resume(s, p),
+                                       width=1600, size=32))
+        self.notice = " ".join(problems) or None
+        self.menu = Menu(self.app, rows, top=420, bottom=800, gap=12,
+                         footer=[Button("Back", self.app.pop)], footer_top=860)
+
+    def enter(self) -> None:
+        self.build()
+
+    def resume(self, save, port: int) -> None:
+        self.notice = start_hosting(self.app, port=port, resumed=save)
+
+    def host(self) -> None:
+        self.app.push(HostSetupScene(self.app))
+
+    def join(self) -> None:
+        self.app.push(JoinScene(self.app))
+
+    def handle(self, action) -> None:
+        back_or_menu(self.app, self.menu, action)
+
+    def draw(self, surface) -> None:
+        theme.draw_felt(surface)
+        theme.draw_title(surface, "Network", 160)
+        theme.draw_text(surface, "Play friends on other computers: one hosts, the others "
+                                 "join with the host's address and the match code.",
+                        (960, 290), 32, theme.TEXT_DIM, "center")
+        self.menu.draw(surface)
+        if self.notice:
+            theme.draw_caption(surface, self.app, self.notice, color=theme.HIGHLIGHT)
+        theme.draw_legend(surface, self.app, MENU_LEGEND)
+
+
+class HostSetupScene(VariantSelectScene):
+    """The match setup, with friends' seats and the port to listen on; Host."""
+
+    start_label = "Host"
+    title = "Host a match"
+
+    def __init__(self, app):
+        self.port = str(DEFAULT_PORT)
+        self.problem = None
+        super().__init__(app)
+
+    @staticmethod
+    def seat_kinds() -> list[tuple[str, str]]:
+        return HOST_SEATS + VariantSelectScene.seat_kinds()[1:]
+
+    @staticmethod
+    def default_seat(index: int) -> str:
+        return ("here", "remote")[index] if index < 2 else "greedy"
+
+    def option_rows(self, cls) -> list:
+        port = TextField("Port", self.port, self.set_port, max_length=5)
+        port.help = ("The port friends join on: open it in this computer's firewall (and "
+                     "forward it on the router to play over the internet)")
+        return [port] + super().option_rows(cls)
+
+    def set_port(self, text: str) -> None:
+        self.port = text
+
+    @property
+    def wants_text(self) -> bool:
+        return self.menu.editing
+
+    def problem_with_seats(self) -> str | None:
+        kinds = self.seats[:self.players]
+        if kinds.count("here") != 1:
+            return "Exactly one seat is yours, on this computer."
+        if "remote" not in kinds:
+            return "Give at least one seat to a friend on another computer."
+        if not self.port.isdigit() or not 0 < int(self.port) < 65536:
+            return "The port is a number from 1 to 65535."
+        return None
+
+    def start(self) -> None:
+        self.problem = self.problem_with_seats()
+        if self.problem is None:
+            self.problem = start_hosting(self.app, self.host_seats(), self.variant,
+                                         dict(self.options.get(self.variant, {})),
+                                         int(self.port))
+
+    def host_seats(self) -> list:
+        from game.server.match import HostSeat
+        names = self.app.settings.player_names
+        seats = []
+        for index, kind in enumerate(self.seats[:self.players]):
+            if kind == "here":
+                seats.append(HostSeat(names[0], here=True, token=new_token()))
+            elif kind == "remote":
+                seats.append(HostSeat(f"Seat {index + 1}"))
+            else:
+                seats.append(HostSeat(names[index], "computer", kind))
+        return seats
+
+    def draw(self, surface) -> None:
+        super().draw(surface)
+        if self.problem:
+            theme.draw_caption(surface, self.app, self.problem, color=theme.ILLEGAL, y=1000)
+
+
+def start_hosting(app, seats=None, variant=None, options=None, port=DEFAULT_PORT,
+                  resumed=None) -> str | None:
+    """Host a new match (or the `resumed` save) on a thread of this process and join it
+    from this window; the reason, in a sentence, when it cannot listen."""
+    from game.server.host import HostThread, lan_address
+    from game.server.match import THINK_SECONDS, HostedMatch
+    from game.server.saving import HostedSaver, hosted_match
+    from game.shell import thinking
+    settings = app.settings
+    pace = THINK_SECONDS / settings.anim_speed if settings.anim_speed > 0 else 0.0
+    given = {"host_key": secrets.token_urlsafe(16), "log": log_line, "pace": pace,
+             "hard_seconds": getattr(settings, "think_seconds", None),
+             "saver": HostedSaver(port)}
+    if resumed is not None:
+        match = hosted_match(resumed, **given)
+    else:
+        match = HostedMatch(variant, seats, options, random.randrange(2 ** 31),
+                            code=new_code(), **given)
+    here = next((seat for seat in match.seats if seat.here), None)
+    if here is None:
+        return "This match has no seat for this computer."
+    thinking.start()                 # the worker lives as long as this window, not the host
+    host = HostThread(match, None, port, log_line)
+    try:
+        host.start()
+    except OSError as error:
+        return (f"Port {port} cannot be used ({error.strerror or error}): another program "
+                "may have it. Choose another port.")
+    host.address = f"{lan_address() or 'this computer'}:{host.port}"
+    match.save()
+    app.end_network()
+    app.network = NetSession(app, f"127.0.0.1:{host.port}", match.code, here.token, host,
+                             given["host_key"])
+    app.push(WaitScene(app, f"Starting the match on port {host.port}..."))
+    return None
+
+
+class JoinScene(Scene):
+    """The host's address and the match code; Join."""
+
+    def __init__(self, app):
+        super().__init__(app)
+        memory = remembered()
+        self.problem = None
+        self.address = TextField("Host's address", memory.get("address", ""),
+                                 max_length=60, width=1100)
+        self.code = TextField("Match code", memory.get("code", ""), max_length=12,
+                              width=1100)
+        self.address.help = "The host's address and port, like 192.168.1.20:7777"
+        self.code.help = "The code the host's screen shows (case does not matter)"
+        self.menu = Menu(app, [self.address, self.code,
+                               Label("Ask the host for both; a friend on the internet "
+                                     "needs the host's public address.", width=1100)],
+                         top=380, bottom=760, gap=14,
+                         footer=[Button("Join", self.start, width=445),
+                                 Button("Back", app.pop, width=445)], footer_top=860)
+
+    @property
+    def wants_text(self) -> bool:
+        return self.menu.editing
+
+    def start(self) -> None:
+        address, code = self.address.text.strip(), self.code.text.strip()
+        try:
+            parse_address(address)
+        except ValueError as error:
+            self.problem = f"{str(error)[:1].upper()}{str(error)[1:]}."
+            return
+        if not code:
+            self.problem = "Type the match code the host's screen shows."
+            return
+        memory = remembered()
+        token = memory.get("token") if (memory.get("address"), memory.get("code")) == (
+            address, code) else None
+        self.app.end_network()
+        self.app.network = NetSession(self.app, address, code, token)
+        self.app.push(WaitScene(self.app, f"Joining the match at {address}..."))
+
+    def handle(self, action) -> None:
+        self.problem = None if action.name != "point" else self.problem
+        back_or_menu(self.app, self.menu, action)
+
+    def draw(self, surface) -> None:
+        theme.draw_felt(surface)
+        theme.draw_title(surface, "Join a match", 160)
+        self.menu.draw(surface)
+        text = self.problem or getattr(self.menu.focused, "help", "") or ""
+        theme.draw_caption(surface, self.app, text,
+                           color=theme.ILLEGAL if self.problem else theme.TEXT, y=1000)
+        theme.draw_legend(surface, self.app, MENU_LEGEND)
+
+
+class WaitScene(Scene):
+    """What a join waits for (the connection, the host's welcome); Esc gives up."""
+
+    def __init__(self, app, text: str):
+        super().__init__(app)
+        self.text = text
+
+    def handle(self, action) -> None:
+        if action.name in ("back", "pause"):
+            self.app.end_network()
+            self.app.remove(self)
+
+    def animating(self) -> bool:
+        return True
+
+    def draw(self, surface) -> None:
+        theme.draw_felt(surface)
+        theme.draw_panel(surface, (360, 380, 1200, 300))
+        theme.draw_fitted(surface, self.text, (960, 480), 1100, 44, theme.TITLE, "center",
+                          bold=True)
+        dots = "." * (1 + int(self.app.time * 2) % 3)
+        theme.draw_text(surface, f"Waiting for the host{dots}", (960, 570), 34, theme.TEXT,
+                        "center")
+        theme.draw_legend(surface, self.app, "Esc: give up")

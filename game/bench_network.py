@@ -19,9 +19,6 @@ import time
 
 from game.logic.variants import variant_names
 
-LATENCY_GAMES = (("dominox", {}), ("classic", {"limit": 50}), ("open3", {"limit": 10}))
-
-
 def percentile(values, fraction):
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
@@ -139,26 +136,37 @@ def match_bytes(variant: str, options: dict, seats: int = 2) -> tuple[int, int, 
 
 
 def bench_network(quick: bool, folder) -> None:
+    """Every registered variant with its default options: a remote move's way to the
+    other window, then the bytes of a whole game."""
     print("Network, loopback (host on a thread, a bot and a game window):")
-    moves = 100 if quick else 300
-    for variant, options in LATENCY_GAMES:
+    moves = 30 if quick else 100
+    everywhere = []
+    for variant in variant_names():
         held, shown = [], []
         while len(shown) < moves:
-            got = latency(variant, options, moves - len(shown), folder)
+            got = latency(variant, {}, moves - len(shown), folder)
             if not got[1]:
                 break
             held, shown = held + got[0], shown + got[1]
+        everywhere += shown
         for what, times in (("in its state", held), ("on screen", shown)):
-            ms = [t * 1000 for t in times]
-            print(f"  {variant:8} a remote move {what:12}: p50 {statistics.median(ms):5.1f} "
-                  f"ms  p99 {percentile(ms, 0.99):5.1f} ms  ({len(ms)} moves)")
+            _print_times(f"{variant:8} a remote move {what:12}", times)
+    _print_times("every game: a remote move on screen", everywhere)
     print("Bytes of one whole game between two remote seats (random moves):")
     for variant in variant_names():
-        options = {"classic": {"limit": 150}}.get(variant, {})
-        down, up, played = match_bytes(variant, options)
+        down, up, played = match_bytes(variant, {})
         print(f"  {variant:8} host to seats {down / 1024:8.1f} KiB, seats to host "
               f"{up / 1024:6.1f} KiB, {played} moves ({down / max(1, played) / 1024:.1f} "
               f"KiB a move)")
+
+
+def _print_times(label: str, seconds: list) -> None:
+    if not seconds:
+        print(f"  {label}: no move arrived")
+        return
+    ms = [t * 1000 for t in seconds]
+    print(f"  {label}: p50 {statistics.median(ms):5.1f} ms  p99 {percentile(ms, 0.99):5.1f} "
+          f"ms  ({len(ms)} moves)")
 
 
 if __name__ == "__main__":                # the other side of `latency`

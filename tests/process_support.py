@@ -24,7 +24,7 @@ def alive(pid: int) -> bool:
     try:
         with open(f"/proc/{pid}/stat") as info:
             return info.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except FileNotFoundError:
+    except (FileNotFoundError, ProcessLookupError):    # gone while it was being read
         return False
 
 

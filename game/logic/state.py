@@ -47,6 +47,8 @@ class GameState(ABC):
     lower_score_wins: ClassVar[bool] = False  # statistics say it, and which way is better
     hard_hooks: ClassVar[str | None] = None   # module of the Hard player's hooks
                                               # (agents/hooks.py says what it defines)
+    views_tell_the_world: ClassVar[bool] = False  # a Hard world can be made from any
+                                              # player's view on anyone's turn
     coach_reasons: ClassVar[str] = "board"    # which of the coach's reasons fit its moves:
                                               # "line", "board", "spread" or "elements"
 
@@ -139,6 +141,12 @@ class GameState(ABC):
         """What `player` may see: own tiles, the sizes of other hands and of the stock,
         the public board, the game's options, and the legal moves on that player's
         turn."""
+
+    def public_facts(self) -> dict:
+        """What every seat may know besides its own view and the moves played, by the
+        attribute it stands for (a network seat's stand-in state is given these): nothing,
+        unless how the game started is public."""
+        return {}
 
     def secret_tiles(self, player: int) -> tuple:
         """The tiles `player` holds that no other player may see (their view's hand,

@@ -4,17 +4,15 @@ scenes read from the state and no view holds.
 Every fact here is something a person at the couch sees: the moves played (each is laid
 face up or said aloud), the result, a line game's finished rounds (their hands are shown
 with the round's results), the turned-up tiles that decide Dominid's first player, and
-the starting board of the moving games, where nothing is hidden. The secrecy test
-(tests/test_network_secrecy.py) checks every byte sent against the hidden tiles.
+the starting board of the moving games, where nothing is hidden (each rules class says
+its own in `public_facts`). The secrecy test (tests/test_network_secrecy.py) checks
+every byte sent against the hidden tiles.
 """
 from __future__ import annotations
 
 from dataclasses import replace
 
 from game.logic.board.layout import Layout
-
-# The moving games hide nothing, so how their board started is public.
-OPEN_START = ("open1", "open3", "open4", "open10")
 
 
 def public_facts(state) -> dict:
@@ -26,12 +24,7 @@ def public_facts(state) -> dict:
     layout = getattr(state, "layout", None)
     if isinstance(layout, Layout):                   # its title names the table
         facts["layout"] = replace(layout, path="")  # (where the host keeps it is its own)
-    if state.variant in OPEN_START:
-        facts["start"] = dict(state.start)
-    if state.variant == "dominid":
-        draws = state.start.get("deal", {}).get("draws")
-        facts["start"] = {"deal": {"draws": list(draws)}} if draws else {}
-        facts["first"] = state.first
+    facts.update(state.public_facts())               # a game's own (its rules say which)
     return facts
 
 

@@ -39,8 +39,6 @@ FROM_VIEW = frozenset("""shape width height dealt arranging declaring limit
 round_number""".split())
 FROM_WORLD = frozenset("""width height race slide coloured free across one_capture
 home_rank on_far_half board last_capture first_player""".split())
-# The games whose views say whose turn it is in every position (the moving games).
-WORLDS_ANY_TURN = ("open1", "open3", "open4", "open10", "open22")
 
 
 class SeatState:
@@ -150,7 +148,7 @@ class SeatState:
             return facts[name]
         if name in FROM_VIEW and hasattr(self.__dict__.get("own"), name):
             return getattr(self.own, name)
-        if name in FROM_WORLD and (self.variant in WORLDS_ANY_TURN
+        if name in FROM_WORLD and (self.cls.views_tell_the_world
                                    or self.current_player == self.seat):
             return getattr(self.world, name)
         raise AttributeError(f"a network seat does not know the state's {name!r}")

@@ -204,6 +204,12 @@ class DominidGame(PlacementGame):
         (None for a position set up after the opening, whose draws are not known)."""
         return first_player(self.draws) if self.draws else None
 
+    def public_facts(self) -> dict:
+        """The two turned-up tiles (both players saw them) and who they made first."""
+        draws = self.start.get("deal", {}).get("draws")
+        return {"start": {"deal": {"draws": list(draws)}} if draws else {},
+                "first": self.first}
+
     def opening(self) -> Arrangement | None:
         """The opening as it lies (None while it is still to be arranged)."""
         if len(self.stacks.placed) < 2:

@@ -59,6 +59,7 @@ class ElementGame(GameState):
 
     cant_pass = "you cannot pass: you have a move"
     coach_reasons = "elements"
+    views_tell_the_world = True     # each view says whose turn it is and all the board
 
     @classmethod
     def resolve(cls, options) -> dict:
@@ -322,6 +323,9 @@ class MovingGame(ElementGame):
 
     def secret_tiles(self, player: int) -> tuple:
         return ()           # nothing is hidden: both players know the test elements
+
+    def public_facts(self) -> dict:
+        return {"start": dict(self.start)}      # nor how the board started
 
     @staticmethod
     def heuristic(view, move) -> float:

@@ -425,6 +425,9 @@ class ShiftGame(ElementGame):
     def secret_tiles(self, player: int) -> tuple:
         return ()
 
+    def public_facts(self) -> dict:
+        return {"start": dict(self.start)}      # nothing is hidden, how it started neither
+
     @staticmethod
     def heuristic(view, move) -> float:
         game = shift_view.game_of(view)

@@ -17,6 +17,18 @@ def test_every_named_sound_is_synthesised_and_plays():
         sounds.play("explosion")
 
 
+def test_every_sound_is_made_once_a_process_before_play_needs_it():
+    from game.shell import audio
+    Sounds(Settings())
+    if audio._warming is None:
+        pytest.skip("no mixer here")
+    audio._warming.join(10)
+    rate, _, channels = audio.pygame.mixer.get_init()
+    made = {key[0] for key in audio._SAMPLES if key[1:] == (rate, channels)}
+    assert made == set(SOUND_NAMES)
+    assert audio.samples("win", rate, channels) is audio._SAMPLES[("win", rate, channels)]
+
+
 def test_samples_are_short_and_within_range():
     for notes in RECIPES.values():
         data = synthesise(notes, 22050, 2)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 import random
+import threading
 from array import array
 
 import pygame
@@ -22,6 +23,27 @@ RECIPES: dict[str, tuple[tuple[float, float, str], ...]] = {
     "win": ((523, 0.12, "sine"), (659, 0.12, "sine"), (784, 0.12, "sine"), (1047, 0.3, "sine")),
 }
 SOUND_NAMES = tuple(RECIPES)
+
+# The samples of each sound, by (name, rate, channels), made once a process: a thread
+# makes them all while the title menu waits, so that no frame of play pays for one (the
+# winning fanfare took 16 ms, a whole frame, on the first results screen).
+_SAMPLES: dict[tuple, bytes] = {}
+_SAMPLES_LOCK = threading.Lock()
+_warming: threading.Thread | None = None
+
+
+def samples(name: str, rate: int, channels: int) -> bytes:
+    """The bytes of sound `name` at that rate and channel count, made on first need."""
+    key = (name, rate, channels)
+    with _SAMPLES_LOCK:
+        if key not in _SAMPLES:
+            _SAMPLES[key] = synthesise(RECIPES[name], rate, channels)
+        return _SAMPLES[key]
+
+
+def _warm(rate: int, channels: int) -> None:
+    for name in RECIPES:
+        samples(name, rate, channels)
 
 
 def synthesise(notes, rate: int, channels: int) -> bytes:
@@ -51,6 +73,12 @@ class Sounds:
         self.settings = settings
         self._cache: dict[str, object] = {}
         self.enabled = self._start_mixer()
+        global _warming
+        if self.enabled and _warming is None:
+            rate, size, channels = pygame.mixer.get_init()
+            _warming = threading.Thread(target=_warm, args=(rate, channels), daemon=True,
+                                        name="sound-synthesis")
+            _warming.start()
 
     @staticmethod
     def _start_mixer() -> bool:
@@ -70,8 +98,7 @@ class Sounds:
             if size != -16:
                 self.enabled = False     # only signed 16-bit is synthesised
                 return None
-            self._cache[name] = pygame.mixer.Sound(
-                buffer=synthesise(RECIPES[name], rate, channels))
+            self._cache[name] = pygame.mixer.Sound(buffer=samples(name, rate, channels))
         return self._cache[name]
 
     def play(self, name: str) -> None:

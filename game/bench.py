@@ -162,10 +162,9 @@ def bench_search(seconds: float) -> None:
         print(f"hard search, {name}: {found['per_second']:,.0f} {found['unit']}/s")
 
 
-def match_frames(folder: Path, variant: str, players: int, frames: int, state=None):
-    """(wall seconds, the game thread's CPU seconds) of each of `frames` + 1 whole frames of
-    a computer-only match in a 1920x1080 window, and the moves played meanwhile. Its save
-    goes to `folder`, never over a player's."""
+def computer_match(folder: Path, variant: str, players: int, state=None):
+    """An App in a 1920x1080 window running a match of Medium computers (deal seed 11),
+    and the match's controller. Its save goes to `folder`, never over a player's."""
     import pygame
 
     from game.shell.app import App
@@ -175,8 +174,15 @@ def match_frames(folder: Path, variant: str, players: int, frames: int, state=No
     app.window = pygame.display.set_mode((1920, 1080))
     seats = tuple(Seat(f"Computer {i + 1}", "computer", "greedy") for i in range(players))
     app.start_match(MatchConfig(variant, seats, {}, 11), state)
-    match = app.top.ctl          # the match's controller, whatever overlay comes on top
     app.running = True
+    return app, app.top.ctl      # the controller, whatever overlay comes on top later
+
+
+def match_frames(folder: Path, variant: str, players: int, frames: int, state=None):
+    """(wall seconds, the game thread's CPU seconds) of each of `frames` + 1 whole frames of
+    a computer-only match (`computer_match`), and the moves played meanwhile."""
+    import pygame
+    app, match = computer_match(folder, variant, players, state)
     wall, cpu = [], []
     for _ in range(frames + 1):
         started, used = time.perf_counter(), time.thread_time()

@@ -56,7 +56,7 @@ def latency(variant: str, options: dict, moves: int, folder) -> tuple[list, list
     import json
     import subprocess
     import sys
-    from game.shell.app import FPS_CAP, App
+    from game.shell.app import App
     from game.shell.net.session import NetSession
     import pygame
     from game.shell.overlays import ResultsScene
@@ -91,13 +91,11 @@ def latency(variant: str, options: dict, moves: int, folder) -> tuple[list, list
     rng = random.Random(2)
     app.running = True
     deadline = time.monotonic() + 120
-    while len(sent) < moves and time.monotonic() < deadline and app.running:
-        if app.pacer.idle(app.stack) and not app.input.holding:     # as App.run does
-            events, elapsed = app.pacer.wait(), app.clock.tick() / 1000
-        else:
-            events = app.pacer.frame_wait(FPS_CAP, session.WAKE)
-            elapsed = app.clock.tick() / 1000
-        app.run_frame(elapsed, events, lazy=True)
+    def waiting() -> bool:       # for `moves` sends, and each on screen (the last included)
+        first = sorted(sent)[:moves]
+        return len(first) < moves or any(index not in shown for index in first)
+    while waiting() and time.monotonic() < deadline and app.running:
+        app.run_frame(*app.wait_for_frame(lazy=True), lazy=True)   # as App.run does
         top = app.top
         if isinstance(top, ResultsScene) and top.ready and top.on_continue is not None:
             top.proceed()                      # a round's results seen: the next round

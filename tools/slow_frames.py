@@ -7,16 +7,13 @@ figures; this finds the frame behind a max). Run by hand:
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))   # game.bench sets the
+                                                                   # drivers to headless
 
 
 def main(argv=None) -> int:
@@ -26,18 +23,9 @@ def main(argv=None) -> int:
     parser.add_argument("--frames", type=int, default=1800)
     parser.add_argument("--over", type=float, default=12.0, metavar="MS")
     args = parser.parse_args(argv)
-    import pygame
-
-    from game.shell.app import App
-    from game.shell.config import MatchConfig, Seat
-    folder = Path(tempfile.mkdtemp())
-    os.environ["XDG_DATA_HOME"] = str(folder)          # its save never over a player's
-    app = App(windowed=True, settings_path=folder / "settings.json")
-    app.window = pygame.display.set_mode((1920, 1080))
-    seats = tuple(Seat(f"Computer {i + 1}", "computer", "greedy")
-                  for i in range(args.players))
-    app.start_match(MatchConfig(args.variant, seats, {}, 11), None)
-    match, app.running, before = app.top.ctl, True, None
+    from game.bench import computer_match
+    app, match = computer_match(Path(tempfile.mkdtemp()), args.variant, args.players)
+    before = None
     for frame in range(args.frames + 1):
         started = time.perf_counter()
         app.run_frame(1 / 60)

@@ -405,6 +405,18 @@ class App:
         self.pacer.drew(self.stack)
         self.frame += 1
 
+    def wait_for_frame(self, lazy: bool) -> tuple:
+        """(seconds elapsed, events) once the next frame is due, as run_frame takes them:
+        `lazy`, it sleeps on the event queue while idle and wakes at once for a network
+        match's news; else it waits out a frame at FPS_CAP."""
+        if lazy and self.pacer.idle(self.stack) and not self.input.holding:
+            events = self.pacer.wait()
+        elif lazy and self.network is not None:     # the host's news drawn at once
+            events = self.pacer.frame_wait(FPS_CAP, self.network.WAKE)
+        else:
+            return self.clock.tick(FPS_CAP) / 1000, ()
+        return self.clock.tick() / 1000, events
+
     def run(self) -> int:
         """The loop: 60 frames a second while anything moves; while idle it sleeps on the
         event queue (pacing.py). With `frames` set (screenshots, tests) every frame draws.
@@ -414,15 +426,7 @@ class App:
         lazy = self.frames is None
         try:
             while self.running:
-                if lazy and self.pacer.idle(self.stack) and not self.input.holding:
-                    events = self.pacer.wait()
-                    elapsed = self.clock.tick() / 1000
-                elif lazy and self.network is not None:   # the host's news drawn at once
-                    events = self.pacer.frame_wait(FPS_CAP, self.network.WAKE)
-                    elapsed = self.clock.tick() / 1000
-                else:
-                    events, elapsed = (), self.clock.tick(FPS_CAP) / 1000
-                self.run_frame(elapsed, events, lazy)
+                self.run_frame(*self.wait_for_frame(lazy), lazy)
                 if self.frames is not None and self.frame >= self.frames:
                     self.running = False
         finally:

@@ -26,7 +26,7 @@ SOUND_NAMES = tuple(RECIPES)
 
 # The samples of each sound, by (name, rate, channels), made once a process: a thread
 # makes them all while the title menu waits, so that no frame of play pays for one (the
-# winning fanfare took 16 ms, a whole frame, on the first results screen).
+# winning fanfare was made in the first results screen's frame, a few ms of pure Python).
 _SAMPLES: dict[tuple, bytes] = {}
 _SAMPLES_LOCK = threading.Lock()
 _warming: threading.Thread | None = None

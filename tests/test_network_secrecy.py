@@ -28,8 +28,9 @@ def tiles_in(value, found: set) -> set:
     elif isinstance(value, str):
         found |= {Tile.of(int(a), int(b)) for a, b in PAIR.findall(value)}
     elif isinstance(value, dict):
-        for item in value.values():
-            tiles_in(item, found)
+        for key, item in value.items():
+            if key != "token":   # the seat's random key to come back, "5-5" in it by chance
+                tiles_in(item, found)
     elif isinstance(value, (tuple, list, frozenset, set)):
         for item in value:
             tiles_in(item, found)

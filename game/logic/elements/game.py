@@ -61,6 +61,22 @@ class ElementGame(GameState):
     coach_reasons = "elements"
     views_tell_the_world = True     # each view says whose turn it is and all the board
 
+    def apply(self, move):
+        # The legal moves here are worked out to check the move anyway: kept with the move,
+        # so that taking it back (a search does at every node) restores them for free.
+        known = self._position()
+        move = super().apply(move)
+        self.__dict__.setdefault("_kept", {})[len(self._stack)] = (known, self._stack[-1])
+        return move
+
+    def undo(self):
+        entry = self._stack[-1] if self._stack else None
+        move = super().undo()
+        kept = self.__dict__.get("_kept", {}).pop(len(self._stack) + 1, None)
+        if kept is not None and kept[1] is entry:       # kept by this very move's apply
+            self._cache = kept[0]
+        return move
+
     @classmethod
     def resolve(cls, options) -> dict:
         """The options with defaults, checked (OptionError)."""

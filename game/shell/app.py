@@ -79,7 +79,7 @@ class App:
         self._set_icon()
         self.window = self._open_window()
         self.screen = pygame.Surface(LOGICAL_SIZE).convert()
-        self.backdrop = Backdrop(self.screen)   # what lies under the top overlay, kept
+        self.backdrop = Backdrop(self.screen)   # what overlays keep between frames
         self.input = InputMapper(self.to_logical)
         self.pacer = Pacer()
         pygame.key.set_repeat(*KEY_REPEAT)

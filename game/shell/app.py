@@ -18,6 +18,7 @@ from game.resources import resource_folder
 
 from . import theme
 from .audio import Sounds
+from .backdrop import Backdrop
 from .config import MatchConfig, Seat
 from .input import InputMapper
 from .locks import claim_data_folder
@@ -73,12 +74,12 @@ class App:
         self.stack: list[Scene] = []
         self.network = None      # the network match this window is in (shell.net.session)
         self._scaled = None      # reusable surface for the window-sized frame
-        self._under = None       # what lies under the top overlay; None after a stack change
         self._after_draw = []    # callables run once the next frame is drawn
         pygame.display.set_caption("Dominoes")
         self._set_icon()
         self.window = self._open_window()
         self.screen = pygame.Surface(LOGICAL_SIZE).convert()
+        self.backdrop = Backdrop(self.screen)   # what overlays keep between frames
         self.input = InputMapper(self.to_logical)
         self.pacer = Pacer()
         pygame.key.set_repeat(*KEY_REPEAT)
@@ -153,7 +154,7 @@ class App:
         return self.stack[-1] if self.stack else None
 
     def push(self, scene: Scene) -> None:
-        self._under = None
+        self.backdrop.forget()
         if self.stack:
             self.stack[-1].leave()
         self.stack.append(scene)
@@ -163,7 +164,7 @@ class App:
         """Remove the top scene; popping the last one quits."""
         if not self.stack:
             return None
-        self._under = None
+        self.backdrop.forget()
         scene = self.stack.pop()
         scene.leave()
         if self.stack:
@@ -173,7 +174,7 @@ class App:
         return scene
 
     def replace(self, scene: Scene) -> None:
-        self._under = None
+        self.backdrop.forget()
         if self.stack:
             self.stack.pop().leave()
         self.stack.append(scene)
@@ -181,7 +182,7 @@ class App:
 
     def remove(self, scene: Scene) -> None:
         """Take `scene` off the stack wherever it is (a no-op if it is not there)."""
-        self._under = None
+        self.backdrop.forget()
         if scene is self.top:
             self.pop()
         elif scene in self.stack:
@@ -189,7 +190,7 @@ class App:
 
     def _clear_to_menu(self) -> None:
         from .menus import TitleScene
-        self._under = None
+        self.backdrop.forget()
         if self.stack:
             self.stack[-1].leave()
         if self.stack and isinstance(self.stack[0], TitleScene):
@@ -373,13 +374,13 @@ class App:
         if not top.overlay:
             top.draw(self.screen)
             return
-        if self._under is None:
+        if self.backdrop.fresh:
+            self.backdrop.restore(self.screen)
+        else:
             self._draw_stack(self.stack[:-1])
             if top.backdrop_dim:
                 theme.dim(self.screen, top.backdrop_dim)
-            self._under = self.screen.copy()
-        else:
-            self.screen.blit(self._under, (0, 0))
+            self.backdrop.keep(self.screen)
         top.draw(self.screen)
 
     def _draw_stack(self, scenes) -> None:

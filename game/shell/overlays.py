@@ -4,6 +4,7 @@ from __future__ import annotations
 import pygame
 
 from . import theme
+from .backdrop import FadeIn
 from .scene import Scene
 from .settings import ANIM_SPEEDS, THINK_TIMES
 from .widgets import Button, Label, Menu, Selector, TextField
@@ -261,7 +262,12 @@ class ResultsScene(Scene):
         self.review = review        # the coach's review of the game (final results)
         self.demo_wait = self.DEMO_PAUSE
         self.shown_for = 0.0        # seconds since the results appeared
-        self._layer = None          # the results drawn once more while they fade in
+        self._fade = FadeIn(app.backdrop, self._draw_results)
+        self.panel = pygame.Rect((40, 100, 1840, 880) if figure else (360, 100, 1200, 880))
+        # Made a frame before the results show (their first frame shows only the table):
+        # a new panel takes 4 ms, measuring new text as much.
+        theme.panel_layer(self.panel.size, alpha=255)
+        self._texts, self._dots = self._lay_out()
         if on_continue is not None:
             buttons = [Button("Continue", self.proceed, width=520)]
         else:
@@ -303,8 +309,8 @@ class ResultsScene(Scene):
             return                      # pressed before the results could be read
         if self.figure is not None and self.figure.handle(action):
             return
-        beside = action.name == "click" and not pygame.Rect(360, 100, 1200, 880).collidepoint(
-            action.pos)                   # a click on the board around the results
+        # a click on the board around the results
+        beside = action.name == "click" and not self.panel.collidepoint(action.pos)
         if self.on_board is not None and (action.name == "back" or beside):
             self.show_board()
         elif action.name == "back" and self.on_continue is None:
@@ -329,28 +335,18 @@ class ResultsScene(Scene):
         if self.ready:
             self._draw_results(surface)
         else:                          # fading in over the table
-            if self._layer is None or self._layer.get_size() != surface.get_size():
-                self._layer = surface.copy()
-            else:
-                self._layer.blit(surface, (0, 0))
-            self._draw_results(self._layer)
-            self._layer.set_alpha(round(255 * self.shown_for / self.APPEAR_SECONDS))
-            surface.blit(self._layer, (0, 0))
+            self._fade.draw(surface, round(255 * self.shown_for / self.APPEAR_SECONDS))
         theme.draw_legend(surface, self.app, self.legend())
 
-    def _draw_results(self, surface):
-        wide = self.figure is not None
-        left, right = (120, 880) if wide else (440, 1480)     # the table's first and last x
-        # opaque: nothing of the table or its banners shows through the empty middle
-        theme.draw_panel(surface, (40, 100, 1840, 880) if wide else (360, 100, 1200, 880),
-                         alpha=255)
-        theme.draw_title(surface, self.title, 180, 64)
+    def _lay_out(self) -> tuple[list, list]:
+        """Every line of text on the results, as draw_fitted takes it (surface aside), and
+        each row's dot: measured once, as fitting new text to its box costs milliseconds."""
+        left, right = (120, 880) if self.figure else (440, 1480)  # the table's first and last x
         size = next((s for s in (44, 38, 32) if theme.font(s, True).size(self.winner_text)[0]
                      <= 1120), None)               # long sentences get smaller, then two lines
         lines = [self.winner_text] if size else theme.wrap_text(self.winner_text, 1120, 32, True)
-        for i, line in enumerate(lines[:2]):
-            theme.draw_fitted(surface, line, (960, 270 + (40 * i - 20) * (len(lines) > 1)),
-                              1120, size or 32, theme.HIGHLIGHT, "center", bold=True)
+        texts = [(line, (960, 270 + (40 * i - 20) * (len(lines) > 1)), 1120, size or 32,
+                  theme.HIGHLIGHT, "center", True) for i, line in enumerate(lines[:2])]
         columns = max([len(r) for r in self.rows] + [len(self.headers or ())] + [1])
         step = min(260, (right - left - 140) // max(1, columns - 1))
         # The name column is left-aligned; number columns are right-aligned.
@@ -360,21 +356,37 @@ class ResultsScene(Scene):
         name_width = (xs[1] - max(values, default=0) if columns > 1 else right + 40) - xs[0] - 30
         y = 340
         if self.headers:
-            for i, (x, text) in enumerate(zip(xs, self.headers)):
-                theme.draw_text(surface, text, (x, y), 30, theme.TEXT_DIM,
-                                "topright" if i else "topleft")
+            texts += [(text, (x, y), None, 30, theme.TEXT_DIM, "topright" if i else "topleft",
+                       False) for i, (x, text) in enumerate(zip(xs, self.headers))]
             y += 50
+        dots = []
         for i, row in enumerate(self.rows[:7]):
-            colour = theme.PLAYER_COLOURS[i % len(theme.PLAYER_COLOURS)]
-            pygame.draw.circle(surface, colour, (left - 24, y + 26), 11)
-            for j, (x, value) in enumerate(zip(xs, row)):
-                width = name_width if j == 0 else step - 20
-                theme.draw_fitted(surface, value, (x, y), width, 48, theme.TEXT,
-                                  "topright" if j else "topleft", bold=j == len(row) - 1 or j == 0)
+            dots.append((theme.PLAYER_COLOURS[i % len(theme.PLAYER_COLOURS)], (left - 24, y + 26)))
+            texts += [(value, (x, y), name_width if j == 0 else step - 20, 48, theme.TEXT,
+                       "topright" if j else "topleft", j == len(row) - 1 or j == 0)
+                      for j, (x, value) in enumerate(zip(xs, row))]
             y += 62
-        if wide:
+        for text, _, width, size, _, _, bold in texts:
+            if width is not None:
+                theme.fitted(text, width, size, bold)
+        return texts, dots
+
+    def _draw_results(self, surface) -> pygame.Rect:
+        """Draws the results; returns the area they cover (the panel and its shadow)."""
+        # opaque: nothing of the table or its banners shows through the empty middle
+        area = theme.draw_panel(surface, self.panel, alpha=255)
+        theme.draw_title(surface, self.title, 180, 64)
+        for text, pos, width, size, colour, anchor, bold in self._texts:
+            if width is None:
+                theme.draw_text(surface, text, pos, size, colour, anchor, bold=bold)
+            else:
+                theme.draw_fitted(surface, text, pos, width, size, colour, anchor, bold=bold)
+        for colour, centre in self._dots:
+            pygame.draw.circle(surface, colour, centre, 11)
+        if self.figure is not None:
             self.figure.draw(surface)
         self.menu.draw(surface, focus=self.ready)
+        return area
 
 
 class ConfirmScene(Scene):

@@ -55,6 +55,18 @@ def hand_pips(hand: int) -> int:
     return p0[hand & 127] + p1[hand >> 7 & 127] + p2[hand >> 14 & 127] + p3[hand >> 21]
 
 
+def pips_and_tiles(hands) -> tuple[list[int], tuple[tuple[Tile, ...], ...]]:
+    """`hand_pips` and `hand_tiles` of every hand mask at once (a round's end needs both)."""
+    t0, t1, t2, t3 = _TILES_OF
+    p0, p1, p2, p3 = _PIPS_OF
+    pips, tiles = [], []
+    for hand in hands:
+        a, b, c, d = hand & 127, hand >> 7 & 127, hand >> 14 & 127, hand >> 21
+        pips.append(p0[a] + p1[b] + p2[c] + p3[d])
+        tiles.append(t0[a] + t1[b] + t2[c] + t3[d])
+    return pips, tuple(tiles)
+
+
 def bits_of(mask: int):
     """The element indices of a mask, lowest first."""
     while mask:
@@ -156,31 +168,51 @@ def tile_moves(on_left: int, on_right: int) -> tuple:
     """The moves of the tiles fitting the left end and of those fitting the right end,
     in canonical text order: tiles in canonical order, L before R."""
     found = []
-    for i in bits_of(on_left | on_right):
-        if on_left >> i & 1:
+    both = on_left | on_right
+    while both:
+        low = both & -both
+        i = low.bit_length() - 1
+        if on_left & low:
             found.append(LEFT_MOVES[i])
-        if on_right >> i & 1:
+        if on_right & low:
             found.append(RIGHT_MOVES[i])
+        both ^= low
     return tuple(found)
 
 
 class TileMoves(dict):
-    """tiles fitting the left end << 28 | tiles fitting the right end -> the legal tile
-    moves (`tile_moves`): a table filled as hands are met, so a turn's moves are one
-    lookup. Random play over 100,000 rounds meets about 60,000 keys; past LIMIT (some
-    10 MB) it starts again empty."""
+    """The legal tile moves while the line's ends show `left` and `right`, keyed by the
+    tiles of the hand that fit either end (the hand & `fits`): a table filled as hands
+    are met, so a turn's moves are one lookup (its key a small int, no pair to build).
+    Random play meets a few thousand keys for most pairs of ends; past LIMIT (some 1 MB)
+    a table starts again empty."""
 
-    LIMIT = 1 << 16
+    __slots__ = ("left", "right", "fits")
+    LIMIT = 1 << 13
 
-    def __missing__(self, key: int) -> tuple:
+    def __init__(self, left: int, right: int):
+        super().__init__()
+        self.left, self.right = NUMBER_MASK[left], NUMBER_MASK[right]
+        self.fits = self.left | self.right
+
+    def __missing__(self, hit: int) -> tuple:
         if len(self) >= self.LIMIT:
             self.clear()
-        moves = self[key] = tile_moves(key >> 28, key & ALL)
+        moves = self[hit] = tile_moves(hit & self.left, hit & self.right)
         return moves
 
 
 class BlankMoves(dict):
     """The same lookup for blank tiles: any tile on either end."""
 
-    def __missing__(self, key: int) -> tuple:
+    __slots__ = ()
+    fits = ALL
+
+    def __missing__(self, hit: int) -> tuple:
         return BLANK_MOVES
+
+
+# [left][right] -> the table of moves for those ends (index -1: a blank end, or none).
+TILE_TABLES = tuple(tuple(TileMoves(left, right) for right in (*range(7), -1))
+                    for left in (*range(7), -1))
+BLANK_TABLES = ((BlankMoves(),) * 8,) * 8

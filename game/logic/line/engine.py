@@ -377,7 +377,21 @@ class LineRound:
             self._state = (nxt, left, right, count, 0, 0, ptr, state, before, bit, move)
             self._legal = table[hit]
             return False
+        if ptr == len(self._stock) or not self.rules.drawing:     # nothing to draw
+            self._state = (nxt, left, right, count, 0, 0, ptr, state, before, bit, move)
+            return self._pass_or_block(table.fits)
         return self._turn_begins(nxt, left, right, count, ptr, 0, state, before, bit, move)
+
+    def _pass_or_block(self, fits: int) -> bool:
+        """The player to move cannot play: they pass, or, when nobody can play, the round
+        is blocked (True)."""
+        hands = self._hands
+        for s in self.seats:
+            if hands[s] & fits:
+                self._legal = ONLY_PASS
+                return False
+        self.end_reason, self._legal = "blocked", ()
+        return True
 
     def _turn_begins(self, seat: int, left: int, right: int, count: int, ptr: int,
                      extra: int, before_state, before_hand: int, bit: int, move) -> bool:
@@ -400,17 +414,9 @@ class LineRound:
                         break
                 hands[seat] = hand
                 drawn = ptr - start
-            if not hand & fits:
-                self._legal = ONLY_PASS
-                for s in self.seats:
-                    if hands[s] & fits:
-                        break
-                else:
-                    self.end_reason = "blocked"
-                    self._legal = ()
         self._state = (seat, left, right, count, drawn, extra, ptr, before_state,
                        before_hand, bit, move)
-        return self.end_reason is not None
+        return not hand & fits and self._pass_or_block(fits)
 
     def undo(self):
         """Take back the last move of the round and return it; IndexError if there is none."""

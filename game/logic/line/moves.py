@@ -184,11 +184,11 @@ class TileMoves(dict):
     """The legal tile moves while the line's ends show `left` and `right`, keyed by the
     tiles of the hand that fit either end (the hand & `fits`): a table filled as hands
     are met, so a turn's moves are one lookup (its key a small int, no pair to build).
-    Random play meets a few thousand keys for most pairs of ends; past LIMIT (some 1 MB)
-    a table starts again empty."""
+    300,000 random 4-player rounds meet some 93,000 keys in all (10 MB), at most 2,400
+    for one pair of ends; past LIMIT (some 0.5 MB) a table starts again empty."""
 
     __slots__ = ("left", "right", "fits")
-    LIMIT = 1 << 13
+    LIMIT = 1 << 12
 
     def __init__(self, left: int, right: int):
         super().__init__()

@@ -347,13 +347,7 @@ class LineRound:
             hand = hands[seat]
             bit = move._bit or hand & -hand         # a blank move plays any element held
             hands[seat] = hand = hand ^ bit
-            side = move._side
-            if side == 1:
-                left = move._sum - left
-            elif side == 2:
-                right = move._sum - right
-            else:
-                left, right = move.tile.a, move.tile.b
+            left, right = move._lefts[left], move._rights[right]
             count += 1
             if not hand:
                 self._state = (seat, left, right, count, drawn, extra, ptr, state, 0, bit, move)

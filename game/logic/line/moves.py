@@ -77,6 +77,19 @@ def bits_of(mask: int):
 
 # ---- moves -----------------------------------------------------------------------------
 _SIDES = {"": 0, LEFT: 1, RIGHT: 2}
+_ENDS = (0, 1, 2, 3, 4, 5, 6, -1)       # an end's number by index (-1: blank, or no line)
+
+
+def _ends_after(tile, side: int) -> tuple[tuple, tuple]:
+    """The line's left and right numbers once `tile` is laid on `side`, each a tuple
+    indexed by the number before: the end it covers turns to the tile's other number,
+    the opening sets both."""
+    if not isinstance(tile, Tile):
+        return (0,) * 8, (0,) * 8
+    turned = tuple(tile.a + tile.b - n for n in _ENDS)
+    if side == 0:
+        return (tile.a,) * 8, (tile.b,) * 8
+    return (turned, _ENDS) if side == 1 else (_ENDS, turned)
 _INTERNED: dict = {}
 _BY_TEXT: dict = {}
 
@@ -87,17 +100,18 @@ class LineMove(Move):
     A small frozen value: `LineMove(tile, end)` returns the one object for that tile and
     end, so equal moves are the same object."""
 
-    __slots__ = ("tile", "end", "_text", "_bit", "_side", "_sum", "_double")
+    __slots__ = ("tile", "end", "_text", "_bit", "_side", "_lefts", "_rights", "_double")
 
     def __new__(cls, tile: Tile, end: str = "") -> "LineMove":
         key = (tile, end)
         move = _INTERNED.get(key)
         if move is None:
             move = object.__new__(cls)
+            side = _SIDES.get(end, -1)
+            lefts, rights = _ends_after(tile, side)
             for name, value in (("tile", tile), ("end", end), ("_text", f"{tile}{end}"),
                                 ("_bit", BITS[INDEX[tile]] if tile in INDEX else 0),
-                                ("_side", _SIDES.get(end, -1)),
-                                ("_sum", tile.a + tile.b if isinstance(tile, Tile) else 0),
+                                ("_side", side), ("_lefts", lefts), ("_rights", rights),
                                 ("_double", isinstance(tile, Tile) and tile.is_double)):
                 object.__setattr__(move, name, value)
             move = _INTERNED.setdefault(key, move)      # one object, even made twice at once

@@ -5,8 +5,8 @@ is never one of the game's requirements. It runs with a Python that has that lib
 installed (a scratch environment; pygame is not needed) and finds our package from this
 checkout:
 
-    python3 -m venv /work/scratch/abw333 && /work/scratch/abw333/bin/pip install dominoes
-    /work/scratch/abw333/bin/python tools/abw333_speed.py [--seconds S] [--runs N]
+    python3 -m venv /tmp/abw333 && /tmp/abw333/bin/python -m pip install dominoes
+    /tmp/abw333/bin/python tools/abw333_speed.py [--seconds S] [--runs N]
 
 Both sides play whole rounds of random legal moves among 4 players, all 28 tiles
 dealt, nothing to draw. abw333: `dominoes.Game.new()` and `make_move(*choice(valid_moves))`
@@ -38,8 +38,8 @@ from game.logic import new_game  # noqa: E402
 from game.logic.core import PASS  # noqa: E402
 
 MISSING = ("abw333_speed: the abw333 `dominoes` library is not installed in this Python "
-           "(make a scratch venv: python3 -m venv /work/scratch/abw333 && "
-           "/work/scratch/abw333/bin/pip install dominoes)")
+           "(make a scratch venv: python3 -m venv /tmp/abw333 && "
+           "/tmp/abw333/bin/python -m pip install dominoes)")
 
 
 def theirs_player(library):

@@ -25,7 +25,7 @@ def seeded_random(text: str) -> random.Random:
     data = text.encode()
     rng = random.Random.__new__(random.Random)
     super(random.Random, rng).seed(int.from_bytes(data + sha512(data).digest()))
-    rng.gauss_next = None
+    rng.gauss_next = None  # type: ignore[attr-defined]  # as Random.seed leaves it
     return rng
 
 

@@ -13,7 +13,8 @@ from game.logic.core import BLANK, PASS, IllegalMoveError, Tile
 from game.logic.line.engine import LineRound
 from game.logic.line.laying import LineRules
 from game.logic.line.moves import LineMove
-from game.logic.tiles import BLANK_SET, DOUBLE_SIX_SET, OPEN_BOARD_SET, REDUCED_SETS, shuffle
+from game.logic.tiles import (BLANK_SET, DOUBLE_SIX_SET, OPEN_BOARD_SET, REDUCED_SETS,
+                              seeded_random, shuffle)
 from game.logic.variants import new_game
 
 
@@ -259,6 +260,13 @@ def test_the_shuffle_orders_tiles_as_random_shuffle_does():
         random.Random(seed).shuffle(expected)
         shuffle(random.Random(seed), items)
         assert items == expected
+
+
+def test_a_seeded_generator_starts_where_random_random_of_the_text_does():
+    for text in ("0:1", "17:3", f"{2 ** 63 - 1}:1000000", "", "é:ü"):
+        fast, slow = seeded_random(text), random.Random(text)
+        assert fast.getstate() == slow.getstate()
+        assert [fast.getrandbits(5) for _ in range(50)] == [slow.getrandbits(5) for _ in range(50)]
 
     class Other(random.Random):                     # another generator: its own shuffle
         def shuffle(self, x):

@@ -60,11 +60,13 @@ class Option:
 
 def resolve_options(declared: tuple[Option, ...], given: dict | None, variant: str) -> dict:
     """Defaults overlaid with `given`, each converted; an unknown name is an OptionError."""
-    by_name = {o.name: o for o in declared}
     result = {o.name: o.default for o in declared}
-    if given is not None and not isinstance(given, dict):
+    if given is None:
+        return result
+    if not isinstance(given, dict):
         raise OptionError(f"the options of {variant} must be NAME = VALUE pairs, not {given!r}")
-    for name, value in (given or {}).items():
+    by_name = {o.name: o for o in declared}
+    for name, value in given.items():
         if name not in by_name:
             known = ", ".join(by_name) or "none"
             raise OptionError(f"unknown option {name!r} for {variant} (known: {known})")

@@ -10,11 +10,23 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass, field
+from hashlib import sha512
 
 from .core import BLANK, DOUBLE_SIX, Tile, double_set
 
 
 _BITS_FOR = tuple((i + 1).bit_length() for i in range(256))   # bits to draw a number <= i
+
+
+def seeded_random(text: str) -> random.Random:
+    """A generator in the state `random.Random(text)` starts in (Random.seed turns a text
+    into the number of its bytes and their SHA-512), made without Random's Python layers
+    around the seeding: every round of a line game is dealt from a new one."""
+    data = text.encode()
+    rng = random.Random.__new__(random.Random)
+    super(random.Random, rng).seed(int.from_bytes(data + sha512(data).digest()))
+    rng.gauss_next = None  # type: ignore[attr-defined]  # as Random.seed leaves it
+    return rng
 
 
 def shuffle(rng: random.Random, items: list) -> None:

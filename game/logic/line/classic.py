@@ -9,7 +9,6 @@ first asked for (`round`, `current_player`, `legal_moves`, `view`, `record`...),
 from __future__ import annotations
 
 import json
-import random
 from dataclasses import dataclass
 
 from ..core import (DominoError, FileFormatError, IllegalMoveError, OptionError, Outcome,
@@ -24,7 +23,7 @@ from .position import read_round, round_position_lines
 from ..options import Option, resolve_options
 from ..state import GameState
 from ..textfiles import TomlFile
-from ..tiles import shuffle
+from ..tiles import seeded_random, shuffle
 
 POSITION_KEYS = ("variant", "players", "seed", "round", "totals", "line", "hands", "stock",
                  "to_move", "extra_plays", "options")
@@ -47,6 +46,12 @@ class RoundResult:
     out: tuple[int, ...]        # players who reached the limit in this round
     hands: tuple[tuple[Tile, ...], ...] = ()   # per player, the tiles left when it ended
     boneyard: int = 0           # tiles left to draw when it ended
+
+    # Every round ends with one: the fields go straight into the instance's dict, where
+    # a frozen dataclass's own __init__ makes one object.__setattr__ call per field.
+    def __init__(self, number, scores, reason, domino, totals, out, hands=(), boneyard=0):
+        self.__dict__.update(number=number, scores=scores, reason=reason, domino=domino,
+                             totals=totals, out=out, hands=hands, boneyard=boneyard)
 
 
 _SEATS = {n: tuple(range(n)) for n in range(5)}
@@ -146,22 +151,25 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
     def _deal(self, number: int, seats) -> LineRound:
         """Round `number` dealt from the match seed: a pure function of the two."""
         order = list(BITS)          # element i stands as its bit; the set has 28 elements
-        shuffle(random.Random(f"{self.seed}:{number}"), order)
+        shuffle(seeded_random(f"{self.seed}:{number}"), order)
         return LineRound.dealt(self.rules, seats, order)
 
     def _finish_round(self, rnd: LineRound) -> None:
-        scores = rnd.scores(self.players)
+        scores, hands = rnd.scores_and_hands(self.players)
         totals, limit = self.totals, self.limit
         out = []
         for s in rnd.seats:
             totals[s] += scores[s]
             if totals[s] >= limit:
                 out.append(s)
-        self.eliminated.extend(out)
-        self.finished_rounds.append(RoundResult(self.round_number, tuple(scores), rnd.end_reason,
-                                                rnd.domino_seat, tuple(totals), tuple(out),
-                                                rnd.hands_left(self.players), rnd.boneyard))
-        remaining = [s for s in rnd.seats if s not in out] if out else rnd.seats
+        self.eliminated += out
+        self.finished_rounds.append(RoundResult(
+            self.round_number, tuple(scores), rnd.end_reason,
+            rnd.domino_seat, tuple(totals), tuple(out), hands, rnd.boneyard))
+        if not out:
+            self._pending = rnd.seats
+            return
+        remaining = [s for s in rnd.seats if s not in out]
         if len(remaining) >= 2:
             self._pending = tuple(remaining)
         elif remaining:
@@ -307,7 +315,7 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
         if rnd is not None:
             legal = rnd._legal
             if legal is not None:
-                return list(legal)
+                return [*legal]
         return [] if self._outcome else self.round.legal_moves()
 
     def parse_move(self, text) -> LineMove:

@@ -10,8 +10,9 @@ index (for the double-six set, tile i of DOUBLE_SIX, canonical order), so a hand
 int with bit i set for each element held. `NUMBER_MASK[n]` holds the tiles showing n, and
 entry -1 holds every tile (a blank end, or the empty line: anything fits). There is one
 `LineMove` object per (tile, end) (moves.py), made once, so listing the legal moves builds no
-objects and equality of moves is identity; the legal moves of a turn come from a table
-keyed by the tiles that fit each end, looked up once as the turn begins. The state of a
+objects and equality of moves is identity; the legal moves of a turn come from the table
+of the line's two ends, keyed by the tiles of the hand that fit them, looked up once as
+the turn begins. The state of a
 round is one tuple of ints that also says how it was reached (the state before, the
 move), so a move makes one tuple and undo goes back one state; what only views and
 records need (the line, the numbers players showed they lack, hands as tiles) is read
@@ -22,13 +23,13 @@ from __future__ import annotations
 from ..core import BLANK, PASS, IllegalMoveError, Tile
 from .laying import (LineRules, Placed, broken_join, extra_plays_problem, hands_problem,
                      laid_by, opening_bit, opening_tile, wrong_opener)
-from .moves import (BITS, BLANK_OPENING, INDEX, LEFT, NUMBER_MASK, ONLY_PASS, OPENINGS, STOP,
-                    TILES, BlankMoves, LineMove, TileMoves, bits_of, hand_pips, hand_tiles)
+from .moves import (BITS, BLANK_OPENING, BLANK_TABLES, INDEX, LEFT, NUMBER_MASK, ONLY_PASS,
+                    OPENINGS, STOP, TILE_TABLES, TILES, LineMove, bits_of, hand_pips,
+                    hand_tiles, pips_and_tiles)
 
 _BLANKS = (BLANK,) * len(TILES)
 
 
-_TILE_MOVES, _BLANK_TABLE = TileMoves(), BlankMoves()
 _AFTER: dict[tuple, tuple] = {}     # seats -> per seat, the seat after it
 
 
@@ -50,7 +51,7 @@ class LineRound:
     going back one state.
     """
 
-    __slots__ = ("rules", "seats", "_after", "_extra", "_table", "_hands", "_deal", "_stock",
+    __slots__ = ("rules", "seats", "_after", "_extra", "_tables", "_hands", "_deal", "_stock",
                  "_state", "start_line", "start_extra", "end_reason", "domino_seat",
                  "_legal", "start_to_move", "set_up", "_derived")
 
@@ -91,7 +92,7 @@ class LineRound:
             after = _AFTER[seats] = tuple(after)
         self._after = after
         self._extra = rules.extra_for_double
-        self._table = _BLANK_TABLE if rules.blank else _TILE_MOVES
+        self._tables = BLANK_TABLES if rules.blank else TILE_TABLES
         self.start_line = ()
         self.start_extra = 0
         self.end_reason = self.domino_seat = None
@@ -264,7 +265,7 @@ class LineRound:
         legal = self._legal
         if legal is None:
             legal = self._legal = self._compute_legal()
-        return list(legal)
+        return [*legal]
 
     def _compute_legal(self) -> tuple:
         """Moves in canonical text order: tiles in canonical order, L before R."""
@@ -283,9 +284,10 @@ class LineRound:
                 if opening:
                     return (OPENINGS[opening.bit_length() - 1],)
             return tuple(OPENINGS[i] for i in bits_of(hand))
-        on_left, on_right = hand & NUMBER_MASK[left], hand & NUMBER_MASK[right]
-        if on_left | on_right:
-            moves = self._table[on_left << 28 | on_right]
+        table = self._tables[left][right]
+        hit = hand & table.fits
+        if hit:
+            moves = table[hit]
             # an extra play earned by a double may be declined: "may play again"
             return moves + (STOP,) if self._state[5] else moves
         return ONLY_PASS
@@ -341,19 +343,11 @@ class LineRound:
         state = self._state
         seat, left, right, count, drawn, extra, ptr, _, _, _, _ = state
         hands = self._hands
-        if move is PASS or move is STOP:
-            bit = 0
-        else:
+        if move.__class__ is LineMove:
             hand = hands[seat]
             bit = move._bit or hand & -hand         # a blank move plays any element held
             hands[seat] = hand = hand ^ bit
-            side = move._side
-            if side == 1:
-                left = move._sum - left
-            elif side == 2:
-                right = move._sum - right
-            else:
-                left, right = move.tile.a, move.tile.b
+            left, right = move._lefts[left], move._rights[right]
             count += 1
             if not hand:
                 self._state = (seat, left, right, count, drawn, extra, ptr, state, 0, bit, move)
@@ -366,15 +360,32 @@ class LineRound:
                 self._state = (seat, left, right, count, 0, extra + 1, ptr, state, 0, bit, move)
                 self._legal = None
                 return False
+        else:                   # PASS or STOP
+            bit = 0
         # The next player's turn begins.
         nxt = self._after[seat]
         before = hands[nxt]
-        on_left, on_right = before & NUMBER_MASK[left], before & NUMBER_MASK[right]
-        if on_left | on_right:
+        table = self._tables[left][right]
+        hit = before & table.fits
+        if hit:
             self._state = (nxt, left, right, count, 0, 0, ptr, state, before, bit, move)
-            self._legal = self._table[on_left << 28 | on_right]
+            self._legal = table[hit]
             return False
+        if ptr == len(self._stock) or not self.rules.drawing:     # nothing to draw
+            self._state = (nxt, left, right, count, 0, 0, ptr, state, before, bit, move)
+            return self._pass_or_block(table.fits)
         return self._turn_begins(nxt, left, right, count, ptr, 0, state, before, bit, move)
+
+    def _pass_or_block(self, fits: int) -> bool:
+        """The player to move cannot play: they pass, or, when nobody can play, the round
+        is blocked (True)."""
+        hands = self._hands
+        for s in self.seats:
+            if hands[s] & fits:
+                self._legal = ONLY_PASS
+                return False
+        self.end_reason, self._legal = "blocked", ()
+        return True
 
     def _turn_begins(self, seat: int, left: int, right: int, count: int, ptr: int,
                      extra: int, before_state, before_hand: int, bit: int, move) -> bool:
@@ -397,17 +408,9 @@ class LineRound:
                         break
                 hands[seat] = hand
                 drawn = ptr - start
-            if not hand & fits:
-                self._legal = ONLY_PASS
-                for s in self.seats:
-                    if hands[s] & fits:
-                        break
-                else:
-                    self.end_reason = "blocked"
-                    self._legal = ()
         self._state = (seat, left, right, count, drawn, extra, ptr, before_state,
                        before_hand, bit, move)
-        return self.end_reason is not None
+        return not hand & fits and self._pass_or_block(fits)
 
     def undo(self):
         """Take back the last move of the round and return it; IndexError if there is none."""
@@ -430,6 +433,13 @@ class LineRound:
         if not self.rules.blank and len(self._hands) == players:
             return tuple(map(hand_tiles, self._hands))
         return tuple(self.hand_tiles(p) for p in range(players))
+
+    def scores_and_hands(self, players: int) -> tuple[list[int], tuple[tuple[Tile, ...], ...]]:
+        """`scores` and `hands_left` together: in one pass over the hands when every player
+        is in the round and scores by pips (how classic rounds end)."""
+        if self.rules.score_by == "pips" and not self.rules.blank and len(self._hands) == players:
+            return pips_and_tiles(self._hands)
+        return self.scores(players), self.hands_left(players)
 
     def scores(self, players: int) -> list[int]:
         """What each player adds for this round (0 for players not in it)."""

@@ -165,7 +165,7 @@ class ElementTable(BoardTable):
         """Felt, board and panels built once; the resting elements redrawn on the board
         when a move or a pick changes them; the panels when what they say changes."""
         settings = self.app.settings
-        if self._static is None or self._static_key != settings.show_coords:
+        if self._layer_lost() or self._static_key != settings.show_coords:
             self._build_static(settings.show_coords)
         self._sync_trophies(view)
         scene, ctl, tool = self.scene, self.ctl, self.scene.tool

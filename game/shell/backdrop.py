@@ -32,6 +32,7 @@ class Backdrop:
         self._covers = 0            # how many times `under` was drawn
         self._layer_for = None      # (a FadeIn's serial, `_covers`) of the picture in `layer`
         self._table_for = None      # the serial of the board table whose layer `table` is
+        self._pieces = {}           # rect -> the surface its pieces of `table` are kept in
 
     def forget(self) -> None:
         """The stack changed: what lies under the top overlay is drawn again."""
@@ -60,6 +61,18 @@ class Backdrop:
         table that held it before lays its own again when it next draws."""
         self._table_for = owner
         return self.table
+
+    def table_piece(self, rect) -> pygame.Surface:
+        """A copy of `rect` of `table` (the clean background a panel or the board is
+        redrawn from), in the surface kept for that rect since an earlier lay."""
+        rect = pygame.Rect(rect)
+        picture = self.table.subsurface(rect)
+        held = self._pieces.get(tuple(rect))
+        if held is None:
+            held = self._pieces[tuple(rect)] = picture.copy()
+        else:
+            held.blit(picture, (0, 0))
+        return held
 
     def holds_table(self, owner: int) -> bool:
         """Whether `table` still holds the static layer board table `owner` laid."""

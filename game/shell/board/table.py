@@ -195,7 +195,7 @@ class BoardTable:
         for rect in panels:
             theme.draw_panel(layer, rect)
         theme.draw_legend(layer, self.app, self.adapter.legend)
-        self._patches = [(rect, layer.subsurface(rect).copy()) for rect in self.hud_rects]
+        self._patches = [(rect, self.app.backdrop.table_piece(rect)) for rect in self.hud_rects]
         self._hud_key = None
         return layer
 

@@ -181,7 +181,7 @@ class ElementTable(BoardTable):
 
     def _build_static(self, coords: bool) -> None:
         layout = self.layout
-        layer = self._lay_static(coords, (*layout.cards, layout.goal, layout.last))
+        self._lay_static(coords, (*layout.cards, layout.goal, layout.last))
         self._board_patch = self.app.backdrop.table_piece(self.geo.rect)
         self._static_key, self._board_key = coords, None
         self._drawn = {}                   # per square: what the static layer shows there

@@ -5,7 +5,8 @@ import pytest
 
 from game.shell.board.geometry import BoardGeometry
 from game.shell.board.table import BOARD_AREA
-from game.shell.variants.dominox import ONE_SQUARE_LABELS, label_spots, territory_layer
+from game.shell import theme
+from game.shell.variants.dominox import ONE_SQUARE_LABELS, label_spots, tag_size, territory_layer
 
 # a corner square alone, a pair along the top edge, a strip along the bottom edge, an L
 REGIONS = [([(0, 0)], 0, 1), ([(3, 7), (3, 6)], 1, 2), ([(5, 0), (6, 0), (7, 0)], None, 0),
@@ -43,3 +44,14 @@ def test_each_region_carries_its_winners_name_inside_its_own_squares(width):
         area = tag.move(-geo.outer.x, -geo.outer.y)
         assert (pygame.image.tobytes(named.subsurface(area), "RGBA")
                 != pygame.image.tobytes(plain.subsurface(area), "RGBA"))   # the name is there
+
+
+def test_a_winner_s_tag_has_the_size_a_size_by_size_search_finds():
+    pygame.font.init()
+    for text in ("tie", "Ann", "Computer 2", "Wwwwwwwwwwwwwwww", "Ben, the champion"):
+        for width in (10, 30, 57, 80, 120, 200):
+            for largest in (12, 18, 33, 40):
+                size = largest
+                while size > 12 and theme.font(size, True).size(text)[0] > width:
+                    size -= 1
+                assert tag_size(text, width, largest) == size, (text, width, largest)

@@ -31,11 +31,21 @@ def main(argv=None) -> int:
         app.run_frame(1 / 60)
         ms = (time.perf_counter() - started) * 1000
         top = type(app.top).__name__
+        match = match_on_screen(app, match)
         if frame and ms > args.over:
             print(f"frame {frame}: {ms:.1f} ms, {before} -> {top}, "
                   f"{len(match.state.moves_played())} moves played")
         before = top
     return 0
+
+
+def match_on_screen(app, last):
+    """The controller of the match on the stack: after a rematch the new one's, so that
+    its moves are counted."""
+    for scene in reversed(app.stack):
+        if getattr(scene, "ctl", None) is not None:
+            return scene.ctl
+    return last
 
 
 if __name__ == "__main__":

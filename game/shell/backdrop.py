@@ -20,15 +20,19 @@ def kept_copy(held: pygame.Surface, picture: pygame.Surface) -> pygame.Surface:
 
 class Backdrop:
     """The app's kept pictures, made with the app rather than in the frame an overlay first
-    shows: `under`, what the top overlay covers (dimmed as it asks), and `layer`, the
-    picture of the overlay fading in."""
+    shows: `under`, what the top overlay covers (dimmed as it asks), `layer`, the
+    picture of the overlay fading in, and `table`, a board match's static layer (a
+    rematch draws its table over the last match's rather than making one in its frame)."""
 
     def __init__(self, screen: pygame.Surface):
         self.under = screen.copy()
         self.fresh = False          # whether `under` shows the current stack
         self.layer = screen.copy()
+        self.table = screen.copy()
         self._covers = 0            # how many times `under` was drawn
         self._layer_for = None      # (a FadeIn's serial, `_covers`) of the picture in `layer`
+        self._table_for = None      # the serial of the board table whose layer `table` is
+        self._pieces = {}           # rect -> the surface its pieces of `table` are kept in
 
     def forget(self) -> None:
         """The stack changed: what lies under the top overlay is drawn again."""
@@ -52,8 +56,36 @@ class Backdrop:
             self._layer_for = key
         return self.layer, held
 
+    def table_layer(self, owner: int) -> pygame.Surface:
+        """`table`, from now on board table `owner`'s to lay its static layer on; the
+        table that held it before lays its own again when it next draws."""
+        self._table_for = owner
+        return self.table
+
+    def table_piece(self, rect) -> pygame.Surface:
+        """A copy of `rect` of `table` (the clean background a panel or the board is
+        redrawn from), in the surface kept for that rect since an earlier lay."""
+        rect = pygame.Rect(rect)
+        picture = self.table.subsurface(rect)
+        held = self._pieces.get(tuple(rect))
+        if held is None:
+            held = self._pieces[tuple(rect)] = picture.copy()
+        else:
+            held.blit(picture, (0, 0))
+        return held
+
+    def holds_table(self, owner: int) -> bool:
+        """Whether `table` still holds the static layer board table `owner` laid."""
+        return self._table_for == owner
+
 
 _serials = count()
+
+
+def next_serial() -> int:
+    """A number for an owner of a kept picture that no other owner had (not id(): a later
+    object could get the same id)."""
+    return next(_serials)
 
 
 class FadeIn:
@@ -65,7 +97,7 @@ class FadeIn:
     def __init__(self, backdrop: Backdrop, draw):
         self._backdrop = backdrop
         self._draw = draw
-        self._serial = next(_serials)   # not id(self): a later fade could get the same id
+        self._serial = next_serial()
         self._area = None
 
     def draw(self, screen: pygame.Surface, alpha: int) -> None:

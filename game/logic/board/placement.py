@@ -105,17 +105,23 @@ def sorted_placements(shape: BoardShape, found) -> list[Placement]:
     text order, from the shape's tables: by tile, then by the squares' text (slots are
     visited in that order, so no placement is compared or sorted)."""
     placements, slot_rank = placement_table(shape)
+    slots, names = shape.slots, shape.names
     buckets: dict[int, list] = {}
     for slot, bits in sorted(found, key=lambda item: slot_rank[item[0]]):
         base = slot * 56
         while bits:
             low = bits & -bits
             j = low.bit_length() - 1
+            placement = placements[base + j]
+            if placement is None:
+                s1, s2 = slots[slot]
+                x, y = ORIENTED[j]
+                placement = placements[base + j] = Placement(x, y, names[s1], names[s2])
             found_j = buckets.get(j)
             if found_j is None:
-                buckets[j] = [placements[base + j]]
+                buckets[j] = [placement]
             else:
-                found_j.append(placements[base + j])
+                found_j.append(placement)
             bits ^= low
     return [p for j in TEXT_ORDER if j in buckets for p in buckets[j]]
 
@@ -173,20 +179,17 @@ PLACEMENT_TABLES: dict[BoardShape, tuple[list, list]] = {}
 
 
 def placement_table(shape: BoardShape) -> tuple[list, list]:
-    """Every placement of a board shape, indexed by slot * 56 + oriented tile, and each
-    slot's rank in the text order of its two square names."""
+    """The placements of a board shape, indexed by slot * 56 + oriented tile, and each
+    slot's rank in the text order of its two square names. A placement is made the first
+    time `sorted_placements` lists it (None until then): making all of a 16 x 16 table's
+    23,520 at once took a whole frame, and a game lists only a few of them."""
     table = PLACEMENT_TABLES.get(shape)
     if table is None:
-        placements = [None] * (len(shape.slots) * 56)
-        for slot, (s1, s2) in enumerate(shape.slots):
-            for j in ORIENTATIONS:
-                x, y = ORIENTED[j]
-                placements[slot * 56 + j] = Placement(x, y, shape.names[s1], shape.names[s2])
         order = sorted(range(len(shape.slots)),
                        key=lambda k: (shape.names[shape.slots[k][0]]
                                       + shape.names[shape.slots[k][1]]))
         slot_rank = [0] * len(shape.slots)
         for position, slot in enumerate(order):
             slot_rank[slot] = position
-        table = PLACEMENT_TABLES[shape] = (placements, slot_rank)
+        table = PLACEMENT_TABLES[shape] = ([None] * (len(shape.slots) * 56), slot_rank)
     return table

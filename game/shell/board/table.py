@@ -13,10 +13,10 @@ import pygame
 
 from game.logic.agents import AGENTS
 from game.shell import theme, tile_art
+from game.shell.backdrop import next_serial
 from game.shell.board.art import coordinate_font
 from game.shell.board.geometry import squares_of, tile_body
 from game.shell.match.scene import tray_index_at, tray_rects
-from game.shell.scene import LOGICAL_SIZE
 
 BOARD_AREA = pygame.Rect(470, 92, 980, 744)
 COLUMNS = (36, 1484)                     # x of the left and right card columns
@@ -72,6 +72,7 @@ class BoardTable:
                           INFO_RECT.inflate(20, 20), TRAY_RECT.inflate(20, 20),
                           PASS_RECT.inflate(8, 8), CAPTION_RECT)
         self._static = self._static_key = self._hud_key = None
+        self._serial = next_serial()      # whose static layer the app's kept surface holds
         self._patches = []                 # (rect, clean background) of every HUD panel
         self._settled = 0                  # placed tiles already drawn into the static layer
         self._end_layer = None
@@ -121,7 +122,7 @@ class BoardTable:
         plus the few things that move."""
         settled = max(0, len(view.placed) - 1)
         key = (self.app.settings.show_coords, self.adapter.board_key(view))
-        if key != self._static_key or settled < self._settled:
+        if key != self._static_key or settled < self._settled or self._layer_lost():
             self._build_static(key)
         if self._settled < settled:
             self.adapter.settle(self._static, self.geo, view, self._settled, settled)
@@ -183,22 +184,25 @@ class BoardTable:
             self._draw_hud(self._static, view)
 
     def _lay_static(self, coords: bool, panels) -> pygame.Surface:
-        """The static layer drawn afresh: felt, the adapter's board, the `panels` and the
-        legend, with a clean copy of each HUD panel's background kept for redraws."""
-        if self._static is None:
-            self._static = pygame.Surface(LOGICAL_SIZE)
-            if pygame.display.get_surface() is not None:
-                self._static = self._static.convert()     # the screen's format: fast blits
-        layer = self._static
+        """The static layer drawn afresh on the app's kept surface (a new 1920x1080
+        surface took a third of a rematch's frame): felt, the adapter's board, the
+        `panels` and the legend, with a clean copy of each HUD panel's background kept
+        for redraws."""
+        layer = self._static = self.app.backdrop.table_layer(self._serial)
         theme.draw_felt(layer)
         self.adapter.draw_board(layer, self.geo,
                                 coordinate_font(self.app, self.geo) if coords else None)
         for rect in panels:
             theme.draw_panel(layer, rect)
         theme.draw_legend(layer, self.app, self.adapter.legend)
-        self._patches = [(rect, layer.subsurface(rect).copy()) for rect in self.hud_rects]
+        self._patches = [(rect, self.app.backdrop.table_piece(rect)) for rect in self.hud_rects]
         self._hud_key = None
         return layer
+
+    def _layer_lost(self) -> bool:
+        """Whether the static layer must be laid (again): never laid, or the kept surface
+        now holds another table's (a later match's, or the fresh table of a take-back)."""
+        return not self.app.backdrop.holds_table(self._serial)
 
     def _build_static(self, key) -> None:
         self._lay_static(key[0], (*self.cards, STOCK_RECT, INFO_RECT, TRAY_RECT))

@@ -3,6 +3,8 @@ territory each colour holds, and at the end every empty area tinted with the col
 scores for, carrying its points (RULES.md section 3)."""
 from __future__ import annotations
 
+import functools
+
 import pygame
 
 from game.logic.dominox.game import scores_of, territory_of
@@ -173,9 +175,7 @@ def badge_radius(geo: BoardGeometry) -> int:
 def _winner_tag(layer, geo: BoardGeometry, text: str, winner, area: pygame.Rect) -> None:
     """A small label in the winner's colours centred in `area` (a square), no wider
     than it: the words shrink, then are cut short."""
-    size = max(12, min(geo.size // 3, area.h - 8))
-    while size > 12 and theme.font(size, True).size(text)[0] > area.w - 14:
-        size -= 1
+    size = tag_size(text, area.w - 14, max(12, min(geo.size // 3, area.h - 8)))
     label = theme.font(size, True).render(theme.fit_text(text, area.w - 14, size, True),
                                           True, BADGES[winner][0])
     box = label.get_rect().inflate(min(size // 2 + 6, area.w - 4 - label.get_width()), 4)
@@ -183,6 +183,27 @@ def _winner_tag(layer, geo: BoardGeometry, text: str, winner, area: pygame.Rect)
     pygame.draw.rect(layer, (*BADGES[winner][1], 240), box, border_radius=box.h // 2)
     pygame.draw.rect(layer, (220, 180, 80, 255), box, 2, border_radius=box.h // 2)
     layer.blit(label, label.get_rect(center=box.center))
+
+
+@functools.lru_cache(maxsize=256)
+def tag_size(text: str, width: int, largest: int) -> int:
+    """The largest size from 12 to `largest` at which bold `text` is at most `width` pixels
+    wide (12 if none). Searched from a guess in proportion to its width at `largest`, not
+    size by size: every size tried is a font loaded and its letters drawn, and a game's
+    end once tried 16 of them in its frame."""
+    def fits(size: int) -> bool:
+        return theme.font(size, True).size(text)[0] <= width
+    if largest <= 12 or fits(largest):
+        return largest
+    widest = theme.font(largest, True).size(text)[0]
+    size = min(largest - 1, max(12, largest * width // max(1, widest)))
+    if fits(size):
+        while size + 1 < largest and fits(size + 1):
+            size += 1
+        return size
+    while size > 12 and not fits(size):
+        size -= 1
+    return size
 
 
 def _central_square(squares) -> Square:

@@ -73,6 +73,7 @@ class ElementTable(BoardTable):
         self.trophies: list[list] = [[], []]   # the elements each player has captured
         self._trophy_ply = None
         self._board_patch = None
+        self._board_clean = False
         self._board_key = None
         self._drawn: dict = {}
         self._tint_layer = None
@@ -165,7 +166,7 @@ class ElementTable(BoardTable):
         """Felt, board and panels built once; the resting elements redrawn on the board
         when a move or a pick changes them; the panels when what they say changes."""
         settings = self.app.settings
-        if self._static is None or self._static_key != settings.show_coords:
+        if self._layer_lost() or self._static_key != settings.show_coords:
             self._build_static(settings.show_coords)
         self._sync_trophies(view)
         scene, ctl, tool = self.scene, self.ctl, self.scene.tool
@@ -180,10 +181,11 @@ class ElementTable(BoardTable):
 
     def _build_static(self, coords: bool) -> None:
         layout = self.layout
-        layer = self._lay_static(coords, (*layout.cards, layout.goal, layout.last))
-        self._board_patch = layer.subsurface(self.geo.rect).copy()
+        self._lay_static(coords, (*layout.cards, layout.goal, layout.last))
+        self._board_patch = self.app.backdrop.table_piece(self.geo.rect)
         self._static_key, self._board_key = coords, None
         self._drawn = {}                   # per square: what the static layer shows there
+        self._board_clean = True           # no element drawn on the board yet
 
     def _draw_resting(self, view) -> None:
         """The board's squares with every element at rest (not the picked one, nor the
@@ -195,12 +197,13 @@ class ElementTable(BoardTable):
         for square in sorted(self._dirty(wanted)):
             rect = self._square_rect(square)
             layer.set_clip(rect)
-            layer.blit(self._board_patch, geo.rect)
+            if not self._board_clean:      # (a board just laid needs no patch)
+                layer.blit(self._board_patch, geo.rect)
             if wanted[square][1]:
                 layer.blit(self._tint(), rect)
             self._draw_square(layer, square, wanted)
         layer.set_clip(None)
-        self._drawn = dict(enumerate(wanted))
+        self._drawn, self._board_clean = dict(enumerate(wanted)), False
 
     def _wanted(self, view) -> list[tuple]:
         """Per square (what rests there, tinted) as the static layer should show it."""

@@ -118,3 +118,39 @@ def test_hard_plays_whole_games_across_against_every_level(level):
         play_out(state, agents, random.Random(seat))
         assert state.outcome().reason == "packs"
         assert PacksGame.from_record(state.record()).outcome() == state.outcome()
+
+
+def test_the_look_ahead_judges_every_candidate_on_the_same_sampled_orders():
+    from game.logic.elements import packs_ahead
+    state = new_game("open22", 2, 4, {})
+    for _ in range(12):
+        state.apply(state.legal_moves()[0])
+    view = state.view(state.current_player)
+    moves = view.legal_moves()
+    first = packs_ahead.root(view, moves, random.Random(1), None)
+    again = packs_ahead.root(view, moves, random.Random(1), None)
+    means = [first.mean(i) for i in range(len(moves))]
+    assert len(means) == len(moves) and all(0 <= m <= 1 for m in means)
+    assert means == [again.mean(i) for i in range(len(moves))]     # the orders decide
+
+
+def test_without_time_for_one_order_the_exact_expectation_answers():
+    from game.logic.agents.search import Budget
+    from game.logic.elements import packs_ahead, packs_judge
+    _, view = threatened(False)
+    moves = view.legal_moves()
+    hurried = packs_ahead.root(view, moves, random.Random(1), Budget(seconds=1e-9))
+    exact = packs_judge.root(view, moves, random.Random(1), Budget(seconds=1e-9))
+    assert [hurried.mean(i) for i in range(len(moves))] == \
+        [exact.mean(i) for i in range(len(moves))]
+
+
+@pytest.mark.parametrize("board, across", [(LENGTHWAYS, False), (ACROSS, True)])
+def test_the_look_ahead_keeps_an_element_out_of_a_capture_only_the_opponent_can_make(
+        board, across):
+    from game.logic.elements import packs_ahead
+    _, view = threatened(False, board, across)
+    moves = {str(m): m for m in view.legal_moves()}
+    judged = packs_ahead.root(view, [moves["1-2@c2"], moves["1-2@d2"]], random.Random(2),
+                              None)
+    assert judged.mean(1) > judged.mean(0)

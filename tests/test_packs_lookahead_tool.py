@@ -1,6 +1,5 @@
 """tools/packs_lookahead.py: Hard against Medium in Packs with the judgement's weights
 changed or a longer look ahead, reported as games won, lost and drawn."""
-import random
 import re
 import sys
 
@@ -11,29 +10,15 @@ from process_support import ROOT
 sys.path.insert(0, str(ROOT / "tools"))
 import packs_lookahead  # noqa: E402
 
-from game.logic import new_game  # noqa: E402
 from game.logic.agents import hooks  # noqa: E402
-from game.logic.elements import packs_judge, packs_worlds  # noqa: E402
-
-
-def test_the_look_ahead_judges_every_candidate_from_the_same_sampled_orders():
-    state = new_game("open22", 2, 4, {})
-    for _ in range(12):
-        state.apply(state.legal_moves()[0])
-    view = state.view(state.current_player)
-    moves = view.legal_moves()
-    root = packs_lookahead.looking_ahead(4, 5)
-    first = root(view, moves, random.Random(1), None)
-    again = root(view, moves, random.Random(1), None)
-    assert len(first.moves) == len(moves) and all(0 <= first.mean(i) <= 1
-                                                 for i in range(len(moves)))
-    assert [first.mean(i) for i in range(len(moves))] == \
-        [again.mean(i) for i in range(len(moves))]
+from game.logic.elements import packs_ahead, packs_judge, packs_worlds  # noqa: E402
 
 
 def test_a_short_run_reports_every_game(capsys, monkeypatch):
     monkeypatch.setattr(packs_worlds, "root", packs_worlds.root)    # the tool replaces it
     monkeypatch.setattr(packs_judge, "HOME", packs_judge.HOME)
+    monkeypatch.setattr(packs_ahead, "AHEAD", packs_ahead.AHEAD)
+    monkeypatch.setattr(packs_ahead, "ORDERS", packs_ahead.ORDERS)
     monkeypatch.setattr(hooks, "_LOADED", {})
     assert packs_lookahead.main(["--games", "2", "--jobs", "1", "--depth", "2",
                                  "--samples", "3", "--set", "HOME=2.0"]) == 0
@@ -41,7 +26,16 @@ def test_a_short_run_reports_every_game(capsys, monkeypatch):
     found = re.search(r"games 0-1 of seed 11 \(depth 2, HOME=2.0\): won (\d+), lost (\d+), "
                       r"drawn (\d+);", out)
     assert found and sum(map(int, found.groups())) == 2
-    assert packs_judge.HOME == 2.0
+    assert packs_judge.HOME == 2.0 and (packs_ahead.AHEAD, packs_ahead.ORDERS) == (2, 3)
+
+
+def test_depth_0_plays_the_exact_expectation_alone(capsys, monkeypatch):
+    monkeypatch.setattr(packs_worlds, "root", packs_worlds.root)
+    monkeypatch.setattr(packs_ahead, "AHEAD", packs_ahead.AHEAD)
+    monkeypatch.setattr(hooks, "_LOADED", {})
+    assert packs_lookahead.main(["--games", "1", "--jobs", "1", "--depth", "0"]) == 0
+    assert "(depth judge)" in capsys.readouterr().out
+    assert packs_worlds.root is packs_judge.root
 
 
 def test_an_unknown_weight_is_refused():

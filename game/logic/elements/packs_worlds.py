@@ -6,9 +6,10 @@ owners). Each player's unseen elements are the 32 of the set minus those of thei
 the board, removed by the opponent and set aside (and the turned-up one of the player to
 move); a world deals them at random into packs of the sizes the view shows.
 
-The root moves are not played out: `root` (packs_judge.py) judges them by an exact
-expectation over the next elements with an evaluation of the lines, which beat these
-playouts (about 112 a second, 33-46% of decided games against Medium at 0.1 s) by far.
+The root moves are not played out to the end: `root` (packs_ahead.py) follows each a few
+placements in sampled pack orders and judges the lines it reaches (packs_judge.py), which
+beat these playouts (about 112 a second, 33-46% of decided games against Medium at 0.1 s)
+by far.
 The worlds and playouts stay for the tools that use them (the speed bench, the tests):
 the greedy best of a few sampled placements, judged by result and margin together.
 """
@@ -16,7 +17,8 @@ from __future__ import annotations
 
 from ..agents.hooks import sampled_greedy_playout_move as playout_move  # noqa: F401 (a hook)
 from ..core import Tile
-from .packs_judge import root, unseen  # noqa: F401 (root is a hook)
+from .packs_ahead import root  # noqa: F401 (a hook)
+from .packs_judge import unseen
 
 reuse = 2
 

@@ -107,6 +107,31 @@ def test_territory_layer_paints_each_region_in_its_winner_colour():
     assert empty.a == 0
 
 
+def test_a_region_s_stripes_are_those_drawn_square_by_square():
+    """Each square cut out of the region's striped sheet shows what a fill of the tint and
+    the stripes clipped to that square give, stripes running on across squares."""
+    from game.shell.variants.dominox import TINTS, striped
+    step, size = 7, 40
+    rects = [pygame.Rect(5 + x * (size + 2), 9 + y * (size + 2), size, size)
+             for x, y in ((0, 0), (1, 0), (1, 1), (2, 1), (2, 2))]
+    box = rects[0].unionall(rects[1:])
+    for colours in TINTS.values():
+        sheet = striped(box, step, colours)
+        cut = pygame.Surface((300, 300), pygame.SRCALPHA)
+        drawn = pygame.Surface((300, 300), pygame.SRCALPHA)
+        tint, stripe = colours
+        for rect in rects:
+            cut.blit(sheet, rect.topleft, rect.move(-box.x, -box.y))
+            drawn.fill(tint, rect)
+            drawn.set_clip(rect)
+            first = (rect.x + rect.y) // step * step
+            for k in range(first, rect.right + rect.bottom + step, step):
+                pygame.draw.line(drawn, stripe, (k - rect.bottom, rect.bottom),
+                                 (k - rect.y, rect.y), 2)
+            drawn.set_clip(None)
+        assert pygame.image.tobytes(cut, "RGBA") == pygame.image.tobytes(drawn, "RGBA")
+
+
 def test_reasons_start_with_a_capital_unless_they_name_a_square():
     assert sentence("you must pass") == "You must pass"
     assert sentence("b7 is taken") == "b7 is taken"

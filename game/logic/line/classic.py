@@ -47,12 +47,6 @@ class RoundResult:
     hands: tuple[tuple[Tile, ...], ...] = ()   # per player, the tiles left when it ended
     boneyard: int = 0           # tiles left to draw when it ended
 
-    # Every round ends with one: the fields go straight into the instance's dict, where
-    # a frozen dataclass's own __init__ makes one object.__setattr__ call per field.
-    def __init__(self, number, scores, reason, domino, totals, out, hands=(), boneyard=0):
-        self.__dict__.update(number=number, scores=scores, reason=reason, domino=domino,
-                             totals=totals, out=out, hands=hands, boneyard=boneyard)
-
 
 _SEATS = {n: tuple(range(n)) for n in range(5)}
 OPENINGS = {"highest": "highest_double", "any": "any"}     # the option's words -> LineRules
@@ -155,7 +149,7 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
         return LineRound.dealt(self.rules, seats, order)
 
     def _finish_round(self, rnd: LineRound) -> None:
-        scores, hands = rnd.scores_and_hands(self.players)
+        scores = rnd.scores(self.players)
         totals, limit = self.totals, self.limit
         out = []
         for s in rnd.seats:
@@ -165,7 +159,8 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
         self.eliminated += out
         self.finished_rounds.append(RoundResult(
             self.round_number, tuple(scores), rnd.end_reason,
-            rnd.domino_seat, tuple(totals), tuple(out), hands, rnd.boneyard))
+            rnd.domino_seat, tuple(totals), tuple(out), rnd.hands_left(self.players),
+            rnd.boneyard))
         if not out:
             self._pending = rnd.seats
             return

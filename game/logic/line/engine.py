@@ -25,7 +25,7 @@ from .laying import (LineRules, Placed, broken_join, extra_plays_problem, hands_
                      laid_by, opening_bit, opening_tile, wrong_opener)
 from .moves import (BITS, BLANK_OPENING, BLANK_TABLES, INDEX, LEFT, NUMBER_MASK, ONLY_PASS,
                     OPENINGS, STOP, TILE_TABLES, TILES, LineMove, bits_of, hand_pips,
-                    hand_tiles, pips_and_tiles)
+                    hand_tiles)
 
 _BLANKS = (BLANK,) * len(TILES)
 
@@ -433,13 +433,6 @@ class LineRound:
         if not self.rules.blank and len(self._hands) == players:
             return tuple(map(hand_tiles, self._hands))
         return tuple(self.hand_tiles(p) for p in range(players))
-
-    def scores_and_hands(self, players: int) -> tuple[list[int], tuple[tuple[Tile, ...], ...]]:
-        """`scores` and `hands_left` together: in one pass over the hands when every player
-        is in the round and scores by pips (how classic rounds end)."""
-        if self.rules.score_by == "pips" and not self.rules.blank and len(self._hands) == players:
-            return pips_and_tiles(self._hands)
-        return self.scores(players), self.hands_left(players)
 
     def scores(self, players: int) -> list[int]:
         """What each player adds for this round (0 for players not in it)."""

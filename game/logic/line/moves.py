@@ -55,18 +55,6 @@ def hand_pips(hand: int) -> int:
     return p0[hand & 127] + p1[hand >> 7 & 127] + p2[hand >> 14 & 127] + p3[hand >> 21]
 
 
-def pips_and_tiles(hands) -> tuple[list[int], tuple[tuple[Tile, ...], ...]]:
-    """`hand_pips` and `hand_tiles` of every hand mask at once (a round's end needs both)."""
-    t0, t1, t2, t3 = _TILES_OF
-    p0, p1, p2, p3 = _PIPS_OF
-    pips, tiles = [], []
-    for hand in hands:
-        a, b, c, d = hand & 127, hand >> 7 & 127, hand >> 14 & 127, hand >> 21
-        pips.append(p0[a] + p1[b] + p2[c] + p3[d])
-        tiles.append(t0[a] + t1[b] + t2[c] + t3[d])
-    return pips, tuple(tiles)
-
-
 def bits_of(mask: int):
     """The element indices of a mask, lowest first."""
     while mask:

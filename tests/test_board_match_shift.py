@@ -181,6 +181,24 @@ def test_an_answer_that_does_not_cross_loses_a_forced_pass_too(app):
     assert drawn_past_edge(app, scene, "c9")
 
 
+def test_the_end_banner_shows_every_word_of_a_long_ending(app, monkeypatch):
+    from game.shell import theme
+    scene = start_at(app, LONE)
+    click(app, scene, "a1")
+    click(app, scene, "c9")
+    finish(app, scene)
+    long = scene.adapter.end_banner()[1] + " " + scene.adapter.end_banner()[1]
+    monkeypatch.setattr(scene.adapter, "end_banner", lambda: ("Past the edge", long))
+    drawn, original = [], theme.draw_text
+
+    def draw_text(surface, text, *rest, **keys):
+        drawn.append(text)
+        return original(surface, text, *rest, **keys)
+    monkeypatch.setattr(theme, "draw_text", draw_text)
+    scene.table._banner()
+    assert " ".join(drawn[1:]) == long          # nothing cut (was: three lines at most)
+
+
 def test_without_equalize_the_crossing_wins_at_once_in_the_scene(app):
     scene = start_at(app, EDGE, equalize=False)
     click(app, scene, "a1")

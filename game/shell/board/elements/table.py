@@ -387,12 +387,18 @@ class ElementTable(BoardTable):
         """The end of the game over the board: why it ended, who won, the counts."""
         headline, detail = self.adapter.end_banner()
         width = self.banner_area().w - 60
-        lines = theme.wrap_text(detail, width - 80, 30)[:3]
-        layer = pygame.Surface((width, 128 + 38 * len(lines)), pygame.SRCALPHA)
+        size = 30           # a long ending is set smaller rather than cut short
+        lines = theme.wrap_text(detail, width - 80, size)
+        if len(lines) > 3:
+            size = 26
+            lines = theme.wrap_text(detail, width - 80, size)
+        step = size + 8
+        layer = pygame.Surface((width, 128 + step * len(lines)), pygame.SRCALPHA)
         theme.draw_panel(layer, layer.get_rect().inflate(-24, -24), alpha=240,
                          border=GOLD)
         theme.draw_text(layer, theme.fit_text(headline, width - 80, 46, True),
                         (width // 2, 62), 46, GOLD, "center", bold=True)
         for i, line in enumerate(lines):
-            theme.draw_text(layer, line, (width // 2, 110 + 38 * i), 30, theme.TEXT, "center")
+            theme.draw_text(layer, line, (width // 2, 110 + step * i), size, theme.TEXT,
+                            "center")
         return layer

@@ -10,7 +10,9 @@ drawn at 1920x1080 headless, the greedy move time and frame time on the biggest 
 board (`--only big` runs that alone), the cost of scaling a frame to other window sizes,
 and launch time to the first menu frame, the CPU the loop uses while idle (`--only
 idle` runs that alone), and on the loopback the time from a remote player's move to the
-other screen showing it and the bytes a network match sends (`--only network`).
+other screen showing it and the bytes a network match sends (`--only network`). Hard's
+move time with every core busy runs only when asked (`--only loaded`): it loads the
+machine on purpose.
 """
 from __future__ import annotations
 
@@ -333,12 +335,16 @@ def bench_launch(runs: int) -> None:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.bench")
     parser.add_argument("--quick", action="store_true", help="fewer samples")
-    parser.add_argument("--only", choices=["idle", "big", "computers", "network"],
+    parser.add_argument("--only", choices=["idle", "big", "computers", "network", "loaded"],
                         help="run one section only")
     args = parser.parse_args(argv)
     quick = args.quick
     if args.only == "network":
         run_network(quick)
+        return 0
+    if args.only == "loaded":
+        from game.bench_loaded import bench_loaded
+        bench_loaded(6 if quick else 20)
         return 0
     if args.only == "idle":
         bench_idle(2.0 if quick else 4.0)

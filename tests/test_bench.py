@@ -29,3 +29,16 @@ def test_the_network_figures_come_move_by_move_and_match_by_match(tmp_path, monk
     assert all(0 <= a <= b for a, b in zip(held, shown))
     down, up, moves = match_bytes("blank", {})
     assert moves > 0 and down > up > 0
+
+
+def test_the_loaded_bench_times_hard_through_the_worker_and_ends_its_load():
+    from game.bench_loaded import busy_processes, hard_move_times
+    from game.shell import thinking
+    with busy_processes(2) as load:
+        assert all(process.poll() is None for process in load)     # spinning
+        try:
+            times = hard_move_times("open10", 2, 3, budget=0.05)
+        finally:
+            thinking.shutdown()
+    assert len(times) == 3 and all(0 < t < 10 for t in times)
+    assert all(process.poll() is not None for process in load)     # ended with the block

@@ -1,0 +1,80 @@
+"""Benchmark section: the Hard player's move time on a loaded machine.
+
+`python -m game.bench --only loaded [--quick]` starts busy processes (two for each core,
+so every core has more work than it can run), then asks the Hard player at 1 s for moves
+in every game the way a match does: through the thinking worker process
+(game/shell/thinking.py), timing from the request to the answer in the game's process.
+It prints, per game, the median, p95 and max move time and the max as a multiple of the
+budget. The busy processes are ended however the run ends.
+"""
+from __future__ import annotations
+
+import os
+import random
+import statistics
+import subprocess
+import sys
+import time
+from contextlib import contextmanager
+
+BUSY = "while True: pass"
+BUDGET = 1.0
+
+
+@contextmanager
+def busy_processes(count: int):
+    """`count` processes that spin (the load) while the block runs, killed however it ends."""
+    load = [subprocess.Popen([sys.executable, "-c", BUSY]) for _ in range(count)]
+    try:
+        yield load
+    finally:
+        for process in load:
+            process.kill()
+            process.wait()
+
+
+def hard_move_times(variant: str, players: int, moves: int, seed: int = 0,
+                    budget: float = BUDGET) -> list[float]:
+    """Seconds from asking the worker for Hard's move to having it, over `moves` moves
+    (forced ones skipped) of games Hard plays against itself from `seed` on."""
+    from game.logic import new_game
+    from game.shell import thinking
+    name, rng, times = f"hard@{budget:g}", random.Random(seed), []
+    while len(times) < moves:
+        state = new_game(variant, players, seed)
+        seed += 1
+        while not state.is_over() and len(times) < moves:
+            view = state.view(state.current_player)
+            if len(state.legal_moves()) == 1:         # a forced move: no thinking
+                state.apply(state.legal_moves()[0])
+                continue
+            started = time.perf_counter()
+            move = thinking.think(name, view, rng).move()
+            times.append(time.perf_counter() - started)
+            state.apply(move)
+    return times
+
+
+def bench_loaded(moves: int) -> None:
+    from game.shell import thinking
+    cores = os.cpu_count() or 1
+    with busy_processes(2 * cores) as load:
+        try:
+            _report(moves, len(load), cores)
+        finally:
+            thinking.shutdown()
+
+
+def _report(moves: int, busy: int, cores: int) -> None:
+    from game.bench import percentile
+    from game.logic.variants import VARIANTS, find_variant
+    from game.shell import thinking
+    thinking.start()
+    print(f"Hard at {BUDGET:g} s on a loaded machine: {busy} busy processes on {cores} "
+          f"cores, moves through the thinking worker")
+    for variant in VARIANTS:
+        times = hard_move_times(variant, find_variant(variant).min_players, moves)
+        print(f"  {variant}: median {statistics.median(times) * 1e3:.0f} ms, "
+              f"p95 {percentile(times, 0.95) * 1e3:.0f} ms, "
+              f"max {max(times) * 1e3:.0f} ms = {max(times) / BUDGET:.2f}x the budget "
+              f"({len(times)} moves)", flush=True)

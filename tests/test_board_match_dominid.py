@@ -417,6 +417,65 @@ def test_a_person_arranges_the_opening_by_mouse_and_can_take_it_back(app):
     assert scene.tool.arranging()
 
 
+def seeds_by_arrangements(layout) -> dict[int, int]:
+    """{number of arrangements: a seed where P0 arranges that many} (two doubles turned up
+    give 2, one double 4, two plain tiles 8)."""
+    found: dict[int, int] = {}
+    for seed in range(100):
+        game = new_game("dominid", 2, seed, {"layout": layout})
+        if game.first == 1:
+            found.setdefault(len(game.legal_moves()), seed)
+    return found
+
+
+@pytest.mark.parametrize("layout", ["small", "standard"])
+@pytest.mark.parametrize("names", [("P0", "P1"), ("Wilhelmina Worth", "Maximilian Moor")])
+def test_every_line_of_the_arrange_panel_is_drawn_whole(app, monkeypatch, layout, names):
+    """At 1920x1080 (and so at 1280x720, the same logical surface scaled) no line of the
+    panel is cut with an ellipsis or drawn smaller than its size: the subtitle and the
+    focused card's hint are there word for word, inside the panel, clear of the opening
+    cells, whatever the number of cards, with hints on and off."""
+    from game.shell.board.tiles import opening_picker
+    drawn = []
+    draw_text = opening_picker.theme.draw_text
+
+    def recording(surface, text, pos, size=32, *args, **kw):
+        rect = draw_text(surface, text, pos, size, *args, **kw)
+        drawn.append((text, size, rect))
+        return rect
+    monkeypatch.setattr(opening_picker.theme, "draw_text", recording)
+    seeds = seeds_by_arrangements(layout)
+    assert set(seeds) == {2, 4, 8}
+    for count, seed in sorted(seeds.items()):
+        seats = (Seat(names[0]), Seat(names[1], "computer", "greedy"))
+        app.start_match(MatchConfig("dominid", seats, {"layout": layout}, seed))
+        scene = app.top
+        wait_for_human(app, scene)
+        picker = scene.tool.picker
+        assert scene.tool.arranging() and len(picker.options()) == count
+        for hints in (False, True):
+            app.settings.show_hints = hints
+            for focus in range(count):
+                picker.focus = focus
+                drawn.clear()
+                picker.draw(app.screen)
+                panel, cards = picker.layout()
+                words = " ".join(text for text, *_ in drawn).split()
+                wanted = [picker.subtitle()] + (
+                    [picker.hint(picker.options()[focus])] if hints else [])
+                case = (layout, names, count, hints, focus)
+                for text in wanted:
+                    assert " ".join(text.split()) in " ".join(words), (case, text, drawn)
+                assert not any("…" in text for text, *_ in drawn), (case, drawn)
+                assert all(size >= 24 and panel.contains(rect) for _, size, rect in drawn), \
+                    (case, panel, drawn)
+                assert all(panel.contains(c) for c in cards) and BOARD_AREA.contains(panel)
+                spots = [c for p in picker.options()[0].placements for c in squares_of(p)]
+                assert not any(panel.colliderect(scene.geo.square_rect(c)) for c in spots), \
+                    (case, panel)
+        app.back_to_menu()
+
+
 def test_the_computer_arranges_and_says_so(app):
     scene = start(app, ("human", "greedy"), seed=first_seed(first=0))
     assert "P1 arranges the two in the middle" in scene.ctl.caption

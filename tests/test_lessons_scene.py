@@ -229,6 +229,62 @@ def test_the_words_of_every_step_fit_the_panel_in_every_phase(app, variant):
                 assert scene.panel.fits(), (entry.path, index, phase)
 
 
+def line_match_drawing(app, scene, monkeypatch) -> list[tuple[str, pygame.Rect]]:
+    """(what, rect) of everything the line match under a lesson draws (its own draw,
+    without the lesson's panel): every text and tile drawn, the places a next tile would
+    go and the ghost of each legal move, the players' panels, the hand and the buttons."""
+    from game.shell import theme, tile_art
+    from game.shell.line.scene import LineMatchScene
+    drawn = []
+    draw_text, draw_tile = theme.draw_text, tile_art.draw_tile
+
+    def text(surface, words, *args, **kw):
+        rect = draw_text(surface, words, *args, **kw)
+        drawn.append((f"text {words!r}", rect))
+        return rect
+
+    def tile(surface, rect, *args, **kw):
+        drawn.append(("a tile", pygame.Rect(rect)))
+        return draw_tile(surface, rect, *args, **kw)
+    with monkeypatch.context() as patch:
+        patch.setattr(theme, "draw_text", text)
+        patch.setattr(tile_art, "draw_tile", tile)
+        scene._static = None                    # (the cached layer drawn again)
+        LineMatchScene.draw(scene, app.screen)
+    drawn += [("a place for the next tile", r) for r in scene.layout.rects()]
+    drawn += [(f"the ghost of {m}", scene.ghost(m.tile, m.end).rect) for m in scene.moves
+              if getattr(m, "tile", None) is not None and m.end in scene.layout.zones]
+    drawn += [(f"the panel of player {p}", scene._seat_rect(p))
+              for p in range(scene.state.players)]
+    drawn += [("the hand", r) for r in scene.hand_rects]
+    drawn += [(name, getattr(line_layout, name)) for name in (
+        "HAND_AREA", "BONEYARD", "DRAW_BUTTON", "PASS_BUTTON", "UNDO_BUTTON", "COACH_BUTTON")]
+    return drawn
+
+
+@pytest.mark.parametrize("variant", ["classic", "blank"])
+def test_the_lesson_panel_covers_nothing_of_the_line_match(app, monkeypatch, variant):
+    """In every step of every lesson of the line games, asked and answered, the panel lies
+    clear of everything the match draws: the line (however long), the open ends, the
+    ghosts, the players' panels, the hand and the buttons."""
+    for entry in list_lessons(variant):
+        scene = lesson_scene(app, entry.lesson)
+        app.push(scene)
+        for index in range(len(entry.lesson.steps)):
+            frame(app)
+            for answered in (False, True):
+                covered = [what for what, rect in line_match_drawing(app, scene, monkeypatch)
+                           if rect.colliderect(scene.panel.rect)]
+                assert not covered, (entry.path, index, answered, covered)
+                if not answered:
+                    assert scene.ctl.play(str(scene.answer)), (entry.path, index)
+                    frame(app, 30)
+            if scene.phase != RIGHT:
+                break
+            scene.next_step()
+        app.remove(scene)
+
+
 # --- the lists, the offer, the command line ------------------------------------------------------
 def test_learn_lists_every_game_with_its_progress(app):
     lesson_progress.mark_done("open3", "01-moving")

@@ -5,8 +5,9 @@ Back and Next.
 
 It stands where it hides the least of the table: over the right-hand column of the board
 games (the opponent's card and the panel under it), over the goal and last-move panels
-of Packs across, and on the right of the line games' table. It reads the lesson scene
-(lesson_scene.py) and changes nothing in it.
+of Packs across, and at the right end of the line games' table, which their scene gives
+up to it (the scene's make_room: the line and the other players' panels keep left of
+it). It reads the lesson scene (lesson_scene.py) and changes nothing in it.
 """
 from __future__ import annotations
 
@@ -34,9 +35,8 @@ def panel_rect(scene) -> pygame.Rect:
         card = card_rects(2)[1]
         return pygame.Rect(COLUMNS[1], card.y, INFO_RECT.w,
                            INFO_RECT.bottom - card.y).inflate(8, 8)
-    from game.shell.line.layout import TABLE      # the table's right end, and above it (the
-    return pygame.Rect(TABLE.right - 532, 20, 520, TABLE.bottom - 32)   # cards of two
-                                                                        # players are central)
+    from game.shell.line.layout import TABLE      # the table's right end, and above it
+    return pygame.Rect(TABLE.right - 532, 20, 520, TABLE.bottom - 32)
 
 
 class Button:

@@ -98,6 +98,7 @@ class LessonFlow:
         self.ctl.on_refusal = self._refused
         self.step_index = 0
         self.panel = LessonPanel(self)
+        self.make_room(self.panel.rect)
         self._begin_step()
 
     @property

@@ -169,11 +169,12 @@ class LineTableArt:
     def advice_rect(self, move) -> pygame.Rect:
         """A band along the bottom of the table, or along its top when `move` goes to
         the lower half."""
-        rect = pygame.Rect(0, 0, 1240, 92)
-        rect.centerx = TABLE.centerx
+        table = self.table_area
+        rect = pygame.Rect(0, 0, min(1240, table.w - 40), 92)
+        rect.centerx = table.centerx
         place = self._place_of(move)
-        low = place is None or place.rect.centery < TABLE.centery
-        rect.bottom = TABLE.bottom - 8 if low else TABLE.y + 56 + rect.h
+        low = place is None or place.rect.centery < table.centery
+        rect.bottom = table.bottom - 8 if low else table.y + 56 + rect.h
         return rect
 
     def _place_of(self, move):
@@ -252,17 +253,22 @@ class LineTableArt:
     def _face_up_panels(self) -> set[int]:
         return {p for p in self.top_seats if not self.ctl.humans and self.ctl.face_up(p)}
 
+    def _top_panels(self) -> list[pygame.Rect]:
+        """The other players' panels along the top, over the table."""
+        table = self.table_area
+        return top_panels(len(self.top_seats), left=table.left, right=table.right)
+
     def _seat_rect(self, player: int) -> pygame.Rect:
         seats = self.top_seats
         if player in seats:
-            return top_panels(len(seats))[seats.index(player)]
+            return self._top_panels()[seats.index(player)]
         return SEAT_PANEL
 
     def _build_static(self) -> pygame.Surface:
         seats = self.top_seats
         panels = [(rect, theme.PLAYER_COLOURS[p % 4])
-                  for p, rect in zip(seats, top_panels(len(seats)))]
-        base = _base_layer(self.app, panels + [(SEAT_PANEL, theme.PANEL_EDGE)],
+                  for p, rect in zip(seats, self._top_panels())]
+        base = _base_layer(self.app, self.table_area, panels + [(SEAT_PANEL, theme.PANEL_EDGE)],
                            BLANK_LEGEND if self.blank else LEGEND)
         surface = self._static_surface
         if surface is None or surface.get_size() != base.get_size():
@@ -273,7 +279,7 @@ class LineTableArt:
             if i != self.last_index:
                 tile_art.draw_tile(surface, placed.rect, placed.ends)
         self._draw_header(surface)
-        for player, rect in zip(seats, top_panels(len(seats))):
+        for player, rect in zip(seats, self._top_panels()):
             self._draw_top_panel(surface, player, rect)
         self._draw_seat_panel(surface)
         self._draw_boneyard(surface)
@@ -378,11 +384,14 @@ class LineTableArt:
         else:
             limit = theme.count(self.public.limit, 'point')
             text = f"Round {self.public.round_number}    out at {limit}"
-        theme.draw_text(surface, text, (TABLE.x + 20, TABLE.y + 12), 28, theme.TEXT_DIM)
+        table = self.table_area
+        header = theme.draw_text(surface, text, (table.x + 20, table.y + 12), 28,
+                                 theme.TEXT_DIM)
         prompt = self.turn_prompt()
-        if prompt:
-            theme.draw_text(surface, prompt, (TABLE.centerx, TABLE.y + 12), 32, theme.HIGHLIGHT,
-                            "midtop")
+        if prompt:               # centred on the table, unless that runs into the header
+            half = theme.font(32).size(prompt)[0] // 2
+            x = max(table.centerx, header.right + 32 + half)
+            theme.draw_text(surface, prompt, (x, table.y + 12), 32, theme.HIGHLIGHT, "midtop")
 
     def turn_prompt(self) -> str:
         """What the human to move can do now, in a few words (every screen says what next)."""
@@ -421,19 +430,19 @@ class LineTableArt:
 _bases: dict = {}
 
 
-def _base_layer(app, panels, legend: str) -> pygame.Surface:
+def _base_layer(app, table, panels, legend: str) -> pygame.Surface:
     """The felt, the table's inset, the empty panels and the key legend: what never
-    changes during a match, drawn once per arrangement of panels and legend."""
-    key = (tuple((tuple(rect), colour) for rect, colour in panels), legend)
+    changes during a match, drawn once per arrangement of table, panels and legend."""
+    key = (tuple(table), tuple((tuple(rect), colour) for rect, colour in panels), legend)
     if key not in _bases:
         surface = pygame.Surface(LOGICAL_SIZE)
         if pygame.display.get_surface() is not None:
             surface = surface.convert()
         theme.draw_felt(surface)
-        inset = pygame.Surface(TABLE.size, pygame.SRCALPHA)
+        inset = pygame.Surface(table.size, pygame.SRCALPHA)
         pygame.draw.rect(inset, (0, 0, 0, 40), inset.get_rect(), border_radius=28)
         pygame.draw.rect(inset, (255, 255, 255, 26), inset.get_rect(), 2, border_radius=28)
-        surface.blit(inset, TABLE)
+        surface.blit(inset, table)
         for rect, colour in panels:
             theme.draw_panel(surface, rect, border=colour)
         theme.draw_legend(surface, app, legend)

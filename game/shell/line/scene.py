@@ -30,6 +30,7 @@ from game.shell.match.scene import MatchScene, tray_rects
 from game.shell.score_plot import ScoreChart
 
 LINE_LONG = 112
+ROOM_GAP = 24           # between the table and a panel that takes its right end
 
 
 class LineMatchScene(LineInput, LineTableArt, MatchScene):
@@ -56,6 +57,7 @@ class LineMatchScene(LineInput, LineTableArt, MatchScene):
         self.flip = None                     # {tile: start}: drawn tiles turning face up
         self._layout_key = None
         self._signature = None
+        self.table_area = TABLE              # where the line and the players along the top lie
         self._init_art()
         if not self.blank:                   # first renders would stall the first moves
             tile_art.warm(LINE_LONG)
@@ -135,7 +137,7 @@ class LineMatchScene(LineInput, LineTableArt, MatchScene):
 
     def _layout_of(self, line, opener):
         pairs = [(p.left, p.right) for p in line]
-        return layout_line(pairs, opener, TABLE, LINE_LONG, crosswise=not self.blank)
+        return layout_line(pairs, opener, self.table_area, LINE_LONG, crosswise=not self.blank)
 
     def _with(self, tile: Tile, end: str):
         """The line after `tile` goes on `end`, as the rules lay it (line_after): (line,
@@ -265,6 +267,15 @@ class LineMatchScene(LineInput, LineTableArt, MatchScene):
         player = self.state.current_player
         self.ctl.say(f"Round {self.state.round_number}: {self.ctl.name(player)} opens.")
         self._refresh()
+
+    def make_room(self, rect) -> None:
+        """The table ends left of `rect` when it stands on the table's right end: the line
+        of play snakes (or shrinks) within the rest, and the other players' panels are
+        centred over it."""
+        if rect.colliderect(TABLE):
+            self.table_area = TABLE.clip(pygame.Rect(0, 0, rect.left - ROOM_GAP, TABLE.bottom))
+            self._layout_key = None
+            self._refresh()
 
     def undone(self) -> None:
         """After a take-back: the picks, slides, badges and round results of the position

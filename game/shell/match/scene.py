@@ -90,6 +90,10 @@ class MatchScene(Scene):
     def undone(self) -> None:
         """Called after a take-back."""
 
+    def make_room(self, rect) -> None:
+        """Lay the screen out again leaving `rect` (a lesson's panel) free, where the
+        game's layout can give up room; by default nothing moves."""
+
     def drop_pick(self) -> None:
         """Let go of a picked tile or element (the hand may be hidden now)."""
 

@@ -19,11 +19,21 @@ from game.shell.board.tiles.stack_art import darker
 from game.shell.board.table import BOARD_AREA, GOLD
 from game.shell.match.scene import choice_action, index_at
 
-CARD = (90, 112)
+CARD = (90, 104)
 GAP, GROUP_GAP = 8, 30
 TILE_LONG = 68
-PANEL_HEIGHT = 258
-HINT_LINE = 30              # the panel grows by a line when hints are on
+MIN_WIDTH = 560
+MARGIN = 20                 # between the panel's edge and its words
+TEXT_SIZE = 24
+# From the top: the title, the subtitle's lines, the cards, the focused card's hint's
+# lines (hints on) and the controls. Tight enough that a subtitle of two lines and a
+# hint still fit above or below the opening cells of the small table (292 pixels).
+WORDS_TOP = 50              # the subtitle's first line, under the title
+TEXT_LINE = 26              # a line of the subtitle
+CARDS_GAP = 8
+LINE_BELOW = 28             # a line of hint or of controls, under the cards
+BOTTOM = 12
+CONTROLS = "Left/Right, Up/Down and Enter · or click a card"
 
 
 def panel_clear_of(geo, squares, size) -> pygame.Rect:
@@ -40,6 +50,11 @@ def panel_clear_of(geo, squares, size) -> pygame.Rect:
     return panel.clamp(BOARD_AREA)
 
 
+def words_width(*texts: str) -> int:
+    """The width of a panel that shows the widest of `texts` on one line."""
+    return max(theme.font(TEXT_SIZE).size(text)[0] for text in texts) + 2 * MARGIN
+
+
 def shown_order(moves: list) -> list:
     """The arrangements grouped by the tile on the left, then in text order."""
     return sorted(moves, key=lambda m: (str(m.left.tile), str(m)))
@@ -53,6 +68,8 @@ class OpeningPicker:
         self.stacker = stacker
         self.focus = 0
         self._layout = self._layout_key = None
+        self._subtitle: list[str] = []     # the subtitle's lines and each card's hint's,
+        self._hints: list[list[str]] = []  # wrapped to the panel (set with the layout)
         self._ratings = (None, [])         # (ply, the greedy ratings of the arrangements)
         self._followed = None              # the coach's advice the focus went to
 
@@ -83,25 +100,54 @@ class OpeningPicker:
     # --- where things go --------------------------------------------------------------
     def layout(self) -> tuple[pygame.Rect, list[pygame.Rect]]:
         """The panel and one card per arrangement, above or below the opening cells
-        (whichever side has more room); kept for the move."""
+        (whichever side has more room); kept for the move. The panel is as wide as its
+        words (up to the board area's width), and what is still wider wraps onto more
+        lines: no word is cut or shrunk."""
         options = self.options()
-        key = (self.scene.ctl.ply, len(options), self.scene.hints)
+        subtitle = self.subtitle()
+        key = (self.scene.ctl.ply, len(options), self.scene.hints, subtitle)
         if key != self._layout_key:
+            hints = [self.hint(m) for m in options] if self.scene.hints else []
+            cards_width = len(options) * CARD[0] + (len(options) - 1) * GAP + GROUP_GAP
+            least = max(cards_width + 64, MIN_WIDTH, words_width(CONTROLS, *hints))
+            one_line = subtitle.replace("\n", " ")
+            if max(least, words_width(one_line)) > BOARD_AREA.w:   # long names: a sentence
+                one_line = subtitle                                 # a line, no word alone
+            width = min(max(least, words_width(*one_line.splitlines())), BOARD_AREA.w)
+            self._subtitle = theme.wrap_text(one_line, width - 2 * MARGIN, TEXT_SIZE)
+            self._hints = [theme.wrap_text(h, width - 2 * MARGIN, TEXT_SIZE) for h in hints]
+            below = max(map(len, self._hints), default=0) + 1
+            cards_top = WORDS_TOP + len(self._subtitle) * TEXT_LINE + CARDS_GAP
+            height = cards_top + CARD[1] + below * LINE_BELOW + BOTTOM
             cells = [c for p in options[:1] for pair in map(squares_of, p.placements)
                      for c in pair]
+            panel = panel_clear_of(self.scene.geo, cells, (width, height))
             half = (len(options) + 1) // 2 if len(options) > 2 else len(options)
-            width = len(options) * CARD[0] + (len(options) - 1) * GAP + GROUP_GAP + 64
-            panel = panel_clear_of(self.scene.geo, cells, (max(width, 560), PANEL_HEIGHT + (
-                HINT_LINE if self.scene.hints else 0)))
-            x = panel.centerx - (width - 64) // 2
+            x = panel.centerx - cards_width // 2
+            y = panel.y + cards_top
             cards = []
             for i in range(len(options)):
                 if i == half:
                     x += GROUP_GAP
-                cards.append(pygame.Rect(x, panel.y + 86, *CARD))
+                cards.append(pygame.Rect(x, y, *CARD))
                 x += CARD[0] + GAP
             self._layout, self._layout_key = (panel, cards), key
         return self._layout
+
+    def text_lines(self) -> list[tuple[str, tuple[int, int], tuple]]:
+        """(line, its centre, colour) of every line of words the panel shows now: the
+        subtitle under the title, then below the cards the focused card's hint and the
+        controls."""
+        panel, cards = self.layout()
+        x, top = panel.centerx, panel.y + WORDS_TOP + TEXT_LINE // 2
+        lines = [(line, (x, top + i * TEXT_LINE), theme.TEXT_DIM)
+                 for i, line in enumerate(self._subtitle)]
+        below = cards[0].bottom + LINE_BELOW // 2 if cards else panel.bottom
+        if self._hints:
+            lines += [(line, (x, below + i * LINE_BELOW), theme.LEGAL)
+                      for i, line in enumerate(self._hints[self.focus])]
+            below += max(map(len, self._hints)) * LINE_BELOW
+        return lines + [(CONTROLS, (x, below), theme.TEXT_DIM)]
 
     # --- drawing ----------------------------------------------------------------------
     def draw(self, surface) -> None:
@@ -120,19 +166,12 @@ class OpeningPicker:
             self.stacker.draw_tile(surface, placement, 1, state="ghost_ok")
         panel, cards = self.layout()
         theme.draw_panel(surface, panel, alpha=245, border=GOLD)
-        theme.draw_text(surface, "Arrange the opening", (panel.centerx, panel.y + 12), 38,
+        theme.draw_text(surface, "Arrange the opening", (panel.centerx, panel.y + 8), 38,
                         theme.TITLE, "midtop", bold=True)
-        theme.draw_fitted(surface, self.subtitle(), (panel.centerx, panel.y + 54),
-                          panel.w - 40, 24, theme.TEXT_DIM, "midtop")
         for i, (move, rect) in enumerate(zip(options, cards)):
             self._draw_card(surface, move, rect, i == self.focus)
-        theme.draw_fitted(surface, "Left/Right, Up/Down and Enter · or click a card",
-                          (panel.centerx, panel.bottom - 30), panel.w - 40, 24,
-                          theme.TEXT_DIM, "center")
-        if self.scene.hints:
-            theme.draw_fitted(surface, self.hint(focused),
-                              (panel.centerx, panel.bottom - 30 - HINT_LINE), panel.w - 40,
-                              24, theme.LEGAL, "center")
+        for line, spot, colour in self.text_lines():
+            theme.draw_text(surface, line, spot, TEXT_SIZE, colour, "center")
 
     def _draw_card(self, surface, move, rect: pygame.Rect, focused: bool) -> None:
         fill = (70, 58, 30) if focused else (34, 44, 50)
@@ -147,13 +186,15 @@ class OpeningPicker:
             tile_art.draw_tile(surface, spot, (placement.y, placement.x))
 
     def subtitle(self) -> str:
+        """Who begins and why, then what follows: two sentences, a line each when they
+        do not fit on one."""
         scene = self.scene
         arranger = scene.game.current_player
         draws = scene.view(arranger).draws
         first = 1 - arranger
         name = scene.ctl.name
         return (f"{name(first)}'s {draws[first]} beat your {draws[arranger]}: lay both "
-                f"side by side. You take your tiles after.")
+                f"side by side.\nYou take your tiles after.")
 
     def hint(self, focused) -> str:
         """How dear the focused arrangement leaves the first player's first tile."""

@@ -25,6 +25,7 @@ import sys
 import time
 from pathlib import Path
 
+from game.bench_stats import percentile
 from game.logic import new_game
 from game.logic.board.shape import MAX_SIDE
 
@@ -33,11 +34,6 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 # Headless: the benchmark measures drawing, not a display or a sound card.
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
-
-def percentile(values, fraction):
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
 # The line engine as the game uses it: new_game, legal_moves, apply (the scenes and the

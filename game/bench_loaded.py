@@ -66,7 +66,7 @@ def bench_loaded(moves: int) -> None:
 
 
 def _report(moves: int, busy: int, cores: int) -> None:
-    from game.bench import percentile
+    from game.bench_stats import percentile
     from game.logic.variants import VARIANTS, find_variant
     from game.shell import thinking
     thinking.start()

@@ -17,12 +17,8 @@ import statistics
 import threading
 import time
 
+from game.bench_stats import percentile
 from game.logic.variants import variant_names
-
-def percentile(values, fraction):
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
-
 
 def _host(variant: str, options: dict, seats: int = 2):
     from game.server.host import HostThread

@@ -291,8 +291,9 @@ class BoardTable:
         hand = self.scene.hand_of(player)
         shown = self.ctl.shown_hand == player and not over
         count = theme.count(len(hand), "tile")
+        below = shown and bool(hand)       # (an empty hand, as while arranging: nothing is)
         if tall:
-            self.put(surface, count + (", shown below" if shown else " in hand"),
+            self.put(surface, count + (", shown below" if below else " in hand"),
                      (rect.x + 24, rect.y + 230), 28)
             area = pygame.Rect(rect.x + 24, rect.y + 270, rect.w - 48, rect.bottom - 290)
             long_side = MINI_LONG
@@ -301,7 +302,7 @@ class BoardTable:
                      "midright", width=110)
             area = pygame.Rect(rect.x + 24, rect.bottom - 64, rect.w - 170, 56)
             long_side = MINI_SMALL
-            if shown:
+            if below:
                 self.put(surface, "shown below", area.midleft, 26, theme.TEXT_DIM, "midleft",
                          width=area.w)
         if shown:

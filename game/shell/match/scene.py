@@ -17,6 +17,8 @@ A scene fills in the hooks:
     drop_pick()             let go of what is picked (a take-back is asked for)
     play_action(action)     every other action (the game's own input)
     announce()              T: whose turn it is (the controller's sentence by default)
+    computer_status() -> str   what the panel of a computer to move says ("thinking...")
+    takes_moves() -> bool   the person may act on the table now (a lesson: while it asks)
 
 and tells the coach (coach.Coach) where it may speak and how a move looks on its table:
 
@@ -199,6 +201,14 @@ class MatchScene(Scene):
         if not self.people_play:
             return WATCH_LEGEND
         return playing if self.results_due is None else RESULTS_DUE_LEGEND
+
+    def computer_status(self) -> str:
+        """What the panel of a computer seat to move says it is doing."""
+        return "thinking..."
+
+    def takes_moves(self) -> bool:
+        """The person may act on the table now (in a match, whenever it is their turn)."""
+        return True
 
     def draw_legend(self, surface, playing: str) -> None:
         """The legend over the table's own (which shows `playing`) when it differs."""

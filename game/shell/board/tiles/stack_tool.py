@@ -63,11 +63,16 @@ class StackTool(PlaceTileTool):
 
     def declaring(self) -> bool:
         """The human to act must now choose odds or evens."""
-        return self.scene.ctl.human_turn and bool(self.scene.game.declaring)
+        return self._may_act() and bool(self.scene.game.declaring)
 
     def arranging(self) -> bool:
         """The human to act must now arrange the opening."""
-        return self.scene.ctl.human_turn and bool(self.scene.game.arranging)
+        return self._may_act() and bool(self.scene.game.arranging)
+
+    def _may_act(self) -> bool:
+        """A human's turn that the scene takes moves for (not a lesson's answered step,
+        whose keys go to its panel)."""
+        return self.scene.ctl.human_turn and self.scene.takes_moves()
 
     def reset(self) -> None:
         super().reset()

@@ -286,11 +286,12 @@ def test_the_lesson_panel_covers_nothing_of_the_line_match(app, monkeypatch, var
 
 
 @pytest.mark.parametrize("variant", variant_names())
-def test_no_lesson_says_its_opponent_is_thinking(app, monkeypatch, variant):
+def test_no_lesson_says_a_computer_plays_or_thinks(app, monkeypatch, variant):
     """The opponent's moves are the lesson's: in no step of any lesson, asked or answered,
-    does a panel say that a computer thinks. An opponent to move says "waiting" while the
-    lesson waits for Next to play its reply (the line games' status), and nothing once
-    no reply follows (a wrong try, the lesson done)."""
+    does a panel say that a computer thinks, nor a card that a computer (at some level)
+    sits there ("scripted moves"). An opponent to move says "waiting" while the lesson
+    waits for Next to play its reply (the line games' status), and nothing once no reply
+    follows (a wrong try, the lesson done)."""
     waited = []
     for entry in list_lessons(variant):
         scene = lesson_scene(app, entry.lesson)
@@ -301,6 +302,7 @@ def test_no_lesson_says_its_opponent_is_thinking(app, monkeypatch, variant):
                 drawn = texts_drawn(app, scene, monkeypatch)
                 case = (entry.path, index, answered, scene.phase)
                 assert not [t for t in drawn if "thinking..." in t.lower()], (case, drawn)
+                assert not [t for t in drawn if "computer" in t], (case, drawn)
                 mover = scene.ctl.state.current_player
                 waits = mover not in (None, scene.student) and scene.phase == RIGHT
                 waited += [case] if waits else []

@@ -173,6 +173,10 @@ class LessonFlow:
         """Only while the step asks: an answered step's keys are the panel's."""
         return self.phase == ASK
 
+    def seat_kind(self, player: int) -> str:
+        """The opponents play the lesson's moves, not a computer's level."""
+        return "human" if player == self.student else "scripted moves"
+
     def computer_status(self) -> str:
         """No computer thinks here: the opponent's scripted reply waits for Next (after a
         wrong try or the last step it never comes: nothing is said)."""

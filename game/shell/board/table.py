@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import pygame
 
-from game.logic.agents import AGENTS
 from game.shell import theme, tile_art
 from game.shell.backdrop import next_serial
 from game.shell.board.art import coordinate_font
@@ -256,8 +255,7 @@ class BoardTable:
         self.put(surface, ctl.name(player), (disc[0] + radius + 16, disc[1]),
                  44 if tall else 38, theme.TEXT, "midleft", bold=True,
                  width=rect.right - 20 - disc[0] - radius - 16, smallest=28)
-        seat = ctl.config.seats[player]
-        kind = "human" if seat.is_human else f"{AGENTS[seat.level].title} computer"
+        kind = scene.seat_kind(player)
         side = self.adapter.side_name(player)
         status = "Thinking..." if ctl.thinking else "To move"
         if tall:

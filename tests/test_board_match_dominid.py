@@ -28,7 +28,8 @@ from game.shell.overlays import HandOverScene, PauseOverlay, ResultsScene
 from game.shell.scene import LOGICAL_SIZE
 
 from acceptance_support import ghost_target
-from test_shell_support import frame, press, quiet_app, random_board_actions, wait_for_human
+from test_shell_support import (frame, press, quiet_app, random_board_actions, texts_drawn,
+                                wait_for_human)
 
 STEP = 1 / 60
 
@@ -373,13 +374,15 @@ def opening_pixels(app, scene) -> list:
             for x, y in cells for dx in (-8, 0, 8) for dy in (-8, 0, 8)]
 
 
-def test_a_person_arranges_the_opening_by_keys_with_a_preview_of_each(app):
+def test_a_person_arranges_the_opening_by_keys_with_a_preview_of_each(app, monkeypatch):
     scene = arranging_scene(app)
     picker = scene.tool.picker
     options = picker.options()
     assert {str(m) for m in options} == {str(m) for m in scene.legal_moves()}
     assert scene.shown_tiles() == []
     assert "Takes 3 tiles" in scene.adapter.card_footer(0, False)[1][0]
+    drawn = texts_drawn(app, scene, monkeypatch)          # nothing is shown below
+    assert "0 tiles in hand" in drawn and not [t for t in drawn if "shown below" in t]
     panel, cards = picker.layout()
     assert len(cards) == len(options) and all(panel.contains(c) for c in cards)
     assert BOARD_AREA.contains(panel) and not panel.colliderect(scene.table.hand_rects()[0]
@@ -473,7 +476,34 @@ def test_every_line_of_the_arrange_panel_is_drawn_whole(app, monkeypatch, layout
                 spots = [c for p in picker.options()[0].placements for c in squares_of(p)]
                 assert not any(panel.colliderect(scene.geo.square_rect(c)) for c in spots), \
                     (case, panel)
+                assert not panel.colliderect(stack_art.level_key_rect(scene.geo, BOARD_AREA)), \
+                    (case, panel)                       # the key of the level tones stays whole
         app.back_to_menu()
+
+
+@pytest.mark.parametrize("layout", ["small", "standard"])
+def test_the_panels_over_the_board_leave_the_level_key_whole(app, monkeypatch, layout):
+    """The key of the level tones right of the board (its title and every swatch's
+    number, as drawn) lies inside level_key_rect, and neither the arrange panel nor the
+    numbers panel covers any of it."""
+    drawn = []
+    real = stack_art.theme.draw_text
+
+    def recording(surface, text, *args, **kw):
+        drawn.append((str(text), real(surface, text, *args, **kw)))
+        return drawn[-1][1]
+    monkeypatch.setattr(stack_art.theme, "draw_text", recording)
+    scene = start(app, seed=first_seed(layout, first=1), layout=layout)
+    wait_for_human(app, scene)
+    frame(app)                                  # (the table's static layer is laid)
+    labels = {"Level", *map(str, range(1, len(stack_art.TONES))), f"{len(stack_art.TONES)}+"}
+    rects = [rect for text, rect in drawn if text in labels]
+    assert {text for text, _ in drawn} >= labels
+    key = rects[0].unionall(rects)
+    assert scene.tool.arranging()
+    assert not scene.tool.picker.layout()[0].colliderect(key)
+    assert not scene.tool.choice_rects()[0].colliderect(key)
+    assert stack_art.level_key_rect(scene.geo, BOARD_AREA).contains(key)
 
 
 def test_the_computer_arranges_and_says_so(app):

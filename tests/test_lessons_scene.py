@@ -31,7 +31,7 @@ from test_acceptance_moving import move_element
 from test_acceptance_packs import place_element
 from test_acceptance_shift import shift_element
 from test_coach_scene import run_until
-from test_shell_support import frame, press, quiet_app
+from test_shell_support import frame, press, quiet_app, texts_drawn
 
 LETTERS = {pygame.K_n: "n", pygame.K_o: "o", pygame.K_u: "u", pygame.K_g: "g",
            pygame.K_c: "c"}
@@ -283,6 +283,79 @@ def test_the_lesson_panel_covers_nothing_of_the_line_match(app, monkeypatch, var
                 break
             scene.next_step()
         app.remove(scene)
+
+
+@pytest.mark.parametrize("variant", variant_names())
+def test_no_lesson_says_a_computer_plays_or_thinks(app, monkeypatch, variant):
+    """The opponent's moves are the lesson's: in no step of any lesson, asked or answered,
+    does a panel say that a computer thinks, nor a card that a computer (at some level)
+    sits there ("scripted moves"). An opponent to move says "waiting" while the lesson
+    waits for Next to play its reply (the line games' status), and nothing once no reply
+    follows (a wrong try, the lesson done)."""
+    waited = []
+    for entry in list_lessons(variant):
+        scene = lesson_scene(app, entry.lesson)
+        app.push(scene)
+        for index in range(len(entry.lesson.steps)):
+            for answered in (False, True):
+                frame(app, 2)
+                drawn = texts_drawn(app, scene, monkeypatch)
+                case = (entry.path, index, answered, scene.phase)
+                assert not [t for t in drawn if "thinking..." in t.lower()], (case, drawn)
+                assert not [t for t in drawn if "computer" in t], (case, drawn)
+                mover = scene.ctl.state.current_player
+                waits = mover not in (None, scene.student) and scene.phase == RIGHT
+                waited += [case] if waits else []
+                if hasattr(scene, "_status"):               # the line games' panels
+                    assert ("waiting" in drawn) == waits, (case, drawn)
+                    if mover != scene.student and mover is not None:
+                        assert scene._status(mover)[0] == ("waiting" if waits else ""), case
+                if not answered and scene.phase == ASK:
+                    assert scene.ctl.play(str(scene.answer)), case
+                    frame(app, 30)
+            if scene.phase != RIGHT:
+                break
+            scene.next_step()
+        app.remove(scene)
+    if variant in ("classic", "blank"):
+        assert waited, "no step where the opponent waits for Next: nothing was checked"
+
+
+def test_a_lessons_footer_lists_the_keys_of_dominids_panels(app, monkeypatch):
+    """While a Dominid lesson asks for the opening or the numbers, its footer lists the
+    panel's keys (H shows the answer, Esc leaves for the lessons; no coach, no undo); once
+    the step is answered, the panel waits for Next and is not shown."""
+    from test_match_legend import legend_bar, only, same
+    from game.shell.variants.dominid import LEGEND as TILE_KEYS
+    entry = next(e for e in list_lessons("dominid") if e.name == "01-the-opening")
+    scene = lesson_scene(app, entry.lesson)
+    app.push(scene)
+    frame(app)
+    assert scene.tool.arranging()
+    legend = scene.legend(TILE_KEYS)
+    assert legend == ("Left/Right, Up/Down: choose   Enter, click: lay it   H: answer   "
+                      "Esc: the lessons")
+    assert same(legend_bar(app.screen), only(legend))
+    app.remove(scene)
+    entry = next(e for e in list_lessons("dominid") if e.name == "02-bordering")
+    scene = lesson_scene(app, entry.lesson)
+    app.push(scene)
+    frame(app)
+    assert scene.ctl.play(str(scene.answer)) and scene.phase == RIGHT
+    frame(app, 30)
+    assert scene.game.declaring and scene.ctl.human_turn
+    assert not scene.tool.declaring()             # its keys go to the lesson's panel now
+    assert "Choose your numbers" not in texts_drawn(app, scene, monkeypatch)
+    assert same(legend_bar(app.screen), only(scene.legend(TILE_KEYS)))
+    scene.next_step()
+    frame(app)
+    assert scene.phase == ASK and scene.tool.declaring()
+    legend = scene.legend(TILE_KEYS)
+    assert "O, E: take odds, evens" in legend and "Esc: the lessons" in legend
+    assert "H: answer" in legend and "C: coach" not in legend and "U: undo" not in legend
+    assert same(legend_bar(app.screen), only(legend))
+    press(app, "text", char="o")
+    assert scene.game.parities[scene.student] == "odds" and scene.phase in (RIGHT, DONE)
 
 
 # --- the lists, the offer, the command line ------------------------------------------------------

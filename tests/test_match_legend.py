@@ -12,9 +12,10 @@ from game.shell import theme
 from game.shell.config import MatchConfig, Seat
 from game.shell.line.art import LEGEND
 from game.shell.match.scene import RESULTS_DUE_LEGEND, WATCH_LEGEND
+from game.shell.overlays import PauseOverlay
 from game.shell.scene import LOGICAL_SIZE
 
-from test_shell_support import frame, play_to_the_last_move, quiet_app
+from test_shell_support import frame, play_to_the_last_move, press, quiet_app, wait_for_human
 
 COMPUTERS = (Seat("C1", "computer", "greedy"), Seat("C2", "computer", "greedy"))
 
@@ -75,3 +76,55 @@ def test_once_the_game_ends_the_footer_says_enter_brings_the_results(tmp_path, v
     frame(app)
     assert app.top is scene and scene.results_due is not None
     assert same(legend_bar(app.screen), only(RESULTS_DUE_LEGEND))
+
+
+# --- Dominid's panels of their own: the footer lists the keys that work there -------------
+
+def test_while_the_opening_is_arranged_the_footer_lists_the_pickers_keys(tmp_path):
+    from game.shell.variants.dominid import LEGEND as TILE_KEYS
+    from test_board_match_dominid import arranging_scene
+    app = quiet_app(tmp_path)
+    scene = arranging_scene(app)
+    frame(app)
+    legend = scene.legend(TILE_KEYS)
+    assert same(legend_bar(app.screen), only(legend)), "the footer shows another legend"
+    assert "pick tile" not in legend and "F: flip" not in legend and "Arrows" not in legend
+    picker = scene.tool.picker
+    assert legend.startswith("Left/Right, Up/Down: choose   Enter, click: lay it")
+    focus = picker.focus                       # each key listed does what it says
+    press(app, "right")
+    assert picker.focus != focus
+    assert ("H: hints" in legend) and ("C: coach" in legend) == scene.coach.offered
+    lines = len(picker.text_lines())
+    press(app, "hint")                         # H hides the focused card's hint
+    assert len(picker.text_lines()) < lines
+    press(app, "hint")
+    assert ("U: undo" in legend) == (scene.ctl.undo_target()[0] is not None)
+    assert legend.endswith("Esc: pause")
+    press(app, "back")
+    assert isinstance(app.top, PauseOverlay)
+    press(app, "back")
+    press(app, "confirm")                      # the opening lies: the tile keys again
+    assert not scene.game.arranging
+    wait_for_human(app, scene)
+    frame(app)
+    assert scene.legend(TILE_KEYS) == TILE_KEYS
+    assert same(legend_bar(app.screen), only(TILE_KEYS))
+
+
+def test_while_numbers_are_chosen_the_footer_lists_the_choices_keys(tmp_path):
+    from game.shell.variants.dominid import LEGEND as TILE_KEYS
+    from test_board_match_dominid import first_placement, start
+    app = quiet_app(tmp_path)
+    scene = start(app)
+    first_placement(app, scene)
+    legend = scene.legend(TILE_KEYS)
+    assert same(legend_bar(app.screen), only(legend)), "the footer shows another legend"
+    assert "pick tile" not in legend and "H: " not in legend   # H changes nothing there
+    assert "O, E: take odds, evens" in legend and legend.endswith("Esc: pause")
+    assert "U: undo" in legend and scene.ctl.undo_target()[0] == 0     # the tile laid
+    press(app, "text", char="e")
+    assert scene.game.parities[0] == "evens"
+    wait_for_human(app, scene)
+    frame(app)
+    assert same(legend_bar(app.screen), only(TILE_KEYS))

@@ -1,5 +1,6 @@
 """Shared pieces of the shell tests: a fake clock, a recording scene, app factories, key
-presses and frames, waiting for a human's turn, and random input over a board scene."""
+presses and frames, waiting for a human's turn, the texts a frame draws, and random input
+over a board scene."""
 from __future__ import annotations
 
 import time
@@ -90,6 +91,24 @@ def frame(app, count: int = 1) -> None:
     for _ in range(count):
         app.advance(STEP)
         app.draw()
+
+
+def texts_drawn(app, scene, monkeypatch) -> list[str]:
+    """Every text a frame of `scene` draws, its cached layers (the line games' static
+    layer, a board table's panels) drawn again."""
+    from game.shell import theme
+    drawn = []
+    with monkeypatch.context() as patch:
+        for name in ("draw_text", "draw_fitted"):
+            real = getattr(theme, name)
+            patch.setattr(theme, name, lambda surface, text, *a, _real=real, **k: (
+                drawn.append(str(text)), _real(surface, text, *a, **k))[1])
+        if hasattr(scene, "_static"):
+            scene._static = None
+        if hasattr(scene, "table"):
+            scene.table._hud_key = scene.table._static_key = None
+        scene.draw(app.screen)
+    return drawn
 
 
 def play_to_the_last_move(app, scene, rng) -> None:

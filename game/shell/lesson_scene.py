@@ -9,7 +9,9 @@ in a match; every answer is judged by the logic (game.logic.lessons.accepts). A 
 answer shows the explanation and Next (which plays the opponent's reply and the next
 goal); a legal move that is no answer shows the lesson's `wrong` words and Retry; a move
 the rules refuse shows their reason. H lights the answer on the board, U retries the
-step, Esc goes back to the list of lessons.
+step, Esc goes back to the list of lessons. Once a step is answered the board takes no
+move until Next (its keys are the panel's), and an opponent to move is never said to be
+thinking (its reply is scripted): "waiting" while Next would play it, else nothing.
 """
 from __future__ import annotations
 
@@ -158,9 +160,27 @@ class LessonFlow:
         return False                        # U retries the step (the panel's Retry)
 
     def legend(self, playing: str) -> str:
+        """The panel's keys once the step is answered; while it asks, the match's keys
+        with H showing the answer and Esc leaving for the list of lessons (no pause)."""
         if self.phase != ASK:
             return PANEL_LEGEND
-        return re.sub(r"H: [a-z ]+?(?=   |$)", "H: answer", playing)
+        legend = re.sub(r"\bpause\b", "the lessons", super().legend(playing))
+        if "H: " not in legend:
+            return f"{legend}   H: answer"
+        return re.sub(r"H: [a-z ]+?(?=   |$)", "H: answer", legend)
+
+    def takes_moves(self) -> bool:
+        """Only while the step asks: an answered step's keys are the panel's."""
+        return self.phase == ASK
+
+    def seat_kind(self, player: int) -> str:
+        """The opponents play the lesson's moves, not a computer's level."""
+        return "human" if player == self.student else "scripted moves"
+
+    def computer_status(self) -> str:
+        """No computer thinks here: the opponent's scripted reply waits for Next (after a
+        wrong try or the last step it never comes: nothing is said)."""
+        return "waiting" if self.phase == RIGHT else ""
 
     # --- the lesson's own actions -------------------------------------------------------
     def press_button(self, key: str) -> None:

@@ -127,6 +127,12 @@ class BoardMatchScene(MatchScene):
     def selecting(self) -> bool:
         return self.tool.active
 
+    def legend(self, playing: str) -> str:
+        """The tool's own keys while it shows a panel of its own (Dominid's opening picker
+        and odds-or-evens choice), else the game's (`playing`)."""
+        own = getattr(self.tool, "keys_legend", None)
+        return super().legend((own and own()) or playing)
+
     def drop_pick(self) -> None:
         self.tool.reset()
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import pygame
 
-from game.logic.agents import AGENTS
 from game.shell import theme, tile_art
 from game.shell.backdrop import next_serial
 from game.shell.board.art import coordinate_font
@@ -256,8 +255,7 @@ class BoardTable:
         self.put(surface, ctl.name(player), (disc[0] + radius + 16, disc[1]),
                  44 if tall else 38, theme.TEXT, "midleft", bold=True,
                  width=rect.right - 20 - disc[0] - radius - 16, smallest=28)
-        seat = ctl.config.seats[player]
-        kind = "human" if seat.is_human else f"{AGENTS[seat.level].title} computer"
+        kind = scene.seat_kind(player)
         side = self.adapter.side_name(player)
         status = "Thinking..." if ctl.thinking else "To move"
         if tall:
@@ -291,8 +289,9 @@ class BoardTable:
         hand = self.scene.hand_of(player)
         shown = self.ctl.shown_hand == player and not over
         count = theme.count(len(hand), "tile")
+        below = shown and bool(hand)       # (an empty hand, as while arranging: nothing is)
         if tall:
-            self.put(surface, count + (", shown below" if shown else " in hand"),
+            self.put(surface, count + (", shown below" if below else " in hand"),
                      (rect.x + 24, rect.y + 230), 28)
             area = pygame.Rect(rect.x + 24, rect.y + 270, rect.w - 48, rect.bottom - 290)
             long_side = MINI_LONG
@@ -301,7 +300,7 @@ class BoardTable:
                      "midright", width=110)
             area = pygame.Rect(rect.x + 24, rect.bottom - 64, rect.w - 170, 56)
             long_side = MINI_SMALL
-            if shown:
+            if below:
                 self.put(surface, "shown below", area.midleft, 26, theme.TEXT_DIM, "midleft",
                          width=area.w)
         if shown:

@@ -14,6 +14,8 @@ would do is legal (and why not) and plays through the match controller.
     tool.tray_state(i)        how the tray draws hand tile i ("selected") or None
     tool.tray_legend()        what the coloured shapes over the board mean, for the tray:
                               [(ends, tile_art state, words)] (tile tools only)
+    tool.keys_legend()        (optional) the footer while the tool shows a panel of its own,
+                              or None for the game's legend (tiles.stack_tool)
     tool.origin()             where the piece just played came from (a tray rect) or None
     tool.draw(surface)        the tool over the board (ghost, hints, the reason it is illegal)
 

@@ -294,8 +294,8 @@ class LineTableArt:
         if player in getattr(view, "eliminated", ()):
             return "out", theme.TEXT_DIM
         if player == state.current_player and self.frozen is None:
-            return ("to play", theme.HIGHLIGHT) if self.ctl.is_human(player) else (
-                "thinking...", theme.HIGHLIGHT)
+            return ("to play" if self.ctl.is_human(player) else self.computer_status(),
+                    theme.HIGHLIGHT)
         return "", theme.TEXT
 
     def _scores(self, player: int) -> str:
@@ -422,7 +422,8 @@ class LineTableArt:
         elif self.ctl.is_human(player):
             text = f"Pass the screen to {self.ctl.name(player)}"
         else:
-            text = f"{self.ctl.name(player)} is thinking..."
+            status = self.computer_status()
+            text = f"{self.ctl.name(player)} is {status}" if status else ""
         theme.draw_fitted(surface, text, HAND_AREA.center, HAND_AREA.w - 40, 40,
                           theme.TEXT_DIM, "center")
 

@@ -17,6 +17,9 @@ A scene fills in the hooks:
     drop_pick()             let go of what is picked (a take-back is asked for)
     play_action(action)     every other action (the game's own input)
     announce()              T: whose turn it is (the controller's sentence by default)
+    computer_status() -> str   what the panel of a computer to move says ("thinking...")
+    seat_kind(player) -> str   who sits there, as its card says ("Medium computer")
+    takes_moves() -> bool   the person may act on the table now (a lesson: while it asks)
 
 and tells the coach (coach.Coach) where it may speak and how a move looks on its table:
 
@@ -34,6 +37,7 @@ import math
 
 import pygame
 
+from game.logic.agents import AGENTS
 from game.logic.core import PASS
 from game.shell import theme
 from game.shell.coach import Coach
@@ -199,6 +203,19 @@ class MatchScene(Scene):
         if not self.people_play:
             return WATCH_LEGEND
         return playing if self.results_due is None else RESULTS_DUE_LEGEND
+
+    def computer_status(self) -> str:
+        """What the panel of a computer seat to move says it is doing."""
+        return "thinking..."
+
+    def seat_kind(self, player: int) -> str:
+        """Who sits in the seat, as its card says: "human", "Medium computer"."""
+        seat = self.ctl.config.seats[player]
+        return "human" if seat.is_human else f"{AGENTS[seat.level].title} computer"
+
+    def takes_moves(self) -> bool:
+        """The person may act on the table now (in a match, whenever it is their turn)."""
+        return True
 
     def draw_legend(self, surface, playing: str) -> None:
         """The legend over the table's own (which shows `playing`) when it differs."""

@@ -21,14 +21,14 @@ from game.shell.board.adapter import BoardAdapter
 from game.shell.board.art import LAST_MOVE, draw_coordinates, draw_frame, draw_placed
 from game.shell.board.geometry import BoardGeometry, squares_of
 from game.shell.board.table import BOARD_AREA
-from game.shell.board.tiles.stack_art import Stacker, cells_of, level_key, outline_cells
+from game.shell.board.tiles.stack_art import (Stacker, cells_of, level_key, level_key_rect,
+                                              outline_cells)
 from game.shell.board.tiles.stack_tool import StackTool, pair_words
 
 GOLD = (255, 206, 84)
 NUMBERS = {"odds": "1 3 5", "evens": "2 4 6"}
 LEGEND = ("Click, Left/Right: pick tile   R, right-click, wheel: turn   F: flip   "
           "Arrows: move   Enter, click: place   H: cheapest spots   Esc: back / pause")
-KEY_LEVELS = 7
 
 
 def signed(n: int) -> str:
@@ -63,9 +63,9 @@ class Adapter(BoardAdapter):
         self.stacker.draw_table(surface, blocked)
         if font is not None:
             draw_coordinates(surface, geo, font)
-        room = BOARD_AREA.right - geo.outer.right
-        if room >= 70:                     # the key of the level tones, right of the board
-            level_key(surface, geo, geo.rect.top, geo.outer.right + room // 2, KEY_LEVELS)
+        key = level_key_rect(geo, BOARD_AREA)
+        if key is not None:                # the key of the level tones, right of the board
+            level_key(surface, key)
         self._bare = surface.subsurface(geo.outer).copy()
 
     def settle(self, surface, geo, view, start: int, end: int) -> None:

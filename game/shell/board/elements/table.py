@@ -314,9 +314,7 @@ class ElementTable(BoardTable):
         left = rect.x + 24 + SWATCH - 8
         self.put(surface, ctl.name(player), (left, rect.y + 28), 44, theme.TEXT, bold=True,
                  width=rect.right - 20 - left)
-        seat = ctl.config.seats[player]
-        from game.logic.agents import AGENTS
-        kind = "human" if seat.is_human else f"{AGENTS[seat.level].title} computer"
+        kind = scene.seat_kind(player)
         self.put(surface, f"{adapter.side_name(player)} · {kind}", (rect.x + 24, rect.y + 102),
                  27, theme.TEXT_DIM)
         self.put(surface, adapter.looks(player), (rect.x + 24, rect.y + 136), 26,

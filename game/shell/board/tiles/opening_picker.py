@@ -6,7 +6,8 @@ showing the two tiles upright side by side as they would lie, grouped by the til
 left; the focused one (Left/Right, Up/Down to the other group, the pointer) also lies on
 the opening cells as a ghost, and Enter or a click lays it. The coach's suggestion takes
 the focus when it comes. With hints on, the focused card says how dear it leaves the
-first player's first tile (the greedy judgement).
+first player's first tile (the greedy judgement). The panel leaves the key of the level
+tones right of the board whole, and its keys are in the footer (StackTool.keys_legend).
 """
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ import pygame
 from game.logic.agents import greedy_ratings
 from game.shell import theme, tile_art
 from game.shell.board.geometry import squares_of
-from game.shell.board.tiles.stack_art import darker
+from game.shell.board.tiles.stack_art import darker, level_key_rect
 from game.shell.board.table import BOARD_AREA, GOLD
 from game.shell.match.scene import choice_action, index_at
 
@@ -26,19 +27,30 @@ MIN_WIDTH = 560
 MARGIN = 20                 # between the panel's edge and its words
 TEXT_SIZE = 24
 # From the top: the title, the subtitle's lines, the cards, the focused card's hint's
-# lines (hints on) and the controls. Tight enough that a subtitle of two lines and a
-# hint still fit above or below the opening cells of the small table (292 pixels).
+# lines (hints on); the keys are the footer's. Tight enough that a subtitle of two lines
+# and a hint of two still fit above or below the opening cells of the small table (292
+# pixels), in a panel that leaves the key of the level tones whole.
 WORDS_TOP = 50              # the subtitle's first line, under the title
 TEXT_LINE = 26              # a line of the subtitle
 CARDS_GAP = 8
-LINE_BELOW = 28             # a line of hint or of controls, under the cards
+LINE_BELOW = 28             # a line of the hint, under the cards
 BOTTOM = 12
-CONTROLS = "Left/Right, Up/Down and Enter · or click a card"
+KEY_GAP = 12                # between a panel and the key of the level tones
+
+
+def panel_area(geo) -> pygame.Rect:
+    """Where a panel over the board may lie: the board area left of the key of the level
+    tones (which says what the colours of the stacks mean: a panel leaves it whole)."""
+    key = level_key_rect(geo, BOARD_AREA)
+    if key is None:
+        return BOARD_AREA
+    return pygame.Rect(BOARD_AREA.x, BOARD_AREA.y, key.left - KEY_GAP - BOARD_AREA.x,
+                       BOARD_AREA.h)
 
 
 def panel_clear_of(geo, squares, size) -> pygame.Rect:
     """A panel of `size` over the board, centred, above or below `squares` (whichever
-    side has more room) and inside the board area."""
+    side has more room) and inside the panel area (panel_area)."""
     spot = geo.square_rect(squares[0]).unionall([geo.square_rect(s) for s in squares]) \
         if squares else pygame.Rect(geo.rect.center, (0, 0))
     panel = pygame.Rect((0, 0), size)
@@ -47,7 +59,7 @@ def panel_clear_of(geo, squares, size) -> pygame.Rect:
         panel.bottom = spot.top - 12
     else:
         panel.top = spot.bottom + 12
-    return panel.clamp(BOARD_AREA)
+    return panel.clamp(panel_area(geo))
 
 
 def words_width(*texts: str) -> int:
@@ -109,14 +121,15 @@ class OpeningPicker:
         if key != self._layout_key:
             hints = [self.hint(m) for m in options] if self.scene.hints else []
             cards_width = len(options) * CARD[0] + (len(options) - 1) * GAP + GROUP_GAP
-            least = max(cards_width + 64, MIN_WIDTH, words_width(CONTROLS, *hints))
+            least = max(cards_width + 64, MIN_WIDTH, words_width(*hints) if hints else 0)
             one_line = subtitle.replace("\n", " ")
-            if max(least, words_width(one_line)) > BOARD_AREA.w:   # long names: a sentence
-                one_line = subtitle                                 # a line, no word alone
-            width = min(max(least, words_width(*one_line.splitlines())), BOARD_AREA.w)
+            room = panel_area(self.scene.geo).w
+            if max(least, words_width(one_line)) > room:        # long names: a sentence
+                one_line = subtitle                             # a line, no word alone
+            width = min(max(least, words_width(*one_line.splitlines())), room)
             self._subtitle = theme.wrap_text(one_line, width - 2 * MARGIN, TEXT_SIZE)
             self._hints = [theme.wrap_text(h, width - 2 * MARGIN, TEXT_SIZE) for h in hints]
-            below = max(map(len, self._hints), default=0) + 1
+            below = max(map(len, self._hints), default=0)
             cards_top = WORDS_TOP + len(self._subtitle) * TEXT_LINE + CARDS_GAP
             height = cards_top + CARD[1] + below * LINE_BELOW + BOTTOM
             cells = [c for p in options[:1] for pair in map(squares_of, p.placements)
@@ -136,8 +149,7 @@ class OpeningPicker:
 
     def text_lines(self) -> list[tuple[str, tuple[int, int], tuple]]:
         """(line, its centre, colour) of every line of words the panel shows now: the
-        subtitle under the title, then below the cards the focused card's hint and the
-        controls."""
+        subtitle under the title, then below the cards the focused card's hint."""
         panel, cards = self.layout()
         x, top = panel.centerx, panel.y + WORDS_TOP + TEXT_LINE // 2
         lines = [(line, (x, top + i * TEXT_LINE), theme.TEXT_DIM)
@@ -146,8 +158,7 @@ class OpeningPicker:
         if self._hints:
             lines += [(line, (x, below + i * LINE_BELOW), theme.LEGAL)
                       for i, line in enumerate(self._hints[self.focus])]
-            below += max(map(len, self._hints)) * LINE_BELOW
-        return lines + [(CONTROLS, (x, below), theme.TEXT_DIM)]
+        return lines
 
     # --- drawing ----------------------------------------------------------------------
     def draw(self, surface) -> None:

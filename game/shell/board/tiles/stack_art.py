@@ -15,7 +15,8 @@ blocks (warmed a little by the level's tint), so every top number stays readable
         .draw_structure(surface, view, count)  placements 0..count-1 in level order,
                                                shadows under each level, badges last
         .footprint(s1, s2) -> Rect             the block of a tile on two cells
-    level_key(surface, geo, font, top, x)      a key of the level tones beside the board
+    level_key_rect(geo, area) -> Rect | None   where the key of the level tones stands
+    level_key(surface, rect)                   that key: a swatch a level
     outline_cells(surface, geo, cells, colour, width, offset)  the outer edge of a group
 """
 from __future__ import annotations
@@ -34,6 +35,10 @@ FACE_TINTS = ((255, 255, 255), (255, 236, 200), (255, 218, 168), (252, 198, 148)
               (246, 182, 148), (236, 174, 182), (220, 178, 214))
 SHADOW_ALPHA = 90
 BADGE_RING = (250, 244, 228)
+# The key of the level tones beside the board: its title, then a swatch a tone.
+KEY_TITLE, KEY_TEXT = "Level", 26
+KEY_TOP, KEY_SWATCH, KEY_STEP = 30, 34, 10     # the first swatch's top, a swatch, between
+KEY_ROOM = 70                                  # the least room right of the board for it
 
 
 def tone(level: int) -> tuple[int, int, int]:
@@ -237,21 +242,36 @@ def _top_index(view, square: Square, width: int, count: int, placed) -> int:
     return -1
 
 
-def level_key(surface, geo: BoardGeometry, top: int, x: int, levels: int) -> None:
-    """A column of level swatches (1..levels) at `x`, from `top` down: the tones' key (the
-    last tone, for every higher level, marked "7+")."""
-    theme.draw_text(surface, "Level", (x, top), 26, theme.TEXT_DIM, "midtop")
-    size = 34
-    for level in range(1, levels + 1):
-        rect = pygame.Rect(0, 0, size + 8, size)
-        rect.midtop = (x, top + 30 + (level - 1) * (size + 10))
-        pygame.draw.rect(surface, darker(tone(level)), rect, border_radius=6)
-        block = rect.inflate(-3, -3).move(-1, -1)
+def level_key_rect(geo: BoardGeometry, area: pygame.Rect) -> pygame.Rect | None:
+    """Where the key of the level tones stands: a column from the board's top, in the
+    middle of the room between the board and the right edge of `area` (None where that
+    room is too narrow for it)."""
+    room = area.right - geo.outer.right
+    if room < KEY_ROOM:
+        return None
+    width = max(theme.font(KEY_TEXT).size(KEY_TITLE)[0], KEY_SWATCH + 8)
+    height = KEY_TOP + len(TONES) * (KEY_SWATCH + KEY_STEP)
+    rect = pygame.Rect(0, geo.rect.top, width, height)
+    rect.centerx = geo.outer.right + room // 2
+    return rect
+
+
+def level_key(surface, rect: pygame.Rect) -> None:
+    """The key of the level tones in `rect` (level_key_rect): a swatch a level, the last
+    tone, for every higher level, marked "7+"."""
+    theme.draw_text(surface, KEY_TITLE, rect.midtop, KEY_TEXT, theme.TEXT_DIM, "midtop")
+    for level in range(1, len(TONES) + 1):
+        swatch = pygame.Rect(0, 0, KEY_SWATCH + 8, KEY_SWATCH)
+        swatch.midtop = (rect.centerx,
+                         rect.top + KEY_TOP + (level - 1) * (KEY_SWATCH + KEY_STEP))
+        pygame.draw.rect(surface, darker(tone(level)), swatch, border_radius=6)
+        block = swatch.inflate(-3, -3).move(-1, -1)
         pygame.draw.rect(surface, tone(level), block, border_radius=6)
         face = tuple(c * t // 255 for c, t in zip(tile_art.IVORY, face_tint(level)))
         pygame.draw.rect(surface, face, block.inflate(-10, -10), border_radius=4)
         label = f"{level}+" if level == len(TONES) else str(level)
-        theme.draw_text(surface, label, block.center, 26, theme.TEXT_DARK, "center", bold=True)
+        theme.draw_text(surface, label, block.center, KEY_TEXT, theme.TEXT_DARK, "center",
+                        bold=True)
 
 
 def outline_cells(surface, geo: BoardGeometry, cells, colour, width: int,

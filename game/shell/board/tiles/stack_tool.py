@@ -31,6 +31,9 @@ CHIP_SIZE = 28
 PAIR_LINE = (255, 214, 80)
 PANEL_SIZE = (720, 296)
 BUTTON_SIZE = (330, 140)
+# The footer while a panel of its own is up: its keys (the tile keys do nothing then)
+ARRANGE_KEYS = "Left/Right, Up/Down: choose   Enter, click: lay it   H: hints"
+DECLARE_KEYS = "Left/Right: odds or evens   Enter, click: take it   O, E: take odds, evens"
 
 
 def pair_words(move: Placement, border) -> str:
@@ -60,11 +63,16 @@ class StackTool(PlaceTileTool):
 
     def declaring(self) -> bool:
         """The human to act must now choose odds or evens."""
-        return self.scene.ctl.human_turn and bool(self.scene.game.declaring)
+        return self._may_act() and bool(self.scene.game.declaring)
 
     def arranging(self) -> bool:
         """The human to act must now arrange the opening."""
-        return self.scene.ctl.human_turn and bool(self.scene.game.arranging)
+        return self._may_act() and bool(self.scene.game.arranging)
+
+    def _may_act(self) -> bool:
+        """A human's turn that the scene takes moves for (not a lesson's answered step,
+        whose keys go to its panel)."""
+        return self.scene.ctl.human_turn and self.scene.takes_moves()
 
     def reset(self) -> None:
         super().reset()
@@ -74,6 +82,23 @@ class StackTool(PlaceTileTool):
 
     def hud_key(self) -> tuple:
         return (self.picked, self.declaring(), self.arranging())
+
+    def keys_legend(self) -> str | None:
+        """The footer while the opening picker or the odds-or-evens choice is up: its
+        keys, then those of the match that still work (the coach, taking back, Esc);
+        None otherwise (the game's own legend)."""
+        if self.arranging():
+            keys = [ARRANGE_KEYS]
+        elif self.declaring():
+            keys = [DECLARE_KEYS]
+        else:
+            return None
+        scene = self.scene
+        if scene.coach.offered:
+            keys.append("C: coach")
+        if scene.undo_shown() and scene.ctl.undo_target()[0] is not None:
+            keys.append("U: undo")
+        return "   ".join(keys + ["Esc: pause"])
 
     # --- input ------------------------------------------------------------------------
     def point(self, pos) -> None:

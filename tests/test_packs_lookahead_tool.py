@@ -41,3 +41,40 @@ def test_depth_0_plays_the_exact_expectation_alone(capsys, monkeypatch):
 def test_an_unknown_weight_is_refused():
     with pytest.raises(SystemExit):
         packs_lookahead.main(["--set", "NOT_A_WEIGHT=1"])
+
+
+def test_the_all_seeing_plan_is_never_worse_than_hards_own_follow(monkeypatch):
+    """Planning its own placements on the true orders can only do better than following
+    them with Hard's single-placement judgement (the same orders, the same leaf)."""
+    from game.logic import new_game
+    from game.logic.core import PASS
+    from game.logic.elements.open22 import board_cells
+    monkeypatch.setattr(packs_ahead, "AHEAD", 4)
+    state, checked = new_game("open22", 2, 5, {}), 0
+    while not state.is_over() and checked < 12:
+        me = state.current_player
+        judge = packs_judge.Judge(state.view(me))
+        lines = judge.lines(board_cells(state.view(me)))
+        theirs = state.packs[1 - me][state.turned[1 - me]:]
+        mine = state.packs[me][state.turned[me] + 1:]
+        for move in state.legal_moves()[:3]:
+            if move is PASS:
+                continue
+            index, at, cell = judge.root_line(move)
+            start = lines[:index] + [judge.put(lines[index], at, cell)] + lines[index + 1:]
+            assert packs_lookahead.planned(judge, start, theirs, mine) >= \
+                packs_ahead.follow(judge, start, theirs, mine) - 1e-12
+            checked += 1
+        state.apply(packs_lookahead.all_seeing_choice(state))
+    assert checked >= 12
+
+
+def test_an_all_seeing_run_says_so(capsys, monkeypatch):
+    monkeypatch.setattr(packs_lookahead, "ALL_SEEING", False)
+    monkeypatch.setattr(packs_ahead, "AHEAD", packs_ahead.AHEAD)
+    monkeypatch.setattr(packs_ahead, "ORDERS", packs_ahead.ORDERS)
+    assert packs_lookahead.main(["--games", "2", "--jobs", "1", "--depth", "2",
+                                 "--all-seeing"]) == 0
+    found = re.search(r"\(depth 2, all-seeing\): won (\d+), lost (\d+), drawn (\d+);",
+                      capsys.readouterr().out)
+    assert found and sum(map(int, found.groups())) == 2

@@ -8,8 +8,14 @@ against Medium on the arena's deals (seats swapped every game, deal g from seed
 look ahead's depth and sampled orders changed (`--depth 0`: the judgement's exact
 two-placement expectation alone) or any of the judgement's weights (`--set HOME=2.0`).
 
+`--all-seeing` plays instead a player that is shown the true order of both packs (no
+player can know it): for each placement it plans its next `--depth` placements, the
+opponent's as Medium makes them and its own the best of all it could make, and judges the
+lines it reaches as Hard does. What it wins is a measure of how far knowing the packs and
+planning on them could take Hard's judgement, not a level of the game.
+
     python3 tools/packs_lookahead.py [--games 400] [--first 0] [--jobs 2] [--depth 6]
-        [--samples 200] [--set NAME=VALUE ...]
+        [--samples 200] [--set NAME=VALUE ...] [--all-seeing]
 """
 from __future__ import annotations
 
@@ -24,6 +30,49 @@ from game.logic import new_game  # noqa: E402
 from game.logic.agents import hooks, make_agent  # noqa: E402
 from game.logic.agents.arena import game_seeds, seat_names  # noqa: E402
 from game.logic.elements import packs_ahead, packs_judge, packs_worlds  # noqa: E402
+from game.logic.elements.open22 import board_cells  # noqa: E402
+
+ALL_SEEING = False          # --all-seeing: Hard's seat is played by all_seeing_choice
+
+
+def planned(judge, lines: list, theirs: list, mine: list, ply: int = 0) -> float:
+    """The outlook of the best plan of this player's placements over the next
+    packs_ahead.AHEAD placements, the packs turned up in the orders given, the opponent
+    placing as Medium would."""
+    pack = theirs if ply % 2 == 0 else mine
+    if ply >= packs_ahead.AHEAD or ply // 2 >= len(pack):
+        return judge.outlook(sum(judge.value(line) for line in lines))
+    tile, best = pack[ply // 2], None
+    if ply % 2 == 0:
+        found = packs_ahead.best_line(judge, lines, tile, False)
+        if found is not None:
+            lines = lines[:found[0]] + [found[1]] + lines[found[0] + 1:]
+        return planned(judge, lines, theirs, mine, ply + 1)
+    for k, line in enumerate(lines):
+        for after in judge.moves(line, tile, True):
+            value = planned(judge, lines[:k] + [after] + lines[k + 1:], theirs, mine, ply + 1)
+            best = value if best is None else max(best, value)
+    return planned(judge, lines, theirs, mine, ply + 1) if best is None else best
+
+
+def all_seeing_choice(state):
+    """The placement whose plan (see planned) comes out best, the packs' true orders known."""
+    moves = state.legal_moves()
+    if len(moves) == 1:
+        return moves[0]
+    me = state.current_player
+    judge = packs_judge.Judge(state.view(me))
+    lines = judge.lines(board_cells(state.view(me)))
+    theirs = state.packs[1 - me][state.turned[1 - me]:]
+    mine = state.packs[me][state.turned[me] + 1:]
+    best = None
+    for move in moves:
+        index, at, cell = judge.root_line(move)
+        start = lines[:index] + [judge.put(lines[index], at, cell)] + lines[index + 1:]
+        value = planned(judge, start, theirs, mine)
+        if best is None or value > best[0]:
+            best = (value, move)
+    return best[1]
 
 
 def play(game: int) -> int:
@@ -34,7 +83,10 @@ def play(game: int) -> int:
     state = new_game("open22", 2, deal, {})
     while not state.is_over():
         player = state.current_player
-        state.apply(agents[seats[player]].choose(state.view(player), rng))
+        if ALL_SEEING and seats[player] == "hard":
+            state.apply(all_seeing_choice(state))
+        else:
+            state.apply(agents[seats[player]].choose(state.view(player), rng))
     far = state.far_counts()
     hard = seats.index("hard")
     return far[hard] - far[1 - hard]
@@ -51,7 +103,11 @@ def main(argv=None) -> int:
                         help="pack orders sampled at most")
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                         help="a weight of packs_judge.py, like HOME=2.0")
+    parser.add_argument("--all-seeing", action="store_true",
+                        help="Hard's seat knows both packs' orders and plans on them")
     args = parser.parse_args(argv)
+    global ALL_SEEING
+    ALL_SEEING = args.all_seeing
     for setting in args.set:
         name, _, value = setting.partition("=")
         if not name.isupper() or not hasattr(packs_judge, name):
@@ -72,7 +128,8 @@ def main(argv=None) -> int:
     share = won / max(1, won + lost)
     print(f"Hard against Medium in Packs, games {args.first}-{args.first + args.games - 1}"
           f" of seed 11 "
-          f"(depth {args.depth or 'judge'}{', ' + ' '.join(args.set) if args.set else ''}): "
+          f"(depth {args.depth or 'judge'}{', ' + ' '.join(args.set) if args.set else ''}"
+          f"{', all-seeing' if args.all_seeing else ''}): "
           f"won {won}, lost {lost}, drawn {len(margins) - won - lost}; "
           f"{100 * share:.1f}% of the decided games; "
           f"mean margin {sum(margins) / len(margins):+.2f}")

@@ -340,7 +340,7 @@ def main(argv=None) -> int:
         return 0
     if args.only == "loaded":
         from game.bench_loaded import bench_loaded
-        bench_loaded(6 if quick else 20)
+        bench_loaded(6 if quick else 40)
         return 0
     if args.only == "idle":
         bench_idle(2.0 if quick else 4.0)

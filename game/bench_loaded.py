@@ -70,6 +70,7 @@ def _report(moves: int, busy: int, cores: int) -> None:
     from game.logic.variants import VARIANTS, find_variant
     from game.shell import thinking
     thinking.start()
+    thinking.ask(len, ()).result()   # booted, as a match's worker is by its first move
     print(f"Hard at {BUDGET:g} s on a loaded machine: {busy} busy processes on {cores} "
           f"cores, moves through the thinking worker")
     for variant in VARIANTS:

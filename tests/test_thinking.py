@@ -55,3 +55,30 @@ def test_think_returns_before_the_agent_has_finished(monkeypatch):
     thought = thinking.think("greedy", view, rng)
     assert len(worker.jobs) == 1 and not thought.done()
     assert rng.getstate() == before          # advanced only when the move is taken
+
+
+def test_a_match_with_a_computer_starts_the_worker_before_its_first_move(tmp_path,
+                                                                         monkeypatch):
+    from game.shell.app import App
+    from game.shell.config import MatchConfig, Seat
+    started = []
+    monkeypatch.setattr(thinking, "_executor", lambda: started.append(1))
+    app = App(windowed=True, settings_path=tmp_path / "settings.json")
+    app.start_match(MatchConfig("dominox", (Seat("A"), Seat("B")), {}, 1))
+    assert not started                              # people only: no worker
+    app.start_match(MatchConfig("dominox", (Seat("A"), Seat("B", "computer")), {}, 1))
+    assert started and app.top.ctl._job is None     # started, nothing asked yet
+
+
+def test_the_worker_loads_every_games_hooks_before_it_reads_a_job(monkeypatch):
+    import gc
+
+    from game.logic.agents import hooks
+    from game.logic.variants import VARIANTS
+    monkeypatch.setattr(hooks, "_LOADED", {})
+    try:
+        thinking._warm()
+        assert gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()
+    assert {variant for variant, _ in hooks._LOADED} == set(VARIANTS)

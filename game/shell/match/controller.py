@@ -52,7 +52,7 @@ from game.logic.core import IllegalMoveError
 from game.logic.variants import new_game
 
 from game.shell import saves, stats
-from game.shell.thinking import think
+from game.shell.thinking import start as start_thinking, think
 
 THINK_SECONDS = 0.7    # the least time a computer turn takes at normal speed, to be followed
 
@@ -80,6 +80,8 @@ class MatchController:
                        if not seat.is_human}
         # one generator per computer seat, so a seed replays the same computer choices
         self.rngs = {i: random.Random(config.seed * 31 + i) for i in self.agents}
+        if self.agents:         # the worker boots while the table is drawn, not in a move
+            start_thinking()
         self.caption = ""
         self.humans = [i for i, seat in enumerate(config.seats) if seat.is_human]
         self.hands = hasattr(self.state.view(self.viewer), "hand")   # anything to hide?

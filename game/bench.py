@@ -3,7 +3,7 @@
     python -m game.bench [--quick]
 
 Measures: random rounds and matches per second of the line games through the public API
-(one process), random games per second of every variant through the public API,
+(one process; `--only line` runs those alone), random games per second of every variant through the public API,
 computer move time per variant and level and the Hard player's search speed (`--only
 computers` runs those alone), frame time (median and p99) of the busiest match scenes
 drawn at 1920x1080 headless, the greedy move time and frame time on the biggest Dominox
@@ -333,12 +333,15 @@ def bench_launch(runs: int) -> None:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.bench")
     parser.add_argument("--quick", action="store_true", help="fewer samples")
-    parser.add_argument("--only", choices=["idle", "big", "computers", "network"],
+    parser.add_argument("--only", choices=["line", "idle", "big", "computers", "network"],
                         help="run one section only")
     args = parser.parse_args(argv)
     quick = args.quick
     if args.only == "network":
         run_network(quick)
+        return 0
+    if args.only == "line":
+        bench_line(0.5 if quick else 2.0)
         return 0
     if args.only == "idle":
         bench_idle(2.0 if quick else 4.0)

@@ -339,6 +339,29 @@ def test_a_clone_plays_on_alone():
     assert twin.record() == game.record() and twin.view(0) == game.view(0)
 
 
+def test_copies_of_a_game_share_the_tables_of_moves():
+    game = new_game("classic", 4, 9)
+    for _ in range(6):
+        game.apply(game.legal_moves()[0])
+    for copied in (game.clone(), copy.copy(game), pickle.loads(pickle.dumps(game))):
+        assert copied._live._table is game._live._table          # not a copy of every turn
+        assert copied._live._tables[6][6] is game._live._tables[6][6]
+        assert copied.legal_moves() == game.legal_moves()
+    blank = new_game("blank", 2, 9)
+    assert pickle.loads(pickle.dumps(blank)).round._table is blank.round._table
+
+
+def test_moves_that_are_no_moves_are_refused_with_a_reason():
+    game = new_game("classic", 2, 4)
+    rnd = game.round
+    for junk in ([1], {"move": "6-6"}, 7, None, "6-6X", "pass"):
+        with pytest.raises(IllegalMoveError):
+            game.apply(junk)
+        with pytest.raises(IllegalMoveError):
+            rnd.apply(junk)
+    assert game.record()["rounds"][0]["moves"] == []
+
+
 def test_a_round_alone_refuses_illegal_moves_and_takes_moves_back():
     rnd = LineRound(LineRules(), (0, 1), {0: [Tile(6, 6), Tile(0, 1)], 1: [Tile(5, 6), Tile(2, 3)]},
                     [Tile(4, 5), Tile(1, 4)])

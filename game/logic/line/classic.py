@@ -15,7 +15,7 @@ from ..core import (DominoError, FileFormatError, IllegalMoveError, OptionError,
                     PassMove, Tile)
 from ..records import (check_header, replay_moves, seed_problem, stated_result_problem,
                        unknown_key)
-from .engine import LineRound
+from .engine import LineRound, PlaysRounds
 from .laying import LineRules
 from .moves import BITS, PASS, LineMove
 from .view import LineView, make_view
@@ -77,7 +77,7 @@ def _valid_totals(totals: list, players: int, highest: int) -> bool:
         isinstance(t, int) and not isinstance(t, bool) and 0 <= t <= highest for t in totals)
 
 
-class ClassicMatch(GameState):
+class ClassicMatch(PlaysRounds, GameState):
     variant = "classic"
     title = "Classic draw dominoes"
     notation = ("the opening tile alone (`6-6`), then the tile and the end of the line it goes "
@@ -315,9 +315,7 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
     def legal_moves(self) -> list[LineMove]:
         rnd = self._live
         if rnd is not None:
-            legal = rnd._legal
-            if legal is not None:
-                return [*legal]
+            return [*rnd._moves]
         return [] if self._outcome else self.round.legal_moves()
 
     def parse_move(self, text) -> LineMove:
@@ -338,24 +336,18 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
             return "the game is over"
         return self.round.illegal_reason(move)
 
-    def apply(self, move) -> LineMove:
-        """The protocol's apply, in one pass: the legal moves of the turn (listed once)
-        say whether `move` is legal, and the round plays it."""
-        if move.__class__ is not LineMove and move is not PASS:
-            move = self.parse_move(move)
-        rnd = self._live
-        if rnd is None:
-            if self._outcome:
-                raise IllegalMoveError(move, "the game is over")
-            rnd = self.round
-        legal = rnd._legal
-        if legal is None:
-            legal = rnd._legal = rnd._compute_legal()
-        if move not in legal:
+    # apply is PlaysRounds.apply (engine.py): the round in play plays the move.
+    def _apply_slowly(self, move) -> LineMove:
+        """apply's way for a move its lookup did not find: as text, or another object
+        equal to pass; before the first move of a round not dealt yet; or not legal
+        (refused, saying why)."""
+        move = self.parse_move(move)
+        if self._outcome:
+            raise IllegalMoveError(move, "the game is over")
+        rnd = self.round
+        if move not in rnd._moves:
             raise IllegalMoveError(move, rnd.illegal_reason(move) or "not a legal move now")
-        if rnd._play(move):
-            self._end_round(rnd)
-        return move
+        return self.apply(move)
 
     def _end_round(self, rnd: LineRound) -> None:
         self._ends.append((self.totals[:], self.eliminated[:], len(self.finished_rounds),

@@ -9,23 +9,24 @@ Speed comes from bit masks and tables built once. An element of the tile set is 
 index (for the double-six set, tile i of DOUBLE_SIX, canonical order), so a hand is an
 int with bit i set for each element held. `NUMBER_MASK[n]` holds the tiles showing n, and
 entry -1 holds every tile (a blank end, or the empty line: anything fits). There is one
-`LineMove` object per (tile, end) (moves.py), made once, so listing the legal moves builds no
-objects and equality of moves is identity; the legal moves of a turn come from the table
-of the line's two ends, keyed by the tiles of the hand that fit them, looked up once as
-the turn begins. The state of a
-round is one tuple of ints that also says how it was reached (the state before, the
-move), so a move makes one tuple and undo goes back one state; what only views and
-records need (the line, the numbers players showed they lack, hands as tiles) is read
-off that chain of states when asked.
+`LineMove` object per (tile, end) (moves.py), made once, so listing the legal moves builds
+no objects and equality of moves is identity. The legal moves of a turn are looked up
+once, as the turn begins, in the table of the line's two ends (turns.py) by the tiles of
+the hand that fit them; that table also holds the effect of every move on those ends (the
+element laid, the ends it leaves and their table), so playing a move is two lookups.
+The state of a round is one tuple of ints that also says how it was reached (the state
+before, the move), so a move makes one tuple and undo goes back one state; what only
+views and records need (the line, the numbers players showed they lack, hands as tiles)
+is read off that chain of states when asked.
 """
 from __future__ import annotations
 
-from ..core import BLANK, PASS, IllegalMoveError, Tile
-from .laying import (LineRules, Placed, broken_join, extra_plays_problem, hands_problem,
-                     laid_by, opening_bit, opening_tile, wrong_opener)
-from .moves import (BITS, BLANK_OPENING, BLANK_TABLES, INDEX, LEFT, NUMBER_MASK, ONLY_PASS,
-                    OPENINGS, STOP, TILE_TABLES, TILES, LineMove, bits_of, hand_pips,
-                    hand_tiles)
+from ..core import BLANK, IllegalMoveError, Tile
+from .laying import LineRules, Placed, laid_by, opening_bit, opening_tile
+from .moves import BITS, INDEX, LEFT, NUMBER_MASK, STOP, TILES, LineMove, hand_tiles
+from .round_record import RoundRecord
+from .turns import (BLANK_OPENING_MOVES, BLANK_TABLE, BLANK_TABLES, EMPTY_LINE, NO_MOVES,
+                    ONLY_PASS, OPENING_MOVES, TILE_TABLES, openings)
 
 _BLANKS = (BLANK,) * len(TILES)
 
@@ -33,7 +34,55 @@ _BLANKS = (BLANK,) * len(TILES)
 _AFTER: dict[tuple, tuple] = {}     # seats -> per seat, the seat after it
 
 
-class LineRound:
+class PlaysRounds:
+    """The protocol's apply for a game of line rounds: the round in play (`_live`, None
+    between rounds) plays the move, and `_end_round(rnd)` follows a move that ends it. A
+    match (classic.py) plays its rounds so, and a round alone plays itself. One method,
+    rather than a match's apply calling a round's: a Python call is some 4% of a random
+    round's time (callgrind), and this is every move's path."""
+
+    __slots__ = ()
+
+    def apply(self, move):
+        """Play `move` (a move or its text) and return the move played; IllegalMoveError,
+        and no change, when it is not legal."""
+        rnd = self._live
+        if rnd is None or move not in rnd._moves:       # between rounds, a text, not legal
+            return self._apply_slowly(move)
+        bit, left, right, table, laid, double, move = rnd._table.effects[move]
+        state = rnd._state
+        seat = state[0]
+        hands = rnd._hands
+        hand = hands[seat]
+        if bit < 0:             # a blank tile: the lowest element held is the one laid
+            bit = hand & -hand
+        hands[seat] = hand = hand ^ bit
+        count = state[3] + laid
+        if not hand:
+            rnd._emptied(state, left, right, count, bit, move)
+            self._end_round(rnd)
+            return move
+        if double and rnd._extra and rnd._plays_again(state, left, right, count, bit, move,
+                                                      table):
+            return move
+        # The next player's turn begins.
+        nxt = rnd._after[seat]
+        before = hands[nxt]
+        hit = before & table.fits
+        if hit:
+            try:
+                moves = table.turns[hit]
+            except KeyError:            # a hand not met before on these ends
+                moves = table.turn(hit)
+            rnd._state = (nxt, left, right, count, 0, 0, state[6], state, before, bit, move)
+            rnd._moves, rnd._table = moves, table
+            return move
+        if rnd._cannot_lay(nxt, left, right, count, state, before, bit, move, table):
+            self._end_round(rnd)
+        return move
+
+
+class LineRound(PlaysRounds, RoundRecord):
     """One round of line play among the `seats` (player indices of the match, in turn order).
 
     Drawing is done by the engine when a turn begins; `drawn` holds what the player to move
@@ -53,7 +102,7 @@ class LineRound:
 
     __slots__ = ("rules", "seats", "_after", "_extra", "_tables", "_hands", "_deal", "_stock",
                  "_state", "start_line", "start_extra", "end_reason", "domino_seat",
-                 "_legal", "start_to_move", "set_up", "_derived")
+                 "_moves", "_table", "start_to_move", "set_up", "_derived")
 
     def __init__(self, rules: LineRules, seats, hands: dict, stock, line=(), to_move=None,
                  extra_plays: int = 0):
@@ -96,7 +145,8 @@ class LineRound:
         self.start_line = ()
         self.start_extra = 0
         self.end_reason = self.domino_seat = None
-        self._legal = None
+        self._moves = NO_MOVES      # the legal moves of the turn
+        self._table = EMPTY_LINE    # the turns and effects of moves on the ends (turns.py)
         self._derived = None
 
     @classmethod
@@ -117,13 +167,15 @@ class LineRound:
         self._stock = tuple(order[at:])
         opener = seats[0]
         if rules.blank:
-            self._legal = (BLANK_OPENING,)
+            self._moves, self._table = BLANK_OPENING_MOVES, BLANK_TABLE
         elif rules.opening == "highest_double":
             opening = opening_bit(held)
             for opener in seats:
                 if masks[opener] & opening:
                     break
-            self._legal = (OPENINGS[opening.bit_length() - 1],)
+            self._moves = OPENING_MOVES[opening.bit_length() - 1]
+        else:
+            self._moves = openings(masks[opener])
         self.start_to_move = opener
         self.set_up = False
         # The opener holds a tile and plays it: no draws to make.
@@ -262,35 +314,36 @@ class LineRound:
         return bool(self._hands[seat] & (NUMBER_MASK[state[1]] | NUMBER_MASK[state[2]]))
 
     def legal_moves(self) -> list[LineMove]:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        return [*legal]
-
-    def _compute_legal(self) -> tuple:
         """Moves in canonical text order: tiles in canonical order, L before R."""
-        if self.end_reason:
-            return ()
+        return [*self._moves]
+
+    def _find_moves(self) -> None:
+        """Set the legal moves of this state and the table of its ends."""
         seat, left, right, count = self._state[:4]
+        self._table = table = self._tables[left][right]
         hand = self._hands[seat]
-        if not count:
-            if self.rules.blank:
-                return (BLANK_OPENING,)
-            if self.rules.opening == "highest_double":
-                held = 0
-                for s in self.seats:
-                    held |= self._hands[s]
-                opening = opening_bit(held)
-                if opening:
-                    return (OPENINGS[opening.bit_length() - 1],)
-            return tuple(OPENINGS[i] for i in bits_of(hand))
-        table = self._tables[left][right]
-        hit = hand & table.fits
-        if hit:
-            moves = table[hit]
+        if self.end_reason:
+            self._moves = NO_MOVES
+        elif not count:
+            self._moves = self._openings(hand)
+        elif hand & table.fits:
+            moves = table.turn(hand & table.fits)
             # an extra play earned by a double may be declined: "may play again"
-            return moves + (STOP,) if self._state[5] else moves
-        return ONLY_PASS
+            self._moves = moves + (STOP,) if self._state[5] else moves
+        else:
+            self._moves = ONLY_PASS
+
+    def _openings(self, hand: int) -> tuple:
+        if self.rules.blank:
+            return BLANK_OPENING_MOVES
+        if self.rules.opening == "highest_double":
+            held = 0
+            for s in self.seats:
+                held |= self._hands[s]
+            opening = opening_bit(held)
+            if opening:
+                return OPENING_MOVES[opening.bit_length() - 1]
+        return openings(hand)
 
     def illegal_reason(self, move: LineMove) -> str | None:
         if move in self.legal_moves():
@@ -327,64 +380,63 @@ class LineRound:
             return f"{numbers} {verb} the {side} end {number}"
         return None
 
-    # ---- changing the state ------------------------------------------------------
-    def apply(self, move: LineMove) -> None:
-        """Play `move` (IllegalMoveError, and no change, when it is not legal)."""
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        if move not in legal:
+    # ---- changing the state (apply is PlaysRounds.apply, below) --------------------
+    @property
+    def _live(self) -> "LineRound":
+        """A round alone plays itself (PlaysRounds)."""
+        return self
+
+    def _end_round(self, rnd: "LineRound") -> None:
+        """Nothing follows the end of a round alone."""
+
+    def _apply_slowly(self, move):
+        """apply's way for a move its lookup did not find: as text, or not legal."""
+        if not isinstance(move, (LineMove, str)):
+            raise IllegalMoveError(move, "not a move of the line games")
+        move = LineMove.parse(move) if isinstance(move, str) else move
+        if move not in self._moves:
             raise IllegalMoveError(move, self.illegal_reason(move) or "not a legal move now")
-        self._play(move if move.__class__ is LineMove or move is STOP else PASS)
+        return self.apply(move)
 
-    def _play(self, move) -> bool:
-        """Play the legal `move` (a LineMove, or PASS or STOP itself); True when it ends
-        the round."""
-        state = self._state
-        seat, left, right, count, drawn, extra, ptr, _, _, _, _ = state
-        hands = self._hands
-        if move.__class__ is LineMove:
-            hand = hands[seat]
-            bit = move._bit or hand & -hand         # a blank move plays any element held
-            hands[seat] = hand = hand ^ bit
-            left, right = move._lefts[left], move._rights[right]
-            count += 1
-            if not hand:
-                self._state = (seat, left, right, count, drawn, extra, ptr, state, 0, bit, move)
-                self.end_reason, self.domino_seat = "domino", seat
-                self._legal = ()
-                return True
-            if (self._extra and move._double
-                    and hand & (NUMBER_MASK[left] | NUMBER_MASK[right])
-                    and not (self.rules.one_extra and extra)):     # another play
-                self._state = (seat, left, right, count, 0, extra + 1, ptr, state, 0, bit, move)
-                self._legal = None
-                return False
-        else:                   # PASS or STOP
-            bit = 0
-        # The next player's turn begins.
-        nxt = self._after[seat]
-        before = hands[nxt]
-        table = self._tables[left][right]
-        hit = before & table.fits
-        if hit:
-            self._state = (nxt, left, right, count, 0, 0, ptr, state, before, bit, move)
-            self._legal = table[hit]
+    def _emptied(self, state: tuple, left: int, right: int, count: int, bit: int, move) -> None:
+        """The player to move laid their last tile: the round ends (domino)."""
+        seat = state[0]
+        self._state = (seat, left, right, count, state[4], state[5], state[6], state, 0, bit,
+                       move)
+        self.end_reason, self.domino_seat = "domino", seat
+        self._moves = NO_MOVES
+
+    def _plays_again(self, state: tuple, left: int, right: int, count: int, bit: int, move,
+                     table) -> bool:
+        """After a double: True, and the state set, when it earns its player another play
+        ("may play again")."""
+        if not (self._hands[state[0]] & table.fits and not (self.rules.one_extra and state[5])):
             return False
-        if ptr == len(self._stock) or not self.rules.drawing:     # nothing to draw
-            self._state = (nxt, left, right, count, 0, 0, ptr, state, before, bit, move)
-            return self._pass_or_block(table.fits)
-        return self._turn_begins(nxt, left, right, count, ptr, 0, state, before, bit, move)
+        self._state = (state[0], left, right, count, 0, state[5] + 1, state[6], state, 0, bit,
+                       move)
+        self._find_moves()
+        return True
 
-    def _pass_or_block(self, fits: int) -> bool:
-        """The player to move cannot play: they pass, or, when nobody can play, the round
-        is blocked (True)."""
-        hands = self._hands
+    def _cannot_lay(self, seat: int, left: int, right: int, count: int, state: tuple,
+                    before: int, bit: int, move, table) -> bool:
+        """`seat`, whose turn begins, holds no tile for the ends of `table`: they draw,
+        or pass, or the round is blocked (True)."""
+        ptr = state[6]
+        if ptr == len(self._stock) or not self.rules.drawing:     # nothing to draw
+            self._state = (seat, left, right, count, 0, 0, ptr, state, before, bit, move)
+            return self._pass_or_block(table)
+        return self._turn_begins(seat, left, right, count, ptr, 0, state, before, bit, move)
+
+    def _pass_or_block(self, table) -> bool:
+        """The player to move cannot lay a tile on the ends of `table`: they pass, or,
+        when nobody can, the round is blocked (True)."""
+        hands, fits = self._hands, table.fits
+        self._table = table
         for s in self.seats:
             if hands[s] & fits:
-                self._legal = ONLY_PASS
+                self._moves = ONLY_PASS
                 return False
-        self.end_reason, self._legal = "blocked", ()
+        self.end_reason, self._moves = "blocked", NO_MOVES
         return True
 
     def _turn_begins(self, seat: int, left: int, right: int, count: int, ptr: int,
@@ -392,10 +444,10 @@ class LineRound:
         """`seat` begins a turn: automatic draws while they cannot play, then the
         blocked-round check. Sets the state; True when the round is blocked."""
         hands = self._hands
-        fits = NUMBER_MASK[left] | NUMBER_MASK[right]
+        table = self._tables[left][right]
+        fits = table.fits
         hand = hands[seat]
         drawn = 0
-        self._legal = None
         if not hand & fits:
             stock = self._stock
             if self.rules.drawing and ptr < len(stock) and count:
@@ -410,7 +462,10 @@ class LineRound:
                 drawn = ptr - start
         self._state = (seat, left, right, count, drawn, extra, ptr, before_state,
                        before_hand, bit, move)
-        return not hand & fits and self._pass_or_block(fits)
+        if hand & fits:
+            self._find_moves()
+            return False
+        return self._pass_or_block(table)
 
     def undo(self):
         """Take back the last move of the round and return it; IndexError if there is none."""
@@ -424,66 +479,5 @@ class LineRound:
             self._hands[before[0]] |= after[9]
         self._state = before
         self.end_reason = self.domino_seat = None
-        self._legal = None
+        self._find_moves()
         return after[10]
-
-    # ---- results and records -----------------------------------------------------
-    def hands_left(self, players: int) -> tuple[tuple[Tile, ...], ...]:
-        """Per player, the tiles held (() for players not in the round)."""
-        if not self.rules.blank and len(self._hands) == players:
-            return tuple(map(hand_tiles, self._hands))
-        return tuple(self.hand_tiles(p) for p in range(players))
-
-    def scores(self, players: int) -> list[int]:
-        """What each player adds for this round (0 for players not in it)."""
-        hands = self._hands
-        count = int.bit_count if self.rules.score_by == "tiles" or self.rules.blank else hand_pips
-        if len(hands) == players:           # players out of the round hold nothing
-            return list(map(count, hands))
-        result = [0] * players
-        for s in self.seats:
-            result[s] = count(hands[s])
-        return result
-
-    def record(self, players: int) -> dict:
-        """This round in the RULES.md record form (deal, moves, result when over)."""
-        elements = self._elements
-        deal = self._deal
-        hands = [[str(t) for t in (hand_tiles(deal[s]) if not self.rules.blank
-                                   else (BLANK,) * deal[s].bit_count())]
-                 if s in self.seats else [] for s in range(players)]
-        stock = [str(elements[bit.bit_length() - 1]) for bit in self._stock]
-        result = {"deal": {"hands": hands, "stock": stock},
-                  "moves": [{"player": s, "move": str(m)} for s, m, _ in self.moves]}
-        if self.set_up:
-            result["start"] = {"line": [str(p) for p in self.start_line],
-                               "to_move": self.start_to_move}
-            if self.start_extra:
-                result["start"]["extra_plays"] = self.start_extra
-        if self.end_reason:
-            result["result"] = {"scores": self.scores(players), "reason": self.end_reason}
-        return result
-
-    @classmethod
-    def from_record(cls, rules: LineRules, seats, data: dict, players: int) -> "LineRound":
-        """The round as dealt in `data` (moves not applied); ValueError when malformed."""
-        deal = data["deal"]
-        hands = {s: [Tile.parse(t) for t in deal["hands"][s]] for s in range(players)}
-        stock = [Tile.parse(t) for t in deal["stock"]]
-        start = data.get("start") or {}
-        line = [Placed.parse(p) for p in start.get("line", [])]
-        problem = rules.tiles.miscount(
-            [("hands", [t for h in hands.values() for t in h]), ("stock", stock),
-             ("line", [p.tile for p in line])])
-        if problem:
-            raise ValueError(f"the deal does not hold every tile of the set once: "
-                             f"{problem.message}")
-        to_move = start.get("to_move")
-        if to_move is not None and to_move not in seats:
-            raise ValueError(f"to_move {to_move!r} is not a player in the round")
-        problem = hands_problem(hands, seats) or broken_join(line) or (
-            None if line or to_move is None else wrong_opener(rules, hands, seats, to_move)) \
-            or extra_plays_problem(rules, len(line), start.get("extra_plays", 0))
-        if problem:
-            raise ValueError(problem)
-        return cls(rules, seats, hands, stock, line, to_move, start.get("extra_plays", 0))

@@ -3,14 +3,15 @@
     python -m game.bench [--quick]
 
 Measures: random rounds and matches per second of the line games through the public API
-(one process; `--only line` runs those alone), random games per second of every variant through the public API,
-computer move time per variant and level and the Hard player's search speed (`--only
-computers` runs those alone), frame time (median and p99) of the busiest match scenes
-drawn at 1920x1080 headless, the greedy move time and frame time on the biggest Dominox
-board (`--only big` runs that alone), the cost of scaling a frame to other window sizes,
-and launch time to the first menu frame, the CPU the loop uses while idle (`--only
-idle` runs that alone), and on the loopback the time from a remote player's move to the
-other screen showing it and the bytes a network match sends (`--only network`).
+(one process; `--only line` runs those alone), random games per second of every variant
+through the public API, computer move time per variant and level and the Hard player's
+search speed (`--only computers` runs those alone), frame time (median and p99) of the
+busiest match scenes drawn at 1920x1080 headless, the greedy move time and frame time on
+the biggest Dominox board (`--only big` runs that alone), the cost of scaling a frame to
+other window sizes, and launch time to the first menu frame, the CPU the loop uses while
+idle (`--only idle` runs that alone), and on the loopback the time from a remote
+player's move to the other screen showing it and the bytes a network match sends
+(`--only network`).
 """
 from __future__ import annotations
 

@@ -25,34 +25,36 @@ HEAVIEST_FIRST = tuple(BITS[INDEX[t]] for t in sorted(TILES, key=lambda t: (t.va
                                                       reverse=True))
 
 
-def _chunks(of_bits, empty):
-    """Per 7-bit slice s of a hand: slice mask -> the sum of `of_bits(bit index)`."""
-    result = []
+def _halves(of_bit, empty):
+    """Per 14-bit half of a hand (elements 0-13, 14-27): half mask -> the sum of
+    `of_bit(element)` over its bits, built from 7-bit slices. Two lookups a hand, each an
+    operation on a small int: a shift or a mask of the whole 28-bit hand makes a new int
+    object, which costs more than the lookup."""
+    slices = []
     for s in range(4):
         table = []
         for m in range(128):
             total = empty
             for j in range(7):
                 if m >> j & 1:
-                    total = total + of_bits(7 * s + j)
+                    total = total + of_bit(7 * s + j)
             table.append(total)
-        result.append(tuple(table))
-    return tuple(result)
+        slices.append(table)
+    return tuple(tuple(low + high for high in slices[h + 1] for low in slices[h])
+                 for h in (0, 2))
 
 
-_TILES_OF = _chunks(lambda i: (TILES[i],), ())
-_PIPS_OF = _chunks(lambda i: TILES[i].value, 0)
+_TILES_LOW, _TILES_HIGH = _halves(lambda i: (TILES[i],), ())      # some 3.6 MB, 6 ms
+_PIPS_LOW, _PIPS_HIGH = _halves(lambda i: TILES[i].value, 0)
 
 
 def hand_tiles(hand: int) -> tuple[Tile, ...]:
     """The double-six tiles of a hand mask, in canonical order."""
-    t0, t1, t2, t3 = _TILES_OF
-    return t0[hand & 127] + t1[hand >> 7 & 127] + t2[hand >> 14 & 127] + t3[hand >> 21]
+    return _TILES_LOW[hand & 16383] + _TILES_HIGH[hand >> 14]
 
 
 def hand_pips(hand: int) -> int:
-    p0, p1, p2, p3 = _PIPS_OF
-    return p0[hand & 127] + p1[hand >> 7 & 127] + p2[hand >> 14 & 127] + p3[hand >> 21]
+    return _PIPS_LOW[hand & 16383] + _PIPS_HIGH[hand >> 14]
 
 
 def bits_of(mask: int):

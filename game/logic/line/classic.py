@@ -313,10 +313,10 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
         return [] if self._outcome else list(self.round.drawn)
 
     def legal_moves(self) -> list[LineMove]:
-        rnd = self._live
-        if rnd is not None:
-            return [*rnd._moves]
-        return [] if self._outcome else self.round.legal_moves()
+        try:
+            return [*self._live._moves]
+        except AttributeError:          # between rounds (no round in play)
+            return [] if self._outcome else self.round.legal_moves()
 
     def parse_move(self, text) -> LineMove:
         if text.__class__ is LineMove or text is PASS:

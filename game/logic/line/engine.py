@@ -49,7 +49,7 @@ class PlaysRounds:
         rnd = self._live
         if rnd is None or move not in rnd._moves:       # between rounds, a text, not legal
             return self._apply_slowly(move)
-        bit, left, right, table, laid, double, move = rnd._table.effects[move]
+        bit, left, right, table, double, move = rnd._table.effects[move]
         state = rnd._state
         seat = state[0]
         hands = rnd._hands
@@ -57,13 +57,11 @@ class PlaysRounds:
         if bit < 0:             # a blank tile: the lowest element held is the one laid
             bit = hand & -hand
         hands[seat] = hand = hand ^ bit
-        count = state[3] + laid
         if not hand:
-            rnd._emptied(state, left, right, count, bit, move)
+            rnd._emptied(state, left, right, bit, move)
             self._end_round(rnd)
             return move
-        if double and rnd._extra and rnd._plays_again(state, left, right, count, bit, move,
-                                                      table):
+        if double and rnd._extra and rnd._plays_again(state, left, right, bit, move, table):
             return move
         # The next player's turn begins.
         nxt = rnd._after[seat]
@@ -74,12 +72,13 @@ class PlaysRounds:
                 moves = table.turns[hit]
             except KeyError:            # a hand not met before on these ends
                 moves = table.turn(hit)
-            rnd._state = (nxt, left, right, count, 0, 0, state[6], state, before, bit, move)
+            rnd._state = (nxt, left, right, 1, 0, 0, state[6], state, before, bit, move)
             rnd._moves, rnd._table = moves, table
             return move
-        if rnd._cannot_lay(nxt, left, right, count, state, before, bit, move, table):
+        if rnd._cannot_lay(nxt, left, right, state, before, bit, move, table):
             self._end_round(rnd)
         return move
+
 
 
 class LineRound(PlaysRounds, RoundRecord):
@@ -92,8 +91,9 @@ class LineRound(PlaysRounds, RoundRecord):
     `_hands[player]` is a mask of elements, `_stock` the bits of the elements of the stock
     as the round began (next draw first). The rest of the state is one tuple, `_state`:
     (player to move, number on the left end, on the right end (both -1 while the line is
-    empty, or blank), tiles in the line, tiles the player to move drew this turn, extra
-    plays they took this turn, tiles drawn from the stock, then how this state was
+    empty, or blank), 1 once the line has begun (0 while it is empty), tiles the player to
+    move drew this turn, extra plays they took this turn, tiles drawn from the stock, then
+    how this state was
     reached: the state before (None at the start of the round), the hand of the player to
     move before they drew, the element played, the move). So the states of a round form a
     chain back to its start: the round's moves are read off it, and undoing a move is
@@ -128,7 +128,8 @@ class LineRound(PlaysRounds, RoundRecord):
         # A round set up from a position: the record must say how it starts.
         self.set_up = bool(line) or to_move != usual
         left, right = (line[0].left, line[-1].right) if line else (-1, -1)
-        self._turn_begins(to_move, left, right, len(line), 0, extra_plays, None, 0, 0, None)
+        self._turn_begins(to_move, left, right, int(bool(line)), 0, extra_plays, None, 0, 0,
+                          None)
 
     def _setup(self, rules: LineRules, seats: tuple) -> None:
         self.rules = rules
@@ -319,12 +320,12 @@ class LineRound(PlaysRounds, RoundRecord):
 
     def _find_moves(self) -> None:
         """Set the legal moves of this state and the table of its ends."""
-        seat, left, right, count = self._state[:4]
+        seat, left, right, begun = self._state[:4]
         self._table = table = self._tables[left][right]
         hand = self._hands[seat]
         if self.end_reason:
             self._moves = NO_MOVES
-        elif not count:
+        elif not begun:
             self._moves = self._openings(hand)
         elif hand & table.fits:
             moves = table.turn(hand & table.fits)
@@ -398,34 +399,33 @@ class LineRound(PlaysRounds, RoundRecord):
             raise IllegalMoveError(move, self.illegal_reason(move) or "not a legal move now")
         return self.apply(move)
 
-    def _emptied(self, state: tuple, left: int, right: int, count: int, bit: int, move) -> None:
+    def _emptied(self, state: tuple, left: int, right: int, bit: int, move) -> None:
         """The player to move laid their last tile: the round ends (domino)."""
         seat = state[0]
-        self._state = (seat, left, right, count, state[4], state[5], state[6], state, 0, bit,
-                       move)
+        self._state = (seat, left, right, 1, state[4], state[5], state[6], state, 0, bit, move)
         self.end_reason, self.domino_seat = "domino", seat
         self._moves = NO_MOVES
 
-    def _plays_again(self, state: tuple, left: int, right: int, count: int, bit: int, move,
+    def _plays_again(self, state: tuple, left: int, right: int, bit: int, move,
                      table) -> bool:
         """After a double: True, and the state set, when it earns its player another play
         ("may play again")."""
         if not (self._hands[state[0]] & table.fits and not (self.rules.one_extra and state[5])):
             return False
-        self._state = (state[0], left, right, count, 0, state[5] + 1, state[6], state, 0, bit,
+        self._state = (state[0], left, right, 1, 0, state[5] + 1, state[6], state, 0, bit,
                        move)
         self._find_moves()
         return True
 
-    def _cannot_lay(self, seat: int, left: int, right: int, count: int, state: tuple,
-                    before: int, bit: int, move, table) -> bool:
+    def _cannot_lay(self, seat: int, left: int, right: int, state: tuple, before: int,
+                    bit: int, move, table) -> bool:
         """`seat`, whose turn begins, holds no tile for the ends of `table`: they draw,
         or pass, or the round is blocked (True)."""
         ptr = state[6]
         if ptr == len(self._stock) or not self.rules.drawing:     # nothing to draw
-            self._state = (seat, left, right, count, 0, 0, ptr, state, before, bit, move)
+            self._state = (seat, left, right, 1, 0, 0, ptr, state, before, bit, move)
             return self._pass_or_block(table)
-        return self._turn_begins(seat, left, right, count, ptr, 0, state, before, bit, move)
+        return self._turn_begins(seat, left, right, 1, ptr, 0, state, before, bit, move)
 
     def _pass_or_block(self, table) -> bool:
         """The player to move cannot lay a tile on the ends of `table`: they pass, or,
@@ -439,7 +439,7 @@ class LineRound(PlaysRounds, RoundRecord):
         self.end_reason, self._moves = "blocked", NO_MOVES
         return True
 
-    def _turn_begins(self, seat: int, left: int, right: int, count: int, ptr: int,
+    def _turn_begins(self, seat: int, left: int, right: int, begun: int, ptr: int,
                      extra: int, before_state, before_hand: int, bit: int, move) -> bool:
         """`seat` begins a turn: automatic draws while they cannot play, then the
         blocked-round check. Sets the state; True when the round is blocked."""
@@ -450,7 +450,7 @@ class LineRound(PlaysRounds, RoundRecord):
         drawn = 0
         if not hand & fits:
             stock = self._stock
-            if self.rules.drawing and ptr < len(stock) and count:
+            if self.rules.drawing and ptr < len(stock) and begun:
                 start = ptr
                 while ptr < len(stock):
                     element = stock[ptr]
@@ -460,7 +460,7 @@ class LineRound(PlaysRounds, RoundRecord):
                         break
                 hands[seat] = hand
                 drawn = ptr - start
-        self._state = (seat, left, right, count, drawn, extra, ptr, before_state,
+        self._state = (seat, left, right, begun, drawn, extra, ptr, before_state,
                        before_hand, bit, move)
         if hand & fits:
             self._find_moves()

@@ -1,15 +1,15 @@
 """The legal moves of a turn in the line games and what each move does, in tables made once.
 
 One table per pair of open ends (-1: a blank end, or no line yet). Its `turns` hold the
-legal moves of a turn, a tuple in canonical text order (tiles in canonical order, L before
-R), keyed by the tiles of the hand that fit the ends (the hand & `fits`, a small int),
-filled as hands are met. Its `effects` say what each move that can be played on those
-ends does: the tuple (the bit of the element laid, 0 for pass and stop, ANY for a blank
-tile; the left and the right number of the line after the move; the table of those ends;
-tiles laid, 0 or 1; whether the tile is a double; the move itself, so that an equal
-object or its text finds the one move). So a move is played with two lookups instead of
-being worked out, and the tables stay as small as lists of moves: an effect depends on
-the ends alone, not on the hand.
+legal moves of a turn, a tuple in canonical text order (tiles in canonical order, L
+before R), keyed by the tiles of the hand that fit the ends (the hand & `fits`, a small
+int), filled as hands are met. Its `effects` say what each move that can be played on
+those ends does: the tuple (the bit of the element laid, 0 for pass and stop, ANY for a
+blank tile; the left and the right number of the line after the move; the table of those
+ends; whether the tile is a double; the move itself, so that an equal object or its text
+finds the one move). So a move is played with two lookups instead of being worked out,
+and the tables stay as small as lists of moves: an effect depends on the ends alone, not
+on the hand.
 
 Plain dicts and tuples where every move looks (indexing a subclass of dict goes through
 a Python-level method lookup). The tables are shared by every round: a copy of a round
@@ -97,7 +97,7 @@ class BlankMoves(_SharedTable):
     turns = _EveryHand()
 
     def __init__(self):
-        self.effects = {move: (ANY, -1, -1, self, 1, True, move)
+        self.effects = {move: (ANY, -1, -1, self, True, move)
                         for move in (BLANK_OPENING, BLANK_LEFT, BLANK_RIGHT)}
         self.effects.update(_words(self))
 
@@ -132,13 +132,13 @@ def tile_moves(on_left: int, on_right: int) -> tuple:
 def _laid(i: int, left: int, right: int, move) -> tuple:
     """The effect of `move`, laying element i, when the line's ends become `left` and
     `right`."""
-    return (BITS[i], left, right, TILE_TABLES[left][right], 1, TILES[i].a == TILES[i].b, move)
+    return (BITS[i], left, right, TILE_TABLES[left][right], TILES[i].a == TILES[i].b, move)
 
 
 def _words(table) -> dict:
     """The effects of pass and stop on the ends of `table`: the turn goes on unchanged."""
     left, right = table.ends
-    return {word: (0, left, right, table, 0, False, word) for word in (PASS, STOP)}
+    return {word: (0, left, right, table, False, word) for word in (PASS, STOP)}
 
 
 def openings(hand: int) -> tuple:

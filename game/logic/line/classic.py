@@ -136,9 +136,6 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
         self._live: LineRound | None = None     # the round in play, None between rounds
         self._pending: tuple | None = None      # seats of the next round, not dealt yet
         self._recorded = list(recorded_rounds)
-        # Per move that ended a round: the match before it (totals, eliminated, finished
-        # rounds, rounds, outcome). The moves themselves are kept by the rounds.
-        self._ends: list[tuple] = []
         self._outcome: Outcome | None = None
 
     # ---- variant hooks (blank.py overrides the rules and the end of a round) ------
@@ -181,6 +178,13 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
             best = [s for s in out if self.totals[s] == lowest]
             winner = best[0] if len(best) == 1 else None
             self._outcome = Outcome(tuple(self.totals), winner, "all out")
+
+    def _unfinish_round(self) -> None:
+        """Take back what `_finish_round` did at the end of the last round."""
+        result = self.finished_rounds.pop()
+        self.totals = [total - score for total, score in zip(self.totals, result.scores)]
+        del self.eliminated[len(self.eliminated) - len(result.out):]
+        self._outcome = None
 
     # ---- construction --------------------------------------------------------------
     @classmethod
@@ -350,8 +354,6 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
         return self.apply(move)
 
     def _end_round(self, rnd: LineRound) -> None:
-        self._ends.append((self.totals[:], self.eliminated[:], len(self.finished_rounds),
-                           len(self._rounds), self._outcome))
         self._live = None
         self._finish_round(rnd)
 
@@ -361,12 +363,11 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
         are taken back with it."""
         rnd = self._live
         if rnd is None or rnd._state[7] is None:        # no move yet in the round in play
-            if not self._ends:
+            ended = len(self._rounds) - (rnd is not None)   # rounds that ended, here
+            if not ended:
                 raise IndexError("no move to take back")
-            totals, eliminated, finished, rounds, outcome = self._ends.pop()
-            del self.finished_rounds[finished:]
-            del self._rounds[rounds:]
-            self.totals, self.eliminated, self._outcome = totals, eliminated, outcome
+            del self._rounds[ended:]
+            self._unfinish_round()
             self._live = rnd = self._rounds[-1]
             self._pending = None
         return rnd.undo()

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from ..core import BLANK, IllegalMoveError, Tile
 from .laying import LineRules, Placed, laid_by, opening_bit, opening_tile
-from .moves import BITS, INDEX, LEFT, NUMBER_MASK, STOP, TILES, LineMove, hand_tiles
+from .moves import ALL, BITS, INDEX, LEFT, NUMBER_MASK, STOP, TILES, LineMove, hand_tiles
 from .round_record import RoundRecord
 from .turns import (BLANK_OPENING_MOVES, BLANK_TABLE, BLANK_TABLES, EMPTY_LINE, NO_MOVES,
                     ONLY_PASS, OPENING_MOVES, TILE_TABLES, openings)
@@ -159,18 +159,17 @@ class LineRound(PlaysRounds, RoundRecord):
         self._setup(rules, seats)
         size = rules.hand_size
         self._hands = masks = [0] * (max(seats) + 1)
-        at = held = 0
+        at = 0
         for s in seats:
-            masks[s] = hand = sum(order[at:at + size])
-            held |= hand
+            masks[s] = sum(order[at:at + size])
             at += size
         self._deal = tuple(masks)
-        self._stock = tuple(order[at:])
+        self._stock = stock = tuple(order[at:])
         opener = seats[0]
         if rules.blank:
             self._moves, self._table = BLANK_OPENING_MOVES, BLANK_TABLE
         elif rules.opening == "highest_double":
-            opening = opening_bit(held)
+            opening = opening_bit(ALL ^ sum(stock))     # of the tiles in the hands
             for opener in seats:
                 if masks[opener] & opening:
                     break

@@ -153,7 +153,7 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
         return LineRound.dealt(self.rules, seats, order)
 
     def _finish_round(self, rnd: LineRound) -> None:
-        scores = rnd.scores(self.players)
+        scores, hands = rnd.leftovers(self.players)
         totals, limit = self.totals, self.limit
         out = []
         for s in rnd.seats:
@@ -163,8 +163,7 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
         self.eliminated += out
         self.finished_rounds.append(RoundResult(
             self.round_number, tuple(scores), rnd.end_reason,
-            rnd.domino_seat, tuple(totals), tuple(out), rnd.hands_left(self.players),
-            rnd.boneyard))
+            rnd.domino_seat, tuple(totals), tuple(out), hands, rnd.boneyard))
         if not out:
             self._pending = rnd.seats
             return

@@ -73,7 +73,8 @@ class PlaysRounds:
             except KeyError:            # a hand not met before on these ends
                 moves = table.turn(hit)
             rnd._state = (nxt, left, right, 1, 0, 0, state[6], state, before, bit, move)
-            rnd._moves, rnd._table = moves, table
+            rnd._moves = moves
+            rnd._table = table
             return move
         if rnd._cannot_lay(nxt, left, right, state, before, bit, move, table):
             self._end_round(rnd)

@@ -57,6 +57,18 @@ def hand_pips(hand: int) -> int:
     return _PIPS_LOW[hand & 16383] + _PIPS_HIGH[hand >> 14]
 
 
+def pips_and_tiles(hands, seats, players: int) -> tuple[list[int], list[tuple[Tile, ...]]]:
+    """hand_pips and hand_tiles of `hands[s]` for each of `seats`, per player (0 and ()
+    for the others), in one pass: the end of every round reads them all."""
+    pips, tiles = [0] * players, [()] * players
+    for s in seats:
+        hand = hands[s]
+        low, high = hand & 16383, hand >> 14
+        pips[s] = _PIPS_LOW[low] + _PIPS_HIGH[high]
+        tiles[s] = _TILES_LOW[low] + _TILES_HIGH[high]
+    return pips, tiles
+
+
 def bits_of(mask: int):
     """The element indices of a mask, lowest first."""
     while mask:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..core import BLANK, Tile
 from .laying import (LineRules, Placed, broken_join, extra_plays_problem, hands_problem,
                      wrong_opener)
-from .moves import hand_pips, hand_tiles
+from .moves import hand_pips, hand_tiles, pips_and_tiles
 
 
 class RoundRecord:
@@ -14,11 +14,13 @@ class RoundRecord:
 
     __slots__ = ()
 
-    def hands_left(self, players: int) -> tuple[tuple[Tile, ...], ...]:
-        """Per player, the tiles held (() for players not in the round)."""
-        if not self.rules.blank and len(self._hands) == players:
-            return tuple(map(hand_tiles, self._hands))
-        return tuple(self.hand_tiles(p) for p in range(players))
+    def leftovers(self, players: int) -> tuple[list[int], tuple[tuple[Tile, ...], ...]]:
+        """(what each player adds, the tiles each holds) as the round ends (0 and () for
+        players not in the round)."""
+        if self.rules.blank or self.rules.score_by != "pips":
+            return self.scores(players), tuple(self.hand_tiles(p) for p in range(players))
+        scores, tiles = pips_and_tiles(self._hands, self.seats, players)
+        return scores, tuple(tiles)
 
     def scores(self, players: int) -> list[int]:
         """What each player adds for this round (0 for players not in it)."""

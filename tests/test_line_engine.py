@@ -10,7 +10,7 @@ import random
 import pytest
 
 from game.logic.core import BLANK, PASS, IllegalMoveError, Tile
-from game.logic.line.engine import LineRound
+from game.logic.line.engine import TABLE, LineRound
 from game.logic.line.laying import LineRules
 from game.logic.line.moves import LineMove
 from game.logic.tiles import (BLANK_SET, DOUBLE_SIX_SET, OPEN_BOARD_SET, REDUCED_SETS,
@@ -344,11 +344,10 @@ def test_copies_of_a_game_share_the_tables_of_moves():
     for _ in range(6):
         game.apply(game.legal_moves()[0])
     for copied in (game.clone(), copy.copy(game), pickle.loads(pickle.dumps(game))):
-        assert copied._live._table is game._live._table          # not a copy of every turn
-        assert copied._live._tables[6][6] is game._live._tables[6][6]
+        assert copied._live._state[TABLE] is game._live._state[TABLE]     # not a copy
         assert copied.legal_moves() == game.legal_moves()
     blank = new_game("blank", 2, 9)
-    assert pickle.loads(pickle.dumps(blank)).round._table is blank.round._table
+    assert pickle.loads(pickle.dumps(blank)).round._state[TABLE] is blank.round._state[TABLE]
 
 
 def test_moves_that_are_no_moves_are_refused_with_a_reason():

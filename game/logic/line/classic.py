@@ -15,7 +15,7 @@ from ..core import (DominoError, FileFormatError, IllegalMoveError, OptionError,
                     PassMove, Tile)
 from ..records import (check_header, replay_moves, seed_problem, stated_result_problem,
                        unknown_key)
-from .engine import LineRound, PlaysRounds
+from .engine import BEFORE, MOVE, SEAT, LineRound, PlaysRounds
 from .laying import LineRules
 from .moves import BITS, PASS, LineMove
 from .view import LineView, make_view
@@ -307,7 +307,7 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
     def current_player(self) -> int | None:
         rnd = self._live
         if rnd is not None:
-            return rnd._state[0]
+            return rnd._state[SEAT]
         return None if self._outcome else self.round.current
 
     @property
@@ -361,7 +361,7 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
         Across the end of a round too: the round's result and any round dealt after it
         are taken back with it."""
         rnd = self._live
-        if rnd is None or rnd._state[7] is None:        # no move yet in the round in play
+        if rnd is None or rnd._state[BEFORE] is None:   # no move yet in the round in play
             ended = len(self._rounds) - (rnd is not None)   # rounds that ended, here
             if not ended:
                 raise IndexError("no move to take back")
@@ -375,7 +375,8 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
     # the move), read off the rounds; apply and undo above keep it.
     @property
     def _stack(self) -> list[tuple]:
-        return [(after[7][0], after[10], after) for rnd in self._rounds for after in rnd.states()]
+        return [(after[BEFORE][SEAT], after[MOVE], after)
+                for rnd in self._rounds for after in rnd.states()]
 
     def _push(self, move):
         self.apply(move)

@@ -14,7 +14,7 @@ no objects and equality of moves is identity. The legal moves of a turn are look
 once, as the turn begins, in the table of the line's two ends (turns.py) by the tiles of
 the hand that fit them; that table also holds the effect of every move on those ends (the
 element laid, the ends it leaves and their table), so playing a move is two lookups.
-The state of a round is one tuple of ints that also says how it was reached (the state
+The state of a round is one small tuple that also says how it was reached (the state
 before, the move), so a move makes one tuple and undo goes back one state; what only
 views and records need (the line, the numbers players showed they lack, hands as tiles)
 is read off that chain of states when asked.
@@ -23,12 +23,14 @@ from __future__ import annotations
 
 from ..core import BLANK, IllegalMoveError, Tile
 from .laying import LineRules, Placed, laid_by, opening_bit, opening_tile
-from .moves import ALL, BITS, INDEX, LEFT, NUMBER_MASK, STOP, TILES, LineMove, hand_tiles
+from .moves import ALL, BITS, INDEX, LEFT, STOP, TILES, LineMove, hand_tiles
 from .round_record import RoundRecord
-from .turns import (BLANK_OPENING_MOVES, BLANK_TABLE, BLANK_TABLES, EMPTY_LINE, NO_MOVES,
-                    ONLY_PASS, OPENING_MOVES, TILE_TABLES, openings)
+from .turns import (BLANK_OPENING_MOVES, BLANK_START, EMPTY_LINE, NO_MOVES, ONLY_PASS,
+                    OPENING_MOVES, openings, table_of)
 
 _BLANKS = (BLANK,) * len(TILES)
+# The fields of a state (LineRound); apply, every move's path, writes the numbers.
+SEAT, TABLE, DRAWN, EXTRA, PTR, BEFORE, HAND, BIT, MOVE = range(9)
 
 
 _AFTER: dict[tuple, tuple] = {}     # seats -> per seat, the seat after it
@@ -49,8 +51,8 @@ class PlaysRounds:
         rnd = self._live
         if rnd is None or move not in rnd._moves:       # between rounds, a text, not legal
             return self._apply_slowly(move)
-        bit, left, right, table, double, move = rnd._table.effects[move]
         state = rnd._state
+        bit, table, double, move = state[1].effects[move]     # state[TABLE]
         seat = state[0]
         hands = rnd._hands
         hand = hands[seat]
@@ -58,10 +60,10 @@ class PlaysRounds:
             bit = hand & -hand
         hands[seat] = hand = hand ^ bit
         if not hand:
-            rnd._emptied(state, left, right, bit, move)
+            rnd._emptied(state, table, bit, move)
             self._end_round(rnd)
             return move
-        if double and rnd._extra and rnd._plays_again(state, left, right, bit, move, table):
+        if double and rnd._extra and rnd._plays_again(state, table, bit, move):
             return move
         # The next player's turn begins.
         nxt = rnd._after[seat]
@@ -72,11 +74,10 @@ class PlaysRounds:
                 moves = table.turns[hit]
             except KeyError:            # a hand not met before on these ends
                 moves = table.turn(hit)
-            rnd._state = (nxt, left, right, 1, 0, 0, state[6], state, before, bit, move)
+            rnd._state = (nxt, table, 0, 0, state[4], state, before, bit, move)
             rnd._moves = moves
-            rnd._table = table
             return move
-        if rnd._cannot_lay(nxt, left, right, state, before, bit, move, table):
+        if rnd._cannot_lay(nxt, state, before, bit, move, table):
             self._end_round(rnd)
         return move
 
@@ -90,20 +91,19 @@ class LineRound(PlaysRounds, RoundRecord):
     (nobody can play and nothing is left to draw), detected as soon as it happens.
 
     `_hands[player]` is a mask of elements, `_stock` the bits of the elements of the stock
-    as the round began (next draw first). The rest of the state is one tuple, `_state`:
-    (player to move, number on the left end, on the right end (both -1 while the line is
-    empty, or blank), 1 once the line has begun (0 while it is empty), tiles the player to
-    move drew this turn, extra plays they took this turn, tiles drawn from the stock, then
-    how this state was
-    reached: the state before (None at the start of the round), the hand of the player to
-    move before they drew, the element played, the move). So the states of a round form a
-    chain back to its start: the round's moves are read off it, and undoing a move is
-    going back one state.
+    as the round began (next draw first). The rest of the state is one tuple, `_state`,
+    whose fields SEAT ... MOVE are: the player to move, the table of the line's ends
+    (turns.py: it knows the two numbers, and whether the line has begun), tiles the player
+    to move drew this turn, extra plays they took this turn, tiles drawn from the stock,
+    then how this state was reached: the state before (None at the start of the round),
+    the hand of the player to move before they drew, the element played, the move. So the
+    states of a round form a chain back to its start: the round's moves are read off it,
+    and undoing a move is going back one state. `_moves` are the legal moves of the state.
     """
 
-    __slots__ = ("rules", "seats", "_after", "_extra", "_tables", "_hands", "_deal", "_stock",
-                 "_state", "start_line", "start_extra", "end_reason", "domino_seat",
-                 "_moves", "_table", "start_to_move", "set_up", "_derived")
+    __slots__ = ("rules", "seats", "_after", "_extra", "_hands", "_deal", "_stock", "_state",
+                 "start_line", "start_extra", "end_reason", "domino_seat", "_moves",
+                 "start_to_move", "set_up", "_derived")
 
     def __init__(self, rules: LineRules, seats, hands: dict, stock, line=(), to_move=None,
                  extra_plays: int = 0):
@@ -129,8 +129,8 @@ class LineRound(PlaysRounds, RoundRecord):
         # A round set up from a position: the record must say how it starts.
         self.set_up = bool(line) or to_move != usual
         left, right = (line[0].left, line[-1].right) if line else (-1, -1)
-        self._turn_begins(to_move, left, right, int(bool(line)), 0, extra_plays, None, 0, 0,
-                          None)
+        table = table_of(left, right, rules.blank, bool(line))
+        self._turn_begins(to_move, table, 0, extra_plays, None, 0, 0, None)
 
     def _setup(self, rules: LineRules, seats: tuple) -> None:
         self.rules = rules
@@ -143,12 +143,10 @@ class LineRound(PlaysRounds, RoundRecord):
             after = _AFTER[seats] = tuple(after)
         self._after = after
         self._extra = rules.extra_for_double
-        self._tables = BLANK_TABLES if rules.blank else TILE_TABLES
         self.start_line = ()
         self.start_extra = 0
         self.end_reason = self.domino_seat = None
-        self._moves = NO_MOVES      # the legal moves of the turn
-        self._table = EMPTY_LINE    # the turns and effects of moves on the ends (turns.py)
+        self._moves = NO_MOVES
         self._derived = None
 
     @classmethod
@@ -168,7 +166,7 @@ class LineRound(PlaysRounds, RoundRecord):
         self._stock = stock = tuple(order[at:])
         opener = seats[0]
         if rules.blank:
-            self._moves, self._table = BLANK_OPENING_MOVES, BLANK_TABLE
+            self._moves = BLANK_OPENING_MOVES
         elif rules.opening == "highest_double":
             opening = opening_bit(ALL ^ sum(stock))     # of the tiles in the hands
             for opener in seats:
@@ -180,28 +178,29 @@ class LineRound(PlaysRounds, RoundRecord):
         self.start_to_move = opener
         self.set_up = False
         # The opener holds a tile and plays it: no draws to make.
-        self._state = (opener, -1, -1, 0, 0, 0, 0, None, 0, 0, None)
+        self._state = (opener, BLANK_START if rules.blank else EMPTY_LINE, 0, 0, 0, None, 0, 0,
+                       None)
         return self
 
     # ---- reading the state -------------------------------------------------------
     @property
     def current(self) -> int | None:
-        return None if self.end_reason else self._state[0]
+        return None if self.end_reason else self._state[SEAT]
 
     @property
     def turn(self) -> int:
         """The index in `seats` of the player to move (or who ended the round)."""
-        return self.seats.index(self._state[0])
+        return self.seats.index(self._state[SEAT])
 
     @property
     def extra_plays(self) -> int:
         """Extra plays the player to move has taken this turn."""
-        return self._state[5]
+        return self._state[EXTRA]
 
     @property
     def ends(self) -> tuple[int, int] | None:
-        state = self._state
-        return (state[1], state[2]) if state[3] else None
+        table = self._state[TABLE]
+        return table.ends if table.begun else None
 
     def hand_tiles(self, player: int) -> tuple[Tile, ...]:
         """The tiles `player` holds, in canonical order (() for players not in the round)."""
@@ -224,42 +223,43 @@ class LineRound(PlaysRounds, RoundRecord):
     def stock(self) -> list[Tile]:
         """The tiles left to draw, next draw first."""
         elements = self._elements
-        return [elements[bit.bit_length() - 1] for bit in self._stock[self._state[6]:]]
+        return [elements[bit.bit_length() - 1] for bit in self._stock[self._state[PTR]:]]
 
     @property
     def boneyard(self) -> int:
-        return len(self._stock) - self._state[6]
+        return len(self._stock) - self._state[PTR]
 
     @property
     def drawn_count(self) -> int:
-        return self._state[4]
+        return self._state[DRAWN]
 
     @property
     def drawn(self) -> list[Tile]:
         """The tiles the player to move drew at the start of this turn."""
         elements, state = self._elements, self._state
         return [elements[bit.bit_length() - 1]
-                for bit in self._stock[state[6] - state[4]:state[6]]]
+                for bit in self._stock[state[PTR] - state[DRAWN]:state[PTR]]]
 
     def states(self) -> list[tuple]:
         """The state after each move of the round, oldest first."""
         states, state = [], self._state
-        while state[7] is not None:
+        while state[BEFORE] is not None:
             states.append(state)
-            state = state[7]
+            state = state[BEFORE]
         states.reverse()
         return states
 
     @property
     def moves(self) -> list[tuple[int, LineMove, int]]:
         """(seat, move, tiles drawn before it) of every move of the round."""
-        return [(after[7][0], after[10], after[7][4]) for after in self.states()]
+        return [(after[BEFORE][SEAT], after[MOVE], after[BEFORE][DRAWN])
+                for after in self.states()]
 
     @property
     def moves_made(self) -> int:
         count, state = 0, self._state
-        while state[7] is not None:
-            count, state = count + 1, state[7]
+        while state[BEFORE] is not None:
+            count, state = count + 1, state[BEFORE]
         return count
 
     def _derive(self) -> tuple:
@@ -271,7 +271,7 @@ class LineRound(PlaysRounds, RoundRecord):
         cached = self._derived
         if cached is not None and cached[0] is state:
             return cached[1]
-        if cached is not None and cached[0] is state[7]:
+        if cached is not None and cached[0] is state[BEFORE]:
             line, lacks = cached[1]
             lacks = dict(lacks)
             states = (state,)
@@ -279,14 +279,14 @@ class LineRound(PlaysRounds, RoundRecord):
             line, lacks = self.start_line, dict.fromkeys(self.seats, frozenset())
             states = self.states()
         for after in states:
-            before, move = after[7], after[10]
-            if line and (before[4] or move.is_pass):
-                lacks[before[0]] = lacks[before[0]].union(before[1:3])
+            before, move = after[BEFORE], after[MOVE]
+            if line and (before[DRAWN] or move.is_pass):
+                lacks[before[SEAT]] = lacks[before[SEAT]].union(before[TABLE].ends)
             if move.__class__ is LineMove:
                 laid = laid_by(line, move)
                 line = (laid, *line) if move._side == 1 and line else (*line, laid)
-        if state[4] and self.end_reason != "domino":       # drew this turn
-            lacks[state[0]] = lacks[state[0]].union(state[1:3])
+        if state[DRAWN] and self.end_reason != "domino":       # drew this turn
+            lacks[state[SEAT]] = lacks[state[SEAT]].union(state[TABLE].ends)
         result = (line, lacks)
         self._derived = (state, result)
         return result
@@ -300,7 +300,7 @@ class LineRound(PlaysRounds, RoundRecord):
         return dict(self._derive()[1])
 
     def required_opening(self) -> Tile | None:
-        if self._state[3] or self.rules.opening != "highest_double":
+        if self._state[TABLE].begun or self.rules.opening != "highest_double":
             return None
         return opening_tile(self.hand_tiles(s) for s in self.seats)
 
@@ -311,26 +311,24 @@ class LineRound(PlaysRounds, RoundRecord):
         return next((s for s in self.seats if tile in self.hand_tiles(s)), self.seats[0])
 
     def can_play(self, seat: int) -> bool:
-        state = self._state
-        return bool(self._hands[seat] & (NUMBER_MASK[state[1]] | NUMBER_MASK[state[2]]))
+        return bool(self._hands[seat] & self._state[TABLE].fits)
 
     def legal_moves(self) -> list[LineMove]:
         """Moves in canonical text order: tiles in canonical order, L before R."""
         return [*self._moves]
 
     def _find_moves(self) -> None:
-        """Set the legal moves of this state and the table of its ends."""
-        seat, left, right, begun = self._state[:4]
-        self._table = table = self._tables[left][right]
+        """Set the legal moves of this state."""
+        seat, table = self._state[:2]
         hand = self._hands[seat]
         if self.end_reason:
             self._moves = NO_MOVES
-        elif not begun:
+        elif not table.begun:
             self._moves = self._openings(hand)
         elif hand & table.fits:
             moves = table.turn(hand & table.fits)
             # an extra play earned by a double may be declined: "may play again"
-            self._moves = moves + (STOP,) if self._state[5] else moves
+            self._moves = moves + (STOP,) if self._state[EXTRA] else moves
         else:
             self._moves = ONLY_PASS
 
@@ -357,10 +355,11 @@ class LineRound(PlaysRounds, RoundRecord):
         if move.is_pass:        # a pass is legal only when it is the one legal move
             return "you have a playable tile, so you cannot pass"
         tile = move.tile
-        seat, left, right, count = self._state[:4]
+        seat, table = self._state[:2]
+        (left, right), begun = table.ends, table.begun
         if tile not in self.hand_tiles(seat):
             return f"{tile} is not in your hand"
-        if not count:
+        if not begun:
             if move.end:
                 return f"the first tile is played alone: write {tile}"
             required = self.required_opening()
@@ -399,39 +398,36 @@ class LineRound(PlaysRounds, RoundRecord):
             raise IllegalMoveError(move, self.illegal_reason(move) or "not a legal move now")
         return self.apply(move)
 
-    def _emptied(self, state: tuple, left: int, right: int, bit: int, move) -> None:
+    def _emptied(self, state: tuple, table, bit: int, move) -> None:
         """The player to move laid their last tile: the round ends (domino)."""
-        seat = state[0]
-        self._state = (seat, left, right, 1, state[4], state[5], state[6], state, 0, bit, move)
+        seat = state[SEAT]
+        self._state = (seat, table, state[DRAWN], state[EXTRA], state[PTR], state, 0, bit, move)
         self.end_reason, self.domino_seat = "domino", seat
         self._moves = NO_MOVES
 
-    def _plays_again(self, state: tuple, left: int, right: int, bit: int, move,
-                     table) -> bool:
+    def _plays_again(self, state: tuple, table, bit: int, move) -> bool:
         """After a double: True, and the state set, when it earns its player another play
         ("may play again")."""
-        if not (self._hands[state[0]] & table.fits and not (self.rules.one_extra and state[5])):
+        extra = state[EXTRA]
+        if not (self._hands[state[SEAT]] & table.fits and not (self.rules.one_extra and extra)):
             return False
-        self._state = (state[0], left, right, 1, 0, state[5] + 1, state[6], state, 0, bit,
-                       move)
+        self._state = (state[SEAT], table, 0, extra + 1, state[PTR], state, 0, bit, move)
         self._find_moves()
         return True
 
-    def _cannot_lay(self, seat: int, left: int, right: int, state: tuple, before: int,
-                    bit: int, move, table) -> bool:
+    def _cannot_lay(self, seat: int, state: tuple, before: int, bit: int, move, table) -> bool:
         """`seat`, whose turn begins, holds no tile for the ends of `table`: they draw,
         or pass, or the round is blocked (True)."""
-        ptr = state[6]
+        ptr = state[PTR]
         if ptr == len(self._stock) or not self.rules.drawing:     # nothing to draw
-            self._state = (seat, left, right, 1, 0, 0, ptr, state, before, bit, move)
+            self._state = (seat, table, 0, 0, ptr, state, before, bit, move)
             return self._pass_or_block(table)
-        return self._turn_begins(seat, left, right, 1, ptr, 0, state, before, bit, move)
+        return self._turn_begins(seat, table, ptr, 0, state, before, bit, move)
 
     def _pass_or_block(self, table) -> bool:
         """The player to move cannot lay a tile on the ends of `table`: they pass, or,
         when nobody can, the round is blocked (True)."""
         hands, fits = self._hands, table.fits
-        self._table = table
         for s in self.seats:
             if hands[s] & fits:
                 self._moves = ONLY_PASS
@@ -439,18 +435,18 @@ class LineRound(PlaysRounds, RoundRecord):
         self.end_reason, self._moves = "blocked", NO_MOVES
         return True
 
-    def _turn_begins(self, seat: int, left: int, right: int, begun: int, ptr: int,
-                     extra: int, before_state, before_hand: int, bit: int, move) -> bool:
-        """`seat` begins a turn: automatic draws while they cannot play, then the
-        blocked-round check. Sets the state; True when the round is blocked."""
+    def _turn_begins(self, seat: int, table, ptr: int, extra: int, before_state,
+                     before_hand: int, bit: int, move) -> bool:
+        """`seat` begins a turn on the ends of `table`: automatic draws while they cannot
+        play, then the blocked-round check. Sets the state; True when the round is
+        blocked."""
         hands = self._hands
-        table = self._tables[left][right]
         fits = table.fits
         hand = hands[seat]
         drawn = 0
         if not hand & fits:
             stock = self._stock
-            if self.rules.drawing and ptr < len(stock) and begun:
+            if self.rules.drawing and ptr < len(stock) and table.begun:
                 start = ptr
                 while ptr < len(stock):
                     element = stock[ptr]
@@ -460,8 +456,7 @@ class LineRound(PlaysRounds, RoundRecord):
                         break
                 hands[seat] = hand
                 drawn = ptr - start
-        self._state = (seat, left, right, begun, drawn, extra, ptr, before_state,
-                       before_hand, bit, move)
+        self._state = (seat, table, drawn, extra, ptr, before_state, before_hand, bit, move)
         if hand & fits:
             self._find_moves()
             return False
@@ -470,14 +465,14 @@ class LineRound(PlaysRounds, RoundRecord):
     def undo(self):
         """Take back the last move of the round and return it; IndexError if there is none."""
         after = self._state
-        before = after[7]
+        before = after[BEFORE]
         if before is None:
             raise IndexError("no move to take back in this round")
-        if after[6] != before[6]:       # the player to move drew: give the tiles back
-            self._hands[after[0]] = after[8]
-        if after[9]:
-            self._hands[before[0]] |= after[9]
+        if after[PTR] != before[PTR]:       # the player to move drew: give the tiles back
+            self._hands[after[SEAT]] = after[HAND]
+        if after[BIT]:
+            self._hands[before[SEAT]] |= after[BIT]
         self._state = before
         self.end_reason = self.domino_seat = None
         self._find_moves()
-        return after[10]
+        return after[MOVE]

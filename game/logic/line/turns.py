@@ -5,11 +5,12 @@ legal moves of a turn, a tuple in canonical text order (tiles in canonical order
 before R), keyed by the tiles of the hand that fit the ends (the hand & `fits`, a small
 int), filled as hands are met. Its `effects` say what each move that can be played on
 those ends does: the tuple (the bit of the element laid, 0 for pass and stop, ANY for a
-blank tile; the left and the right number of the line after the move; the table of those
-ends; whether the tile is a double; the move itself, so that an equal object or its text
-finds the one move). So a move is played with two lookups instead of being worked out,
-and the tables stay as small as lists of moves: an effect depends on the ends alone, not
-on the hand.
+blank tile; the table of the line's ends after the move; whether the tile is a double; the
+move itself, so that an equal object or its text finds the one move). So a move is played
+with two lookups instead of being worked out, and the tables stay as small as lists of
+moves: an effect depends on the ends alone, not on the hand. A round's state holds the
+table of its ends, which also says what the two numbers are (`ends`) and whether the line
+has begun.
 
 Plain dicts and tuples where every move looks (indexing a subclass of dict goes through
 a Python-level method lookup). The tables are shared by every round: a copy of a round
@@ -44,10 +45,11 @@ class TileMoves(_SharedTable):
     random 4-player rounds meet some 93,000 keys of `turns` in all, at most 2,400 for one
     pair of ends."""
 
-    __slots__ = ("ends", "left", "right", "fits", "turns", "effects")
+    __slots__ = ("ends", "begun", "left", "right", "fits", "turns", "effects")
 
     def __init__(self, left: int, right: int):
         self.ends = (left, right)
+        self.begun = left >= 0 or right >= 0       # (-1, -1): the line is empty
         self.left, self.right = NUMBER_MASK[left], NUMBER_MASK[right]
         self.fits = self.left | self.right
         self.turns: dict[int, tuple] = {}
@@ -89,28 +91,33 @@ class _EveryHand(dict):
 
 
 class BlankMoves(_SharedTable):
-    """The one table of blank tiles: any tile fits either end, and the ends stay blank."""
+    """A table of blank tiles: any tile fits either end, and the ends stay blank. Two of
+    them: the line not begun (BLANK_START), and begun (BLANK_TABLE)."""
 
-    __slots__ = ("effects",)
+    __slots__ = ("begun", "effects")
     ends = (-1, -1)
     fits = ALL
     turns = _EveryHand()
 
-    def __init__(self):
-        self.effects = {move: (ANY, -1, -1, self, True, move)
-                        for move in (BLANK_OPENING, BLANK_LEFT, BLANK_RIGHT)}
+    def __init__(self, begun: bool):
+        self.begun = begun
+        after = self if begun else BLANK_TABLE
+        self.effects = {move: (ANY, after, True, move) for move in (
+            (BLANK_LEFT, BLANK_RIGHT) if begun else (BLANK_OPENING,))}
         self.effects.update(_words(self))
 
     def turn(self, hit: int) -> tuple:
         return BLANK_MOVES
 
     def __reduce__(self):
-        return (table_of, (-1, -1, True))
+        return (table_of, (-1, -1, True, self.begun))
 
 
-def table_of(left: int, right: int, blank: bool = False):
+def table_of(left: int, right: int, blank: bool = False, begun: bool = True):
     """The table of the line's ends `left` and `right` (-1: a blank end, or no line)."""
-    return BLANK_TABLE if blank else TILE_TABLES[left][right]
+    if blank:
+        return BLANK_TABLE if begun else BLANK_START
+    return TILE_TABLES[left][right]
 
 
 def tile_moves(on_left: int, on_right: int) -> tuple:
@@ -132,13 +139,12 @@ def tile_moves(on_left: int, on_right: int) -> tuple:
 def _laid(i: int, left: int, right: int, move) -> tuple:
     """The effect of `move`, laying element i, when the line's ends become `left` and
     `right`."""
-    return (BITS[i], left, right, TILE_TABLES[left][right], TILES[i].a == TILES[i].b, move)
+    return (BITS[i], TILE_TABLES[left][right], TILES[i].a == TILES[i].b, move)
 
 
 def _words(table) -> dict:
-    """The effects of pass and stop on the ends of `table`: the turn goes on unchanged."""
-    left, right = table.ends
-    return {word: (0, left, right, table, False, word) for word in (PASS, STOP)}
+    """The effects of pass and stop on the ends of `table`: the line stays as it is."""
+    return {word: (0, table, False, word) for word in (PASS, STOP)}
 
 
 def openings(hand: int) -> tuple:
@@ -154,7 +160,7 @@ for _row in TILE_TABLES:
         _table._fill()
 EMPTY_LINE = TILE_TABLES[-1][-1]
 BLANK_MOVES = (BLANK_LEFT, BLANK_RIGHT)
-BLANK_TABLE = BlankMoves()
-BLANK_TABLES = ((BLANK_TABLE,) * 8,) * 8
+BLANK_TABLE = BlankMoves(begun=True)
+BLANK_START = BlankMoves(begun=False)
 OPENING_MOVES = tuple((move,) for move in OPENINGS)      # per element, the opening with it
 BLANK_OPENING_MOVES = (BLANK_OPENING,)

@@ -3,16 +3,16 @@
     python -m game.bench [--quick]
 
 Measures: random rounds and matches per second of the line games through the public API
-(one process), random games per second of every variant through the public API,
-computer move time per variant and level and the Hard player's search speed (`--only
-computers` runs those alone), frame time (median and p99) of the busiest match scenes
-drawn at 1920x1080 headless, the greedy move time and frame time on the biggest Dominox
-board (`--only big` runs that alone), the cost of scaling a frame to other window sizes,
-and launch time to the first menu frame, the CPU the loop uses while idle (`--only
-idle` runs that alone), and on the loopback the time from a remote player's move to the
-other screen showing it and the bytes a network match sends (`--only network`). Hard's
-move time with every core busy runs only when asked (`--only loaded`): it loads the
-machine on purpose.
+(one process; `--only line` runs those alone), random games per second of every variant
+through the public API, computer move time per variant and level and the Hard player's
+search speed (`--only computers` runs those alone), frame time (median and p99) of the
+busiest match scenes drawn at 1920x1080 headless, the greedy move time and frame time on
+the biggest Dominox board (`--only big` runs that alone), the cost of scaling a frame to
+other window sizes, and launch time to the first menu frame, the CPU the loop uses while
+idle (`--only idle` runs that alone), and on the loopback the time from a remote
+player's move to the other screen showing it and the bytes a network match sends
+(`--only network`). Hard's move time with every core busy runs only when asked (`--only
+loaded`): it loads the machine on purpose.
 """
 from __future__ import annotations
 
@@ -331,7 +331,8 @@ def bench_launch(runs: int) -> None:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.bench")
     parser.add_argument("--quick", action="store_true", help="fewer samples")
-    parser.add_argument("--only", choices=["idle", "big", "computers", "network", "loaded"],
+    parser.add_argument("--only", choices=["line", "idle", "big", "computers", "network",
+                                           "loaded"],
                         help="run one section only")
     args = parser.parse_args(argv)
     quick = args.quick
@@ -341,6 +342,9 @@ def main(argv=None) -> int:
     if args.only == "loaded":
         from game.bench_loaded import bench_loaded
         bench_loaded(6 if quick else 40)
+        return 0
+    if args.only == "line":
+        bench_line(0.5 if quick else 2.0)
         return 0
     if args.only == "idle":
         bench_idle(2.0 if quick else 4.0)

@@ -10,7 +10,7 @@ import random
 import pytest
 
 from game.logic.core import BLANK, PASS, IllegalMoveError, Tile
-from game.logic.line.engine import LineRound
+from game.logic.line.engine import TABLE, LineRound
 from game.logic.line.laying import LineRules
 from game.logic.line.moves import LineMove
 from game.logic.tiles import (BLANK_SET, DOUBLE_SIX_SET, OPEN_BOARD_SET, REDUCED_SETS,
@@ -255,7 +255,7 @@ def test_the_shuffle_orders_tiles_as_random_shuffle_does():
             expected = list(tiles.elements)
             random.Random(f"{seed}:1").shuffle(expected)
             assert tiles.shuffled(random.Random(f"{seed}:1")) == expected
-        items = list(range(seed % 40))
+        items = list(range(seed % 70))          # past 64: Random.shuffle itself
         expected = items[:]
         random.Random(seed).shuffle(expected)
         shuffle(random.Random(seed), items)
@@ -337,6 +337,28 @@ def test_a_clone_plays_on_alone():
     while twin.moves_played() != game.moves_played():
         twin.undo()
     assert twin.record() == game.record() and twin.view(0) == game.view(0)
+
+
+def test_copies_of_a_game_share_the_tables_of_moves():
+    game = new_game("classic", 4, 9)
+    for _ in range(6):
+        game.apply(game.legal_moves()[0])
+    for copied in (game.clone(), copy.copy(game), pickle.loads(pickle.dumps(game))):
+        assert copied._live._state[TABLE] is game._live._state[TABLE]     # not a copy
+        assert copied.legal_moves() == game.legal_moves()
+    blank = new_game("blank", 2, 9)
+    assert pickle.loads(pickle.dumps(blank)).round._state[TABLE] is blank.round._state[TABLE]
+
+
+def test_moves_that_are_no_moves_are_refused_with_a_reason():
+    game = new_game("classic", 2, 4)
+    rnd = game.round
+    for junk in ([1], {"move": "6-6"}, 7, None, "6-6X", "pass"):
+        with pytest.raises(IllegalMoveError):
+            game.apply(junk)
+        with pytest.raises(IllegalMoveError):
+            rnd.apply(junk)
+    assert game.record()["rounds"][0]["moves"] == []
 
 
 def test_a_round_alone_refuses_illegal_moves_and_takes_moves_back():

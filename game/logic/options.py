@@ -60,7 +60,9 @@ class Option:
 
 def resolve_options(declared: tuple[Option, ...], given: dict | None, variant: str) -> dict:
     """Defaults overlaid with `given`, each converted; an unknown name is an OptionError."""
-    result = {o.name: o.default for o in declared}
+    result = {}
+    for option in declared:         # (not a comprehension: that makes a function each call)
+        result[option.name] = option.default
     if given is None:
         return result
     if not isinstance(given, dict):

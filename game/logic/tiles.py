@@ -7,6 +7,7 @@ or a deal accounts for every element of its set exactly once.
 """
 from __future__ import annotations
 
+import _random
 import random
 from collections import Counter
 from dataclasses import dataclass, field
@@ -15,7 +16,11 @@ from hashlib import sha512
 from .core import BLANK, DOUBLE_SIX, Tile, double_set
 
 
-_BITS_FOR = tuple((i + 1).bit_length() for i in range(256))   # bits to draw a number <= i
+# Per list length (up to 64; longer lists, none in the game, use Random.shuffle itself),
+# what Random.shuffle draws for each position from the last down: (position, bits to draw
+# a number up to it).
+_DRAWS = tuple(tuple((i, (i + 1).bit_length()) for i in range(n - 1, 0, -1))
+               for n in range(65))
 
 
 def seeded_random(text: str) -> random.Random:
@@ -24,7 +29,7 @@ def seeded_random(text: str) -> random.Random:
     around the seeding: every round of a line game is dealt from a new one."""
     data = text.encode()
     rng = random.Random.__new__(random.Random)
-    super(random.Random, rng).seed(int.from_bytes(data + sha512(data).digest()))
+    _random.Random.seed(rng, int.from_bytes(data + sha512(data).digest()))
     rng.gauss_next = None  # type: ignore[attr-defined]  # as Random.seed leaves it
     return rng
 
@@ -34,12 +39,11 @@ def shuffle(rng: random.Random, items: list) -> None:
     random.Random it makes the same draws without a method call per element (twice as
     fast); a deal depends only on the draws, so an engine may shuffle whatever stands for
     the elements (ids, bits) and deal exactly the same tiles."""
-    if type(rng) is not random.Random or len(items) > len(_BITS_FOR):
+    if type(rng) is not random.Random or len(items) >= len(_DRAWS):
         rng.shuffle(items)
         return
     bits = rng.getrandbits
-    for i in range(len(items) - 1, 0, -1):         # Random.shuffle with _randbelow inlined
-        k = _BITS_FOR[i]
+    for i, k in _DRAWS[len(items)]:                 # Random.shuffle with _randbelow inlined
         j = bits(k)
         while j > i:
             j = bits(k)

@@ -89,6 +89,9 @@ the next."""
         scores = tuple(rnd.scores(self.players))
         self._outcome = Outcome(scores, rnd.domino_seat, rnd.end_reason)
 
+    def _unfinish_round(self) -> None:
+        self._outcome = None
+
     @classmethod
     def from_record(cls, record: dict) -> "BlankGame":
         """A blank game is one hand: its deal, moves and result sit at the top level."""

@@ -15,7 +15,7 @@ from ..core import (DominoError, FileFormatError, IllegalMoveError, OptionError,
                     PassMove, Tile)
 from ..records import (check_header, replay_moves, seed_problem, stated_result_problem,
                        unknown_key)
-from .engine import LineRound
+from .engine import BEFORE, MOVE, SEAT, LineRound, PlaysRounds
 from .laying import LineRules
 from .moves import BITS, PASS, LineMove
 from .view import LineView, make_view
@@ -34,7 +34,7 @@ ROUND_START_KEYS = ("line", "to_move", "extra_plays")
 MATCH_START_KEYS = ("totals", "round")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class RoundResult:
     """How one finished round went: what each player added and the totals after it."""
 
@@ -46,6 +46,13 @@ class RoundResult:
     out: tuple[int, ...]        # players who reached the limit in this round
     hands: tuple[tuple[Tile, ...], ...] = ()   # per player, the tiles left when it ended
     boneyard: int = 0           # tiles left to draw when it ended
+
+    def __init__(self, number, scores, reason, domino, totals, out, hands=(), boneyard=0):
+        # The fields go into the instance's dict in one call: the generated __init__ of a
+        # frozen class makes one object.__setattr__ call a field, some 3% of a random
+        # round's time (callgrind).
+        self.__dict__.update(number=number, scores=scores, reason=reason, domino=domino,
+                             totals=totals, out=out, hands=hands, boneyard=boneyard)
 
 
 _SEATS = {n: tuple(range(n)) for n in range(5)}
@@ -70,7 +77,7 @@ def _valid_totals(totals: list, players: int, highest: int) -> bool:
         isinstance(t, int) and not isinstance(t, bool) and 0 <= t <= highest for t in totals)
 
 
-class ClassicMatch(GameState):
+class ClassicMatch(PlaysRounds, GameState):
     variant = "classic"
     title = "Classic draw dominoes"
     notation = ("the opening tile alone (`6-6`), then the tile and the end of the line it goes "
@@ -129,9 +136,6 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
         self._live: LineRound | None = None     # the round in play, None between rounds
         self._pending: tuple | None = None      # seats of the next round, not dealt yet
         self._recorded = list(recorded_rounds)
-        # Per move that ended a round: the match before it (totals, eliminated, finished
-        # rounds, rounds, outcome). The moves themselves are kept by the rounds.
-        self._ends: list[tuple] = []
         self._outcome: Outcome | None = None
 
     # ---- variant hooks (blank.py overrides the rules and the end of a round) ------
@@ -149,7 +153,7 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
         return LineRound.dealt(self.rules, seats, order)
 
     def _finish_round(self, rnd: LineRound) -> None:
-        scores = rnd.scores(self.players)
+        scores, hands = rnd.leftovers(self.players)
         totals, limit = self.totals, self.limit
         out = []
         for s in rnd.seats:
@@ -159,8 +163,7 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
         self.eliminated += out
         self.finished_rounds.append(RoundResult(
             self.round_number, tuple(scores), rnd.end_reason,
-            rnd.domino_seat, tuple(totals), tuple(out), rnd.hands_left(self.players),
-            rnd.boneyard))
+            rnd.domino_seat, tuple(totals), tuple(out), hands, rnd.boneyard))
         if not out:
             self._pending = rnd.seats
             return
@@ -174,6 +177,13 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
             best = [s for s in out if self.totals[s] == lowest]
             winner = best[0] if len(best) == 1 else None
             self._outcome = Outcome(tuple(self.totals), winner, "all out")
+
+    def _unfinish_round(self) -> None:
+        """Take back what `_finish_round` did at the end of the last round."""
+        result = self.finished_rounds.pop()
+        self.totals = [total - score for total, score in zip(self.totals, result.scores)]
+        del self.eliminated[len(self.eliminated) - len(result.out):]
+        self._outcome = None
 
     # ---- construction --------------------------------------------------------------
     @classmethod
@@ -297,7 +307,7 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
     def current_player(self) -> int | None:
         rnd = self._live
         if rnd is not None:
-            return rnd._state[0]
+            return rnd._state[SEAT]
         return None if self._outcome else self.round.current
 
     @property
@@ -306,12 +316,10 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
         return [] if self._outcome else list(self.round.drawn)
 
     def legal_moves(self) -> list[LineMove]:
-        rnd = self._live
-        if rnd is not None:
-            legal = rnd._legal
-            if legal is not None:
-                return [*legal]
-        return [] if self._outcome else self.round.legal_moves()
+        try:
+            return [*self._live._moves]
+        except AttributeError:          # between rounds (no round in play)
+            return [] if self._outcome else self.round.legal_moves()
 
     def parse_move(self, text) -> LineMove:
         if text.__class__ is LineMove or text is PASS:
@@ -331,28 +339,20 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
             return "the game is over"
         return self.round.illegal_reason(move)
 
-    def apply(self, move) -> LineMove:
-        """The protocol's apply, in one pass: the legal moves of the turn (listed once)
-        say whether `move` is legal, and the round plays it."""
-        if move.__class__ is not LineMove and move is not PASS:
-            move = self.parse_move(move)
-        rnd = self._live
-        if rnd is None:
-            if self._outcome:
-                raise IllegalMoveError(move, "the game is over")
-            rnd = self.round
-        legal = rnd._legal
-        if legal is None:
-            legal = rnd._legal = rnd._compute_legal()
-        if move not in legal:
+    # apply is PlaysRounds.apply (engine.py): the round in play plays the move.
+    def _apply_slowly(self, move) -> LineMove:
+        """apply's way for a move its lookup did not find: as text, or another object
+        equal to pass; before the first move of a round not dealt yet; or not legal
+        (refused, saying why)."""
+        move = self.parse_move(move)
+        if self._outcome:
+            raise IllegalMoveError(move, "the game is over")
+        rnd = self.round
+        if move not in rnd._moves:
             raise IllegalMoveError(move, rnd.illegal_reason(move) or "not a legal move now")
-        if rnd._play(move):
-            self._end_round(rnd)
-        return move
+        return self.apply(move)
 
     def _end_round(self, rnd: LineRound) -> None:
-        self._ends.append((self.totals[:], self.eliminated[:], len(self.finished_rounds),
-                           len(self._rounds), self._outcome))
         self._live = None
         self._finish_round(rnd)
 
@@ -361,13 +361,12 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
         Across the end of a round too: the round's result and any round dealt after it
         are taken back with it."""
         rnd = self._live
-        if rnd is None or rnd._state[7] is None:        # no move yet in the round in play
-            if not self._ends:
+        if rnd is None or rnd._state[BEFORE] is None:   # no move yet in the round in play
+            ended = len(self._rounds) - (rnd is not None)   # rounds that ended, here
+            if not ended:
                 raise IndexError("no move to take back")
-            totals, eliminated, finished, rounds, outcome = self._ends.pop()
-            del self.finished_rounds[finished:]
-            del self._rounds[rounds:]
-            self.totals, self.eliminated, self._outcome = totals, eliminated, outcome
+            del self._rounds[ended:]
+            self._unfinish_round()
             self._live = rnd = self._rounds[-1]
             self._pending = None
         return rnd.undo()
@@ -376,7 +375,8 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
     # the move), read off the rounds; apply and undo above keep it.
     @property
     def _stack(self) -> list[tuple]:
-        return [(after[7][0], after[10], after) for rnd in self._rounds for after in rnd.states()]
+        return [(after[BEFORE][SEAT], after[MOVE], after)
+                for rnd in self._rounds for after in rnd.states()]
 
     def _push(self, move):
         self.apply(move)

@@ -13,6 +13,7 @@ remembered per position within one search of a world.
 """
 from __future__ import annotations
 
+from .engine import TABLE
 from .moves import NUMBER_MASK, TILES, bits_of, hand_pips
 
 SOLVE_TILES = 9         # tiles left in both hands from which a world's end is searched
@@ -31,7 +32,7 @@ def solvable(state) -> bool:
     if hands[a].bit_count() + hands[b].bit_count() > SOLVE_TILES:
         return False
     rules = rnd.rules
-    if (rules.blank or rules.extra_for_double or not rnd._state[3]
+    if (rules.blank or rules.extra_for_double or not rnd._state[TABLE].begun
             or (rules.drawing and rnd.boneyard)):
         return False
     limit = state.limit
@@ -42,7 +43,8 @@ def margin_for(state, player: int) -> int:
     """The pip margin `player` reaches by best play of both from this solvable state:
     the other's pips left minus their own at the end of the round."""
     rnd = state._live
-    seat, left, right = rnd._state[:3]
+    seat, table = rnd._state[:2]
+    left, right = table.ends
     other = rnd.seats[1] if seat == rnd.seats[0] else rnd.seats[0]
     value = _Solver().best(rnd._hands[seat], rnd._hands[other], left, right, False)
     return value if player == seat else -value

@@ -9,31 +9,81 @@ Speed comes from bit masks and tables built once. An element of the tile set is 
 index (for the double-six set, tile i of DOUBLE_SIX, canonical order), so a hand is an
 int with bit i set for each element held. `NUMBER_MASK[n]` holds the tiles showing n, and
 entry -1 holds every tile (a blank end, or the empty line: anything fits). There is one
-`LineMove` object per (tile, end) (moves.py), made once, so listing the legal moves builds no
-objects and equality of moves is identity; the legal moves of a turn come from the table
-of the line's two ends, keyed by the tiles of the hand that fit them, looked up once as
-the turn begins. The state of a
-round is one tuple of ints that also says how it was reached (the state before, the
-move), so a move makes one tuple and undo goes back one state; what only views and
-records need (the line, the numbers players showed they lack, hands as tiles) is read
-off that chain of states when asked.
+`LineMove` object per (tile, end) (moves.py), made once, so listing the legal moves builds
+no objects and equality of moves is identity. The legal moves of a turn are looked up
+once, as the turn begins, in the table of the line's two ends (turns.py) by the tiles of
+the hand that fit them; that table also holds the effect of every move on those ends (the
+element laid, the ends it leaves and their table), so playing a move is two lookups.
+The state of a round is one small tuple that also says how it was reached (the state
+before, the move), so a move makes one tuple and undo goes back one state; what only
+views and records need (the line, the numbers players showed they lack, hands as tiles)
+is read off that chain of states when asked.
 """
 from __future__ import annotations
 
-from ..core import BLANK, PASS, IllegalMoveError, Tile
-from .laying import (LineRules, Placed, broken_join, extra_plays_problem, hands_problem,
-                     laid_by, opening_bit, opening_tile, wrong_opener)
-from .moves import (BITS, BLANK_OPENING, BLANK_TABLES, INDEX, LEFT, NUMBER_MASK, ONLY_PASS,
-                    OPENINGS, STOP, TILE_TABLES, TILES, LineMove, bits_of, hand_pips,
-                    hand_tiles)
+from ..core import BLANK, IllegalMoveError, Tile
+from .laying import LineRules, Placed, laid_by, opening_bit, opening_tile
+from .moves import ALL, BITS, INDEX, LEFT, STOP, TILES, LineMove, hand_tiles
+from .round_record import RoundRecord
+from .turns import (BLANK_OPENING_MOVES, BLANK_START, EMPTY_LINE, NO_MOVES, ONLY_PASS,
+                    OPENING_MOVES, openings, table_of)
 
 _BLANKS = (BLANK,) * len(TILES)
+# The fields of a state (LineRound); apply, every move's path, writes the numbers.
+SEAT, TABLE, DRAWN, EXTRA, PTR, BEFORE, HAND, BIT, MOVE = range(9)
 
 
 _AFTER: dict[tuple, tuple] = {}     # seats -> per seat, the seat after it
 
 
-class LineRound:
+class PlaysRounds:
+    """The protocol's apply for a game of line rounds: the round in play (`_live`, None
+    between rounds) plays the move, and `_end_round(rnd)` follows a move that ends it. A
+    match (classic.py) plays its rounds so, and a round alone plays itself. One method,
+    rather than a match's apply calling a round's: a Python call is some 4% of a random
+    round's time (callgrind), and this is every move's path."""
+
+    __slots__ = ()
+
+    def apply(self, move):
+        """Play `move` (a move or its text) and return the move played; IllegalMoveError,
+        and no change, when it is not legal."""
+        rnd = self._live
+        if rnd is None or move not in rnd._moves:       # between rounds, a text, not legal
+            return self._apply_slowly(move)
+        state = rnd._state
+        bit, table, double, move = state[1].effects[move]     # state[TABLE]
+        seat = state[0]
+        hands = rnd._hands
+        hand = hands[seat]
+        if bit < 0:             # a blank tile: the lowest element held is the one laid
+            bit = hand & -hand
+        hands[seat] = hand = hand ^ bit
+        if not hand:
+            rnd._emptied(state, table, bit, move)
+            self._end_round(rnd)
+            return move
+        if double and rnd._extra and rnd._plays_again(state, table, bit, move):
+            return move
+        # The next player's turn begins.
+        nxt = rnd._after[seat]
+        before = hands[nxt]
+        hit = before & table.fits
+        if hit:
+            try:
+                moves = table.turns[hit]
+            except KeyError:            # a hand not met before on these ends
+                moves = table.turn(hit)
+            rnd._state = (nxt, table, 0, 0, state[4], state, before, bit, move)
+            rnd._moves = moves
+            return move
+        if rnd._cannot_lay(nxt, state, before, bit, move, table):
+            self._end_round(rnd)
+        return move
+
+
+
+class LineRound(PlaysRounds, RoundRecord):
     """One round of line play among the `seats` (player indices of the match, in turn order).
 
     Drawing is done by the engine when a turn begins; `drawn` holds what the player to move
@@ -41,19 +91,19 @@ class LineRound:
     (nobody can play and nothing is left to draw), detected as soon as it happens.
 
     `_hands[player]` is a mask of elements, `_stock` the bits of the elements of the stock
-    as the round began (next draw first). The rest of the state is one tuple, `_state`:
-    (player to move, number on the left end, on the right end (both -1 while the line is
-    empty, or blank), tiles in the line, tiles the player to move drew this turn, extra
-    plays they took this turn, tiles drawn from the stock, then how this state was
-    reached: the state before (None at the start of the round), the hand of the player to
-    move before they drew, the element played, the move). So the states of a round form a
-    chain back to its start: the round's moves are read off it, and undoing a move is
-    going back one state.
+    as the round began (next draw first). The rest of the state is one tuple, `_state`,
+    whose fields SEAT ... MOVE are: the player to move, the table of the line's ends
+    (turns.py: it knows the two numbers, and whether the line has begun), tiles the player
+    to move drew this turn, extra plays they took this turn, tiles drawn from the stock,
+    then how this state was reached: the state before (None at the start of the round),
+    the hand of the player to move before they drew, the element played, the move. So the
+    states of a round form a chain back to its start: the round's moves are read off it,
+    and undoing a move is going back one state. `_moves` are the legal moves of the state.
     """
 
-    __slots__ = ("rules", "seats", "_after", "_extra", "_tables", "_hands", "_deal", "_stock",
-                 "_state", "start_line", "start_extra", "end_reason", "domino_seat",
-                 "_legal", "start_to_move", "set_up", "_derived")
+    __slots__ = ("rules", "seats", "_after", "_extra", "_hands", "_deal", "_stock", "_state",
+                 "start_line", "start_extra", "end_reason", "domino_seat", "_moves",
+                 "start_to_move", "set_up", "_derived")
 
     def __init__(self, rules: LineRules, seats, hands: dict, stock, line=(), to_move=None,
                  extra_plays: int = 0):
@@ -79,7 +129,8 @@ class LineRound:
         # A round set up from a position: the record must say how it starts.
         self.set_up = bool(line) or to_move != usual
         left, right = (line[0].left, line[-1].right) if line else (-1, -1)
-        self._turn_begins(to_move, left, right, len(line), 0, extra_plays, None, 0, 0, None)
+        table = table_of(left, right, rules.blank, bool(line))
+        self._turn_begins(to_move, table, 0, extra_plays, None, 0, 0, None)
 
     def _setup(self, rules: LineRules, seats: tuple) -> None:
         self.rules = rules
@@ -92,11 +143,10 @@ class LineRound:
             after = _AFTER[seats] = tuple(after)
         self._after = after
         self._extra = rules.extra_for_double
-        self._tables = BLANK_TABLES if rules.blank else TILE_TABLES
         self.start_line = ()
         self.start_extra = 0
         self.end_reason = self.domino_seat = None
-        self._legal = None
+        self._moves = NO_MOVES
         self._derived = None
 
     @classmethod
@@ -108,47 +158,49 @@ class LineRound:
         self._setup(rules, seats)
         size = rules.hand_size
         self._hands = masks = [0] * (max(seats) + 1)
-        at = held = 0
+        at = 0
         for s in seats:
-            masks[s] = hand = sum(order[at:at + size])
-            held |= hand
+            masks[s] = sum(order[at:at + size])
             at += size
         self._deal = tuple(masks)
-        self._stock = tuple(order[at:])
+        self._stock = stock = tuple(order[at:])
         opener = seats[0]
         if rules.blank:
-            self._legal = (BLANK_OPENING,)
+            self._moves = BLANK_OPENING_MOVES
         elif rules.opening == "highest_double":
-            opening = opening_bit(held)
+            opening = opening_bit(ALL ^ sum(stock))     # of the tiles in the hands
             for opener in seats:
                 if masks[opener] & opening:
                     break
-            self._legal = (OPENINGS[opening.bit_length() - 1],)
+            self._moves = OPENING_MOVES[opening.bit_length() - 1]
+        else:
+            self._moves = openings(masks[opener])
         self.start_to_move = opener
         self.set_up = False
         # The opener holds a tile and plays it: no draws to make.
-        self._state = (opener, -1, -1, 0, 0, 0, 0, None, 0, 0, None)
+        self._state = (opener, BLANK_START if rules.blank else EMPTY_LINE, 0, 0, 0, None, 0, 0,
+                       None)
         return self
 
     # ---- reading the state -------------------------------------------------------
     @property
     def current(self) -> int | None:
-        return None if self.end_reason else self._state[0]
+        return None if self.end_reason else self._state[SEAT]
 
     @property
     def turn(self) -> int:
         """The index in `seats` of the player to move (or who ended the round)."""
-        return self.seats.index(self._state[0])
+        return self.seats.index(self._state[SEAT])
 
     @property
     def extra_plays(self) -> int:
         """Extra plays the player to move has taken this turn."""
-        return self._state[5]
+        return self._state[EXTRA]
 
     @property
     def ends(self) -> tuple[int, int] | None:
-        state = self._state
-        return (state[1], state[2]) if state[3] else None
+        table = self._state[TABLE]
+        return table.ends if table.begun else None
 
     def hand_tiles(self, player: int) -> tuple[Tile, ...]:
         """The tiles `player` holds, in canonical order (() for players not in the round)."""
@@ -171,42 +223,43 @@ class LineRound:
     def stock(self) -> list[Tile]:
         """The tiles left to draw, next draw first."""
         elements = self._elements
-        return [elements[bit.bit_length() - 1] for bit in self._stock[self._state[6]:]]
+        return [elements[bit.bit_length() - 1] for bit in self._stock[self._state[PTR]:]]
 
     @property
     def boneyard(self) -> int:
-        return len(self._stock) - self._state[6]
+        return len(self._stock) - self._state[PTR]
 
     @property
     def drawn_count(self) -> int:
-        return self._state[4]
+        return self._state[DRAWN]
 
     @property
     def drawn(self) -> list[Tile]:
         """The tiles the player to move drew at the start of this turn."""
         elements, state = self._elements, self._state
         return [elements[bit.bit_length() - 1]
-                for bit in self._stock[state[6] - state[4]:state[6]]]
+                for bit in self._stock[state[PTR] - state[DRAWN]:state[PTR]]]
 
     def states(self) -> list[tuple]:
         """The state after each move of the round, oldest first."""
         states, state = [], self._state
-        while state[7] is not None:
+        while state[BEFORE] is not None:
             states.append(state)
-            state = state[7]
+            state = state[BEFORE]
         states.reverse()
         return states
 
     @property
     def moves(self) -> list[tuple[int, LineMove, int]]:
         """(seat, move, tiles drawn before it) of every move of the round."""
-        return [(after[7][0], after[10], after[7][4]) for after in self.states()]
+        return [(after[BEFORE][SEAT], after[MOVE], after[BEFORE][DRAWN])
+                for after in self.states()]
 
     @property
     def moves_made(self) -> int:
         count, state = 0, self._state
-        while state[7] is not None:
-            count, state = count + 1, state[7]
+        while state[BEFORE] is not None:
+            count, state = count + 1, state[BEFORE]
         return count
 
     def _derive(self) -> tuple:
@@ -218,7 +271,7 @@ class LineRound:
         cached = self._derived
         if cached is not None and cached[0] is state:
             return cached[1]
-        if cached is not None and cached[0] is state[7]:
+        if cached is not None and cached[0] is state[BEFORE]:
             line, lacks = cached[1]
             lacks = dict(lacks)
             states = (state,)
@@ -226,14 +279,14 @@ class LineRound:
             line, lacks = self.start_line, dict.fromkeys(self.seats, frozenset())
             states = self.states()
         for after in states:
-            before, move = after[7], after[10]
-            if line and (before[4] or move.is_pass):
-                lacks[before[0]] = lacks[before[0]].union(before[1:3])
+            before, move = after[BEFORE], after[MOVE]
+            if line and (before[DRAWN] or move.is_pass):
+                lacks[before[SEAT]] = lacks[before[SEAT]].union(before[TABLE].ends)
             if move.__class__ is LineMove:
                 laid = laid_by(line, move)
                 line = (laid, *line) if move._side == 1 and line else (*line, laid)
-        if state[4] and self.end_reason != "domino":       # drew this turn
-            lacks[state[0]] = lacks[state[0]].union(state[1:3])
+        if state[DRAWN] and self.end_reason != "domino":       # drew this turn
+            lacks[state[SEAT]] = lacks[state[SEAT]].union(state[TABLE].ends)
         result = (line, lacks)
         self._derived = (state, result)
         return result
@@ -247,7 +300,7 @@ class LineRound:
         return dict(self._derive()[1])
 
     def required_opening(self) -> Tile | None:
-        if self._state[3] or self.rules.opening != "highest_double":
+        if self._state[TABLE].begun or self.rules.opening != "highest_double":
             return None
         return opening_tile(self.hand_tiles(s) for s in self.seats)
 
@@ -258,39 +311,38 @@ class LineRound:
         return next((s for s in self.seats if tile in self.hand_tiles(s)), self.seats[0])
 
     def can_play(self, seat: int) -> bool:
-        state = self._state
-        return bool(self._hands[seat] & (NUMBER_MASK[state[1]] | NUMBER_MASK[state[2]]))
+        return bool(self._hands[seat] & self._state[TABLE].fits)
 
     def legal_moves(self) -> list[LineMove]:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        return [*legal]
-
-    def _compute_legal(self) -> tuple:
         """Moves in canonical text order: tiles in canonical order, L before R."""
-        if self.end_reason:
-            return ()
-        seat, left, right, count = self._state[:4]
+        return [*self._moves]
+
+    def _find_moves(self) -> None:
+        """Set the legal moves of this state."""
+        seat, table = self._state[:2]
         hand = self._hands[seat]
-        if not count:
-            if self.rules.blank:
-                return (BLANK_OPENING,)
-            if self.rules.opening == "highest_double":
-                held = 0
-                for s in self.seats:
-                    held |= self._hands[s]
-                opening = opening_bit(held)
-                if opening:
-                    return (OPENINGS[opening.bit_length() - 1],)
-            return tuple(OPENINGS[i] for i in bits_of(hand))
-        table = self._tables[left][right]
-        hit = hand & table.fits
-        if hit:
-            moves = table[hit]
+        if self.end_reason:
+            self._moves = NO_MOVES
+        elif not table.begun:
+            self._moves = self._openings(hand)
+        elif hand & table.fits:
+            moves = table.turn(hand & table.fits)
             # an extra play earned by a double may be declined: "may play again"
-            return moves + (STOP,) if self._state[5] else moves
-        return ONLY_PASS
+            self._moves = moves + (STOP,) if self._state[EXTRA] else moves
+        else:
+            self._moves = ONLY_PASS
+
+    def _openings(self, hand: int) -> tuple:
+        if self.rules.blank:
+            return BLANK_OPENING_MOVES
+        if self.rules.opening == "highest_double":
+            held = 0
+            for s in self.seats:
+                held |= self._hands[s]
+            opening = opening_bit(held)
+            if opening:
+                return OPENING_MOVES[opening.bit_length() - 1]
+        return openings(hand)
 
     def illegal_reason(self, move: LineMove) -> str | None:
         if move in self.legal_moves():
@@ -303,10 +355,11 @@ class LineRound:
         if move.is_pass:        # a pass is legal only when it is the one legal move
             return "you have a playable tile, so you cannot pass"
         tile = move.tile
-        seat, left, right, count = self._state[:4]
+        seat, table = self._state[:2]
+        (left, right), begun = table.ends, table.begun
         if tile not in self.hand_tiles(seat):
             return f"{tile} is not in your hand"
-        if not count:
+        if not begun:
             if move.end:
                 return f"the first tile is played alone: write {tile}"
             required = self.required_opening()
@@ -327,78 +380,73 @@ class LineRound:
             return f"{numbers} {verb} the {side} end {number}"
         return None
 
-    # ---- changing the state ------------------------------------------------------
-    def apply(self, move: LineMove) -> None:
-        """Play `move` (IllegalMoveError, and no change, when it is not legal)."""
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        if move not in legal:
+    # ---- changing the state (apply is PlaysRounds.apply, below) --------------------
+    @property
+    def _live(self) -> "LineRound":
+        """A round alone plays itself (PlaysRounds)."""
+        return self
+
+    def _end_round(self, rnd: "LineRound") -> None:
+        """Nothing follows the end of a round alone."""
+
+    def _apply_slowly(self, move):
+        """apply's way for a move its lookup did not find: as text, or not legal."""
+        if not isinstance(move, (LineMove, str)):
+            raise IllegalMoveError(move, "not a move of the line games")
+        move = LineMove.parse(move) if isinstance(move, str) else move
+        if move not in self._moves:
             raise IllegalMoveError(move, self.illegal_reason(move) or "not a legal move now")
-        self._play(move if move.__class__ is LineMove or move is STOP else PASS)
+        return self.apply(move)
 
-    def _play(self, move) -> bool:
-        """Play the legal `move` (a LineMove, or PASS or STOP itself); True when it ends
-        the round."""
-        state = self._state
-        seat, left, right, count, drawn, extra, ptr, _, _, _, _ = state
-        hands = self._hands
-        if move.__class__ is LineMove:
-            hand = hands[seat]
-            bit = move._bit or hand & -hand         # a blank move plays any element held
-            hands[seat] = hand = hand ^ bit
-            left, right = move._lefts[left], move._rights[right]
-            count += 1
-            if not hand:
-                self._state = (seat, left, right, count, drawn, extra, ptr, state, 0, bit, move)
-                self.end_reason, self.domino_seat = "domino", seat
-                self._legal = ()
-                return True
-            if (self._extra and move._double
-                    and hand & (NUMBER_MASK[left] | NUMBER_MASK[right])
-                    and not (self.rules.one_extra and extra)):     # another play
-                self._state = (seat, left, right, count, 0, extra + 1, ptr, state, 0, bit, move)
-                self._legal = None
-                return False
-        else:                   # PASS or STOP
-            bit = 0
-        # The next player's turn begins.
-        nxt = self._after[seat]
-        before = hands[nxt]
-        table = self._tables[left][right]
-        hit = before & table.fits
-        if hit:
-            self._state = (nxt, left, right, count, 0, 0, ptr, state, before, bit, move)
-            self._legal = table[hit]
+    def _emptied(self, state: tuple, table, bit: int, move) -> None:
+        """The player to move laid their last tile: the round ends (domino)."""
+        seat = state[SEAT]
+        self._state = (seat, table, state[DRAWN], state[EXTRA], state[PTR], state, 0, bit, move)
+        self.end_reason, self.domino_seat = "domino", seat
+        self._moves = NO_MOVES
+
+    def _plays_again(self, state: tuple, table, bit: int, move) -> bool:
+        """After a double: True, and the state set, when it earns its player another play
+        ("may play again")."""
+        extra = state[EXTRA]
+        if not (self._hands[state[SEAT]] & table.fits and not (self.rules.one_extra and extra)):
             return False
-        if ptr == len(self._stock) or not self.rules.drawing:     # nothing to draw
-            self._state = (nxt, left, right, count, 0, 0, ptr, state, before, bit, move)
-            return self._pass_or_block(table.fits)
-        return self._turn_begins(nxt, left, right, count, ptr, 0, state, before, bit, move)
-
-    def _pass_or_block(self, fits: int) -> bool:
-        """The player to move cannot play: they pass, or, when nobody can play, the round
-        is blocked (True)."""
-        hands = self._hands
-        for s in self.seats:
-            if hands[s] & fits:
-                self._legal = ONLY_PASS
-                return False
-        self.end_reason, self._legal = "blocked", ()
+        self._state = (state[SEAT], table, 0, extra + 1, state[PTR], state, 0, bit, move)
+        self._find_moves()
         return True
 
-    def _turn_begins(self, seat: int, left: int, right: int, count: int, ptr: int,
-                     extra: int, before_state, before_hand: int, bit: int, move) -> bool:
-        """`seat` begins a turn: automatic draws while they cannot play, then the
-        blocked-round check. Sets the state; True when the round is blocked."""
+    def _cannot_lay(self, seat: int, state: tuple, before: int, bit: int, move, table) -> bool:
+        """`seat`, whose turn begins, holds no tile for the ends of `table`: they draw,
+        or pass, or the round is blocked (True)."""
+        ptr = state[PTR]
+        if ptr == len(self._stock) or not self.rules.drawing:     # nothing to draw
+            self._state = (seat, table, 0, 0, ptr, state, before, bit, move)
+            return self._pass_or_block(table)
+        return self._turn_begins(seat, table, ptr, 0, state, before, bit, move)
+
+    def _pass_or_block(self, table) -> bool:
+        """The player to move cannot lay a tile on the ends of `table`: they pass, or,
+        when nobody can, the round is blocked (True)."""
+        hands, fits = self._hands, table.fits
+        for s in self.seats:
+            if hands[s] & fits:
+                self._moves = ONLY_PASS
+                return False
+        self.end_reason, self._moves = "blocked", NO_MOVES
+        return True
+
+    def _turn_begins(self, seat: int, table, ptr: int, extra: int, before_state,
+                     before_hand: int, bit: int, move) -> bool:
+        """`seat` begins a turn on the ends of `table`: automatic draws while they cannot
+        play, then the blocked-round check. Sets the state; True when the round is
+        blocked."""
         hands = self._hands
-        fits = NUMBER_MASK[left] | NUMBER_MASK[right]
+        fits = table.fits
         hand = hands[seat]
         drawn = 0
-        self._legal = None
         if not hand & fits:
             stock = self._stock
-            if self.rules.drawing and ptr < len(stock) and count:
+            if self.rules.drawing and ptr < len(stock) and table.begun:
                 start = ptr
                 while ptr < len(stock):
                     element = stock[ptr]
@@ -408,82 +456,23 @@ class LineRound:
                         break
                 hands[seat] = hand
                 drawn = ptr - start
-        self._state = (seat, left, right, count, drawn, extra, ptr, before_state,
-                       before_hand, bit, move)
-        return not hand & fits and self._pass_or_block(fits)
+        self._state = (seat, table, drawn, extra, ptr, before_state, before_hand, bit, move)
+        if hand & fits:
+            self._find_moves()
+            return False
+        return self._pass_or_block(table)
 
     def undo(self):
         """Take back the last move of the round and return it; IndexError if there is none."""
         after = self._state
-        before = after[7]
+        before = after[BEFORE]
         if before is None:
             raise IndexError("no move to take back in this round")
-        if after[6] != before[6]:       # the player to move drew: give the tiles back
-            self._hands[after[0]] = after[8]
-        if after[9]:
-            self._hands[before[0]] |= after[9]
+        if after[PTR] != before[PTR]:       # the player to move drew: give the tiles back
+            self._hands[after[SEAT]] = after[HAND]
+        if after[BIT]:
+            self._hands[before[SEAT]] |= after[BIT]
         self._state = before
         self.end_reason = self.domino_seat = None
-        self._legal = None
-        return after[10]
-
-    # ---- results and records -----------------------------------------------------
-    def hands_left(self, players: int) -> tuple[tuple[Tile, ...], ...]:
-        """Per player, the tiles held (() for players not in the round)."""
-        if not self.rules.blank and len(self._hands) == players:
-            return tuple(map(hand_tiles, self._hands))
-        return tuple(self.hand_tiles(p) for p in range(players))
-
-    def scores(self, players: int) -> list[int]:
-        """What each player adds for this round (0 for players not in it)."""
-        hands = self._hands
-        count = int.bit_count if self.rules.score_by == "tiles" or self.rules.blank else hand_pips
-        if len(hands) == players:           # players out of the round hold nothing
-            return list(map(count, hands))
-        result = [0] * players
-        for s in self.seats:
-            result[s] = count(hands[s])
-        return result
-
-    def record(self, players: int) -> dict:
-        """This round in the RULES.md record form (deal, moves, result when over)."""
-        elements = self._elements
-        deal = self._deal
-        hands = [[str(t) for t in (hand_tiles(deal[s]) if not self.rules.blank
-                                   else (BLANK,) * deal[s].bit_count())]
-                 if s in self.seats else [] for s in range(players)]
-        stock = [str(elements[bit.bit_length() - 1]) for bit in self._stock]
-        result = {"deal": {"hands": hands, "stock": stock},
-                  "moves": [{"player": s, "move": str(m)} for s, m, _ in self.moves]}
-        if self.set_up:
-            result["start"] = {"line": [str(p) for p in self.start_line],
-                               "to_move": self.start_to_move}
-            if self.start_extra:
-                result["start"]["extra_plays"] = self.start_extra
-        if self.end_reason:
-            result["result"] = {"scores": self.scores(players), "reason": self.end_reason}
-        return result
-
-    @classmethod
-    def from_record(cls, rules: LineRules, seats, data: dict, players: int) -> "LineRound":
-        """The round as dealt in `data` (moves not applied); ValueError when malformed."""
-        deal = data["deal"]
-        hands = {s: [Tile.parse(t) for t in deal["hands"][s]] for s in range(players)}
-        stock = [Tile.parse(t) for t in deal["stock"]]
-        start = data.get("start") or {}
-        line = [Placed.parse(p) for p in start.get("line", [])]
-        problem = rules.tiles.miscount(
-            [("hands", [t for h in hands.values() for t in h]), ("stock", stock),
-             ("line", [p.tile for p in line])])
-        if problem:
-            raise ValueError(f"the deal does not hold every tile of the set once: "
-                             f"{problem.message}")
-        to_move = start.get("to_move")
-        if to_move is not None and to_move not in seats:
-            raise ValueError(f"to_move {to_move!r} is not a player in the round")
-        problem = hands_problem(hands, seats) or broken_join(line) or (
-            None if line or to_move is None else wrong_opener(rules, hands, seats, to_move)) \
-            or extra_plays_problem(rules, len(line), start.get("extra_plays", 0))
-        if problem:
-            raise ValueError(problem)
-        return cls(rules, seats, hands, stock, line, to_move, start.get("extra_plays", 0))
+        self._find_moves()
+        return after[MOVE]

@@ -1,7 +1,7 @@
 """Moves of the line games as bits and as objects: the tables of the double-six set (an
 element is its index in DOUBLE_SIX, a hand an int with bit i for each element held), one
-`LineMove` object per (tile, end) made once, `STOP` (the end of a turn a double would let
-go on), and the table of legal tile moves keyed by the tiles that fit each end.
+`LineMove` object per (tile, end) made once, and `STOP` (the end of a turn a double would
+let go on). The legal moves of a turn, with what each does, are in turns.py.
 """
 from __future__ import annotations
 
@@ -25,34 +25,48 @@ HEAVIEST_FIRST = tuple(BITS[INDEX[t]] for t in sorted(TILES, key=lambda t: (t.va
                                                       reverse=True))
 
 
-def _chunks(of_bits, empty):
-    """Per 7-bit slice s of a hand: slice mask -> the sum of `of_bits(bit index)`."""
-    result = []
+def _halves(of_bit, empty):
+    """Per 14-bit half of a hand (elements 0-13, 14-27): half mask -> the sum of
+    `of_bit(element)` over its bits, built from 7-bit slices. Two lookups a hand, each an
+    operation on a small int: a shift or a mask of the whole 28-bit hand makes a new int
+    object, which costs more than the lookup."""
+    slices = []
     for s in range(4):
         table = []
         for m in range(128):
             total = empty
             for j in range(7):
                 if m >> j & 1:
-                    total = total + of_bits(7 * s + j)
+                    total = total + of_bit(7 * s + j)
             table.append(total)
-        result.append(tuple(table))
-    return tuple(result)
+        slices.append(table)
+    return tuple(tuple(low + high for high in slices[h + 1] for low in slices[h])
+                 for h in (0, 2))
 
 
-_TILES_OF = _chunks(lambda i: (TILES[i],), ())
-_PIPS_OF = _chunks(lambda i: TILES[i].value, 0)
+_TILES_LOW, _TILES_HIGH = _halves(lambda i: (TILES[i],), ())      # some 3.6 MB, 6 ms
+_PIPS_LOW, _PIPS_HIGH = _halves(lambda i: TILES[i].value, 0)
 
 
 def hand_tiles(hand: int) -> tuple[Tile, ...]:
     """The double-six tiles of a hand mask, in canonical order."""
-    t0, t1, t2, t3 = _TILES_OF
-    return t0[hand & 127] + t1[hand >> 7 & 127] + t2[hand >> 14 & 127] + t3[hand >> 21]
+    return _TILES_LOW[hand & 16383] + _TILES_HIGH[hand >> 14]
 
 
 def hand_pips(hand: int) -> int:
-    p0, p1, p2, p3 = _PIPS_OF
-    return p0[hand & 127] + p1[hand >> 7 & 127] + p2[hand >> 14 & 127] + p3[hand >> 21]
+    return _PIPS_LOW[hand & 16383] + _PIPS_HIGH[hand >> 14]
+
+
+def pips_and_tiles(hands, seats, players: int) -> tuple[list[int], list[tuple[Tile, ...]]]:
+    """hand_pips and hand_tiles of `hands[s]` for each of `seats`, per player (0 and ()
+    for the others), in one pass: the end of every round reads them all."""
+    pips, tiles = [0] * players, [()] * players
+    for s in seats:
+        hand = hands[s]
+        low, high = hand & 16383, hand >> 14
+        pips[s] = _PIPS_LOW[low] + _PIPS_HIGH[high]
+        tiles[s] = _TILES_LOW[low] + _TILES_HIGH[high]
+    return pips, tiles
 
 
 def bits_of(mask: int):
@@ -65,19 +79,6 @@ def bits_of(mask: int):
 
 # ---- moves -----------------------------------------------------------------------------
 _SIDES = {"": 0, LEFT: 1, RIGHT: 2}
-_ENDS = (0, 1, 2, 3, 4, 5, 6, -1)       # an end's number by index (-1: blank, or no line)
-
-
-def _ends_after(tile, side: int) -> tuple[tuple, tuple]:
-    """The line's left and right numbers once `tile` is laid on `side`, each a tuple
-    indexed by the number before: the end it covers turns to the tile's other number,
-    the opening sets both."""
-    if not isinstance(tile, Tile):
-        return (0,) * 8, (0,) * 8
-    turned = tuple(tile.a + tile.b - n for n in _ENDS)
-    if side == 0:
-        return (tile.a,) * 8, (tile.b,) * 8
-    return (turned, _ENDS) if side == 1 else (_ENDS, turned)
 _INTERNED: dict = {}
 _BY_TEXT: dict = {}
 
@@ -88,19 +89,15 @@ class LineMove(Move):
     A small frozen value: `LineMove(tile, end)` returns the one object for that tile and
     end, so equal moves are the same object."""
 
-    __slots__ = ("tile", "end", "_text", "_bit", "_side", "_lefts", "_rights", "_double")
+    __slots__ = ("tile", "end", "_text", "_side")
 
     def __new__(cls, tile: Tile, end: str = "") -> "LineMove":
         key = (tile, end)
         move = _INTERNED.get(key)
         if move is None:
             move = object.__new__(cls)
-            side = _SIDES.get(end, -1)
-            lefts, rights = _ends_after(tile, side)
             for name, value in (("tile", tile), ("end", end), ("_text", f"{tile}{end}"),
-                                ("_bit", BITS[INDEX[tile]] if tile in INDEX else 0),
-                                ("_side", side), ("_lefts", lefts), ("_rights", rights),
-                                ("_double", isinstance(tile, Tile) and tile.is_double)):
+                                ("_side", _SIDES.get(end, -1))):
                 object.__setattr__(move, name, value)
             move = _INTERNED.setdefault(key, move)      # one object, even made twice at once
         return move
@@ -162,59 +159,3 @@ BLANK_OPENING, BLANK_LEFT, BLANK_RIGHT = (LineMove(BLANK, e) for e in ("", LEFT,
 _BY_TEXT.update({str(m): m for m in (*OPENINGS, *LEFT_MOVES, *RIGHT_MOVES,
                                      BLANK_OPENING, BLANK_LEFT, BLANK_RIGHT)})
 _BY_TEXT["pass"], _BY_TEXT["stop"] = PASS, STOP
-ONLY_PASS = (PASS,)
-BLANK_MOVES = (BLANK_LEFT, BLANK_RIGHT)
-
-
-def tile_moves(on_left: int, on_right: int) -> tuple:
-    """The moves of the tiles fitting the left end and of those fitting the right end,
-    in canonical text order: tiles in canonical order, L before R."""
-    found = []
-    both = on_left | on_right
-    while both:
-        low = both & -both
-        i = low.bit_length() - 1
-        if on_left & low:
-            found.append(LEFT_MOVES[i])
-        if on_right & low:
-            found.append(RIGHT_MOVES[i])
-        both ^= low
-    return tuple(found)
-
-
-class TileMoves(dict):
-    """The legal tile moves while the line's ends show `left` and `right`, keyed by the
-    tiles of the hand that fit either end (the hand & `fits`): a table filled as hands
-    are met, so a turn's moves are one lookup (its key a small int, no pair to build).
-    300,000 random 4-player rounds meet some 93,000 keys in all (10 MB), at most 2,400
-    for one pair of ends; past LIMIT (some 0.5 MB) a table starts again empty."""
-
-    __slots__ = ("left", "right", "fits")
-    LIMIT = 1 << 12
-
-    def __init__(self, left: int, right: int):
-        super().__init__()
-        self.left, self.right = NUMBER_MASK[left], NUMBER_MASK[right]
-        self.fits = self.left | self.right
-
-    def __missing__(self, hit: int) -> tuple:
-        if len(self) >= self.LIMIT:
-            self.clear()
-        moves = self[hit] = tile_moves(hit & self.left, hit & self.right)
-        return moves
-
-
-class BlankMoves(dict):
-    """The same lookup for blank tiles: any tile on either end."""
-
-    __slots__ = ()
-    fits = ALL
-
-    def __missing__(self, hit: int) -> tuple:
-        return BLANK_MOVES
-
-
-# [left][right] -> the table of moves for those ends (index -1: a blank end, or none).
-TILE_TABLES = tuple(tuple(TileMoves(left, right) for right in (*range(7), -1))
-                    for left in (*range(7), -1))
-BLANK_TABLES = ((BlankMoves(),) * 8,) * 8

@@ -331,42 +331,38 @@ def bench_launch(runs: int) -> None:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.bench")
     parser.add_argument("--quick", action="store_true", help="fewer samples")
-    parser.add_argument("--only", choices=["line", "idle", "big", "computers", "network",
-                                           "loaded"],
+    parser.add_argument("--only", choices=list(SECTIONS),
                         help="run one section only")
     args = parser.parse_args(argv)
-    quick = args.quick
-    if args.only == "network":
-        run_network(quick)
-        return 0
-    if args.only == "loaded":
-        from game.bench_loaded import bench_loaded
-        bench_loaded(6 if quick else 40)
-        return 0
-    if args.only == "line":
-        bench_line(0.5 if quick else 2.0)
-        return 0
-    if args.only == "idle":
-        bench_idle(2.0 if quick else 4.0)
-        return 0
-    if args.only == "big":
-        bench_big_board(600 if quick else 1800)
-        return 0
-    if args.only == "computers":
-        bench_agents(100 if quick else 400, 10 if quick else 40)
-        bench_search(0.5 if quick else 2.0)
-        return 0
-    bench_launch(3 if quick else 7)
-    bench_line(0.5 if quick else 2.0)
-    bench_variants(1.0 if quick else 3.0)
-    bench_agents(100 if quick else 400, 10 if quick else 40)
-    bench_search(0.5 if quick else 2.0)
-    bench_frames(600 if quick else 1800)
-    bench_big_board(600 if quick else 1800)
-    bench_present(30 if quick else 120)
-    bench_idle(2.0 if quick else 4.0)
-    run_network(quick)
+    for section in SECTIONS[args.only] if args.only else EVERY_SECTION:
+        RUN[section](args.quick)
     return 0
+
+
+def bench_loaded(quick: bool) -> None:
+    from game.bench_loaded import bench_loaded as run
+    run(6 if quick else 40)
+
+
+# Each section, run with --quick or not. The whole benchmark runs EVERY_SECTION in order
+# (not the loaded machine, which loads the machine on purpose); --only runs SECTIONS[name].
+RUN = {
+    "launch": lambda quick: bench_launch(3 if quick else 7),
+    "line": lambda quick: bench_line(0.5 if quick else 2.0),
+    "variants": lambda quick: bench_variants(1.0 if quick else 3.0),
+    "agents": lambda quick: bench_agents(100 if quick else 400, 10 if quick else 40),
+    "search": lambda quick: bench_search(0.5 if quick else 2.0),
+    "frames": lambda quick: bench_frames(600 if quick else 1800),
+    "big": lambda quick: bench_big_board(600 if quick else 1800),
+    "present": lambda quick: bench_present(30 if quick else 120),
+    "idle": lambda quick: bench_idle(2.0 if quick else 4.0),
+    "network": lambda quick: run_network(quick),
+    "loaded": bench_loaded,
+}
+EVERY_SECTION = ["launch", "line", "variants", "agents", "search", "frames", "big",
+                 "present", "idle", "network"]
+SECTIONS = {"line": ["line"], "idle": ["idle"], "big": ["big"], "network": ["network"],
+            "computers": ["agents", "search"], "loaded": ["loaded"]}
 
 
 def run_network(quick: bool) -> None:

@@ -44,10 +44,11 @@ def hard_move_times(variant: str, players: int, moves: int, seed: int = 0,
         state = new_game(variant, players, seed)
         seed += 1
         while not state.is_over() and len(times) < moves:
-            view = state.view(state.current_player)
-            if len(state.legal_moves()) == 1:         # a forced move: no thinking
-                state.apply(state.legal_moves()[0])
+            legal = state.legal_moves()
+            if len(legal) == 1:                       # a forced move: no thinking
+                state.apply(legal[0])
                 continue
+            view = state.view(state.current_player)
             started = time.perf_counter()
             move = thinking.think(name, view, rng).move()
             times.append(time.perf_counter() - started)

@@ -60,16 +60,14 @@ def all_seeing_choice(state):
     moves = state.legal_moves()
     if len(moves) == 1:
         return moves[0]
-    me = state.current_player
-    judge = packs_judge.Judge(state.view(me))
-    lines = judge.lines(board_cells(state.view(me)))
+    me, view = state.current_player, state.view(state.current_player)
+    judge = packs_judge.Judge(view)
+    lines = judge.lines(board_cells(view))
     theirs = state.packs[1 - me][state.turned[1 - me]:]
     mine = state.packs[me][state.turned[me] + 1:]
     best = None
     for move in moves:
-        index, at, cell = judge.root_line(move)
-        start = lines[:index] + [judge.put(lines[index], at, cell)] + lines[index + 1:]
-        value = planned(judge, start, theirs, mine)
+        value = planned(judge, packs_ahead.placed(judge, lines, move), theirs, mine)
         if best is None or value > best[0]:
             best = (value, move)
     return best[1]

@@ -38,6 +38,12 @@ def best_line(judge: Judge, lines: list, tile, mine: bool):
     return None if best is None else best[1:]
 
 
+def placed(judge: Judge, lines: list, move) -> list:
+    """The lines after this player's placement `move`."""
+    index, at, cell = judge.root_line(move)
+    return lines[:index] + [judge.put(lines[index], at, cell)] + lines[index + 1:]
+
+
 def follow(judge: Judge, start: list, theirs: list, mine: list) -> float:
     """The outlook of the lines `start` leads to AHEAD placements on, the opponent's
     elements turned up in the order `theirs`, this player's in the order `mine`."""
@@ -60,12 +66,7 @@ def root(view, candidates, rng, budget):
     lines = judge.lines(board_cells(view))
     packs = unseen(view)
     mine, theirs = list(packs[view.player]), list(packs[1 - view.player])
-    starts = []
-    for move in moves:
-        index, at, cell = judge.root_line(move)
-        start = list(lines)
-        start[index] = judge.put(lines[index], at, cell)
-        starts.append(start)
+    starts = [placed(judge, lines, move) for move in moves]
     totals, done, slowest = [0.0] * len(moves), 0, 0.0
     while done < ORDERS and (budget is None or budget.left() > slowest):
         started = perf_counter()

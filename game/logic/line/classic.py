@@ -154,7 +154,9 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
 
     def _finish_round(self, rnd: LineRound) -> None:
         scores, hands = rnd.leftovers(self.players)
-        totals, limit = self.totals, self.limit
+        # the options and the rounds rather than the properties limit and round_number:
+        # reading a property is a generic lookup in Python 3.11, and every round ends here
+        totals, limit = self.totals, self.options["limit"]
         out = []
         for s in rnd.seats:
             totals[s] += scores[s]
@@ -162,7 +164,7 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
                 out.append(s)
         self.eliminated += out
         self.finished_rounds.append(RoundResult(
-            self.round_number, tuple(scores), rnd.end_reason,
+            self.first_round + len(self._rounds) - 1, tuple(scores), rnd.end_reason,
             rnd.domino_seat, tuple(totals), tuple(out), hands, rnd.boneyard))
         if not out:
             self._pending = rnd.seats

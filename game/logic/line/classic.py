@@ -118,8 +118,7 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
 
     def __init__(self, players: int, seed: int, options: dict, totals=None,
                  first_round: int = 1, recorded_rounds=()):
-        self.require_players(players)
-        self.players = players
+        self.players = players          # (checked by new, from_record and from_position)
         self.seed = seed
         self.options = options
         self.rules = self._make_rules()
@@ -190,6 +189,7 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
     # ---- construction --------------------------------------------------------------
     @classmethod
     def new(cls, players: int, seed: int, options: dict | None = None) -> "ClassicMatch":
+        cls.require_players(players)
         match = cls(players, seed, resolve_options(cls.options_declared, options, cls.variant))
         match._start(match._deal(match.first_round, _SEATS[players]))
         return match

@@ -70,8 +70,8 @@ class TileMoves(_SharedTable):
         if left < 0 and right < 0:          # no line yet: any tile opens it alone
             for i, tile in enumerate(TILES):
                 self.effects[OPENINGS[i]] = _laid(i, tile.a, tile.b, OPENINGS[i])
-        if left < 0 or right < 0:           # (one blank end: blank tiles have their table)
-            return
+        if left < 0 or right < 0:   # the empty line, or one end -1 (never met: blank
+            return                  # tiles have tables of their own)
         for i in bits_of(self.fits):
             pips = TILES[i].a + TILES[i].b  # the end a tile covers turns to its other number
             if self.left >> i & 1:

@@ -62,7 +62,8 @@ class GameState(ABC):
     @classmethod
     @abstractmethod
     def new(cls, players: int, seed: int, options: dict | None = None) -> "GameState":
-        """A game dealt from `seed` (options by name; unknown names raise OptionError)."""
+        """A game dealt from `seed` (options by name; unknown names raise OptionError, and
+        so does a number of players the variant is not played by: require_players)."""
 
     @classmethod
     def from_record(cls, record: dict) -> "GameState":

@@ -122,7 +122,6 @@ def new_game(name: str, players: int | None = None, seed: int = 0,
     """A freshly dealt game of variant `name` from `seed`."""
     cls = find_variant(name)
     players = cls.min_players if players is None else players
-    cls.require_players(players)
     if seed_problem(seed):
         raise OptionError(seed_problem(seed))
-    return cls.new(players=players, seed=seed, options=options)
+    return cls.new(players, seed, options)      # (which refuses a number of players)

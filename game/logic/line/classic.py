@@ -118,8 +118,7 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
 
     def __init__(self, players: int, seed: int, options: dict, totals=None,
                  first_round: int = 1, recorded_rounds=()):
-        self.require_players(players)
-        self.players = players
+        self.players = players          # (checked by new, from_record and from_position)
         self.seed = seed
         self.options = options
         self.rules = self._make_rules()
@@ -154,7 +153,9 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
 
     def _finish_round(self, rnd: LineRound) -> None:
         scores, hands = rnd.leftovers(self.players)
-        totals, limit = self.totals, self.limit
+        # the options and the rounds rather than the properties limit and round_number:
+        # reading a property is a generic lookup in Python 3.11, and every round ends here
+        totals, limit = self.totals, self.options["limit"]
         out = []
         for s in rnd.seats:
             totals[s] += scores[s]
@@ -162,7 +163,7 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
                 out.append(s)
         self.eliminated += out
         self.finished_rounds.append(RoundResult(
-            self.round_number, tuple(scores), rnd.end_reason,
+            self.first_round + len(self._rounds) - 1, tuple(scores), rnd.end_reason,
             rnd.domino_seat, tuple(totals), tuple(out), hands, rnd.boneyard))
         if not out:
             self._pending = rnd.seats
@@ -188,6 +189,7 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
     # ---- construction --------------------------------------------------------------
     @classmethod
     def new(cls, players: int, seed: int, options: dict | None = None) -> "ClassicMatch":
+        cls.require_players(players)
         match = cls(players, seed, resolve_options(cls.options_declared, options, cls.variant))
         match._start(match._deal(match.first_round, _SEATS[players]))
         return match

@@ -7,17 +7,17 @@ blank.py.
 
 Speed comes from bit masks and tables built once. An element of the tile set is its
 index (for the double-six set, tile i of DOUBLE_SIX, canonical order), so a hand is an
-int with bit i set for each element held. `NUMBER_MASK[n]` holds the tiles showing n, and
-entry -1 holds every tile (a blank end, or the empty line: anything fits). There is one
-`LineMove` object per (tile, end) (moves.py), made once, so listing the legal moves builds
-no objects and equality of moves is identity. The legal moves of a turn are looked up
-once, as the turn begins, in the table of the line's two ends (turns.py) by the tiles of
-the hand that fit them; that table also holds the effect of every move on those ends (the
-element laid, the ends it leaves and their table), so playing a move is two lookups.
-The state of a round is one small tuple that also says how it was reached (the state
-before, the move), so a move makes one tuple and undo goes back one state; what only
-views and records need (the line, the numbers players showed they lack, hands as tiles)
-is read off that chain of states when asked.
+int with bit i set for each element held. `NUMBER_MASK[n]` holds the tiles showing n,
+and entry -1 holds every tile (a blank end, or the empty line: anything fits). There is
+one `LineMove` object per (tile, end) (moves.py), made once, so listing the legal moves
+makes no move objects and equality of moves is identity. The legal moves of a turn are
+looked up once, as the turn begins, in the table of the line's two ends (turns.py) by
+the tiles of the hand that fit them (by halves of the hand); that table also holds the
+effect of every move on those ends (the element laid, the table of the ends it leaves),
+so playing a move is a few lookups. The state of a round is one small tuple that also
+says how it was reached (the state before, the move), so a move makes one tuple and undo
+goes back one state; what only views and records need (the line, the numbers players
+showed they lack, hands as tiles) is read off that chain of states when asked.
 """
 from __future__ import annotations
 
@@ -29,10 +29,9 @@ from .turns import (BLANK_OPENING_MOVES, BLANK_START, EMPTY_LINE, NO_MOVES, ONLY
                     OPENING_MOVES, openings, table_of)
 
 _BLANKS = (BLANK,) * len(TILES)
-# The fields of a state (LineRound); apply, every move's path, writes the numbers.
+# The fields of a state (LineRound). apply, every move's path, writes their numbers
+# instead (a global name is a dict lookup).
 SEAT, TABLE, DRAWN, EXTRA, PTR, BEFORE, HAND, BIT, MOVE = range(9)
-
-
 _AFTER: dict[tuple, tuple] = {}     # seats -> per seat, the seat after it
 
 
@@ -52,7 +51,7 @@ class PlaysRounds:
         if rnd is None or move not in rnd._moves:       # between rounds, a text, not legal
             return self._apply_slowly(move)
         state = rnd._state
-        bit, table, double, move = state[1].effects[move]     # state[TABLE]
+        bit, table, double, move = state[1].effects[move]     # state[TABLE], state[SEAT]
         seat = state[0]
         hands = rnd._hands
         hand = hands[seat]
@@ -70,17 +69,17 @@ class PlaysRounds:
         before = hands[nxt]
         hit = before & table.fits
         if hit:
-            try:
-                moves = table.turns[hit]
-            except KeyError:            # a hand not met before on these ends
+            try:                        # the moves of the low half, then the high
+                moves = table.low[hit & 16383] + table.high[hit >> 14]
+            except KeyError:            # a half not met before on these ends
                 moves = table.turn(hit)
+            # SEAT, TABLE, DRAWN, EXTRA, PTR (as before), BEFORE, HAND, BIT, MOVE
             rnd._state = (nxt, table, 0, 0, state[4], state, before, bit, move)
             rnd._moves = moves
             return move
         if rnd._cannot_lay(nxt, state, before, bit, move, table):
             self._end_round(rnd)
         return move
-
 
 
 class LineRound(PlaysRounds, RoundRecord):

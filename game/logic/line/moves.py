@@ -25,11 +25,9 @@ HEAVIEST_FIRST = tuple(BITS[INDEX[t]] for t in sorted(TILES, key=lambda t: (t.va
                                                       reverse=True))
 
 
-def _halves(of_bit, empty):
-    """Per 14-bit half of a hand (elements 0-13, 14-27): half mask -> the sum of
-    `of_bit(element)` over its bits, built from 7-bit slices. Two lookups a hand, each an
-    operation on a small int: a shift or a mask of the whole 28-bit hand makes a new int
-    object, which costs more than the lookup."""
+def _slices(of_bit, empty) -> list[list]:
+    """Per 7-bit slice s of a hand (elements 7s to 7s + 6): slice mask -> the sum of
+    `of_bit(element)` over its bits."""
     slices = []
     for s in range(4):
         table = []
@@ -40,17 +38,23 @@ def _halves(of_bit, empty):
                     total = total + of_bit(7 * s + j)
             table.append(total)
         slices.append(table)
-    return tuple(tuple(low + high for high in slices[h + 1] for low in slices[h])
-                 for h in (0, 2))
+    return slices
 
 
-_TILES_LOW, _TILES_HIGH = _halves(lambda i: (TILES[i],), ())      # some 3.6 MB, 6 ms
-_PIPS_LOW, _PIPS_HIGH = _halves(lambda i: TILES[i].value, 0)
+# Two halves of a hand (elements 0-13 and 14-27) are its first cut: cutting the 28-bit
+# hand makes new int objects, cutting a half small cached ones. Pips by half (two tables
+# of 16,384 small ints); tiles by 7-bit slice of a half (tables of tuples by half would
+# hold 32,768 tuples, 3.5 MB, for every garbage collection to walk).
+_P = _slices(lambda i: TILES[i].value, 0)
+_PIPS_LOW, _PIPS_HIGH = (tuple(low + high for high in _P[h + 1] for low in _P[h])
+                         for h in (0, 2))
+_T0, _T1, _T2, _T3 = map(tuple, _slices(lambda i: (TILES[i],), ()))
 
 
 def hand_tiles(hand: int) -> tuple[Tile, ...]:
     """The double-six tiles of a hand mask, in canonical order."""
-    return _TILES_LOW[hand & 16383] + _TILES_HIGH[hand >> 14]
+    low, high = hand & 16383, hand >> 14
+    return _T0[low & 127] + _T1[low >> 7] + _T2[high & 127] + _T3[high >> 7]
 
 
 def hand_pips(hand: int) -> int:
@@ -65,7 +69,7 @@ def pips_and_tiles(hands, seats, players: int) -> tuple[list[int], list[tuple[Ti
         hand = hands[s]
         low, high = hand & 16383, hand >> 14
         pips[s] = _PIPS_LOW[low] + _PIPS_HIGH[high]
-        tiles[s] = _TILES_LOW[low] + _TILES_HIGH[high]
+        tiles[s] = _T0[low & 127] + _T1[low >> 7] + _T2[high & 127] + _T3[high >> 7]
     return pips, tiles
 
 

@@ -295,8 +295,7 @@ class LineRound(PlaysRounds, RoundRecord):
         if cached is not None and cached[0] is state[BEFORE]:
             line, lacks = cached[1]
             lacks = dict(lacks)
-            # state's state before is cached[0], not None: a move reached it
-            states: Sequence[Moved] = (state,)  # type: ignore[assignment]
+            states: Sequence[Moved] = (state,)  # type: ignore[assignment]  # a move reached it
         else:
             line, lacks = self.start_line, dict.fromkeys(self.seats, frozenset())
             states = self.states()

@@ -217,7 +217,7 @@ def list_levels(args) -> int:
     entries = level_entries(entry.levels)
     width = max((len(e.name) for e in entries), default=0)
     for item in entries:
-        said = item.level.description or item.level.title if item.level else item.error
+        said = item.error if item.level is None else item.level.description or item.level.title
         sys.stdout.write(f"{item.name:<{width}}  {'own' if item.own else 'shipped':<7}  "
                          f"{'error: ' if item.error else ''}{said}\n")
     sys.stderr.write(f"your own levels of {entry.name} live in {own_folder(entry.levels)}\n")

@@ -69,7 +69,8 @@ def moves_per_round(variant: str, players: int, options: dict, rounds: int = 200
     rng, moves = random.Random(2), 0
     for seed in range(rounds):
         state = new_game(variant, players, seed, options)
-        while not state.finished_rounds:
+        # a line variant's match keeps finished_rounds
+        while not state.finished_rounds:    # type: ignore[attr-defined]
             state.apply(rng.choice(state.legal_moves()))
             moves += 1
     return moves / rounds
@@ -128,19 +129,22 @@ def bench_agents(samples: int, hard_samples: int) -> None:
     budgets (fewer samples: each one takes its budget)."""
     from game.logic.agents import AGENTS, make_agent
     from game.logic.variants import VARIANTS, find_variant, new_game
-    cases = [("classic", 4, {})] + [(name, find_variant(name).min_players, {})
-                                     for name in VARIANTS]
+    cases: list[tuple[str, int, dict]] = [("classic", 4, {})] + [
+        (name, find_variant(name).min_players, {}) for name in VARIANTS]
     levels = [(name, samples) for name in AGENTS if name != "hard"]
     levels += [("hard@0.1", hard_samples), ("hard@1", max(3, hard_samples // 10))]
     for variant, players, options in cases:
         for name, count in levels:
-            agent, rng, times = make_agent(name), random.Random(7), []
+            agent, rng = make_agent(name), random.Random(7)
+            times: list[float] = []
             seed = 0
             while len(times) < count:
                 state = new_game(variant, players, seed, options)
                 seed += 1
                 while not state.is_over() and len(times) < count:
-                    view = state.view(state.current_player)
+                    player = state.current_player
+                    assert player is not None, "a game not over has a player to move"
+                    view = state.view(player)
                     started = time.perf_counter()
                     move = agent.choose(view, rng)
                     times.append(time.perf_counter() - started)
@@ -167,13 +171,17 @@ def computer_match(folder: Path, variant: str, players: int, state=None):
 
     from game.shell.app import App
     from game.shell.config import MatchConfig, Seat
+    from game.shell.match.scene import MatchScene
     os.environ["XDG_DATA_HOME"] = str(folder)
     app = App(windowed=True, settings_path=folder / "settings.json")
     app.window = pygame.display.set_mode((1920, 1080))
     seats = tuple(Seat(f"Computer {i + 1}", "computer", "greedy") for i in range(players))
     app.start_match(MatchConfig(variant, seats, {}, 11), state)
     app.running = True
-    return app, app.top.ctl      # the controller, whatever overlay comes on top later
+    scene = app.top
+    if not isinstance(scene, MatchScene):       # a message saying why it could not start
+        raise RuntimeError(f"no {variant} match: {type(scene).__name__} instead")
+    return app, scene.ctl        # the controller, whatever overlay comes on top later
 
 
 def match_frames(folder: Path, variant: str, players: int, frames: int, state=None):
@@ -289,6 +297,7 @@ def bench_idle(seconds: float) -> None:
 
     from game.shell.app import App
     from game.shell.config import MatchConfig, Seat
+    from game.shell.match.scene import MatchScene
     cases = (("the title menu", None),
              ("a classic match waiting for a human",
               MatchConfig("classic", (Seat("Ann"), Seat("Computer", "computer", "greedy")),
@@ -304,7 +313,8 @@ def bench_idle(seconds: float) -> None:
             for _ in range(600):          # until the human is to move and all is still
                 app.run_frame(1 / 60)
                 scene = app.top
-                if config is None or (scene.ctl.human_turn and not scene.animating()):
+                if config is None or (isinstance(scene, MatchScene) and scene.ctl.human_turn
+                                      and not scene.animating()):
                     break
             pygame.time.set_timer(pygame.QUIT, round(seconds * 1000), 1)
             drawn, wall, cpu = app.frame, time.perf_counter(), time.process_time()

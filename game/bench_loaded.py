@@ -39,7 +39,8 @@ def hard_move_times(variant: str, players: int, moves: int, seed: int = 0,
     (forced ones skipped) of games Hard plays against itself from `seed` on."""
     from game.logic import new_game
     from game.shell import thinking
-    name, rng, times = f"hard@{budget:g}", random.Random(seed), []
+    name, rng = f"hard@{budget:g}", random.Random(seed)
+    times: list[float] = []
     while len(times) < moves:
         state = new_game(variant, players, seed)
         seed += 1
@@ -48,7 +49,9 @@ def hard_move_times(variant: str, players: int, moves: int, seed: int = 0,
             if len(legal) == 1:                       # a forced move: no thinking
                 state.apply(legal[0])
                 continue
-            view = state.view(state.current_player)
+            player = state.current_player
+            assert player is not None, "a game not over has a player to move"
+            view = state.view(player)
             started = time.perf_counter()
             move = thinking.think(name, view, rng).move()
             times.append(time.perf_counter() - started)

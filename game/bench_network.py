@@ -59,6 +59,7 @@ def latency(variant: str, options: dict, moves: int, folder) -> tuple[list, list
     from game.shell.scene import LOGICAL_SIZE
     other = subprocess.Popen([sys.executable, "-m", "game.bench_network", variant,
                               json.dumps(options)], stdout=subprocess.PIPE, text=True)
+    assert other.stdout is not None, "stdout=PIPE"
     port = int(other.stdout.readline())
     sent: dict[int, float] = {}
 
@@ -71,7 +72,8 @@ def latency(variant: str, options: dict, moves: int, folder) -> tuple[list, list
     app.settings.anim_speed, app.settings.muted = 0, True
     app.window = pygame.display.set_mode(LOGICAL_SIZE)   # as full screen at 1080p: no scaling
     app.network = session = NetSession(app, f"127.0.0.1:{port}", "BENCH2")
-    applied, shown = {}, {}
+    applied: dict[int, float] = {}      # per move's index, when it was in the state
+    shown: dict[int, float] = {}        # and when on screen
 
     def timed(step, seen):
         def run():
@@ -82,8 +84,8 @@ def latency(variant: str, options: dict, moves: int, folder) -> tuple[list, list
                 for index in range(len(controller.state.played)):
                     seen.setdefault(index, now)
         return run
-    session.pump = timed(session.pump, applied)
-    app.present = timed(app.present, shown)
+    session.pump = timed(session.pump, applied)     # type: ignore[method-assign]
+    app.present = timed(app.present, shown)         # type: ignore[method-assign]
     rng = random.Random(2)
     app.running = True
     deadline = time.monotonic() + 120
@@ -91,7 +93,8 @@ def latency(variant: str, options: dict, moves: int, folder) -> tuple[list, list
         first = sorted(sent)[:moves]
         return len(first) < moves or any(index not in shown for index in first)
     while waiting() and time.monotonic() < deadline and app.running:
-        app.run_frame(*app.wait_for_frame(lazy=True), lazy=True)   # as App.run does
+        elapsed, events = app.wait_for_frame(lazy=True)     # as App.run does
+        app.run_frame(elapsed, events, lazy=True)
         top = app.top
         if isinstance(top, ResultsScene) and top.ready and top.on_continue is not None:
             top.proceed()                      # a round's results seen: the next round
@@ -136,7 +139,8 @@ def bench_network(quick: bool, folder) -> None:
     moves = 30 if quick else 100
     everywhere = []
     for variant in variant_names():
-        held, shown = [], []
+        held: list[float] = []
+        shown: list[float] = []
         while len(shown) < moves:
             got = latency(variant, {}, moves - len(shown), folder)
             if not got[1]:

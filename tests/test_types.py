@@ -1,5 +1,5 @@
-"""mypy finds no type error in the modules pyproject.toml's [tool.mypy] lists (the bottom
-of the logic package; requirements.txt installs mypy)."""
+"""mypy finds no type error in the modules pyproject.toml's [tool.mypy] lists (the whole
+logic package; requirements.txt installs mypy)."""
 import subprocess
 import sys
 import tomllib
@@ -7,10 +7,18 @@ import tomllib
 from process_support import ROOT
 
 
-def test_mypy_finds_no_type_error(tmp_path):
+def checked_files() -> list:
+    """The Python files of what [tool.mypy] lists: files, and folders with all below."""
     listed = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["mypy"]["files"]
+    paths = [ROOT / entry for entry in listed]
+    return [f for p in paths for f in (sorted(p.rglob("*.py")) if p.is_dir() else [p])]
+
+
+def test_mypy_finds_no_type_error(tmp_path):
+    checked = checked_files()
+    assert any(f.parts[-2:] == ("line", "engine.py") for f in checked), "the logic package"
     result = subprocess.run([sys.executable, "-m", "mypy", "--cache-dir", str(tmp_path)],
                             cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert "No module named mypy" not in result.stderr, "pip install -r requirements.txt"
     assert result.returncode == 0, result.stdout + result.stderr
-    assert f"no issues found in {len(listed)} source files" in result.stdout
+    assert f"no issues found in {len(checked)} source files" in result.stdout

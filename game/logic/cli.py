@@ -87,7 +87,9 @@ def selfplay(args) -> int:
         state = new_game(cls.variant, players, seed, options)
         total_moves += play_out(state, agents, random.Random(seed))
         out.write(json.dumps(state.record(), separators=(",", ":")) + "\n")
-        winner = state.outcome().winner
+        outcome = state.outcome()
+        assert outcome is not None, "play_out plays the game to its end"
+        winner = outcome.winner
         if winner is None:
             draws += 1
         else:
@@ -215,7 +217,7 @@ def list_levels(args) -> int:
     entries = level_entries(entry.levels)
     width = max((len(e.name) for e in entries), default=0)
     for item in entries:
-        said = item.error if item.error else item.level.description or item.level.title
+        said = item.error if item.level is None else item.level.description or item.level.title
         sys.stdout.write(f"{item.name:<{width}}  {'own' if item.own else 'shipped':<7}  "
                          f"{'error: ' if item.error else ''}{said}\n")
     sys.stderr.write(f"your own levels of {entry.name} live in {own_folder(entry.levels)}\n")

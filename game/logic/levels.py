@@ -13,6 +13,7 @@ import re
 import textwrap
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
 from ..resources import resource_folder
 from .board.layout import Layout
@@ -80,12 +81,23 @@ class LevelFile:
 
 
 @dataclass(frozen=True)
+class Level(Protocol):
+    """What every variant's level says of itself (a Layout, a start)."""
+
+    @property
+    def title(self) -> str: ...
+
+    @property
+    def description(self) -> str: ...
+
+
+@dataclass(frozen=True)
 class LevelEntry:
     """One level file as the menus and `levels` list it: loaded, or its one-line error."""
 
     name: str
     path: str
-    level: object | None           # the variant's level (a Layout, a start), if it loads
+    level: Level | None            # the variant's level (a Layout, a start), if it loads
     error: str | None
     own: bool = False
 

@@ -97,11 +97,13 @@ class GameState(ABC):
         return f"{cls.variant} is played by {span} players, not {repr(players)[:40]}"
 
     @classmethod
-    def require_players(cls, players) -> None:
-        """OptionError (saying why) unless `players` players can play this variant."""
+    def require_players(cls, players) -> int:
+        """`players`, when that many players can play this variant; else OptionError
+        (saying why)."""
         problem = cls.players_problem(players)
         if problem:
             raise OptionError(problem)
+        return players
 
     @staticmethod
     def heuristic(view, move) -> float:

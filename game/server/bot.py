@@ -20,6 +20,7 @@ import random
 import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from game.logic.agents import make_agent
@@ -50,7 +51,8 @@ class SeatBot:
         self.said: list[str] = []
         self.closed = None            # why the connection ended
         self.games = 0                # games seen to their end
-        self.on_move = None           # called (bot, move text) just before a move is sent
+        # called (bot, move text) just before a move is sent
+        self.on_move: Callable[[SeatBot, str], None] | None = None
         self._asked = None
         self._last_sent = 0.0
         self.think = think            # seconds it takes over a move, as a person would

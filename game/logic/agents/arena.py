@@ -73,16 +73,18 @@ class ArenaResult:
 
     def as_json(self) -> dict:
         types = list(dict.fromkeys(self.names))
+        win_share: dict[str, dict] = {}
+        move_ms: dict[str, dict] = {}
         result = {"games": self.games, "wins": {t: self.wins.get(t, 0) for t in types},
                   "losses": {t: self.losses.get(t, 0) for t in types}, "draws": self.draws,
-                  "win_share": {}, "move_ms": {}}
+                  "win_share": win_share, "move_ms": move_ms}
         for t in types:
             won, decided = self.wins.get(t, 0), self.wins.get(t, 0) + self.losses.get(t, 0)
             low, high = wilson(won, decided)
-            result["win_share"][t] = {"share": round(won / decided, 4) if decided else None,
+            win_share[t] = {"share": round(won / decided, 4) if decided else None,
                                       "ci95": [round(low, 4), round(high, 4)]}
             times = self.move_seconds.get(t, [])
-            result["move_ms"][t] = {"p50": round(percentile(times, 0.5) * 1e3, 3),
+            move_ms[t] = {"p50": round(percentile(times, 0.5) * 1e3, 3),
                                     "p95": round(percentile(times, 0.95) * 1e3, 3),
                                     "max": round(max(times, default=0.0) * 1e3, 3),
                                     "moves": len(times)}
@@ -135,9 +137,11 @@ def play_game(variant: str, players: int, seed: int, options: dict, agents: dict
     state = new_game(variant, players, seed, options)
     moves = 0
     while not state.is_over():
-        if rounds is not None and len(state.finished_rounds) >= rounds:
+        # --rounds is refused but for classic matches, which keep finished_rounds
+        if rounds is not None and len(state.finished_rounds) >= rounds:  # type: ignore[attr-defined]
             return round_limited_winner(state)
         player = state.current_player
+        assert player is not None, "a game not over has a player to move"
         kind = seats[player]
         view = state.view(player)
         started = time.perf_counter()
@@ -148,7 +152,9 @@ def play_game(variant: str, players: int, seed: int, options: dict, agents: dict
         moves += 1
         if moves > 100_000:
             raise RuntimeError(f"{variant} game {seed} did not end")
-    return state.outcome().winner
+    outcome = state.outcome()
+    assert outcome is not None, "the game is over"
+    return outcome.winner
 
 
 def run_arena(variant: str, names: list[str], games: int, seed: int = 0,
@@ -230,12 +236,12 @@ class Table:
         if any(name.startswith("hard") for name in self.agents):
             from .hooks import hooks_for
             hooks_for(self.variant)
-            warm.view(warm.current_player)
+            warm.view(warm.current_player or 0)     # a view warms the hooks: any seat
 
     def play(self, game: int) -> tuple:
         seats = seat_names(self.names, self.players, game)
         deal, rng = game_seeds(self.seed, game, self.players)
-        times = {name: [] for name in self.agents}
+        times: dict[str, list[float]] = {name: [] for name in self.agents}
         winner = play_game(self.variant, self.players, deal, self.options, self.agents, seats,
                            self.rounds, times, rng)
         return game, winner, seats, times
@@ -251,6 +257,7 @@ def _worker_table(table: Table) -> None:
 
 
 def _worker_play(game: int) -> tuple:
+    assert _TABLE is not None, "the pool's initializer sets it"
     return _TABLE.play(game)
 
 

@@ -76,7 +76,8 @@ class HardAgent(Agent):
         by_tile: dict = {}
         for move in ranked:
             by_tile.setdefault(getattr(move, "tile", None), []).append(move)
-        chosen, depth = [], 0
+        chosen: list = []
+        depth = 0
         while len(chosen) < limit:
             layer = [group[depth] for group in by_tile.values() if depth < len(group)]
             chosen.extend(layer[:limit - len(chosen)])

@@ -44,8 +44,8 @@ def evaluate(state, player: int) -> float:
     elif goal.startswith("captures") or state.captures_win:
         value += 10.0 * (state.captures[player] - state.captures[other])
     forward = [0, 0]
-    tests = [None, None]
-    squares = [[], []]
+    tests: list[int | None] = [None, None]      # per owner, the square of their test
+    squares: list[list[int]] = [[], []]
     for square, element in enumerate(cells):
         if element is None:
             continue
@@ -56,9 +56,10 @@ def evaluate(state, player: int) -> float:
             squares[owner].append(square)
         rank = square // SIZE
         forward[owner] += rank if owner == 0 else SIZE - 1 - rank
-    if tests[other] is not None and tests[player] is not None:
-        attack = min((_distance(s, tests[other]) for s in squares[player]), default=SIZE)
-        defence = min((_distance(s, tests[player]) for s in squares[other]), default=SIZE)
+    their_test, my_test = tests[other], tests[player]
+    if their_test is not None and my_test is not None:
+        attack = min((_distance(s, their_test) for s in squares[player]), default=SIZE)
+        defence = min((_distance(s, my_test) for s in squares[other]), default=SIZE)
         value += 6.0 * (defence - attack)
     return value + 0.3 * (forward[player] - forward[other])
 

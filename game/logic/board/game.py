@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from types import ModuleType
+from typing import ClassVar
 
 from ..core import PASS, IllegalMoveError, View
 from ..state import GameState
@@ -36,7 +37,7 @@ class PlacementGame(GameState):
 
     views: ModuleType
     positions: ModuleType
-    record_keys = ("deal", "position")
+    record_keys: ClassVar[tuple[str, ...]] = ("deal", "position")
 
     def __init__(self, players: int, layout, options: dict, seed: int | None,
                  shape: BoardShape | None = None):

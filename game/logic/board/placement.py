@@ -133,12 +133,13 @@ class LegalPlacements(Sequence):
     computer's worker process (it pickles as the bitsets), then costs nothing for them."""
 
     __slots__ = ("shape", "found", "_moves")
+    _moves: tuple[Placement, ...] | None
 
     def __init__(self, shape: BoardShape, found):
         self.shape, self.found, self._moves = shape, tuple(found), None
 
     @property
-    def moves(self) -> tuple:
+    def moves(self) -> tuple[Placement, ...]:
         if self._moves is None:
             self._moves = tuple(sorted_placements(self.shape, self.found))
         return self._moves

@@ -140,7 +140,7 @@ class DominidGame(PlacementGame):
         tiles = cls.tiles.shuffled(random.Random(seed))
         draws = tiles[:2]
         first = first_player(draws)
-        hands = [None, None]
+        hands: list[list[Tile]] = [[], []]
         hands[first], hands[1 - first] = tiles[2:2 + HAND], tiles[2 + HAND:2 + 2 * HAND]
         return cls.from_deal(draws, hands, tiles[2 + 2 * HAND:], options, seed)
 
@@ -169,7 +169,9 @@ class DominidGame(PlacementGame):
         else:
             game.to_move = first
             game._lay_opening(fixed_arrangement(game.shape, draws, first))
-            game.start["opening"] = [str(p) for p in game.opening().placements]
+            laid = game.opening()
+            assert laid is not None, "the opening was just laid"
+            game.start["opening"] = [str(p) for p in laid.placements]
         return game
 
     @classmethod
@@ -310,7 +312,7 @@ class DominidGame(PlacementGame):
             if not shape.playable[cell]:
                 return -1, f"{name} is a blocked cell"
             cells.append(cell)
-        slot = shape.slot_of.get(tuple(cells))
+        slot = shape.slot_of.get((cells[0], cells[1]))
         if slot is None:
             return -1, f"{move.first} and {move.second} are not neighbouring cells"
         return slot, None
@@ -388,7 +390,8 @@ class DominidGame(PlacementGame):
         points = [0, 0]
         for number, cells in groups(self.shape, self.stacks.top):
             for player in (0, 1):
-                if self.parities[player] is not None and number in self.parities[player].numbers:
+                parity = self.parities[player]
+                if parity is not None and number in parity.numbers:
                     points[player] += len(cells)
         return points[0], points[1]
 

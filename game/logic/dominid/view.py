@@ -119,6 +119,10 @@ class DominidView(BoardView):
         return self.costs[0] - points[0], self.costs[1] - points[1]
 
 
+def _parity_text(declared) -> str | None:
+    return None if declared is None else str(declared)
+
+
 def view_of(game, player: int) -> DominidView:
     stacks = game.stacks
     current = game.current_player
@@ -133,7 +137,7 @@ def view_of(game, player: int) -> DominidView:
         opponent_hand_size=0 if 1 - player == arranger else game.hands[1 - player].bit_count(),
         stock_size=len(game.stock) - game.drawn + (HAND if game.arranging else 0),
         costs=tuple(game.costs),
-        parities=tuple(None if p is None else str(p) for p in game.parities),
+        parities=(_parity_text(game.parities[0]), _parity_text(game.parities[1])),
         declaring=game.declaring, passes=game.passes,
         last_move=game._stack[-1][1] if game._stack else None,
         draws=tuple(game.draws) if game.arranging else (), arranging=game.arranging,

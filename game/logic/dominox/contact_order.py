@@ -115,7 +115,7 @@ class _Search:
 def _explain(shape, placements, ends, number, owner, furthest) -> tuple[int, str]:
     """A reason in player words: a loop of tiles that must each come before the next, or
     else the first tile that could not be laid in the longest partial order found."""
-    must_precede = {}       # tile -> its ends touching only different numbers
+    must_precede: dict = {}     # tile -> its ends touching only different numbers
     for e in ends:
         if e.near and not e.equal:
             must_precede.setdefault(e.tile, []).append(e)

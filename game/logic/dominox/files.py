@@ -116,7 +116,7 @@ def account_for_every_tile(toml: TomlFile, parts) -> None:
     problem = DOUBLE_SIX_SET.miscount(parts)
     if problem is None:
         return
-    if problem.tile is None:
+    if problem.part is None:            # tiles missing
         raise toml.error("stock" if "stock" in toml.data else "hands",
                          f"{problem.message}: a position holds all 28 tiles once "
                          "(on the board, in the hands or in the stock)")

@@ -178,7 +178,7 @@ class _Judge:
 
     def _areas(self, dead: list[bool]) -> tuple[list[int], list[int], int]:
         """(area label per square or -1, each area's value, their total) of the dead squares."""
-        labels, values, seen = [-1] * len(dead), [], set()
+        labels, values, seen = [-1] * len(dead), list[int](), set[int]()
         for start, is_dead in enumerate(dead):
             if is_dead and start not in seen:
                 area = self._flood(start, dead.__getitem__, seen)

@@ -20,7 +20,7 @@ that the first double was the lowest *dealt* (the opener has drawn since).
 from __future__ import annotations
 
 from ..agents.boards import grid_text, layable_tiles
-from ..core import PASS, DominoError
+from ..core import PASS, DominoError, Tile
 
 reuse = 2                   # playouts per sampled world (building one costs ~0.4 ms)
 WORLD_TRIES = 40
@@ -55,13 +55,13 @@ class DominoxWorlds:
         self.free_set = frozenset(self.free)
 
     def _hands(self, theirs) -> list[list[str]]:
-        hands = [[], []]
+        hands: list[list[str]] = [[], []]
         hands[self.me] = [str(t) for t in self.view.hand]
         hands[1 - self.me] = [str(t) for t in theirs]
         return hands
 
-    def deal(self, rng, strict: bool) -> tuple[list, list]:
-        """(opponent's hand, stock) of one deal."""
+    def deal(self, rng, strict: bool) -> tuple[list[Tile], list[Tile]] | None:
+        """(opponent's hand, stock) of one deal; None when a strict deal fails."""
         pool = list(self.unseen)
         rng.shuffle(pool)
         if not strict:

@@ -153,10 +153,11 @@ class ElementBoard:
         self.counts[element.owner] += 1
 
     def take(self, square: int) -> Element:
+        """The element on `square` (its callers take from occupied squares only)."""
         element = self.cells[square]
         self.cells[square] = None
-        self.counts[element.owner] -= 1
-        return element
+        self.counts[element.owner] -= 1     # type: ignore[union-attr]
+        return element                      # type: ignore[return-value]
 
     def squares_of(self, owner: int) -> list[int]:
         return [s for s, e in enumerate(self.cells) if e is not None and e.owner == owner]
@@ -188,7 +189,8 @@ class ElementBoard:
         """Whether two opposing elements could ever face equal numbers (arrows never turn,
         so a player-0 element's north number must meet a player-1 south number, or its
         south number a north number). Face-down elements never capture."""
-        norths, souths = (set(), set()), (set(), set())
+        norths: tuple[set[int], set[int]] = (set(), set())
+        souths: tuple[set[int], set[int]] = (set(), set())
         for element in self.cells:
             if element is not None and not element.face_down:
                 norths[element.owner].add(element.north)

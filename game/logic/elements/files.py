@@ -91,7 +91,8 @@ def board_problem(cls, set_name: str, placed, complete: bool):
     the set `set_name`, or None. `complete`: a starting board (every element of the set,
     each side in its own half); otherwise a position (elements may have been captured)."""
     kind = SETS[set_name]
-    names, sides = SHAPE.names, ([], [])
+    names = SHAPE.names
+    sides: tuple[list, list] = ([], [])
     for square, element in placed:
         sides[element.owner].append((square, element))
         where = f"{element.token()} on {names[square]}"
@@ -162,7 +163,7 @@ def start_from_toml(cls, toml: TomlFile, name: str) -> Start:
 def start_text(variant: str, start: Start) -> str:
     """The level file of `start`, the board drawn rank 8 first (several elements named on
     one square are all written there, so the reader can say what is wrong)."""
-    cells = [[] for _ in range(SHAPE.size)]
+    cells: list[list[str]] = [[] for _ in range(SHAPE.size)]     # tokens per square
     for square, element in start.placed:
         cells[square].append(element.token())
     rows = [" ".join("/".join(cells[r * SIZE + f]) or EMPTY_TOKEN for f in range(SIZE))
@@ -229,7 +230,8 @@ def balanced(tiles, rng) -> list[tuple[int, int]]:
     """(forward, back) numbers for each tile, so that the numbers facing the opponent add
     up to about as much as those facing home (the widest tiles placed first)."""
     order = sorted(range(len(tiles)), key=lambda i: tiles[i].a - tiles[i].b)
-    result, lead = [None] * len(tiles), 0
+    result = [(0, 0)] * len(tiles)      # each one set below: order holds every index
+    lead = 0
     for i in order:
         low, high = tiles[i].a, tiles[i].b
         high_forward = lead < 0 or (lead == 0 and rng.random() < 0.5)

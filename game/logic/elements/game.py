@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from operator import attrgetter
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from ..board.shape import ALL_DIRECTIONS, DIAGONAL
 from ..core import PASS, IllegalMoveError, OptionError, Outcome
@@ -28,8 +28,10 @@ from .moves import ElementMove, parse_element_move, refusal
 def _ray(square: int, direction) -> tuple[int, ...]:
     """The squares beyond `square` in `direction`, nearest first."""
     found = []
-    while (square := SHAPE.step(square, direction)) is not None:
-        found.append(square)
+    at = SHAPE.step(square, direction)
+    while at is not None:
+        found.append(at)
+        at = SHAPE.step(at, direction)
     return tuple(found)
 
 
@@ -60,6 +62,13 @@ class ElementGame(GameState):
     cant_pass = "you cannot pass: you have a move"
     coach_reasons = "elements"
     views_tell_the_world = True     # each view says whose turn it is and all the board
+    to_move: int
+    if TYPE_CHECKING:       # what each element game defines
+        def scores(self) -> tuple[int, int]: ...
+
+        def _position(self) -> tuple[list, tuple[int | None, str] | None]: ...
+
+        def refusal(self, move) -> str: ...
 
     def apply(self, move):
         # The legal moves here are worked out to check the move anyway: kept with the move,
@@ -157,7 +166,8 @@ class MovingGame(ElementGame):
         self.slide = bool(options.get("slide", False))
         self.race = bool(options.get("race", False))
         self.best = tuple(best) if best is not None else self.past_counts()
-        self._ended = None                  # (winner, reason) of an end a move caused at once
+        # (winner, reason) of an end a move caused at once
+        self._ended: tuple[int, str] | None = None
         self._cache = None                  # (legal moves, end) of this position
         self._stack = []
         self.start: dict = {}
@@ -320,7 +330,7 @@ class MovingGame(ElementGame):
         for square, element in enumerate(self.board.cells):
             if element is not None and past_middle(element.owner, square):
                 counts[element.owner] += 1
-        return tuple(counts)
+        return counts[0], counts[1]
 
     def _race_after(self, player: int) -> None:
         """A new best count past the middle line restarts the count of quiet moves; the

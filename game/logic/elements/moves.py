@@ -17,6 +17,8 @@ class TextMove(Move):
     """Base of the element games' moves: a frozen dataclass whose canonical text is made
     once, in the field `text`, by the subclass's `__post_init__`."""
 
+    text: str
+
     def __str__(self) -> str:
         return self.text
 
@@ -117,10 +119,11 @@ def refusal(game, move: ElementMove) -> str:
     if f1 != f2 and r1 != r2 and abs(f1 - f2) != abs(r1 - r2):
         return "an element slides in a straight line: along a file, a rank or a diagonal"
     step = ((f2 > f1) - (f2 < f1), (r2 > r1) - (r2 < r1))
+    # The squares from start to end are on the board: step finds each (never None).
     square = SHAPE.step(move.start, step)
-    while square != move.end and cells[square] is None:
-        square = SHAPE.step(square, step)
-    return f"the way is blocked on {names[square]}"
+    while square != move.end and cells[square] is None:     # type: ignore[index]
+        square = SHAPE.step(square, step)                   # type: ignore[arg-type]
+    return f"the way is blocked on {names[square]}"         # type: ignore[index]
 
 
 def _diagonal_refusal(game, move: ElementMove, element) -> str:
@@ -134,7 +137,9 @@ def _diagonal_refusal(game, move: ElementMove, element) -> str:
         if abs(f1 - f2) == 1 and len(move.path) > 2:
             return "a step of one square is a whole move: only jumps chain"
         if abs(f1 - f2) == 2:
-            over = SHAPE.step(here, ((f2 - f1) // 2, (r2 - r1) // 2))
+            # between two squares of the board: on the board
+            over: int = SHAPE.step(  # type: ignore[assignment]
+                here, ((f2 - f1) // 2, (r2 - r1) // 2))
             if cells[over] is None or over == move.start:
                 return f"there is nothing to jump over on {names[over]}"
             if cells[over].owner != element.owner:

@@ -263,7 +263,7 @@ class ShiftGame(ElementGame):
 
     def _shifts(self, loud: bool = False) -> list:
         slots, targets = self._slots(loud)
-        moves = []
+        moves: list[ShiftMove] = []
         if not targets:
             return moves
         for square, stack in enumerate(self.cells):

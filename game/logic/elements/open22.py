@@ -166,7 +166,7 @@ class PacksGame(ElementGame):
         for square, element in enumerate(self.cells):
             if element is not None and self.on_far_half(element.owner, square):
                 counts[element.owner] += 1
-        return tuple(counts)
+        return counts[0], counts[1]
 
     # ---- creating, records and positions (packs_positions.py) ----------------------------
     @classmethod
@@ -396,7 +396,7 @@ def game_of(view: PacksView) -> PacksGame:
     """A working game in the view's position; the packs behind it are unknown, so it holds
     only the turned-up element (enough to try each placement)."""
     tile = Tile.parse(view.turned_up) if view.turned_up else None
-    packs = [[], []]
+    packs: list[list[Tile]] = [[], []]
     if tile is not None:
         packs[view.to_move] = [tile]
     removed = [[Tile.parse(t) for t in r] for r in view.removed]

@@ -38,7 +38,7 @@ SPREAD_LOW, SPREADING, SPREAD_HIGH = 0.5, 0.09, 1.8
 
 def unseen(view) -> list[list]:
     """Per player the elements nobody has seen yet: their face-down pack's contents."""
-    seen = [Counter(), Counter()]
+    seen: list[Counter[Tile]] = [Counter(), Counter()]
     for element in board_cells(view):
         if element is not None:
             seen[element.owner][element.tile] += 1
@@ -178,7 +178,7 @@ class Judge:
         settled = self.settled
         if gap == 1:
             if a and b:
-                tile = Tile.of(x, y)
+                tile = Tile.of(x, y)    # type: ignore[arg-type]  # numbers: a and b are
                 m, n = self.tiles[0][tile], self.tiles[1][tile]
             else:
                 number = y if b else x

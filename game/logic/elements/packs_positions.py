@@ -12,7 +12,7 @@ import json
 
 from ..core import DominoError, Tile
 from ..tiles import OPEN_BOARD_SET
-from .board import parse_element
+from .board import Element, parse_element
 from .shifting import grid_lines, parse_grid
 
 PACK = len(OPEN_BOARD_SET)
@@ -68,7 +68,7 @@ def game_at(cls, options, packs, values: dict, error):
     """The game in the position `values` (board texts, set-aside and removed elements,
     the player to move) with these packs left; `error` makes the exception of a bad one."""
     shape = cls.shape_for(options)
-    cells = [None] * shape.size
+    cells: list[Element | None] = [None] * shape.size
     for text in values.get("board", []):
         try:
             square, element = parse_element(text, shape=shape)

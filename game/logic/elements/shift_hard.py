@@ -11,7 +11,7 @@ yet: the search goes on into the answer, and a position where it waits is judged
 """
 from __future__ import annotations
 
-from .board import SHAPE, SIZE
+from .board import SHAPE, SIZE, Element
 
 perfect = True
 
@@ -36,7 +36,8 @@ def _front(state, player: int):
     element)] for each own top element with nothing ahead of it, and how many of the
     player's top elements could be set down against each number ({number: count})."""
     cells, free = state.cells, state.free
-    fronts, offers = [], {}
+    fronts: list[tuple[int, int, Element]] = []
+    offers: dict[int, int] = {}
     step = SIZE if player == 0 else -SIZE
     for square, stack in enumerate(cells):
         if not stack:

@@ -47,7 +47,7 @@ def start_problem(cells, stacks: bool, complete: bool, crossed=()):
         if len(stack) > 4:
             return square, f"{square_name(square)} holds {len(stack)} elements: four at most"
         if complete:
-            home = (0, 1) if owner == 0 else (SIZE - 2, SIZE - 1)
+            home: tuple[int, ...] = (0, 1) if owner == 0 else (SIZE - 2, SIZE - 1)
             if stacks:
                 home = (0,) if owner == 0 else (SIZE - 1,)
             if square // SIZE not in home:
@@ -116,7 +116,7 @@ def starting_cells(options: dict, rng) -> list:
 
 
 def random_cells(stacks: bool, rng) -> list:
-    cells = [()] * SHAPE.size
+    cells: list[tuple[Element, ...]] = [()] * SHAPE.size
     if stacks:
         groups = [list(OPEN_BOARD_SET.elements)] * 2
     else:

@@ -77,7 +77,9 @@ def view_of(game, player: int) -> ShiftView:
 def game_of(view: ShiftView):
     """A working game in the view's position (for trying moves; it has no history)."""
     from ..variants import find_variant
-    return find_variant(view.variant)(dict(view.options), None, view.cells, view.to_move,
+    # the Shift game's class: its constructor takes the position
+    return find_variant(view.variant)(  # type: ignore[call-arg]
+        dict(view.options), None, view.cells, view.to_move,
                                       view.captures, view.quiet, view.past_edge)
 
 

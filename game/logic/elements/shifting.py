@@ -39,7 +39,7 @@ def parse_square(name: str, past_edges: bool = False) -> int:
 def turned(element: Element) -> Element:
     """The element turned end for end: its numbers swap and its arrow points the other way."""
     return Element(element.owner, element.north, element.south, element.face_down,
-                   -element.arrow)
+                   -element.arrow)    # type: ignore[operator]  # set by __post_init__
 
 
 def parse_crossed(text: str, arrows: bool) -> tuple[int, Element]:
@@ -84,7 +84,7 @@ def parse_stack(text: str, arrows: bool) -> tuple[int, tuple]:
 
 def token(element: Element, arrows: bool) -> str:
     """`s35`, with free arrows `s35^`."""
-    mark = arrow_mark(element.arrow) if arrows else ""
+    mark = arrow_mark(element.arrow) if arrows else ""   # type: ignore[arg-type]  # as above
     return f"{OWNER_LETTERS[element.owner]}{element.south}{element.north}{mark}"
 
 

@@ -71,7 +71,9 @@ def game_of(view: ElementView):
     """A working game in the view's position (for trying moves; it has no history)."""
     from ..variants import find_variant
     cls = find_variant(view.variant)
-    return cls(dict(view.options), None, ElementBoard(view.cells), view.to_move,
+    # an element game's class: its constructor takes the position
+    return cls(dict(view.options), None, ElementBoard(view.cells),  # type: ignore[call-arg]
+               view.to_move,
                view.captures, view.captured_pips, view.quiet)
 
 

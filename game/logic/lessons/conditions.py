@@ -8,6 +8,7 @@ any game that keeps that number; `problem` says why it cannot apply to another.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 
@@ -30,7 +31,8 @@ def _cost(state, player):
 class Kind:
     words: str                  # what it asks, for the rules of lesson files
     amount: str                 # "none", "optional" (default 1) or "needed"
-    measure: object = None      # (state, player) -> number, read before and after the move
+    # (state, player) -> number, read before and after the move (None: the game keeps none)
+    measure: Callable[[object, int], int | None] | None = None
     missing: str = ""           # why a game without that number cannot use it
 
 
@@ -105,6 +107,8 @@ class Condition:
                 return outcome is not None and (self.name == "ends_game" or (
                     outcome.winner == player if self.name == "wins" else outcome.winner is None))
             after = kind.measure(state, player)
+            if after is None or before is None or self.amount is None:
+                return False        # problem() and parse() refuse such a condition
             if self.name == "captures":
                 return after - before >= self.amount
             if self.name == "scores_at_least":

@@ -87,6 +87,7 @@ the next."""
 
     def _finish_round(self, rnd: LineRound) -> None:
         scores = tuple(rnd.scores(self.players))
+        assert rnd.end_reason, "a round is finished once it has ended"
         self._outcome = Outcome(scores, rnd.domino_seat, rnd.end_reason)
 
     def _unfinish_round(self) -> None:

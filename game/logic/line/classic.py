@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from typing import Self
 
 from ..core import (DominoError, FileFormatError, IllegalMoveError, OptionError, Outcome,
                     PassMove, Tile)
@@ -17,7 +18,7 @@ from ..records import (check_header, replay_moves, seed_problem, stated_result_p
                        unknown_key)
 from .engine import BEFORE, MOVE, SEAT, LineRound, PlaysRounds
 from .laying import LineRules
-from .moves import BITS, PASS, LineMove
+from .moves import BITS, PASS, LineMove, TurnMove
 from .view import LineView, make_view
 from .position import read_round, round_position_lines
 from ..options import Option, resolve_options
@@ -188,7 +189,7 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
 
     # ---- construction --------------------------------------------------------------
     @classmethod
-    def new(cls, players: int, seed: int, options: dict | None = None) -> "ClassicMatch":
+    def new(cls, players: int, seed: int, options: dict | None = None) -> Self:
         cls.require_players(players)
         match = cls(players, seed, resolve_options(cls.options_declared, options, cls.variant))
         match._start(match._deal(match.first_round, _SEATS[players]))
@@ -222,12 +223,12 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
             raise FileFormatError("<record>", None, f"round {number}: bad deal ({exc})") from None
 
     @classmethod
-    def from_record(cls, record: dict) -> "ClassicMatch":
+    def from_record(cls, record: dict) -> Self:
         check_header(cls, record)
         return cls._from_rounds(record)
 
     @classmethod
-    def _from_rounds(cls, record: dict) -> "ClassicMatch":
+    def _from_rounds(cls, record: dict) -> Self:
         """The match of a record whose header is checked: its rounds replayed."""
         rounds = record.get("rounds") or []
         if not rounds:
@@ -317,13 +318,13 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
         """Tiles the player to move drew from the boneyard at the start of this turn."""
         return [] if self._outcome else list(self.round.drawn)
 
-    def legal_moves(self) -> list[LineMove]:
-        try:
-            return [*self._live._moves]
+    def legal_moves(self) -> list[TurnMove]:
+        try:                    # _live is None between rounds: cheaper than a test
+            return [*self._live._moves]     # type: ignore[union-attr]
         except AttributeError:          # between rounds (no round in play)
             return [] if self._outcome else self.round.legal_moves()
 
-    def parse_move(self, text) -> LineMove:
+    def parse_move(self, text) -> TurnMove:
         if text.__class__ is LineMove or text is PASS:
             return text
         if isinstance(text, PassMove):
@@ -375,8 +376,8 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
 
     # The protocol's move stack, (player, move, undo information: the round's state after
     # the move), read off the rounds; apply and undo above keep it.
-    @property
-    def _stack(self) -> list[tuple]:
+    @property   # GameState's list, read off the rounds here (nothing assigns it)
+    def _stack(self) -> list[tuple]:    # type: ignore[override]
         return [(after[BEFORE][SEAT], after[MOVE], after)
                 for rnd in self._rounds for after in rnd.states()]
 
@@ -429,7 +430,7 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
 
     # ---- position files --------------------------------------------------------------
     @classmethod
-    def from_position(cls, data, path: str = "<position>") -> "ClassicMatch":
+    def from_position(cls, data, path: str = "<position>") -> Self:
         """A match from a position file: `data` is a TomlFile (errors name lines) or a dict."""
         toml = data if isinstance(data, TomlFile) else TomlFile(path, "", data)
         toml.refuse_unknown(POSITION_KEYS)
@@ -437,8 +438,8 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
         if variant != cls.variant:
             raise toml.error("variant", f"this is a {variant!r} position, not {cls.variant!r}")
         players = toml.get("players", int)
-        if cls.players_problem(players):
-            raise toml.error("players", cls.players_problem(players))
+        if problem := cls.players_problem(players):
+            raise toml.error("players", problem)
         try:
             given = toml.get("options", dict, {})
             options = resolve_options(cls.options_declared, given, cls.variant)
@@ -452,8 +453,8 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
                                        f"{_highest_total(options)}")
         first_round = toml.whole("round", 1, MAX_ROUND, 1)
         seed = toml.get("seed", int, 0)
-        if seed_problem(seed):
-            raise toml.error("seed", seed_problem(seed))
+        if problem := seed_problem(seed):
+            raise toml.error("seed", problem)
         match = cls(players, seed, options, totals, first_round)
         seats = tuple(p for p in range(players) if p not in match.eliminated)
         if len(seats) < 2:

@@ -21,18 +21,33 @@ showed they lack, hands as tiles) is read off that chain of states when asked.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Final, TypeAlias
+
 from ..core import BLANK, IllegalMoveError, Tile
 from .laying import LineRules, Placed, laid_by, opening_bit, opening_tile
-from .moves import ALL, BITS, INDEX, LEFT, STOP, TILES, LineMove, hand_tiles
+from .moves import ALL, BITS, INDEX, LEFT, STOP, TILES, LineMove, TurnMove, hand_tiles
 from .round_record import RoundRecord
 from .turns import (BLANK_OPENING_MOVES, BLANK_START, EMPTY_LINE, NO_MOVES, ONLY_PASS,
-                    OPENING_MOVES, openings, table_of)
+                    OPENING_MOVES, EndsTable, Moves, openings, table_of)
 
 _BLANKS = (BLANK,) * len(TILES)
-# The fields of a state (LineRound). apply, every move's path, writes their numbers
-# instead (a global name is a dict lookup).
-SEAT, TABLE, DRAWN, EXTRA, PTR, BEFORE, HAND, BIT, MOVE = range(9)
-_AFTER: dict[tuple, tuple] = {}     # seats -> per seat, the seat after it
+# The fields of a state (LineRound), Final so that mypy knows each field's type. apply,
+# every move's path, writes their numbers instead (a global name is a dict lookup).
+SEAT: Final = 0
+TABLE: Final = 1
+DRAWN: Final = 2
+EXTRA: Final = 3
+PTR: Final = 4
+BEFORE: Final = 5
+HAND: Final = 6
+BIT: Final = 7
+MOVE: Final = 8
+State: TypeAlias = tuple[int, EndsTable, int, int, int, "State | None", int, int,
+                         "TurnMove | None"]
+Moved: TypeAlias = tuple[int, EndsTable, int, int, int, State, int, int, TurnMove]  # by a move
+Lacks: TypeAlias = dict[int, frozenset[int]]      # per seat, the numbers they lack
+_AFTER: dict[tuple[int, ...], tuple[int, ...]] = {}     # seats -> per seat, the seat after
 
 
 class PlaysRounds:
@@ -103,6 +118,12 @@ class LineRound(PlaysRounds, RoundRecord):
     __slots__ = ("rules", "seats", "_after", "_extra", "_hands", "_deal", "_stock", "_state",
                  "start_line", "start_extra", "end_reason", "domino_seat", "_moves",
                  "start_to_move", "set_up", "_derived")
+    _after: tuple[int, ...]
+    _extra: bool
+    _state: State
+    domino_seat: int | None
+    _moves: Moves
+    _derived: tuple[State, tuple[tuple[Placed, ...], Lacks]] | None
 
     def __init__(self, rules: LineRules, seats, hands: dict, stock, line=(), to_move=None,
                  extra_plays: int = 0):
@@ -136,10 +157,10 @@ class LineRound(PlaysRounds, RoundRecord):
         self.seats = seats
         after = _AFTER.get(seats)
         if after is None:
-            after = [0] * (max(seats) + 1)
+            following = [0] * (max(seats) + 1)
             for i, s in enumerate(seats):
-                after[s] = seats[(i + 1) % len(seats)]
-            after = _AFTER[seats] = tuple(after)
+                following[s] = seats[(i + 1) % len(seats)]
+            after = _AFTER[seats] = tuple(following)
         self._after = after
         self._extra = rules.extra_for_double
         self.start_line = ()
@@ -239,17 +260,18 @@ class LineRound(PlaysRounds, RoundRecord):
         return [elements[bit.bit_length() - 1]
                 for bit in self._stock[state[PTR] - state[DRAWN]:state[PTR]]]
 
-    def states(self) -> list[tuple]:
+    def states(self) -> list[Moved]:
         """The state after each move of the round, oldest first."""
-        states, state = [], self._state
+        states: list[Moved] = []
+        state = self._state
         while state[BEFORE] is not None:
-            states.append(state)
+            states.append(state)    # type: ignore[arg-type]  # reached by a move: it has one
             state = state[BEFORE]
         states.reverse()
         return states
 
     @property
-    def moves(self) -> list[tuple[int, LineMove, int]]:
+    def moves(self) -> list[tuple[int, TurnMove, int]]:
         """(seat, move, tiles drawn before it) of every move of the round."""
         return [(after[BEFORE][SEAT], after[MOVE], after[BEFORE][DRAWN])
                 for after in self.states()]
@@ -261,7 +283,7 @@ class LineRound(PlaysRounds, RoundRecord):
             count, state = count + 1, state[BEFORE]
         return count
 
-    def _derive(self) -> tuple:
+    def _derive(self) -> tuple[tuple[Placed, ...], Lacks]:
         """(line, lacks) as of this state: the line as laid tiles, and per seat the numbers
         they showed they lacked (by drawing or passing on them). Worked out from the moves
         of the round, or from what was worked out one move before; kept until the state
@@ -273,7 +295,7 @@ class LineRound(PlaysRounds, RoundRecord):
         if cached is not None and cached[0] is state[BEFORE]:
             line, lacks = cached[1]
             lacks = dict(lacks)
-            states = (state,)
+            states: Sequence[Moved] = (state,)  # type: ignore[assignment]  # a move reached it
         else:
             line, lacks = self.start_line, dict.fromkeys(self.seats, frozenset())
             states = self.states()
@@ -312,7 +334,7 @@ class LineRound(PlaysRounds, RoundRecord):
     def can_play(self, seat: int) -> bool:
         return bool(self._hands[seat] & self._state[TABLE].fits)
 
-    def legal_moves(self) -> list[LineMove]:
+    def legal_moves(self) -> list[TurnMove]:
         """Moves in canonical text order: tiles in canonical order, L before R."""
         return [*self._moves]
 

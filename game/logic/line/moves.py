@@ -64,7 +64,8 @@ def hand_pips(hand: int) -> int:
 def pips_and_tiles(hands, seats, players: int) -> tuple[list[int], list[tuple[Tile, ...]]]:
     """hand_pips and hand_tiles of `hands[s]` for each of `seats`, per player (0 and ()
     for the others), in one pass: the end of every round reads them all."""
-    pips, tiles = [0] * players, [()] * players
+    pips = [0] * players
+    tiles: list[tuple[Tile, ...]] = [()] * players
     for s in seats:
         hand = hands[s]
         low, high = hand & 16383, hand >> 14
@@ -94,6 +95,10 @@ class LineMove(Move):
     end, so equal moves are the same object."""
 
     __slots__ = ("tile", "end", "_text", "_side")
+    tile: Tile
+    end: str
+    _text: str
+    _side: int      # 0 alone, 1 left, 2 right (-1: an end not L or R)
 
     def __new__(cls, tile: Tile, end: str = "") -> "LineMove":
         key = (tile, end)
@@ -128,7 +133,7 @@ class LineMove(Move):
         return f"LineMove.parse({self._text!r})"
 
     @classmethod
-    def parse(cls, text: str) -> "LineMove | PassMove":
+    def parse(cls, text: str) -> "TurnMove":
         """`6-6`, `3-6R`, `0-3L`, `_L`, `pass` -> a move; IllegalMoveError when malformed."""
         move = _BY_TEXT.get(text) if isinstance(text, str) else None
         if move is not None:
@@ -156,6 +161,7 @@ class StopMove(WordMove):
 
 
 STOP = StopMove()
+TurnMove = LineMove | PassMove | StopMove       # what a player of a line round may do
 OPENINGS = tuple(LineMove(t) for t in TILES)
 LEFT_MOVES = tuple(LineMove(t, LEFT) for t in TILES)
 RIGHT_MOVES = tuple(LineMove(t, RIGHT) for t in TILES)

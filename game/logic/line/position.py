@@ -56,16 +56,16 @@ def read_round(toml, rules: LineRules, players: int, seats) -> LineRound:
     if problem := broken_join(line):
         raise toml.error("line", f"line: {problem}")
     to_move = toml.get("to_move", int)
-    problem = rules.tiles.miscount([("line", [p.tile for p in line]), ("stock", stock),
-                                    ("hands", [t for h in hands.values() for t in h])])
-    if problem and problem.tile is None:
-        raise toml.error("stock", problem.message)
-    if problem:
-        text = next((str(p) for p in line if p.tile == problem.tile), str(problem.tile)) \
-            if problem.part == "line" else str(problem.tile)
-        also = f" (also in {problem.also_in})" if problem.also_in else ""
-        raise FileFormatError(toml.path, _line_with(toml, problem.part, f'"{text}"'),
-                              f"{problem.part}: {problem.message}{also}")
+    miscount = rules.tiles.miscount([("line", [p.tile for p in line]), ("stock", stock),
+                                     ("hands", [t for h in hands.values() for t in h])])
+    if miscount:
+        if miscount.part is None:       # tiles missing
+            raise toml.error("stock", miscount.message)
+        text = next((str(p) for p in line if p.tile == miscount.tile), str(miscount.tile)) \
+            if miscount.part == "line" else str(miscount.tile)
+        also = f" (also in {miscount.also_in})" if miscount.also_in else ""
+        raise FileFormatError(toml.path, _line_with(toml, miscount.part, f'"{text}"'),
+                              f"{miscount.part}: {miscount.message}{also}")
     if problem := hands_problem(hands, seats):
         raise toml.error("hands", problem)
     if to_move not in seats:

@@ -22,14 +22,16 @@ a Python-level method lookup). The tables are shared by every round: a copy of a
 """
 from __future__ import annotations
 
+from typing import TypeAlias
+
 from ..core import PASS
 from .moves import (ALL, BITS, BLANK_LEFT, BLANK_OPENING, BLANK_RIGHT, LEFT_MOVES, NUMBER_MASK,
-                    OPENINGS, RIGHT_MOVES, STOP, TILES, bits_of)
+                    OPENINGS, RIGHT_MOVES, STOP, TILES, TurnMove, bits_of)
 
 ANY = -1                # an effect's bit for a blank tile: the lowest element held is laid
 LOW = (1 << 14) - 1     # the low half of a hand
-NO_MOVES = ()           # a round that is over
-ONLY_PASS = (PASS,)
+NO_MOVES: tuple[TurnMove, ...] = ()     # a round that is over
+ONLY_PASS: tuple[TurnMove, ...] = (PASS,)
 
 
 class _SharedTable:
@@ -54,11 +56,11 @@ class TileMoves(_SharedTable):
         self.begun = left >= 0 or right >= 0       # (-1, -1): the line is empty
         self.left, self.right = NUMBER_MASK[left], NUMBER_MASK[right]
         self.fits = self.left | self.right
-        self.low: dict[int, tuple] = {}     # the fitting tiles of a half -> their moves
-        self.high: dict[int, tuple] = {}    # (at most 2 ** 10 keys each)
-        self.effects: dict = {}             # filled once every table exists
+        self.low: dict[int, Moves] = {}     # the fitting tiles of a half -> their moves
+        self.high: dict[int, Moves] = {}    # (at most 2 ** 10 keys each)
+        self.effects: dict[TurnMove, Effect] = {}   # filled once every table exists
 
-    def turn(self, hit: int) -> tuple:
+    def turn(self, hit: int) -> Moves:
         """The legal moves of a hand whose tiles `hit` fit these ends (hit is not 0)."""
         low, high = hit & LOW, hit >> 14
         if low not in self.low:
@@ -87,14 +89,14 @@ class TileMoves(_SharedTable):
         return (table_of, self.ends)
 
 
-class _Always(dict):
+class _Always(dict[int, "Moves"]):
     """The same moves whatever the half of the hand."""
 
-    def __init__(self, moves: tuple):
+    def __init__(self, moves: Moves):
         super().__init__()
         self.moves = moves
 
-    def __missing__(self, half: int) -> tuple:
+    def __missing__(self, half: int) -> Moves:
         return self.moves
 
 
@@ -111,28 +113,35 @@ class BlankMoves(_SharedTable):
     def __init__(self, begun: bool):
         self.begun = begun
         after = self if begun else BLANK_TABLE
-        self.effects = {move: (ANY, after, True, move) for move in (
+        self.effects: dict[TurnMove, Effect] = {move: (ANY, after, True, move) for move in (
             (BLANK_LEFT, BLANK_RIGHT) if begun else (BLANK_OPENING,))}
         self.effects.update(_words(self))
 
-    def turn(self, hit: int) -> tuple:
+    def turn(self, hit: int) -> Moves:
         return self.low.moves
 
     def __reduce__(self):
         return (table_of, (-1, -1, True, self.begun))
 
 
-def table_of(left: int, right: int, blank: bool = False, begun: bool = True):
+# The table of a round's ends (a round's state holds it), and what a move does on them:
+# (the bit laid, or 0, or ANY; the table after; whether a double; the move).
+EndsTable: TypeAlias = TileMoves | BlankMoves
+Effect: TypeAlias = tuple[int, EndsTable, bool, TurnMove]
+Moves: TypeAlias = tuple[TurnMove, ...]
+
+
+def table_of(left: int, right: int, blank: bool = False, begun: bool = True) -> EndsTable:
     """The table of the line's ends `left` and `right` (-1: a blank end, or no line)."""
     if blank:
         return BLANK_TABLE if begun else BLANK_START
     return TILE_TABLES[left][right]
 
 
-def tile_moves(on_left: int, on_right: int) -> tuple:
+def tile_moves(on_left: int, on_right: int) -> Moves:
     """The moves of the tiles fitting the left end and of those fitting the right end,
     in canonical text order: tiles in canonical order, L before R."""
-    found = []
+    found: list[TurnMove] = []
     both = on_left | on_right
     while both:
         low = both & -both
@@ -145,18 +154,18 @@ def tile_moves(on_left: int, on_right: int) -> tuple:
     return tuple(found)
 
 
-def _laid(i: int, left: int, right: int, move) -> tuple:
+def _laid(i: int, left: int, right: int, move: TurnMove) -> Effect:
     """The effect of `move`, laying element i, when the line's ends become `left` and
     `right`."""
     return (BITS[i], TILE_TABLES[left][right], TILES[i].a == TILES[i].b, move)
 
 
-def _words(table) -> dict:
+def _words(table: EndsTable) -> dict[TurnMove, Effect]:
     """The effects of pass and stop on the ends of `table`: the line stays as it is."""
     return {word: (0, table, False, word) for word in (PASS, STOP)}
 
 
-def openings(hand: int) -> tuple:
+def openings(hand: int) -> Moves:
     """Every tile of `hand` played alone (the opening with any tile)."""
     return tuple(OPENINGS[i] for i in bits_of(hand))
 

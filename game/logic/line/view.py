@@ -39,7 +39,7 @@ def make_view(variant: str, rnd: LineRound, player: int, players: int, totals, e
     current = rnd.current
     own_turn = current == player
     line, lacks = rnd._derive()
-    none = frozenset()
+    none: frozenset[int] = frozenset()
     return LineView(
         variant=variant, player=player, players=players, current_player=current,
         hand=rnd.hand_tiles(player),

@@ -63,7 +63,8 @@ def batches(view, player: int) -> list[tuple[frozenset, int | None]]:
         passed = text == "pass"
         if drawn or passed:
             voids.append((frozenset(ends), drawn - (0 if passed else 1)))
-    found, lacking = [], frozenset()
+    found: list[tuple[frozenset[int], int | None]] = []
+    lacking: frozenset[int] = frozenset()
     for numbers, kept in reversed(voids):
         lacking |= numbers
         if kept > 0:
@@ -90,17 +91,18 @@ def never_dealt(view) -> frozenset:
     return frozenset(t for t in DOUBLE_SIX if t.is_double or (t.value, t.b) > key)
 
 
-def tile_levels(view, player: int) -> tuple[dict, list[int]]:
+def tile_levels(view, player: int) -> tuple[dict[Tile, int], list[int | None]]:
     """Per unseen tile, the first batch of `player`'s hand it may belong to (-1: none),
     and per batch how many tiles that batch and the later ones kept (the deal: no cap)."""
     found = batches(view, player)
     forbidden = never_dealt(view)
-    caps, total = [], 0
+    caps: list[int | None] = []
+    total: int | None = 0
     for _, kept in reversed(found):
         total = None if kept is None or total is None else total + kept
         caps.append(total)
     caps.reverse()
-    levels = {}
+    levels: dict[Tile, int] = {}
     for tile in DOUBLE_SIX:
         levels[tile] = -1
         for index, (lacking, _) in enumerate(found):
@@ -111,16 +113,19 @@ def tile_levels(view, player: int) -> tuple[dict, list[int]]:
     return levels, caps
 
 
-def fill_hand(pool: list, size: int, levels: dict, caps: list[int]) -> list | None:
+def fill_hand(pool: list[Tile], size: int, levels: dict[Tile, int],
+              caps: list[int | None]) -> list[Tile] | None:
     """`size` tiles taken from `pool` (shuffled) in order, each only if the batches can
     still hold it; None when the pool runs out first."""
     counts = [0] * len(caps)
-    hand = []
+    hand: list[Tile] = []
     for tile in pool:
         if len(hand) == size:
             break
         level = levels[tile]
-        if level < 0 or any(counts[b] >= caps[b] for b in range(1, level + 1)):
+        # caps[b] is a number from b = 1 on: only the deal (0) has no cap
+        if level < 0 or any(counts[b] >= caps[b]  # type: ignore[operator]
+                            for b in range(1, level + 1)):
             continue
         for b in range(1, level + 1):
             counts[b] += 1
@@ -185,9 +190,10 @@ class LineWorlds:
                 hand = pool[:size]
             else:
                 levels, caps = self.levels[p]
-                hand = fill_hand(pool, size, levels, caps)
-                if hand is None:
+                filled = fill_hand(pool, size, levels, caps)
+                if filled is None:
                     return None
+                hand = filled
             hands[p] = hand
             taken = set(hand) if not self.blank else None
             pool = pool[size:] if taken is None else [t for t in pool if t not in taken]

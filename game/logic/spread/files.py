@@ -66,8 +66,7 @@ def game_from_record_deal(cls, record: dict):
     deal = record.get("deal")
     if not isinstance(deal, dict):
         raise DominoError("a Spread record needs a deal (pack and hands)")
-    players = record.get("players")
-    cls.require_players(players)
+    players = cls.require_players(record.get("players"))
     options = resolve_options(cls.options_declared, record.get("options"), cls.variant)
     hands = deal.get("hands", [[] for _ in range(players)])
     if not isinstance(hands, list) or len(hands) != players:
@@ -185,7 +184,7 @@ def _seen_tiles(toml, game, tiles) -> list[list[Tile]]:
     """Per hand, the tiles everyone saw turned up: the `seen` key, else the turned-up
     tile of the player to move; each must be in its hand."""
     if "seen" not in toml.data:
-        seen = [[] for _ in game.hands]
+        seen: list[list[Tile]] = [[] for _ in game.hands]
         if game.turned_up is not None:
             seen[game.to_move].append(game.turned_up)
         return seen

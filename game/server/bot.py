@@ -43,7 +43,9 @@ class SeatBot:
                                 wake=self.wake.set)
         self.agent, self.rng = make_agent(level), random.Random(seed)
         self.rematches = rematches
-        self.state = self.welcome = self.table = None
+        self.state: SeatState | None = None      # from the host's welcome on
+        self.welcome: dict | None = None
+        self.table: dict | None = None
         self.ply = None
         self.rounds = 0
         self.moves = 0                # moves this bot has sent
@@ -88,18 +90,21 @@ class SeatBot:
                                    message["options"])
             self.rounds = 0
         elif kind == "position":
+            state = self.state
             try:
-                read_position(self.state, message)
+                if state is None:
+                    raise ProtocolError("it came before the welcome")
+                read_position(state, message)
             except ProtocolError as error:
                 self.refusals.append(f"unreadable position: {error}")
                 self.client.close()
                 return
             self.ply = message["ply"]
-            rounds = len(getattr(self.state, "finished_rounds", ()) or ())
-            if rounds > self.rounds and not self.state.is_over():
+            rounds = len(getattr(state, "finished_rounds", ()) or ())
+            if rounds > self.rounds and not state.is_over():
                 self.client.send({"type": "continue", "ply": self.ply})
             self.rounds = rounds
-            if self.state.is_over():
+            if state.is_over():
                 self._game_over()
         elif kind == "table":
             self.table = message

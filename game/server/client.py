@@ -31,7 +31,7 @@ class NetClient:
         self.wake = wake
         self.inbox: queue.SimpleQueue = queue.SimpleQueue()
         self.outbox: queue.SimpleQueue = queue.SimpleQueue()
-        self.sock = None
+        self.sock: socket.socket | None = None
         self.closed = False
         self.bytes_received = 0
         self.bytes_sent = 0
@@ -70,18 +70,18 @@ class NetClient:
 
     def _read(self) -> None:
         try:
-            self.sock = socket.create_connection((self.host, self.port), CONNECT_SECONDS)
-            self.sock.settimeout(None)
+            sock = self.sock = socket.create_connection((self.host, self.port), CONNECT_SECONDS)
+            sock.settimeout(None)
         except OSError as error:
             self._deliver({"type": "closed", "reason": _cannot_connect(self.address, error)})
             return
-        threading.Thread(target=self._write, name="net-write", daemon=True).start()
+        threading.Thread(target=self._write, args=(sock,), name="net-write", daemon=True).start()
         self.outbox.put(self.join)
         lines = LineBuffer(HOST_LINE_LIMIT)
         reason = "The host ended the connection."
         try:
             while True:
-                data = self.sock.recv(65536)
+                data = sock.recv(65536)
                 if not data:
                     break
                 self.bytes_received += len(data)
@@ -99,7 +99,7 @@ class NetClient:
             self._shut()
             self._deliver({"type": "closed", "reason": reason})
 
-    def _write(self) -> None:
+    def _write(self, sock: socket.socket) -> None:
         while True:
             try:
                 message = self.outbox.get(timeout=PING)
@@ -109,7 +109,7 @@ class NetClient:
                 break
             try:
                 data = encode_line(message)
-                self.sock.sendall(data)
+                sock.sendall(data)
                 self.bytes_sent += len(data)
             except OSError:
                 break

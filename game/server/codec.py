@@ -179,8 +179,8 @@ def _word_move(word: str):
     raise ProtocolError(f"unknown move {word[:20]!r}")
 
 
-def _subclasses(cls) -> list[type]:
-    found = []
+def _subclasses(cls: type[WordMove]) -> list[type[WordMove]]:
+    found: list[type[WordMove]] = []
     for sub in cls.__subclasses__():
         found += [sub, *_subclasses(sub)]
     return found

@@ -17,7 +17,7 @@ from game.logic.board.layout import Layout
 
 def public_facts(state) -> dict:
     """The facts of `state` every seat may know, by the state attribute they stand for."""
-    facts = {}
+    facts: dict[str, object] = {}
     if hasattr(state, "finished_rounds"):            # the line games' rounds
         facts["finished_rounds"] = tuple(state.finished_rounds)
         facts["start_totals"] = tuple(getattr(state, "start_totals", ()))

@@ -95,34 +95,35 @@ class MatchServer:
     def __init__(self, match, host: str | None = None, port: int = 0, log=print, tap=None):
         self.match, self.host, self.port, self.log = match, host, port, log
         self.tap = tap                       # tests: sees (connection, bytes) of each send
-        self.server = None
-        self.bound_port = None
-        self._stopping = None
+        self.server: asyncio.Server | None = None
+        self.bound_port: int | None = None
+        self._stopping: asyncio.Event | None = None
         self._tasks: set = set()
 
     async def run(self, ready=None) -> None:
         """Serve until `stop()`; `ready(error or None)` is called once listening (or not)."""
-        self._stopping = asyncio.Event()
+        stopping = self._stopping = asyncio.Event()
         try:
             if self.host is None:             # one port for every address, IPv4 and IPv6
-                self.server = await asyncio.start_server(self._serve,
-                                                         sock=listening_socket(self.port))
+                server = await asyncio.start_server(self._serve,
+                                                    sock=listening_socket(self.port))
             else:
-                self.server = await asyncio.start_server(self._serve, self.host, self.port)
+                server = await asyncio.start_server(self._serve, self.host, self.port)
+            self.server = server
         except OSError as error:
             if ready:
                 ready(error)
                 return
             raise
-        self.bound_port = self.server.sockets[0].getsockname()[1]
+        self.bound_port = server.sockets[0].getsockname()[1]
         if ready:
             ready(None)
         ticker = asyncio.create_task(self._tick())
         try:
-            await self._stopping.wait()
+            await stopping.wait()
         finally:
             ticker.cancel()
-            self.server.close()
+            server.close()
             conns = list(self.match.conns)
             self._guard(lambda: self.match.close("The host has stopped the match."))
             await self._flush(conns)
@@ -164,7 +165,8 @@ class MatchServer:
         self._tasks.add(task)
         conn = Connection(reader, writer, self.log)
         if self.tap is not None:
-            conn.send = self.tap(conn, conn.send)
+            # a test's tap wraps this one connection's send, to see or hold its bytes
+            conn.send = self.tap(conn, conn.send)  # type: ignore[method-assign]
         self._guard(lambda: self.match.connect(conn))
         lines = LineBuffer(CLIENT_LINE_LIMIT)
         try:
@@ -277,13 +279,15 @@ class HostThread:
 
     def __init__(self, match, host: str | None = None, port: int = 0, log=print, tap=None):
         self.server = MatchServer(match, host, port, log, tap)
-        self.loop = None
+        self.loop: asyncio.AbstractEventLoop | None = None
         self._ready = threading.Event()
-        self._error = None
+        self._error: OSError | None = None
+        self.address: str | None = None     # where others join, as the host's screen says
         self.thread = threading.Thread(target=self._run, name="host", daemon=True)
 
     @property
-    def port(self) -> int:
+    def port(self) -> int | None:
+        """The port it listens on (None before `start()`)."""
         return self.server.bound_port
 
     def start(self) -> None:
@@ -293,16 +297,16 @@ class HostThread:
             raise self._error
 
     def _run(self) -> None:
-        self.loop = asyncio.new_event_loop()
+        loop = self.loop = asyncio.new_event_loop()
 
-        def ready(error):
+        def ready(error: OSError | None) -> None:
             self._error = error
             self._ready.set()
         try:
-            self.loop.run_until_complete(self.server.run(ready))
+            loop.run_until_complete(self.server.run(ready))
         finally:
             self._ready.set()
-            self.loop.close()
+            loop.close()
 
     def stop(self, wait: float = 2.0) -> None:
         if self.loop is not None and self.loop.is_running():

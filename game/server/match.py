@@ -23,6 +23,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from game.logic.agents import AGENTS
 from game.logic.core import IllegalMoveError
@@ -30,6 +31,11 @@ from game.logic.variants import new_game
 
 from .agreement import Agreements
 from .snapshot import SeatRecord, position_message
+
+if TYPE_CHECKING:
+    from game.shell.thinking import Thought
+
+    from .host import Connection
 
 GRACE = 120.0            # seconds a person who dropped out keeps the seat to themselves
 THINK_SECONDS = 0.7      # the least time a computer's move takes, so people can follow it
@@ -42,7 +48,7 @@ class HostSeat:
     level: str = "greedy"         # a computer's level (a person's, once given to one)
     token: str = ""               # the person's secret to take the seat back
     here: bool = False            # the host's own player (the embedded host)
-    conn: object = None           # the connection holding it
+    conn: Connection | None = None    # the connection holding it
     vacant_since: float | None = None
     joined: bool = False          # someone has held it (else it waits for a first join)
 
@@ -68,7 +74,8 @@ class HostedMatch:
         self.think = think
         self.conns: list = []
         self.ply = 0
-        self.job = None                       # (ply, seat, Thought, started) of a computer
+        # (ply, seat, thought, started) of a computer's move in the making
+        self.job: tuple[int, int, Thought, float] | None = None
         self.rngs = self._computer_rngs()
         self.agreements = Agreements(self)
         now = clock()
@@ -76,7 +83,7 @@ class HostedMatch:
             if seat.is_person and seat.conn is None:
                 seat.vacant_since = now
         self._grace_told: set[int] = set()
-        self._table_told = None             # the table as last told, but its countdowns
+        self._table_told: list | None = None  # the table as last told, but its countdowns
 
     def _computer_rngs(self) -> dict:
         return {i: random.Random(self.seed * 31 + i) for i in range(len(self.seats))}
@@ -184,14 +191,15 @@ class HostedMatch:
         self.log(f"{conn.peer}: {name} took seat {index + 1}")
         self.agreements.seat_joined(index)
         self.say(f"{name} joined.", [i for i in range(len(self.seats)) if i != index])
-        conn.send(self.welcome(index))
+        conn.send(self.welcome(index, conn))
         self.send_position(conn)
         self.broadcast_table()
         self.save()
 
-    def welcome(self, index: int) -> dict:
+    def welcome(self, index: int, conn: Connection) -> dict:
+        """What `conn`, holding seat `index`, is told of the match as it joins."""
         return {"type": "welcome", "seat": index, "token": self.seats[index].token,
-                "host": self.seats[index].conn.is_host, "code": self.code,
+                "host": conn.is_host, "code": self.code,
                 "variant": self.variant, "players": len(self.seats),
                 "options": dict(self.state.options), "table": self.table()}
 
@@ -277,6 +285,7 @@ class HostedMatch:
 
     def apply(self, move) -> None:
         player = self.state.current_player
+        assert player is not None, "a move is only applied on someone's turn"
         rounds = len(getattr(self.state, "finished_rounds", ()))
         move = self.state.apply(move)
         self.log(f"seat {player + 1} ({self.seats[player].name}): {move}")
@@ -297,7 +306,7 @@ class HostedMatch:
         if state.is_over() or self.paused():
             return
         player = state.current_player
-        if self.seats[player].is_person:
+        if player is None or self.seats[player].is_person:     # None: only once it is over
             return
         if self.job is None or self.job[0] != self.ply:
             self.cancel_thinking()
@@ -374,7 +383,7 @@ class HostedMatch:
         self.ply += 1
         for conn in self.seated():
             conn.held = SeatRecord()
-            conn.send(self.welcome(conn.seat))
+            conn.send(self.welcome(conn.seat, conn))
             self.send_position(conn)
         self.broadcast_table()
         self.save()

@@ -30,7 +30,7 @@ from __future__ import annotations
 import random
 
 from game.logic.agents.hooks import hooks_for
-from game.logic.core import IllegalMoveError
+from game.logic.core import IllegalMoveError, View
 
 # What a scene reads of a state beyond the protocol, and where a seat finds it: the
 # public fields of its own view of the same name, or the world (fixed by the rules and
@@ -49,11 +49,11 @@ class SeatState:
         self.players = players
         self.options = dict(options)
         self.seed = None                 # the deal is the host's secret
-        self.own = None                  # the seat's latest view
+        self.own: View | None = None     # the seat's latest view
         self.played: list[tuple[int, object]] = []
         self._outcome = None
         self.facts: dict = {}
-        self.final = None                # every player's view once the game is over
+        self.final: tuple[View, ...] | None = None   # every player's view once it is over
         self.decisions: list[tuple] = []     # (number, seat, view before, move) for review
         self._world = None
 
@@ -95,7 +95,9 @@ class SeatState:
 
     @property
     def current_player(self):
-        return None if self._outcome is not None else self.own.current_player
+        if self._outcome is not None or self.own is None:   # None: over, or not yet begun
+            return None
+        return self.own.current_player
 
     def outcome(self):
         return self._outcome
@@ -105,7 +107,8 @@ class SeatState:
 
     def legal_moves(self) -> list:
         """The seat's own moves on its turn; nothing is known of another player's."""
-        return self.own.legal_moves() if self.current_player == self.seat else []
+        own = self.own
+        return own.legal_moves() if own is not None and self.current_player == self.seat else []
 
     def parse_move(self, text):
         return self.world.parse_move(text)
@@ -121,7 +124,7 @@ class SeatState:
             return "the game is over"
         if self.current_player != self.seat:
             return "it is not your turn"
-        if move in self.own.legal_moves():
+        if move in self.legal_moves():
             return None
         return self.world.illegal_reason(move) or "that is not a legal move now"
 

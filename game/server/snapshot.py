@@ -45,6 +45,7 @@ def position_message(state, seat: int, held: SeatRecord, ply: int) -> dict:
     body = {"view": state.view(seat), "moves": [list(entry) for entry in played[start:]],
             "outcome": outcome, "final": final}
     data, types = encode(body)
+    assert isinstance(data, dict), "a table with text keys is sent as a table"
     facts = encode(public_facts(state))
     facts_text = json.dumps(facts, separators=(",", ":"))
     message = {"type": "position", "ply": ply, "from": start, "types": types, **data}

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 import sys
 import traceback
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
@@ -406,7 +407,7 @@ class App:
         self.pacer.drew(self.stack)
         self.frame += 1
 
-    def wait_for_frame(self, lazy: bool) -> tuple:
+    def wait_for_frame(self, lazy: bool) -> tuple[float, Sequence[pygame.event.Event]]:
         """(seconds elapsed, events) once the next frame is due, as run_frame takes them:
         `lazy`, it sleeps on the event queue while idle and wakes at once for a network
         match's news; else it waits out a frame at FPS_CAP."""

@@ -94,10 +94,11 @@ class Sounds:
         if not self.enabled:
             return None
         if name not in self._cache:
-            rate, size, channels = pygame.mixer.get_init()
-            if size != -16:
+            mixer = pygame.mixer.get_init()     # None: the mixer was closed since
+            if mixer is None or mixer[1] != -16:
                 self.enabled = False     # only signed 16-bit is synthesised
                 return None
+            rate, _, channels = mixer
             self._cache[name] = pygame.mixer.Sound(buffer=samples(name, rate, channels))
         return self._cache[name]
 

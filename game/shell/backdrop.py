@@ -30,9 +30,11 @@ class Backdrop:
         self.layer = screen.copy()
         self.table = screen.copy()
         self._covers = 0            # how many times `under` was drawn
-        self._layer_for = None      # (a FadeIn's serial, `_covers`) of the picture in `layer`
-        self._table_for = None      # the serial of the board table whose layer `table` is
-        self._pieces = {}           # rect -> the surface its pieces of `table` are kept in
+        # (a FadeIn's serial, `_covers`) of the picture in `layer`
+        self._layer_for: tuple[int, int] | None = None
+        self._table_for: int | None = None  # the serial of the board table whose layer `table` is
+        # rect -> the surface its pieces of `table` are kept in
+        self._pieces: dict[tuple[int, int, int, int], pygame.Surface] = {}
 
     def forget(self) -> None:
         """The stack changed: what lies under the top overlay is drawn again."""
@@ -98,13 +100,14 @@ class FadeIn:
         self._backdrop = backdrop
         self._draw = draw
         self._serial = next_serial()
-        self._area = None
+        self._area: pygame.Rect | None = None    # what the picture covers, once drawn
 
     def draw(self, screen: pygame.Surface, alpha: int) -> None:
         if alpha <= 0:
             return                      # nothing shows yet: the picture waits a frame
         layer, held = self._backdrop.layer_of(self._serial, screen)
-        if not held:
-            self._area = pygame.Rect(self._draw(layer)).clip(screen.get_rect())
+        area = self._area
+        if not held or area is None:
+            area = self._area = pygame.Rect(self._draw(layer)).clip(screen.get_rect())
         layer.set_alpha(alpha)
-        screen.blit(layer, self._area.topleft, self._area)
+        screen.blit(layer, area.topleft, area)

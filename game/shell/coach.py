@@ -17,6 +17,8 @@ moves where it would have played otherwise and what that cost. Esc cancels it.
 """
 from __future__ import annotations
 
+from concurrent.futures import Future
+
 import pygame
 
 from game.logic.agents.coach import advise, decisions, review_move, review_note
@@ -215,7 +217,7 @@ class ReviewScene(Scene):
         self.seconds = REVIEW_SECONDS if seconds is None else seconds
         self.done = 0
         self.notes: list[str] = []
-        self.job = None
+        self.job: Future | None = None      # the worker reviewing the next move
         self.offset = 0
 
     @property

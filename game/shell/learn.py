@@ -10,6 +10,7 @@ press (Esc, or Enter on Play now) skips them.
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -19,7 +20,10 @@ from game.logic.variants import find_variant
 from . import lesson_progress, stats, theme
 from .config import MatchConfig, Seat
 from .scene import Scene
-from .widgets import Button, Label, Menu
+from .widgets import Button, Label, Menu, Widget
+
+if TYPE_CHECKING:
+    from game.logic.lessons.files import Lesson
 
 LIST_LEGEND = "Up/Down: choose   Enter: open the lesson   Esc: back   F11: full screen"
 GAMES_LEGEND = "Up/Down: choose   Enter: select   Esc: back   F11: full screen"
@@ -80,6 +84,14 @@ class LearnScene(MenuScreen):
         theme.draw_legend(surface, self.app, GAMES_LEGEND)
 
 
+class LessonButton(Button):
+    """A lesson's row in the list: the panel beside it shows the lesson it opens."""
+
+    def __init__(self, lesson: Lesson, label: str, on_press, **size):
+        super().__init__(label, on_press, **size)
+        self.lesson = lesson
+
+
 class LessonListScene(MenuScreen):
     """One game's lessons, in order, each marked when done; broken files with their
     error; Play a first game and Back. The focused lesson's text shows on the right."""
@@ -90,24 +102,25 @@ class LessonListScene(MenuScreen):
         self.title = find_variant(variant).title
         self.entries = list_lessons(variant)
         self.lessons = [e.lesson for e in self.entries if e.lesson is not None]
-        self.done = set()
+        self.done: set[str] = set()
         self.build(focus=0)
 
     def build(self, focus=None) -> None:
         self.done = lesson_progress.load()[0].finished(self.variant)
-        rows, index = [], 0
+        rows: list[Widget] = []
+        index = 0
         for entry in self.entries:
             if entry.lesson is None:
-                short = entry.error.replace(entry.path, entry.path.rsplit("/", 1)[-1], 1)
+                error = entry.error or "cannot be read"
+                short = error.replace(entry.path, entry.path.rsplit("/", 1)[-1], 1)
                 rows += [Label(line, color=theme.ILLEGAL, size=26, height=32)
                          for line in theme.wrap_text(short, 880, 26)]
                 continue
             lesson = entry.lesson
             mark = "   (done)" if lesson.name in self.done else ""
-            button = Button(f"{lesson.number}. {lesson.title}{mark}",
-                            lambda i=index: self.open(i), width=900, height=ROW, size=34)
-            button.lesson = lesson
-            rows.append(button)
+            rows.append(LessonButton(lesson, f"{lesson.number}. {lesson.title}{mark}",
+                                     lambda i=index: self.open(i), width=900, height=ROW,
+                                     size=34))
             index += 1
         if not self.lessons:
             rows.append(Label("No lessons for this game yet.", size=30))
@@ -147,7 +160,8 @@ class LessonListScene(MenuScreen):
         self.menu.draw(surface)
         panel = pygame.Rect(1040, 200, 820, 780)
         theme.draw_panel(surface, panel)
-        lesson = getattr(self.menu.focused, "lesson", None)
+        focused = self.menu.focused
+        lesson = focused.lesson if isinstance(focused, LessonButton) else None
         x, width = panel.x + 40, panel.w - 80
         if lesson is None:
             done = len(self.done & {lesson.name for lesson in self.lessons})

@@ -19,12 +19,12 @@ from pathlib import Path
 
 try:
     import fcntl
-except ImportError:                   # Windows
-    fcntl = None
+except ImportError:                   # Windows: None says the module is missing
+    fcntl = None  # type: ignore[assignment]
 try:
     import msvcrt
 except ImportError:                   # POSIX
-    msvcrt = None
+    msvcrt = None  # type: ignore[assignment]
 
 INSTANCE_LOCK = "instance.lock"
 RETRY = 0.01                          # seconds between two tries of a held lock

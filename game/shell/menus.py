@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import functools
 import random
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -11,7 +13,10 @@ from .config import MatchConfig, Seat
 from .level_preview import draw_layout, layouts_of, level_choices
 from .scene import Scene
 from .scene_kinds import can_play
-from .widgets import Button, Label, Menu, Selector, back_or_menu
+from .widgets import Button, Label, Menu, Selector, Widget, back_or_menu
+
+if TYPE_CHECKING:
+    from game.logic.state import GameState
 
 MENU_LEGEND = "Up/Down: choose   Enter: select   Esc: back   F11: full screen"
 SETUP_ROW = 58          # the setup's rows: nine and Start/Back fit with no scrolling
@@ -19,7 +24,8 @@ PICK_ROW = 56           # "Rules of which game?": ten games and Back fit with no
 TITLE_ROW = 50          # the title menu: nine rows with Continue fit with no scrolling
 
 
-def load_variants(playable_only: bool = False) -> tuple[list[tuple[str, type]], list[str]]:
+def load_variants(playable_only: bool = False
+                  ) -> tuple[list[tuple[str, type[GameState]]], list[str]]:
     """[(name, state class)] of every variant that imports (with `playable_only`, only
     those whose match scene can be built: see `can_play`), and an error line for each
     that does not import (the logic package is imported here, not at start-up)."""
@@ -136,8 +142,9 @@ class VariantPickScene(Scene):
         super().__init__(app)
         self.heading = heading
         variants, self.errors = load_variants()
-        rows = [Button(cls.title if can_play(name) else f"{cls.title} (rules only)",
-                       lambda n=name: self.pick(n), height=PICK_ROW) for name, cls in variants]
+        rows: list[Widget] = [
+            Button(cls.title if can_play(name) else f"{cls.title} (rules only)",
+                   lambda n=name: self.pick(n), height=PICK_ROW) for name, cls in variants]
         rows += [Label(e, color=theme.ILLEGAL) for e in self.errors]
         self.on_pick = on_pick
         self.menu = Menu(app, rows, top=240, bottom=890, gap=10,
@@ -167,6 +174,7 @@ def option_choices(option) -> list[tuple[object, str]]:
     if isinstance(default, int):
         low = option.minimum if option.minimum is not None else 0
         high = option.maximum if option.maximum is not None else max(default * 3, 10)
+        values: Iterable[int]
         if high - low <= 15:
             values = range(low, high + 1)
         else:
@@ -320,9 +328,10 @@ class VariantSelectScene(Scene):
 
     def option_rows(self, cls) -> list:
         chosen = self.options.setdefault(self.variant, {})
-        rows = []
+        rows: list[Widget] = []
         for option in cls.options_declared:
-            choices, broken = option_choices(option), []
+            choices: Sequence[tuple[object, str]] = option_choices(option)
+            broken: list[str] = []
             if option.name == "layout":
                 choices, broken = layout_choices(self.variant)
             elif option.name == "start":

@@ -345,6 +345,9 @@ class ResultsScene(Scene):
         size = next((s for s in (44, 38, 32) if theme.font(s, True).size(self.winner_text)[0]
                      <= 1120), None)               # long sentences get smaller, then two lines
         lines = [self.winner_text] if size else theme.wrap_text(self.winner_text, 1120, 32, True)
+        # (text, where, box width or None: no box, size, colour, anchor, bold)
+        texts: list[tuple[str, tuple[int, int], int | None, int, tuple[int, int, int], str,
+                          bool]]
         texts = [(line, (960, 270 + (40 * i - 20) * (len(lines) > 1)), 1120, size or 32,
                   theme.HIGHLIGHT, "center", True) for i, line in enumerate(lines[:2])]
         columns = max([len(r) for r in self.rows] + [len(self.headers or ())] + [1])

@@ -17,10 +17,14 @@ import time
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .config import MatchConfig, Seat
 from .storage import (WRITER, data_dir, present, remove_stale_temps, set_aside,
                       why_unreadable, write_atomic)
+
+if TYPE_CHECKING:
+    from game.logic.state import GameState
 
 SAVE_NAME = "current.json"
 HEADER_KEY = "shell"
@@ -40,7 +44,7 @@ class UnreadableSave(DamagedSave):
 @dataclass
 class SavedMatch:
     config: MatchConfig
-    state: object              # the GameState, its moves replayed
+    state: GameState           # its moves replayed
     saved: datetime            # local time of the last write
 
     @property
@@ -133,7 +137,7 @@ def saved_match(record) -> SavedMatch:
         raise DamagedSave(f"unknown save format {str(header.get('format'))[:20]!r}")
     _known_keys(header, HEADER_KEYS, "the shell header")
     try:
-        cls = find_variant(record.get("variant"))
+        cls = find_variant(record.get("variant"))  # type: ignore[arg-type]  # refuses non-text
         state = cls.from_record(record)
     except DominoError as error:
         raise DamagedSave(str(error)) from None

@@ -33,9 +33,10 @@ def can_play(name: str) -> bool:
     if entry.scene not in SCENE_KINDS:
         return False
     if entry.scene == "board":
+        if not entry.adapter:
+            return False
         try:
-            return bool(entry.adapter) and \
-                importlib.util.find_spec(entry.adapter.partition(":")[0]) is not None
+            return importlib.util.find_spec(entry.adapter.partition(":")[0]) is not None
         except (ImportError, ValueError):
             return False
     return True

@@ -144,11 +144,10 @@ def load_settings(path) -> tuple[Settings, str | None]:
 
 
 def _move_aside(path: Path, error: Exception) -> str:
-    where = ""
+    reason = str(error)
     if isinstance(error, json.JSONDecodeError):
-        where = f"line {error.lineno}: "
-        error = error.msg
-    return set_aside(path, f"{where}{error}") + ", defaults used."
+        reason = f"line {error.lineno}: {error.msg}"
+    return set_aside(path, reason) + ", defaults used."
 
 
 def save_settings(settings: Settings, path) -> None:

@@ -50,7 +50,7 @@ class Speaker:
     @staticmethod
     def _say_pyttsx3(text: str) -> None:
         try:
-            import pyttsx3
+            import pyttsx3  # type: ignore[import-not-found]  # optional: not a dependency
             engine = pyttsx3.init()
             engine.say(text)
             engine.runAndWait()

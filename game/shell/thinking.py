@@ -88,7 +88,7 @@ class WorkerProcess:
         """`budget`: the seconds the job is meant to take (a computer's thinking time)."""
         if self._closed:
             raise RuntimeError("the worker has been shut down")
-        future = concurrent.futures.Future()
+        future: concurrent.futures.Future = concurrent.futures.Future()
         self._jobs.put((future, function, args, budget))
         return future
 
@@ -125,7 +125,8 @@ class WorkerProcess:
             pass
         for pipe in (process.stdin, process.stdout):
             try:
-                pipe.close()
+                if pipe is not None:        # (always there: the worker is opened with both)
+                    pipe.close()
             except OSError:
                 pass
 
@@ -183,7 +184,7 @@ class ThreadThinker:
 
     @staticmethod
     def submit(function, *args, budget: float = 0.0) -> concurrent.futures.Future:
-        future = concurrent.futures.Future()
+        future: concurrent.futures.Future = concurrent.futures.Future()
         threading.Thread(target=_fulfil, args=(future, function, *args), daemon=True).start()
         return future
 

@@ -86,6 +86,7 @@ class Selector(Widget):
         self.choices = list(choices)            # (value, text) pairs
         self.index = min(max(index, 0), len(self.choices) - 1)
         self.on_change = on_change
+        self.previews = False       # the setup's side panel shows the chosen level's board
 
     @classmethod
     def of(cls, label, choices, value, on_change=None, **kw) -> "Selector":
@@ -136,8 +137,8 @@ class Selector(Widget):
         theme.draw_text(surface, text, ((left + right) / 2, r.centery), size, colour, "center",
                         bold=focused)
         if len(self.choices) > 1:
-            for x, mark in ((left, "<"), (right, ">")):
-                theme.draw_text(surface, mark, (x, r.centery), 40, theme.TEXT_DIM, "center",
+            for mark_x, mark in ((left, "<"), (right, ">")):
+                theme.draw_text(surface, mark, (mark_x, r.centery), 40, theme.TEXT_DIM, "center",
                                 bold=True)
 
 
@@ -209,8 +210,9 @@ class Menu:
         self.app = app
         self.footer = list(footer)
         self.widgets = list(widgets) + self.footer
-        for w in self.body if width else ():
-            w.rect.w = width
+        if width:
+            for w in self.body:
+                w.rect.w = width
         self.center_x, self.top, self.bottom, self.gap = center_x, top, bottom, gap
         self.footer_top = bottom + self.SIGN if footer_top is None else footer_top
         self.scroll = 0
@@ -313,7 +315,7 @@ class Menu:
     def handle(self, action) -> bool:
         """Apply `action`; True if the menu used it."""
         focused = self.focused
-        if self.editing:
+        if focused is not None and self.editing:
             return focused.handle(action)
         name = action.name
         if name in ("up", "prev"):

@@ -62,13 +62,16 @@ class BoardGeometry:
         x, y = pos
         if not self.rect.collidepoint(x, y):
             return None
+        return self._square_of(x, y)
+
+    def _square_of(self, x: int, y: int) -> Square:
         return ((x - self.rect.x) // self.size, (self.rect.bottom - 1 - y) // self.size)
 
     def nearest_square(self, pos) -> Square:
         """The square under `pos`, clamped onto the board (for snapping a ghost)."""
         x = min(max(pos[0], self.rect.x), self.rect.right - 1)
         y = min(max(pos[1], self.rect.y), self.rect.bottom - 1)
-        return self.square_at((x, y))
+        return self._square_of(x, y)
 
     def span_rect(self, first: Square, second: Square) -> pygame.Rect:
         return self.square_rect(first).union(self.square_rect(second))

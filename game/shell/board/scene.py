@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import math
 
+import pygame
+
 from game.logic.board.placement import Placement
 from game.logic.core import PASS
 from game.logic.variants import variant_entry
@@ -206,8 +208,8 @@ class BoardMatchScene(MatchScene):
             self.tool.handle(action)
 
     # --- drawing ----------------------------------------------------------------------
-    @property
-    def undo_rect(self):
+    @property       # the table's (nobody sets a scene's own): mypy's writeable base aside
+    def undo_rect(self) -> pygame.Rect | None:  # type: ignore[override]
         return getattr(self.table, "undo_rect", None)
 
     @property

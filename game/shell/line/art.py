@@ -17,6 +17,7 @@ from game.logic.core import Tile
 from game.shell import theme, tile_art
 from game.shell.match.scene import RECENT_MOVE_SECONDS
 from game.logic.line.moves import LineMove
+from game.shell.line.scene_parts import LineSceneParts
 from game.shell.line.layout import (BONEYARD, COACH_BUTTON, DRAW_BUTTON, END_TURN_BUTTON,
                                     HAND_AREA, PASS_BUTTON, SEAT_PANEL, TABLE, top_panels)
 from game.shell.scene import LOGICAL_SIZE
@@ -28,14 +29,14 @@ LEGEND = ("Left/Right: tile or end    Up/Enter: pick, play    Esc: cancel, pause
 BLANK_LEGEND = LEGEND.replace("D: draw", "N: end turn")
 
 
-class LineTableArt:
+class LineTableArt(LineSceneParts):
     """Mixed into LineMatchScene: everything it draws, and the state only drawing uses."""
 
     def _init_art(self) -> None:
         self.face_up_drawn: set[int] = set()  # whose tiles the last frame showed face up
         self.badges: dict[int, tuple] = {}    # player -> (text, start, seconds)
-        self._static = None
-        self._static_surface = None          # reused: a rebuild redraws it in place
+        self._static: pygame.Surface | None = None
+        self._static_surface: pygame.Surface | None = None  # reused: rebuilt in place
         self._badge_images: dict[str, pygame.Surface] = {}
 
     # --- the frame --------------------------------------------------------------------
@@ -51,7 +52,7 @@ class LineTableArt:
         self.draw_undo(surface)
         self._draw_badges(surface)
         if self.dragging and self.selected is not None:
-            self._draw_dragged(surface)
+            self._draw_dragged(surface, self.selected)
 
     def _draw_zones(self, surface) -> None:
         if not self.moves or self.must_pass():
@@ -85,7 +86,8 @@ class LineTableArt:
         tile_art.draw_tile(surface, rect, ends, "normal")
 
     def _draw_hand(self, surface) -> None:
-        self.face_up_drawn = {self.bottom} if self.hand else set()
+        bottom = self.bottom                 # (a hand shows only with a seat at the bottom)
+        self.face_up_drawn = {bottom} if self.hand and bottom is not None else set()
         self.face_up_drawn |= self._face_up_panels
         playable = {m.tile for m in self.moves if isinstance(m, LineMove)}
         keyboard = self.my_turn and self.hover is None and self.selected is None
@@ -96,7 +98,8 @@ class LineTableArt:
                 "playable" if self.hints and tile in playable else "normal")
             if tile != self.selected and (i == self.hover or (keyboard and i == self.cursor)):
                 rect = rect.move(0, -14)
-            if self.flip and tile in self.flip and self._draw_flip(surface, tile, rect):
+            if self.flip and tile in self.flip and self._draw_flip(surface, self.flip, tile,
+                                                                   rect):
                 continue
             tile_art.draw_tile(surface, rect, tile_art.ends_of(tile), look)
         if keyboard and self.hand_rects:
@@ -104,12 +107,14 @@ class LineTableArt:
             pygame.draw.rect(surface, theme.FOCUS, (focus.x, focus.bottom + 8, focus.w, 6),
                              border_radius=3)
 
-    def _draw_flip(self, surface, tile: Tile, rect) -> bool:
+    def _draw_flip(self, surface, flip: dict[Tile, float], tile: Tile, rect) -> bool:
+        """`tile` turning face up (True), or done turning: then gone from `flip` (the
+        scene's), and `flip` from the scene once empty."""
         seconds = self.ctl.paced(FLIP_SECONDS)
-        t = max(0.0, (self.clock - self.flip[tile]) / seconds) if seconds else 1.0
+        t = max(0.0, (self.clock - flip[tile]) / seconds) if seconds else 1.0
         if t >= 1:
-            del self.flip[tile]
-            self.flip = self.flip or None
+            del flip[tile]
+            self.flip = flip or None
             return False
         long_side = max(rect.size)
         sprite = (tile_art.back(long_side, True) if t < 0.5
@@ -119,13 +124,13 @@ class LineTableArt:
         surface.blit(squeezed, (rect.centerx - width // 2, rect.y - tile_art.pad(long_side)))
         return True
 
-    def _draw_dragged(self, surface) -> None:
+    def _draw_dragged(self, surface, selected: Tile) -> None:
         rect = self.hand_rects[0].copy() if self.hand_rects else pygame.Rect(0, 0, 48, 96)
         rect.center = self.pointer
         end = self._zone_at(self.pointer)
         look = "normal" if end is None else (
-            "ghost_ok" if end in self.ends_for(self.selected) else "ghost_bad")
-        tile_art.draw_tile(surface, rect, tile_art.ends_of(self.selected), look)
+            "ghost_ok" if end in self.ends_for(selected) else "ghost_bad")
+        tile_art.draw_tile(surface, rect, tile_art.ends_of(selected), look)
 
     def _draw_buttons(self, surface) -> None:
         if not self.people_play:
@@ -402,14 +407,15 @@ class LineTableArt:
         moves = [str(m) for m in self.state.legal_moves()]
         if moves == ["pass"]:
             return "Nothing fits: press Pass"
-        if not self.public.line:
+        ends = self.public.ends                 # None while the line is empty
+        if not self.public.line or ends is None:
             if self.blank:
                 return "Lay a blank tile to open"
             return f"Open with {moves[0]}" if len(moves) == 1 else "Lay any tile to open"
         if self.blank:
             return "Lay another tile, or End turn (N)" if self.may_stop else \
                 "Lay a tile on either end"
-        left, right = self.public.ends
+        left, right = ends
         return f"Play a tile showing {left} or {right}" if left != right else \
             f"Play a tile showing {left}"
 

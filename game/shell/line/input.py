@@ -7,13 +7,14 @@ from game.logic.core import Tile
 from game.logic.line.moves import LineMove
 
 from game.shell.line.layout import DRAW_BUTTON, END_TURN_BUTTON, PASS_BUTTON
+from game.shell.line.scene_parts import LineSceneParts
 from game.shell.match.controller import sentence
 from game.shell.match.scene import CURSOR_STEPS, step_cursor, tray_index_at
 
 DRAW_STAGGER = 0.18     # seconds between drawn tiles turning up (at normal speed)
 
 
-class LineInput:
+class LineInput(LineSceneParts):
     """Mixed into LineMatchScene: the actions of a human's turn."""
 
     # --- what a person does --------------------------------------------------------
@@ -38,7 +39,8 @@ class LineInput:
             self.ctl.play("stop")
         elif self.my_turn:
             self.ctl.sound("invalid")
-            self.ctl.say_private(sentence(self.state.illegal_reason("stop")) + ".")
+            reason = self.state.illegal_reason("stop") or "you may not end your turn now"
+            self.ctl.say_private(sentence(reason) + ".")
         elif self.state.current_player is not None:
             self.ctl.say(f"Wait: {self.ctl.name(self.state.current_player)} is playing.", False)
 

@@ -117,7 +117,7 @@ def _try_layout(line, opener, table: pygame.Rect, long_side: int, crosswise: boo
     for i in range(opener - 1, -1, -1):
         a, b = line[i]
         placed[i] = left.place(b, a, crosswise and a == b)
-    result.tiles = placed
+    result.tiles = placed  # type: ignore[assignment]  # every index was filled above
     turns = left.uprights + right.uprights
     result.zones["L"] = left.place(-1, -1, False)
     result.zones["R"] = right.place(-1, -1, False)

@@ -26,6 +26,7 @@ from game.shell import theme, tile_art
 from game.shell.line.art import LEGEND, LineTableArt
 from game.shell.line.input import LineInput
 from game.shell.line.layout import HAND_AREA, HAND_LONG, TABLE, UNDO_BUTTON, layout_line
+from game.shell.line.layout import Placed as LayoutPlaced
 from game.shell.match.scene import MatchScene, tray_rects
 from game.shell.score_plot import ScoreChart
 
@@ -133,7 +134,7 @@ class LineMatchScene(LineInput, LineTableArt, MatchScene):
             self._layout_key = key
             self.line, self.opener = tuple(line), opener
             self.layout = self._layout_of(self.line, opener)
-            self._ghosts = {}
+            self._ghosts: dict[tuple[Tile, str], LayoutPlaced] = {}
 
     def _layout_of(self, line, opener):
         pairs = [(p.left, p.right) for p in line]
@@ -238,9 +239,10 @@ class LineMatchScene(LineInput, LineTableArt, MatchScene):
         ctl, state = self.ctl, self.state
         names = [ctl.name(p) for p in range(state.players)]
         outcome = state.outcome()
-        if self.blank:
-            rows = [(names[p], outcome.scores[p]) for p in range(state.players)]
-            ctl.show_results("Blank tiles", rows, self._winner_text(outcome), True,
+        if self.blank:                       # one game: its results come as it ends
+            assert outcome is not None
+            tiles_left = [(names[p], outcome.scores[p]) for p in range(state.players)]
+            ctl.show_results("Blank tiles", tiles_left, self._winner_text(outcome), True,
                              headers=("Player", "Tiles left"))
             return
         last = state.finished_rounds[-1]
@@ -251,7 +253,7 @@ class LineMatchScene(LineInput, LineTableArt, MatchScene):
             ctl.show_results("Match over", rows, self._winner_text(outcome), True,
                              headers=headers, figure=chart)
             return
-        text = (f"{names[last.domino]} played every tile" if last.reason == "domino"
+        text = (f"{names[last.domino]} played every tile" if last.domino is not None
                 else "Blocked: nobody can play")
         if last.out:
             text += "; out: " + ", ".join(names[p] for p in last.out)

@@ -281,9 +281,9 @@ class MatchController:
         """The asker's last move and everything after it; with two people at the table
         the other one is asked first (whose move goes with it, or the next person)."""
         who, where = self.undo_target()
-        if who is None:
+        if who is None or isinstance(where, str):   # (both or neither): why not
             self.sound("invalid")
-            self.say(where)
+            self.say(str(where))
             return False
         if len(self.humans) < 2:
             self._undo_to(who, where)

@@ -55,8 +55,8 @@ CURSOR_STEPS = {"left": -1, "prev": -1, "right": 1, "next": 1}
 
 class MatchScene(Scene):
     results_wait = 1.0          # seconds (at normal speed) between the end and the results
-    pass_prompt = PASS_PROMPT   # said when a forced pass begins to wait (None: nothing)
-    undo_rect = None            # where the scene shows its Undo button
+    pass_prompt: str | None = PASS_PROMPT   # said when a forced pass begins to wait (None: nothing)
+    undo_rect: pygame.Rect | None = None    # where the scene shows its Undo button
     controller_class = MatchController   # a lesson, or a network seat, brings its own kind
     coach_class = Coach
 
@@ -184,8 +184,8 @@ class MatchScene(Scene):
             self.announce()
         elif name == "read_ends":
             self.read_aloud()
-        elif name == "undo" or (name == "click" and self.undo_shown()
-                                and self.undo_rect.collidepoint(action.pos)):
+        elif name == "undo" or (name == "click" and self.undo_rect is not None
+                                and self.undo_shown() and self.undo_rect.collidepoint(action.pos)):
             self.take_back()
         else:
             self.play_action(action)
@@ -228,9 +228,9 @@ class MatchScene(Scene):
         return self.undo_rect is not None and self.people_play and not self.ctl.state.is_over()
 
     def draw_undo(self, surface) -> None:
-        if not self.undo_shown():
-            return
         rect = self.undo_rect
+        if rect is None or not self.undo_shown():
+            return
         live = self.results_due is None and self.ctl.undo_target()[0] is not None
         hot = live and rect.collidepoint(getattr(self, "pointer", None) or (-1, -1))
         fill = theme.HIGHLIGHT if hot else ((52, 74, 82) if live else (34, 46, 50))
@@ -257,7 +257,7 @@ def tray_rects(count: int, area: pygame.Rect, long_side: int, min_long: int | No
     while count * (long_side // 2 + gap) - gap > area.w and long_side > min_long:
         long_side, gap = max(min_long, long_side - 8), max(8, gap - 2)
     width = long_side // 2
-    step = width + gap
+    step: float = width + gap
     if count > 1 and count * step - gap > area.w:
         step = (area.w - width) / (count - 1)
     total = round(step * (count - 1)) + width

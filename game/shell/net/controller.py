@@ -36,8 +36,8 @@ class SeatController(MatchController):
         self.paused = None                   # why the host waits, or None
         self.seats_info: list = []           # the host's table: names, kinds, presence
 
-    @property
-    def viewer(self) -> int:
+    @property       # (the couch's is a constant nobody sets: mypy sees it writeable)
+    def viewer(self) -> int:  # type: ignore[override]
         return self.state.seat
 
     # --- seats ------------------------------------------------------------------------
@@ -214,7 +214,9 @@ def seats_of(entries) -> tuple[Seat, ...]:
         if not isinstance(entry, dict):
             raise ProtocolError("a seat of the table is not a table")
         name = clean_name(str(entry.get("name", ""))) or f"Player {number}"
-        level = entry.get("level") if entry.get("level") in AGENTS else "greedy"
+        level = entry.get("level", "greedy")
+        if level not in AGENTS:
+            level = "greedy"
         seats.append(Seat(name) if entry.get("kind") == "person" else
                      Seat(name, "computer", level))
     return tuple(seats)

@@ -11,6 +11,8 @@ from __future__ import annotations
 import random
 import secrets
 import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING, TypedDict
 
 from game.server.protocol import DEFAULT_PORT, new_code, new_token, parse_address
 from game.shell import theme
@@ -20,7 +22,20 @@ from game.shell.widgets import Button, Label, Menu, TextField, back_or_menu
 
 from .session import NetSession, remembered
 
+if TYPE_CHECKING:
+    from game.server.saving import HostedSaver
+
 HOST_SEATS = [("here", "You, on this computer"), ("remote", "A friend, on their computer")]
+
+
+class HostingKeywords(TypedDict):
+    """What a match hosted from this window is made with, new or resumed."""
+
+    host_key: str
+    log: Callable[[str], None]
+    pace: float
+    hard_seconds: float | None
+    saver: HostedSaver
 
 
 def log_line(line: str) -> None:
@@ -157,9 +172,10 @@ def start_hosting(app, seats=None, variant=None, options=None, port=DEFAULT_PORT
     from game.shell import thinking
     settings = app.settings
     pace = THINK_SECONDS / settings.anim_speed if settings.anim_speed > 0 else 0.0
-    given = {"host_key": secrets.token_urlsafe(16), "log": log_line, "pace": pace,
-             "hard_seconds": getattr(settings, "think_seconds", None),
-             "saver": HostedSaver(port)}
+    given: HostingKeywords = {"host_key": secrets.token_urlsafe(16), "log": log_line,
+                              "pace": pace,
+                              "hard_seconds": getattr(settings, "think_seconds", None),
+                              "saver": HostedSaver(port)}
     if resumed is not None:
         match = hosted_match(resumed, **given)
     else:

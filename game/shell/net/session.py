@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import time
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -26,6 +27,9 @@ from game.server.protocol import ProtocolError
 from game.server.seat_state import SeatState
 from game.shell.config import MatchConfig
 from game.shell.storage import data_dir, write_atomic
+
+if TYPE_CHECKING:
+    from .controller import SeatController
 
 MEMORY_NAME = "network.json"
 WAKE = pygame.event.custom_type()      # posted by the network thread: a message came
@@ -68,14 +72,14 @@ class NetSession:
         self.address, self.code, self.token = address, code, token
         self.host, self.host_key = host, host_key     # a HostThread when this window hosts
         self.name = app.settings.player_names[0]
-        self.client = None
-        self.welcome = None
-        self.table = None
+        self.client: NetClient                   # (connect() makes it)
+        self.welcome: dict | None = None
+        self.table: dict | None = None
         self.table_received = time.monotonic()    # the table's countdowns start here
-        self.state = None
-        self.controller = None
+        self.state: SeatState | None = None
+        self.controller: SeatController | None = None
         self.waiting = None           # the scene that says what the session waits for
-        self.lost = None              # why the connection ended, once it has
+        self.lost: str | None = None  # why the connection ended, once it has
         self.connect()
 
     # --- the connection ---------------------------------------------------------------
@@ -146,20 +150,20 @@ class NetSession:
         from game.shell.overlays import MessageScene
         from .controller import seats_of
         from .scenes import net_scene_class
-        if self.state is None:
+        state, table = self.state, self.table
+        if state is None or table is None:
             raise ProtocolError("a position before the welcome")
         from game.server.snapshot import read_position
-        read_position(self.state, message)
-        config = MatchConfig(self.state.variant, seats_of(self.table["seats"]),
-                             dict(self.state.options))
+        read_position(state, message)
+        config = MatchConfig(state.variant, seats_of(table["seats"]), dict(state.options))
         try:
-            scene = net_scene_class(self.state.variant)(self.app, config, self.state)
+            scene = net_scene_class(state.variant)(self.app, config, state)
         except Exception as error:          # a variant this window cannot show
             self.app.show_match(MessageScene(self.app, "The match cannot start", f"{error}"))
             return
         self.controller = scene.ctl
         scene.ctl.host_ply = message["ply"]
-        scene.ctl.receive_table(self.table)
+        scene.ctl.receive_table(table)
         self.waiting = None
         self.app.show_match(scene)
 
@@ -217,4 +221,5 @@ class NetSession:
 
     def wait_for_rematch(self) -> None:
         """After Rematch: the results stay until the host deals the next game."""
-        self.controller.say("Waiting for the others to choose Rematch.", speak=False)
+        if self.controller is not None:
+            self.controller.say("Waiting for the others to choose Rematch.", speak=False)

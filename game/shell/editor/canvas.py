@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.logic.core import Tile
 from game.logic.elements.board import Element
 from game.shell import theme
 from game.shell.board.art import (coordinate_font, draw_coordinates, draw_frame, draw_hole,
@@ -47,7 +48,7 @@ class Canvas:
             return [(0, draft.tray(0))]
         return [(0, draft.tray(0)), (1, draft.tray(1))]
 
-    def tray_slots(self) -> list[tuple[pygame.Rect, int, object]]:
+    def tray_slots(self) -> list[tuple[pygame.Rect, int, Tile]]:
         """(rect, owner, tile) of every element in the tray, in reading order."""
         if self.draft.kind != ELEMENTS:
             return []
@@ -102,7 +103,7 @@ class Canvas:
         draw_frame(surface, geo)
         cell = 2 if draft.kind == SHARES else 1          # Spread: a colour per share
         draw_squares(surface, geo, lambda sq: ((LIGHT, DARK)[(sq[0] + sq[1] // cell) % 2],) * 2)
-        done = set()
+        done: set[tuple[int, int]] = set()
         for square in sorted(draft.blocked):
             if draft.kind == SHARES:
                 if square in done:

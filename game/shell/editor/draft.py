@@ -56,7 +56,7 @@ class Draft:
             self.shift = not hasattr(self.cls, "sets")
             self.set_name = None if self.shift else level.set_name
             self.stacks = level.stacks if self.shift else False
-            self.cells = [[] for _ in range(SIZE * SIZE)]
+            self.cells: list[list[Element]] = [[] for _ in range(SIZE * SIZE)]
             if self.shift:
                 self.cells = [list(stack) for stack in level.cells]
             else:
@@ -83,7 +83,8 @@ class Draft:
 
     def text(self) -> str:
         """The level file as Save writes it."""
-        return self.cls.level_text(self.level())
+        # every game with levels (an element or a grid game) writes its own level files
+        return self.cls.level_text(self.level())  # type: ignore[attr-defined]
 
     def path(self) -> Path:
         return own_folder(self.variant) / f"{self.name}.toml"
@@ -110,9 +111,9 @@ class Draft:
         rank = self.height - 1 - (line - first) if line and \
             first <= line < first + self.height else None
         outside = re.sub(r"\([^)]*\)", "", message)
-        named = [self._on_board(m) for m in _SQUARE.finditer(outside)] or \
+        said = [self._on_board(m) for m in _SQUARE.finditer(outside)] or \
             [self._on_board(m) for m in _SQUARE.finditer(message)]
-        named = [sq for sq in named if sq is not None]
+        named = [sq for sq in said if sq is not None]
         if rank is not None:
             named += [(FILES.index(m.group(1)), rank) for m in _FILE.finditer(message)]
             in_rank = [sq for sq in named if sq[1] == rank]
@@ -237,7 +238,7 @@ class Draft:
             order = sorted(range(len(south)), key=lambda k: -south[k][2].value)
             tiles = sorted(others.elements(), key=lambda t: -t.value)
         else:
-            order, tiles = range(len(south)), [e.tile for *_, e in south]
+            order, tiles = list(range(len(south))), [e.tile for *_, e in south]
         for k, tile in zip(order, tiles):
             square, _, element = south[k]
             forward_high = element.north >= element.south

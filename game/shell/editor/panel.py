@@ -4,7 +4,7 @@ Back along the bottom."""
 from __future__ import annotations
 
 from game.logic.board.shape import MAX_SIDE, MIN_SIDE
-from game.shell.widgets import Button, Menu, Selector, TextField
+from game.shell.widgets import Button, Menu, Selector, TextField, Widget
 
 from .draft import ELEMENTS, GRID
 
@@ -15,10 +15,11 @@ WIDTH = 680
 def panel_menu(scene) -> Menu:
     """The panel's Menu for `scene` (an EditorScene), its buttons calling the scene."""
     draft = scene.draft
-    rows = [TextField("File name", draft.name, scene.set_name, max_length=64),
-            TextField("Name", draft.title, scene.set_title, max_length=48),
-            TextField("About", draft.description, scene.set_description, max_length=200)]
-    rows[0].help = "The level's file: letters, digits, - and _"
+    file_name = TextField("File name", draft.name, scene.set_name, max_length=64)
+    file_name.help = "The level's file: letters, digits, - and _"
+    rows: list[Widget] = [
+        file_name, TextField("Name", draft.title, scene.set_title, max_length=48),
+        TextField("About", draft.description, scene.set_description, max_length=200)]
     sides = [(n, str(n)) for n in range(MIN_SIDE, MAX_SIDE + 1)]
     if draft.kind == GRID:
         rows += [Selector.of("Width", sides, draft.width, lambda v: scene.resize(width=v)),

@@ -7,7 +7,7 @@ from game.logic.variants import VARIANTS
 from game.shell import theme
 from game.shell.level_preview import level_choices
 from game.shell.scene import Scene
-from game.shell.widgets import Button, Label, Menu, Selector, back_or_menu
+from game.shell.widgets import Button, Label, Menu, Selector, Widget, back_or_menu
 
 LEGEND = "Up/Down: choose   Left/Right: change the game   Enter: edit   Esc: back"
 
@@ -23,7 +23,7 @@ class LevelsScene(Scene):
         self.games = editable_variants()
         names = [n for n, _ in self.games]
         self.variant = variant if variant in names else names[0]
-        self.menu = None
+        self.menu: Menu | None = None
         self.rebuild()
 
     def enter(self):
@@ -32,7 +32,7 @@ class LevelsScene(Scene):
     def rebuild(self) -> None:
         focus = self.menu.focus if self.menu else 0
         good, broken = level_choices(list_levels(self.variant), lambda e: e.level)
-        rows = [Selector.of("Game", self.games, self.variant, self.set_variant)]
+        rows: list[Widget] = [Selector.of("Game", self.games, self.variant, self.set_variant)]
         rows += [Button(title, lambda n=name: self.edit(n), height=56, size=34)
                  for name, title in good]
         rows += [Label(line, color=theme.ILLEGAL, size=26, height=32)

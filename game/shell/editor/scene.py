@@ -5,6 +5,7 @@ what it says is wrong is marked on the board and said in one line."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pygame
 
@@ -17,7 +18,7 @@ from game.shell.config import MatchConfig, Seat
 from game.shell.scene import Scene
 
 from .canvas import TRAY_COLUMNS, Canvas
-from .draft import ELEMENTS, GRID, SIZE, Draft
+from .draft import ELEMENTS, GRID, SIZE, Check, Draft
 from .panel import panel_menu
 
 PANEL = pygame.Rect(1150, 96, 740, 924)
@@ -72,10 +73,11 @@ class EditorScene(Scene):
         self.tray_focus = 0
         self.message = f"Editing a copy of {entry.level.title or entry.name}" if not entry.own \
             else f"Editing your level {entry.name}"
-        self.deleted = None                       # (path, text) of a deleted level: Undo
+        self.deleted: tuple[Path, str] | None = None    # of a deleted level: Undo
         self.leaving = False                      # Esc once with unsaved changes
         self.replacing = False                    # Save once over another own level
-        self.checked_text, self.check = None, None
+        self.checked_text: str | None = None
+        self.check: Check                         # (refresh() reads the draft, now and on)
         self.menu = panel_menu(self)
         self.refresh()
 
@@ -212,7 +214,7 @@ class EditorScene(Scene):
         if self.unsaved and not self.save():
             return
         draft, names = self.draft, self.app.settings.player_names
-        options = {"layout": draft.name}
+        options: dict[str, object] = {"layout": draft.name}
         if draft.kind == ELEMENTS:
             options = {"start": draft.name, **({"stacks": draft.stacks} if draft.shift
                                                 else {"set": draft.set_name})}
@@ -224,7 +226,7 @@ class EditorScene(Scene):
     def delete(self) -> None:
         """Delete the own level of this name (Undo brings it back while here)."""
         if self.deleted is not None:
-            self.undo_delete()
+            self.undo_delete(*self.deleted)
             return
         path, problem = self.draft.path(), name_problem(self.draft.name, self.draft.variant)
         if problem:             # a shipped level's name, or no name a file of ours can have
@@ -239,8 +241,8 @@ class EditorScene(Scene):
         self.deleted, self.saved_text = (path, text), None
         self.say(f"Deleted {path.name}: U or Undo delete brings it back", "capture")
 
-    def undo_delete(self) -> None:
-        path, text = self.deleted
+    def undo_delete(self, path: Path, text: str) -> None:
+        """Write back the level deleted from `path` (its `text`)."""
         try:
             storage.write_atomic(path, text)
         except OSError as error:
@@ -271,7 +273,7 @@ class EditorScene(Scene):
             step = 1 if name == "next" else -1
             self.zone = zones[(zones.index(self.zone) + step) % len(zones)]
         elif name == "undo" and self.deleted is not None:
-            self.undo_delete()
+            self.undo_delete(*self.deleted)
         elif name == "back" and self.held is not None:
             self.drop_held()
             self.say("Back in the tray")

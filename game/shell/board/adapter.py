@@ -63,9 +63,9 @@ LEGEND = ("Click, Left/Right: pick tile   R, right-click, wheel: turn   F: flip 
 
 
 class BoardAdapter:
-    tool = PlaceTileTool
-    table = BoardTable
-    pass_prompt = None          # said when a pass is forced (None: the tile game's words)
+    tool: type = PlaceTileTool  # the class of what keys and the pointer do on the board
+    table: type[BoardTable] = BoardTable
+    pass_prompt: str | None = None  # said when a pass is forced (None: the tile game's words)
     title = ""
     stock_title = "Stock"
     info_note = ("", "")

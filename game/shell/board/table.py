@@ -129,9 +129,11 @@ class BoardTable:
         scene, ctl = self.scene, self.ctl
         turn = (ctl.ply, ctl.shown_hand, ctl.human_turn, scene.over_for is None,
                 ctl.config.seats)
-        keys = {player: (turn, ctl.thinking and player == scene.game.current_player)
-                for player in range(len(self.cards))}         # the seats' cards
+        keys: dict[int | str, tuple] = {   # the seats' cards by seat, the other panels by name
+            player: (turn, ctl.thinking and player == scene.game.current_player)
+            for player in range(len(self.cards))}
         # The stock shows its count; a tray with no hand shown only a line of words.
+        hand: tuple
         if ctl.shown_hand is not None:
             hand = (turn, scene.cursor, scene.tool.hud_key(), self.app.settings.show_hints)
         else:

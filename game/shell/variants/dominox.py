@@ -174,8 +174,8 @@ def label_spots(geo: BoardGeometry, squares, tagged: bool = True):
     if geo.size < ONE_SQUARE_LABELS:
         return rect.center, radius, None
     small = geo.size * 24 // 100
-    tag = pygame.Rect(rect.x, rect.y + 2 * small + 4, rect.w, rect.h - 2 * small - 4)
-    return (rect.centerx, rect.y + small + 3), small, tag
+    below = pygame.Rect(rect.x, rect.y + 2 * small + 4, rect.w, rect.h - 2 * small - 4)
+    return (rect.centerx, rect.y + small + 3), small, below
 
 
 def badge_radius(geo: BoardGeometry) -> int:

@@ -61,7 +61,7 @@ def taken_words(texts) -> str:
 
 class MovingAdapter(BoardAdapter):
     verb = "move"               # what a turn does to an element, in the captions
-    tool = MoveElementTool
+    tool: type = MoveElementTool
     table = ElementTable
     legend = LEGEND
     draw_note = "Nothing is drawn in this game: move one of your elements."
@@ -296,7 +296,7 @@ class MovingAdapter(BoardAdapter):
             parts.append(f"{self.name(p)}: {view.captures[p]} captured, "
                          f"{elements(left)} on the board")
         label, count, _ = self.quiet_line(view)
-        return "; ".join(parts) + f". {label}: {theme.count(count, 'move')}."
+        return "; ".join(parts) + f". {label}: {count} moves."
 
     def show_move(self, surface, geo, move) -> None:
         """The square an element is set down on, or its way from its square to where it

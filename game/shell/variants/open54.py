@@ -30,8 +30,8 @@ class Adapter(BoardAdapter):
     stock_title = "Pack"
     info_note = ("Touching numbers match,", "fewest tiles left wins")
 
-    @property
-    def draw_note(self) -> str:
+    @property       # (the other adapters' is a constant nobody sets: mypy sees it writeable)
+    def draw_note(self) -> str:  # type: ignore[override]
         if self.game.dealt:          # (option dealt: the hand is played first)
             return ("A tile is turned up for you from the pack only when nothing in your "
                     "hand fits.")

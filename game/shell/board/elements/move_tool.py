@@ -212,11 +212,11 @@ class MoveElementTool:
 
     def _say_chain(self) -> None:
         """While a chain is open the caption says how to end it; else the last move's."""
-        scene = self.scene
-        if not self.path:
+        scene, standing = self.scene, self.standing
+        if not self.path or standing is None:            # (a chain has a picked element)
             scene.ctl.say(scene.last_caption, speak=False)
             return
-        here = SHAPE.names[self.standing]
+        here = SHAPE.names[standing]
         scene.ctl.say_private(f"On {here}: Enter again to stop here, or pick the next "
                               f"landing; a click on {here} stops too.")
 
@@ -254,8 +254,8 @@ class MoveElementTool:
 
     def _cycle(self, step: int) -> None:
         """Tab: the next target of the picked element, or the next element that can move."""
-        spots = sorted(self.ends() | ({self.standing} if self.path else set())) \
-            if self.selected is not None else self.movable()
+        spots = sorted(self.ends() | ({self.prefix[-1]} if self.path else set())) \
+            if self.selected is not None else self.movable()    # (prefix[-1]: standing)
         if not spots:
             return
         if self.focus in spots:

@@ -93,7 +93,7 @@ class PlaceElementTool:
             self.flipped = (tile.a, tile.b) not in ways and (tile.b, tile.a) in ways
         return (tile.b, tile.a) if self.flipped else (tile.a, tile.b)
 
-    def shown_ends(self):
+    def shown_ends(self) -> tuple[int, int] | None:
         """The ends the card's turned-up element shows: the ghost's on a human's turn."""
         return self.ends() if self.shown() else None
 
@@ -165,9 +165,10 @@ class PlaceElementTool:
     def _cycle(self, step: int) -> None:
         """Tab: the next legal placement in board order (turning the ghost as it needs)."""
         moves = sorted(self.moves(), key=lambda m: (m.square, m.low, m.high))
-        if not moves:
+        ends, tile = self.ends(), self.tile()
+        if not moves or ends is None or tile is None:   # (moves: a tile is turned up)
             return
-        now = (self.square(), *self.ends())
+        now = (self.square(), *ends)
         keys = [(m.square, m.low, m.high) for m in moves]
         if now in keys:
             index = (keys.index(now) + step) % len(keys)
@@ -176,7 +177,6 @@ class PlaceElementTool:
             index = (later[0] if later else 0) if step > 0 else \
                 max([i for i, k in enumerate(keys) if k < now], default=len(keys) - 1)
         move = moves[index]
-        tile = self.tile()
         self.focus = move.square
         self.flipped = (move.low, move.high) != (tile.a, tile.b)
 
@@ -202,20 +202,22 @@ class PlaceElementTool:
 
     # --- drawing ----------------------------------------------------------------------
     def draw(self, surface) -> None:
-        if not self.shown():
+        ends = self.shown_ends()
+        if ends is None:
             return
         scene, geo = self.scene, self.scene.geo
         if scene.hints:
             self._draw_hints(surface)
         rect = geo.square_rect(geo.index_square(self.square()))
-        legal = self.reason is None
-        south, north = self.ends()
+        reason = self.reason
+        legal = reason is None
+        south, north = ends
         element = Element(scene.game.current_player, south, north)
         draw_element(surface, rect, element, "preview")
         pygame.draw.rect(surface, LEGAL if legal else theme.ILLEGAL, rect.inflate(-2, -2),
                          max(3, geo.size // 22), border_radius=6)
-        if not legal:                  # beside the board: over it, it would hide a rank
-            draw_reason_outside(surface, sentence(self.reason), rect, geo.outer, REASON_ROOM,
+        if reason is not None:         # beside the board: over it, it would hide a rank
+            draw_reason_outside(surface, sentence(reason), rect, geo.outer, REASON_ROOM,
                                 scene.table.hud_rects)
 
     def _draw_hints(self, surface) -> None:

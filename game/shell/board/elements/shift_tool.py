@@ -28,6 +28,10 @@ TURN_ACTIONS = ("rotate", "flip", "wheel")
 EDGE_BAND = (255, 206, 84)
 
 
+def arrow_words(arrow: int) -> str:
+    return f"Arrow {'up' if arrow > 0 else 'down'}"
+
+
 class ShiftTool(MoveElementTool):
     def __init__(self, scene):
         super().__init__(scene)
@@ -94,40 +98,39 @@ class ShiftTool(MoveElementTool):
 
     def turn(self) -> None:
         """Free arrows: set the picked element down the other way round."""
-        if not self.free or self.selected is None:
+        if not self.free or self.selected is None or self.arrow is None:
             return
-        self.arrow = -self.arrow
+        arrow = self.arrow = -self.arrow
         self.reason = self.reason_at = None
         self.scene.ctl.sound("select")
         if not self.candidates():
-            self.scene.ctl.say_private(f"{self.arrow_words()}, it has nowhere to go: "
+            self.scene.ctl.say_private(f"{arrow_words(arrow)}, it has nowhere to go: "
                                        "turn it back.")
         else:
-            self.scene.ctl.say_private(f"{self.arrow_words()}: {self.picked_words()}.")
+            self.scene.ctl.say_private(f"{arrow_words(arrow)}: "
+                                       f"{self.picked_words(self.selected)}.")
 
-    def arrow_words(self) -> str:
-        return f"Arrow {'up' if self.arrow > 0 else 'down'}"
-
-    def picked_words(self) -> str:
+    def picked_words(self, square: int) -> str:
+        """The element picked on `square` as it would be set down, and its targets."""
         element = self.picked_element()
         count = len(self.ends())
-        return f"{element.south}-{element.north} from {square_name(self.selected)}, " \
+        return f"{element.south}-{element.north} from {square_name(square)}, " \
                f"{theme.count(count, 'target')}"
 
     def choose(self, square: int, pos=None) -> None:
         """A click (or Enter) on `square`: pick, move, pick another, or refuse."""
         self.reason = self.reason_at = None
         if self.selected is None or square == self.selected:
-            return self._pick(square, pos)
+            return self._pick_stack(square, pos)
         move = self.move_to(square)
         if move is not None:
             return self._play((self.selected, square))
         stack = self.stack_at(square)
         if stack and square in self.movable():
-            return self._pick(square, pos)
+            return self._pick_stack(square, pos)
         return self._play((self.selected, square))     # not legal: the rules say why
 
-    def _pick(self, square: int, pos) -> None:
+    def _pick_stack(self, square: int, pos) -> None:
         was = self.selected == square
         stack = self.stack_at(square)
         player = self.scene.game.current_player
@@ -143,10 +146,11 @@ class ShiftTool(MoveElementTool):
             return None
         if not was:
             self.selected = square
-            self.arrow = self._first_arrow(square, stack[-1])
+            arrow = self.arrow = self._first_arrow(square, stack[-1])
             self.scene.ctl.sound("select")
             if self.free:
-                self.scene.ctl.say_private(f"{self.arrow_words()}: {self.picked_words()}. "
+                self.scene.ctl.say_private(f"{arrow_words(arrow)}: "
+                                           f"{self.picked_words(square)}. "
                                            "R, the wheel or a right click turns it.")
         if pos is not None:                          # a press: it may become a drag
             self._press = (square, was)
@@ -294,7 +298,7 @@ class ShiftTool(MoveElementTool):
         """The picked element lifted off its stack (with the chosen arrow), or under the
         pointer while dragged; the board layer draws the stack without it."""
         element = self.picked_element()
-        if element is None:
+        if element is None or self.selected is None:        # (both or neither)
             return
         rect = shift_art.square_rect(self.scene.geo, self.selected)
         self.draw_lifted(surface, element, rect, rect)

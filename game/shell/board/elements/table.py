@@ -174,9 +174,9 @@ class ElementTable(BoardTable):
         if key != self._board_key:
             self._board_key = key
             self._draw_resting(view)
-        key = (ctl.ply, ctl.caption, ctl.thinking, ctl.human_turn, scene.over_for is None,
-               self._flying(view), scene.must_pass(), ctl.config.seats)
-        self._refresh_hud(key, view)
+        hud_key = (ctl.ply, ctl.caption, ctl.thinking, ctl.human_turn, scene.over_for is None,
+                   self._flying(view), scene.must_pass(), ctl.config.seats)
+        self._refresh_hud(hud_key, view)
         return self._static
 
     def _build_static(self, coords: bool) -> None:
@@ -296,14 +296,14 @@ class ElementTable(BoardTable):
     # --- the panels -------------------------------------------------------------------
     def _draw_hud(self, surface, view) -> None:
         for player in (0, 1):
-            self._draw_card(surface, player, view)
+            self._draw_seat_card(surface, player, view)
         self._draw_goal(surface, view)
         self._draw_last(surface, view)
         if self.ctl.caption:           # between the buttons at the caption's two ends
             theme.draw_fitted(surface, self.ctl.caption, CAPTION_RECT.center, CAPTION_ROOM,
                               34, theme.TEXT, "center", shadow=True, smallest=26)
 
-    def _draw_card(self, surface, player: int, view) -> None:
+    def _draw_seat_card(self, surface, player: int, view) -> None:
         ctl, scene, rect, adapter = self.ctl, self.scene, self.cards[player], self.adapter
         over = scene.over_for is not None
         outcome = scene.game.outcome() if over else None

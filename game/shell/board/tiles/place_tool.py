@@ -186,13 +186,14 @@ class PlaceTileTool:
         """Follow the pointer when it is over the board, else stay where the keys put it."""
         if self._pointer_on_board():
             self._aim(self.scene.pointer)
-        else:
+        elif self.ghost is not None:
             self.ghost.keep_on(self.scene.geo)
             self._refresh()
 
     def _aim(self, pos) -> None:
-        self.ghost.follow(pos, self.scene.geo)
-        self._refresh()
+        if self.ghost is not None:
+            self.ghost.follow(pos, self.scene.geo)
+            self._refresh()
 
     def best_placements(self, tile, count: int | None = HINT_COUNT) -> list:
         """The legal placements of `tile`, best first by the greedy rating the rules give
@@ -217,7 +218,7 @@ class PlaceTileTool:
         if self.refused:
             self.refused = False
             self.scene.ctl.caption = self.scene.last_caption
-        self.reason = self._reason_of(self.ghost)
+        self.reason = None if self.ghost is None else self._reason_of(self.ghost)
 
     def _reason_of(self, ghost: Ghost) -> str | None:
         """Why the rules refuse `ghost`'s placement, or None where it is legal."""
@@ -232,22 +233,24 @@ class PlaceTileTool:
 
     # --- drawing ----------------------------------------------------------------------
     def draw(self, surface) -> None:
-        if self.ghost is None:
+        ghost, reason = self.ghost, self.reason
+        if ghost is None:
             return
         if self.scene.hints:
             self._draw_hints(surface)
         geo = self.scene.geo
-        body = tile_body(geo, *self.ghost.squares)
-        legal = self.reason is None
-        tile_art.draw_tile(surface, body, self.ghost.drawing_ends(),
-                           "ghost_ok" if legal else "ghost_bad")
-        if not legal:
-            draw_reason(surface, sentence(self.reason), body, geo.outer.top)
+        body = tile_body(geo, *ghost.squares)
+        tile_art.draw_tile(surface, body, ghost.drawing_ends(),
+                           "ghost_ok" if reason is None else "ghost_bad")
+        if reason is not None:
+            draw_reason(surface, sentence(reason), body, geo.outer.top)
 
     def hint_moves(self) -> list:
         """The picked tile's few best placements, clear of the ghost (which stays clear on
         top) and of each other. Cached per move, tile and ghost squares."""
         scene = self.scene
+        if self.ghost is None:                  # no tile picked: nothing to hint
+            return []
         tile = scene.shown_tiles()[self.picked]
         taken = set(self.ghost.squares)
         key = (scene.ctl.ply, tile, frozenset(taken))

@@ -136,7 +136,7 @@ class StackTool(PlaceTileTool):
     def _refresh(self) -> None:
         super()._refresh()
         self.detail = None
-        if self.reason is not None:
+        if self.reason is not None or self.ghost is None:
             return
         scene = self.scene
         view = scene.view(scene.game.current_player)
@@ -178,7 +178,7 @@ class StackTool(PlaceTileTool):
     def tray_legend(self) -> list[tuple]:
         if self.ghost is None:
             return []
-        legend = [(self.ghost.ends, "ghost_ok", "your tile: green fits, red not")]
+        legend: list[tuple] = [(self.ghost.ends, "ghost_ok", "your tile: green fits, red not")]
         if self.scene.hints:
             legend.append((None, HINT_FILL, "glowing: its cheapest spots (H hides)"))
         return legend
@@ -214,8 +214,10 @@ class StackTool(PlaceTileTool):
                 pygame.draw.rect(surface, PAIR_LINE, cell.inflate(-2, -2), width, border_radius=4)
             if level >= 2:
                 stacker.draw_badge(surface, level, max((s1, s2), key=lambda s: (s[1], -s[0])))
-            draw_label(surface, self.label(), self._label_spot(self.label(), footprint),
-                       (16, 40, 26), theme.LEGAL)
+            label = self.label()                  # (there is one: the placement is legal)
+            if label is not None:
+                draw_label(surface, label, self._label_spot(label, footprint), (16, 40, 26),
+                           theme.LEGAL)
         else:
             tile_art.draw_tile(surface, face, self.ghost.drawing_ends(), "ghost_bad")
             if self.reason:

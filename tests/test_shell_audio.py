@@ -49,6 +49,17 @@ def test_mute_and_missing_mixer_are_silent(monkeypatch):
     sounds.play("win")
 
 
+def test_a_mixer_closed_since_start_is_silent(monkeypatch):
+    from game.shell import audio
+    sounds = Sounds(Settings())
+    sounds.enabled = True                  # as if the mixer had started, then was closed
+    sounds._cache.clear()
+    monkeypatch.setattr(audio.pygame.mixer, "get_init", lambda: None)
+    assert sounds.sound("win") is None
+    assert not sounds.enabled
+    sounds.play("win")
+
+
 def test_speech_without_a_program_does_nothing(monkeypatch):
     monkeypatch.setattr(speech.shutil, "which", lambda name: None)
     monkeypatch.setattr(speech.importlib.util, "find_spec", lambda name: None)

@@ -16,7 +16,6 @@ thinking (its reply is scripted): "waiting" while Next would play it, else nothi
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 
 from game.logic.core import PASS
 from game.logic.lessons import accepts, shown_answer
@@ -25,11 +24,7 @@ from game.shell.coach import Coach
 from game.shell.config import MatchConfig, Seat
 from game.shell.lesson_panel import ASK, DONE, RIGHT, WRONG, LessonPanel
 from game.shell.match.controller import MatchController
-
-if TYPE_CHECKING:       # LessonFlow is put in front of a match scene class at run time
-    from game.shell.match.scene import MatchScene as _MatchSceneBase
-else:
-    _MatchSceneBase = object
+from game.shell.match.scene import MatchScenePart
 
 PANEL_LEGEND = "Left/Right: choose   Enter: press   U: retry   Esc: back to the lessons"
 NAVIGATION = {"left": -1, "up": -1, "prev": -1, "right": 1, "down": 1, "next": 1}
@@ -88,7 +83,7 @@ class LessonCoach(Coach):
     offered = False
 
 
-class LessonFlow(_MatchSceneBase):
+class LessonFlow(MatchScenePart):
     """Stands in front of a match scene class (see lesson_scene): the steps of the lesson,
     judging each answer, the panel and the keys of a lesson."""
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.shell.match.scene import MatchScenePart
+
 if TYPE_CHECKING:
     import pygame
 
@@ -13,12 +15,9 @@ if TYPE_CHECKING:
     from game.logic.line.laying import Placed as LinePlaced
     from game.logic.line.view import LineView
     from game.shell.line.layout import LineLayout, Placed
-    from game.shell.match.scene import MatchScene as _MatchSceneBase
-else:
-    _MatchSceneBase = object
 
 
-class LineSceneParts(_MatchSceneBase):
+class LineSceneParts(MatchScenePart):
     """Mixed into LineMatchScene under its parts: the model they read."""
 
     if TYPE_CHECKING:

@@ -34,6 +34,7 @@ the pointer; `step_cursor` moves the keyboard focus along a hand.
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -243,6 +244,15 @@ class MatchScene(Scene):
     def hints(self) -> bool:
         """Legal-move highlights: the setting, which H and the settings screen both change."""
         return self.app.settings.show_hints
+
+
+# A part mixed into a match scene class, or put in front of one, at run time (a line
+# scene's art and input, a lesson, a network seat) reads the scene: mypy reads the part as
+# a MatchScene, while at run time it is a plain class.
+if TYPE_CHECKING:
+    MatchScenePart = MatchScene
+else:
+    MatchScenePart = object
 
 
 # --- the hand tray ----------------------------------------------------------------------

@@ -7,25 +7,20 @@ from __future__ import annotations
 
 import functools
 import time
-from typing import TYPE_CHECKING
 
 import pygame
 
 from game.shell import theme
+from game.shell.match.scene import MatchScenePart
 from game.shell.scene_kinds import match_scene_class
 
 from .controller import SeatController
-
-if TYPE_CHECKING:       # NetMatchMixin is put in front of a match scene class at run time
-    from game.shell.match.scene import MatchScene as _MatchSceneBase
-else:
-    _MatchSceneBase = object
 
 BANNER_WIDTH = 1100           # in the middle of the table: it shows only while play waits
 LINE = 46
 
 
-class NetMatchMixin(_MatchSceneBase):
+class NetMatchMixin(MatchScenePart):
     """Mixed in before a variant's match scene class (net_scene_class)."""
 
     controller_class = SeatController

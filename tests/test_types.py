@@ -1,5 +1,5 @@
 """mypy finds no type error in the modules pyproject.toml's [tool.mypy] lists (the whole
-logic package; requirements.txt installs mypy)."""
+game package: logic, shell, server and benchmark; requirements.txt installs mypy)."""
 import subprocess
 import sys
 import tomllib
@@ -16,7 +16,9 @@ def checked_files() -> list:
 
 def test_mypy_finds_no_type_error(tmp_path):
     checked = checked_files()
-    assert any(f.parts[-2:] == ("line", "engine.py") for f in checked), "the logic package"
+    assert any(f.parts[-3:] == ("logic", "line", "engine.py") for f in checked), "the logic"
+    assert any(f.parts[-3:] == ("shell", "line", "art.py") for f in checked), "the shell"
+    assert any(f.parts[-2:] == ("server", "host.py") for f in checked), "the server"
     result = subprocess.run([sys.executable, "-m", "mypy", "--cache-dir", str(tmp_path)],
                             cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert "No module named mypy" not in result.stderr, "pip install -r requirements.txt"

@@ -12,7 +12,8 @@ from game.shell.net.screens import HostSetupScene, JoinScene, NetworkScene
 from game.shell.overlays import ResultsScene
 
 from acceptance_support import keep_global_random, play_board_turn, play_line_turn  # noqa: F401
-from network_support import Hosted, NetPerson, free_port, run_bot, type_into, wait_for
+from network_support import (Hosted, NetPerson, free_port, on_screen, run_bot, type_into,
+                             wait_for)
 
 
 def host_from_menu(person, title: str, players: int = 2, seats=None, options=None):
@@ -32,7 +33,7 @@ def host_from_menu(person, title: str, players: int = 2, seats=None, options=Non
     type_into(person, "Port", str(free_port()))
     person.press("Host")
     assert wait_for(lambda: isinstance(person.top, NetMatchMixin), 30, person.frame), \
-        f"no match scene after Host ({type(person.top).__name__})"
+        f"no match scene after Host ({on_screen(person)})"
     return person.top
 
 
@@ -65,7 +66,7 @@ def join_from_menu(person, address: str, code: str):
     type_into(person, "Match code", code)
     person.press("Join")
     assert wait_for(lambda: isinstance(person.top, NetMatchMixin), 30, person.frame), \
-        f"no match scene after Join ({type(person.top).__name__})"
+        f"no match scene after Join ({on_screen(person)})"
     return person.top
 
 

@@ -120,10 +120,12 @@ def on_screen(person: Person) -> str:
     """The top scene's kind and what it says (a message's title and text, a setup's
     problem): what a failed step showed instead of what it waited for."""
     top = person.top
-    said = [getattr(top, "title", None), *getattr(top, "lines", ()),
-            getattr(top, "problem", None), getattr(top, "text", None)]
-    words = " ".join(text for text in said if isinstance(text, str) and text)
-    return f"{type(top).__name__}: {words}" if words else type(top).__name__
+    lines = [*getattr(top, "lines", ()), getattr(top, "problem", None),
+             getattr(top, "text", None)]            # (a message's lines are wrapped)
+    said = [getattr(top, "title", None),
+            " ".join(line for line in lines if isinstance(line, str) and line)]
+    return ": ".join([type(top).__name__, *(text for text in said
+                                            if isinstance(text, str) and text)])
 
 
 def type_into(person: Person, label: str, text: str) -> None:

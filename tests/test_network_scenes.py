@@ -94,7 +94,7 @@ def test_a_port_another_program_holds_is_refused_on_the_setup_and_another_hosts(
                 seen.append(on_screen(person))
         monkeypatch.setattr(person, "press", press)
         scene = host_from_menu(person, "Classic draw dominoes")
-        assert seen[0] == (f"HostSetupScene: Host a match Port {held} cannot be used (Address "
+        assert seen[0] == (f"HostSetupScene: Host a match: Port {held} cannot be used (Address "
                            "already in use): another program may have it. Choose another port.")
         assert person.app.network.host.port != held
         assert "Waiting for Seat 2 to join." in scene.ctl.paused

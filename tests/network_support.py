@@ -116,6 +116,18 @@ class NetPerson(Person):
         return self.play_match(turn, max_frames)
 
 
+def on_screen(person: Person) -> str:
+    """The top scene's kind and what it says (a message's title and text, a setup's
+    problem): what a failed step showed instead of what it waited for."""
+    top = person.top
+    lines = [*getattr(top, "lines", ()), getattr(top, "problem", None),
+             getattr(top, "text", None)]            # (a message's lines are wrapped)
+    said = [getattr(top, "title", None),
+            " ".join(line for line in lines if isinstance(line, str) and line)]
+    return ": ".join([type(top).__name__, *(text for text in said
+                                            if isinstance(text, str) and text)])
+
+
 def type_into(person: Person, label: str, text: str) -> None:
     """Keyboard: focus the text field `label`, Enter, erase it, type `text`, Enter."""
     person.focus(label)

@@ -2,6 +2,9 @@
 hosting from the Network screen (a friend's seat played by a bot over the loopback),
 joining a host with its address and code, the screens every game shows, and the
 statistics each person keeps on their own machine."""
+import socket
+import sys
+
 import pygame
 import pytest
 
@@ -12,12 +15,25 @@ from game.shell.net.screens import HostSetupScene, JoinScene, NetworkScene
 from game.shell.overlays import ResultsScene
 
 from acceptance_support import keep_global_random, play_board_turn, play_line_turn  # noqa: F401
-from network_support import Hosted, NetPerson, free_port, run_bot, type_into, wait_for
+import network_support
+from network_support import (Hosted, NetPerson, free_port, on_screen, run_bot, type_into,
+                             wait_for)
+
+
+PORT_TRIES = 3     # a free port may be taken by another program before the host binds it
+
+
+def port_taken(person) -> bool:
+    """Whether the Host setup refused the port (another program listens on it)."""
+    top = person.top
+    return isinstance(top, HostSetupScene) and "cannot be used" in (top.problem or "")
 
 
 def host_from_menu(person, title: str, players: int = 2, seats=None, options=None):
     """Title -> Network -> Host a match -> game, players, seats, a free port -> Host; the
-    network match scene, waiting for the friends."""
+    network match scene, waiting for the friends. The port is free when chosen, but any
+    program on the machine may take it before the host listens: the setup then says so,
+    and another is chosen."""
     person.press("Network")
     assert isinstance(person.top, NetworkScene)
     person.press("Host a match")
@@ -29,10 +45,13 @@ def host_from_menu(person, title: str, players: int = 2, seats=None, options=Non
         person.choose(names[seat], kind)
     for label, value in (options or {}).items():
         person.choose(label, value)
-    type_into(person, "Port", str(free_port()))
-    person.press("Host")
+    for _ in range(PORT_TRIES):
+        type_into(person, "Port", str(free_port()))
+        person.press("Host")
+        if not port_taken(person):
+            break
     assert wait_for(lambda: isinstance(person.top, NetMatchMixin), 30, person.frame), \
-        f"no match scene after Host ({type(person.top).__name__})"
+        f"no match scene after Host ({on_screen(person)})"
     return person.top
 
 
@@ -56,6 +75,32 @@ def test_a_host_plays_a_classic_match_against_a_friend_on_another_machine(
     bot_thread.join(30)
 
 
+def test_a_port_another_program_holds_is_refused_on_the_setup_and_another_hosts(
+        tmp_path, monkeypatch):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        held = taken.getsockname()[1]
+        ports = iter([held])                   # the first port chosen, then free ones
+        monkeypatch.setattr(sys.modules[__name__], "free_port",
+                            lambda: next(ports, None) or network_support.free_port())
+        person = NetPerson(tmp_path, monkeypatch, "keys", seed=3)
+        seen = []
+        real_press = person.press
+
+        def press(label):
+            real_press(label)
+            if label == "Host":
+                seen.append(on_screen(person))
+        monkeypatch.setattr(person, "press", press)
+        scene = host_from_menu(person, "Classic draw dominoes")
+        assert seen[0] == (f"HostSetupScene: Host a match: Port {held} cannot be used (Address "
+                           "already in use): another program may have it. Choose another port.")
+        assert person.app.network.host.port != held
+        assert "Waiting for Seat 2 to join." in scene.ctl.paused
+        person.app.end_network()
+
+
 def join_from_menu(person, address: str, code: str):
     """Title -> Network -> Join a match -> address and code typed -> Join; the match scene."""
     person.press("Network")
@@ -65,7 +110,7 @@ def join_from_menu(person, address: str, code: str):
     type_into(person, "Match code", code)
     person.press("Join")
     assert wait_for(lambda: isinstance(person.top, NetMatchMixin), 30, person.frame), \
-        f"no match scene after Join ({type(person.top).__name__})"
+        f"no match scene after Join ({on_screen(person)})"
     return person.top
 
 

@@ -25,7 +25,7 @@ import sys
 import time
 from pathlib import Path
 
-from game.bench_stats import percentile
+from game.bench_stats import move_times, percentile
 from game.logic import new_game
 from game.logic.board.shape import MAX_SIDE
 
@@ -128,27 +128,15 @@ def bench_agents(samples: int, hard_samples: int) -> None:
     """Move times of every computer level in every variant; Hard at its 0.1 s and 1 s
     budgets (fewer samples: each one takes its budget)."""
     from game.logic.agents import AGENTS, make_agent
-    from game.logic.variants import VARIANTS, find_variant, new_game
+    from game.logic.variants import VARIANTS, find_variant
     cases: list[tuple[str, int, dict]] = [("classic", 4, {})] + [
         (name, find_variant(name).min_players, {}) for name in VARIANTS]
     levels = [(name, samples) for name in AGENTS if name != "hard"]
     levels += [("hard@0.1", hard_samples), ("hard@1", max(3, hard_samples // 10))]
     for variant, players, options in cases:
         for name, count in levels:
-            agent, rng = make_agent(name), random.Random(7)
-            times: list[float] = []
-            seed = 0
-            while len(times) < count:
-                state = new_game(variant, players, seed, options)
-                seed += 1
-                while not state.is_over() and len(times) < count:
-                    player = state.current_player
-                    assert player is not None, "a game not over has a player to move"
-                    view = state.view(player)
-                    started = time.perf_counter()
-                    move = agent.choose(view, rng)
-                    times.append(time.perf_counter() - started)
-                    state.apply(move)
+            times = move_times(variant, players, count, make_agent(name).choose,
+                               random.Random(7), options=options)
             print(f"computer move time, {variant} {players}p {name}: "
                   f"median {statistics.median(times) * 1e3:.3f} ms, "
                   f"p95 {percentile(times, 0.95) * 1e3:.3f} ms, "

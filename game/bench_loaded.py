@@ -14,7 +14,6 @@ import random
 import statistics
 import subprocess
 import sys
-import time
 from contextlib import contextmanager
 
 BUSY = "while True: pass"
@@ -37,26 +36,12 @@ def hard_move_times(variant: str, players: int, moves: int, seed: int = 0,
                     budget: float = BUDGET) -> list[float]:
     """Seconds from asking the worker for Hard's move to having it, over `moves` moves
     (forced ones skipped) of games Hard plays against itself from `seed` on."""
-    from game.logic import new_game
+    from game.bench_stats import move_times
     from game.shell import thinking
-    name, rng = f"hard@{budget:g}", random.Random(seed)
-    times: list[float] = []
-    while len(times) < moves:
-        state = new_game(variant, players, seed)
-        seed += 1
-        while not state.is_over() and len(times) < moves:
-            legal = state.legal_moves()
-            if len(legal) == 1:                       # a forced move: no thinking
-                state.apply(legal[0])
-                continue
-            player = state.current_player
-            assert player is not None, "a game not over has a player to move"
-            view = state.view(player)
-            started = time.perf_counter()
-            move = thinking.think(name, view, rng).move()
-            times.append(time.perf_counter() - started)
-            state.apply(move)
-    return times
+    name = f"hard@{budget:g}"
+    return move_times(variant, players, moves,
+                      lambda view, rng: thinking.think(name, view, rng).move(),
+                      random.Random(seed), seed, skip_forced=True)
 
 
 def bench_loaded(moves: int) -> None:

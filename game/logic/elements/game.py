@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from operator import attrgetter
+from types import ModuleType
 from typing import TYPE_CHECKING, ClassVar
 
 from ..board.shape import ALL_DIRECTIONS, DIAGONAL
@@ -44,6 +45,24 @@ JUMPS = tuple(tuple(r[:2] for r in (_ray(s, d) for d in DIAGONAL) if len(r) >= 2
 STEPS = {(s, t): ElementMove((s, t)) for s in range(SHAPE.size) for ray in RAYS[s] for t in ray}
 
 
+# The rules screens' text games 1 and 3 share: who has which elements where, and how they
+# move and touch (each game says the rest).
+HALVES_TEXT = """\
+Each has 16 elements (dominoes standing upright on one square each) on their two home \
+ranks: the south player on ranks 1-2, the north player on ranks 7-8. The two groups come \
+from one set of 32 (the 28 tiles and a second 0-0, 2-2, 4-4 and 6-6), 96 pips each."""
+STEP_AND_TOUCH_TEXT = """\
+On your turn move one of your elements one square in any of the eight directions to an \
+empty square. Elements do not turn: the south player's elements show their upper number \
+toward the north player and the other way round.
+
+Two elements touch only when they stand one behind the other on the same file; side by \
+side and corner to corner do not count. When the element you move comes to touch an \
+opponent's element and the two touching numbers are equal, that opponent's element is \
+removed: one to the north and one to the south can go in the same move. Equal numbers \
+between your own elements do nothing."""
+
+
 def limit_option(default: int = 40) -> Option:
     return Option("limit", default, "moves each without a capture before the game ends",
                   minimum=1, maximum=500)
@@ -69,6 +88,20 @@ class ElementGame(GameState):
         def _position(self) -> tuple[list, tuple[int | None, str] | None]: ...
 
         def refusal(self, move) -> str: ...
+
+    # the module that reads this game's records and position files and writes positions
+    records: ModuleType
+
+    @classmethod
+    def from_record_start(cls, record: dict):
+        return cls.records.game_from_record(cls, record)
+
+    @classmethod
+    def from_position(cls, data, path: str = "<position>"):
+        return cls.records.game_from_position(cls, data, path)
+
+    def position_text(self) -> str:
+        return self.records.position_text(self)
 
     def apply(self, move):
         # The legal moves here are worked out to check the move anyway: kept with the move,
@@ -151,6 +184,7 @@ class MovingGame(ElementGame):
     one_capture: ClassVar[bool] = False     # at most one element captured per move
     captures_win: ClassVar[bool] = False    # game 4: more captures wins (else: more left)
     hard_hooks = "game.logic.agents.open_board"
+    records = positions
 
     def __init__(self, options: dict, seed, board: ElementBoard, to_move: int = 0,
                  captures=(0, 0), pips=(0, 0), quiet: int = 0, best=None):
@@ -196,17 +230,6 @@ class MovingGame(ElementGame):
     def level_text(cls, start) -> str:
         """The level file of the start `start` (what `level_from_toml` reads back)."""
         return files.start_text(cls.variant, start)
-
-    @classmethod
-    def from_record_start(cls, record: dict):
-        return positions.game_from_record(cls, record)
-
-    @classmethod
-    def from_position(cls, data, path: str = "<position>"):
-        return positions.game_from_position(cls, data, path)
-
-    def position_text(self) -> str:
-        return positions.position_text(self)
 
     # ---- the rules each game fills in ------------------------------------------------------
     def _goal(self, player: int):

@@ -122,6 +122,7 @@ class ShiftGame(ElementGame):
                 "`e5>c0`)")
     score_counts = "captures"
     hard_hooks = "game.logic.elements.shift_hard"
+    records = shift_positions
     rules_text = RULES_TEXT
     min_players = max_players = 2
     first_player = 0            # RULES.md: player 0 moves first
@@ -193,17 +194,6 @@ class ShiftGame(ElementGame):
     def level_text(cls, start) -> str:
         """The level file of the start `start` (what `level_from_toml` reads back)."""
         return shift_start_text(start)
-
-    @classmethod
-    def from_record_start(cls, record: dict):
-        return shift_positions.game_from_record(cls, record)
-
-    @classmethod
-    def from_position(cls, data, path: str = "<position>"):
-        return shift_positions.game_from_position(cls, data, path)
-
-    def position_text(self) -> str:
-        return shift_positions.position_text(self)
 
     # ---- the rules ---------------------------------------------------------------------
     def _contacts(self, target: int, element: Element, lifted: int):

@@ -104,6 +104,7 @@ class PacksGame(ElementGame):
                 "(across, on squares a1 to p4: `3-5@p2`)")
     # elements across: more is better
     hard_hooks = "game.logic.elements.packs_worlds"
+    records = files
     rules_text = RULES_TEXT
     cant_pass = "you cannot pass: the turned-up element can be placed"
     min_players = max_players = 2
@@ -180,19 +181,8 @@ class PacksGame(ElementGame):
         game.start = {"deal": {"packs": files.pack_texts(packs)}}
         return game
 
-    @classmethod
-    def from_record_start(cls, record: dict):
-        return files.game_from_record(cls, record)
-
-    @classmethod
-    def from_position(cls, data, path: str = "<position>"):
-        return files.game_from_position(cls, data, path)
-
     def position_values(self) -> dict:
         return files.position_values(self)
-
-    def position_text(self) -> str:
-        return files.position_text(self)
 
     def board_texts(self) -> list[str]:
         names = self.shape.names

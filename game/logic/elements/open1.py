@@ -3,25 +3,13 @@ numbered one on your opponent's face-down test element (RULES.md section 5, game
 from __future__ import annotations
 
 from ..options import Option
-from .game import MovingGame, limit_option, start_option
+from .game import HALVES_TEXT, STEP_AND_TOUCH_TEXT, MovingGame, limit_option, start_option
 
-RULES_TEXT = """\
-Test element is played by two players on an 8x8 board. Each has 16 elements (dominoes \
-standing upright on one square each) on their two home ranks: the south player on ranks \
-1-2, the north player on ranks 7-8. The two groups come from one set of 32 (the 28 \
-tiles and a second 0-0, 2-2, 4-4 and 6-6), 96 pips each. Each player's 0-0 lies face \
-down: it is the test element.
+RULES_TEXT = f"""\
+Test element is played by two players on an 8x8 board. {HALVES_TEXT} Each player's 0-0 \
+lies face down: it is the test element.
 
-On your turn move one of your elements one square in any of the eight directions to an \
-empty square. Elements do not turn: the south player's elements show their upper number \
-toward the north player and the other way round.
-
-Two elements touch only when they stand one behind the other on the same file; side by \
-side and corner to corner do not count. When the element you move comes to touch an \
-opponent's element and the two touching numbers are equal, that opponent's element is \
-removed: one to the north and one to the south can go in the same move. Equal numbers \
-between your own elements do nothing. A test element has no numbers: it neither removes \
-nor is removed.
+{STEP_AND_TOUCH_TEXT} A test element has no numbers: it neither removes nor is removed.
 
 You win at once by moving one of your numbered elements onto your opponent's test \
 element; that is the only move onto a square that is not empty. Your test element moves \

@@ -3,23 +3,12 @@ as you can (RULES.md section 5, game 3)."""
 from __future__ import annotations
 
 from ..options import Option
-from .game import MovingGame, limit_option, start_option
+from .game import HALVES_TEXT, STEP_AND_TOUCH_TEXT, MovingGame, limit_option, start_option
 
-RULES_TEXT = """\
-Capture is played by two players on an 8x8 board. Each has 16 elements (dominoes standing \
-upright on one square each) on their two home ranks: the south player on ranks 1-2, the \
-north player on ranks 7-8. The two groups come from one set of 32 (the 28 tiles and a \
-second 0-0, 2-2, 4-4 and 6-6), 96 pips each.
+RULES_TEXT = f"""\
+Capture is played by two players on an 8x8 board. {HALVES_TEXT}
 
-On your turn move one of your elements one square in any of the eight directions to an \
-empty square. Elements do not turn: the south player's elements show their upper number \
-toward the north player and the other way round.
-
-Two elements touch only when they stand one behind the other on the same file; side by \
-side and corner to corner do not count. When the element you move comes to touch an \
-opponent's element and the two touching numbers are equal, that opponent's element is \
-removed: one to the north and one to the south can go in the same move. Equal numbers \
-between your own elements do nothing.
+{STEP_AND_TOUCH_TEXT}
 
 The game ends when no removal can ever happen again (no element of one side has a \
 number that could face an equal number of the other side), after the limit of moves \

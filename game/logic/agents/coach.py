@@ -216,12 +216,7 @@ def reasons(view, move, hooks, seed: int = 0, names=None) -> str:
 def _line_reason(view, move, names) -> str:
     tile = move.tile
     facts = []
-    if view.ends is None:
-        ends = (tile.a, tile.b)
-    elif move.end == "L":
-        ends = (tile.other(view.ends[0]), view.ends[1])
-    else:
-        ends = (view.ends[0], tile.other(view.ends[1]))
+    ends = view.ends_after(move)
     nxt = view.next_player()
     lacking = sorted(n for n in set(ends) if n in view.known_missing[nxt])
     if lacking:

@@ -417,12 +417,7 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
         score = tile.value + (4.0 if tile.is_double else 0.0)
         rest = list(view.hand)
         rest.remove(tile)
-        if view.ends is None:
-            ends = (tile.a, tile.b)
-        elif move.end == "L":
-            ends = (tile.other(view.ends[0]), view.ends[1])
-        else:
-            ends = (view.ends[0], tile.other(view.ends[1]))
+        ends = view.ends_after(move)
         score += 1.5 * sum(1 for t in rest if t.a in ends or t.b in ends)
         lacking = view.known_missing[view.next_player()]
         score += 3.0 * sum(1 for n in set(ends) if n in lacking)

@@ -33,6 +33,15 @@ class LineView(View):
             return self.player
         return seats[(seats.index(self.player) + 1) % len(seats)]
 
+    def ends_after(self, move) -> tuple[int, int]:
+        """The line's two open ends once `move` (a tile laid) is played."""
+        tile = move.tile
+        if self.ends is None:
+            return (tile.a, tile.b)
+        if move.end == "L":
+            return (tile.other(self.ends[0]), self.ends[1])
+        return (self.ends[0], tile.other(self.ends[1]))
+
 
 def make_view(variant: str, rnd: LineRound, player: int, players: int, totals, eliminated,
               round_number: int, limit: int, options: dict) -> LineView:

@@ -16,6 +16,7 @@ stand (cost minus clusters).
 from __future__ import annotations
 
 from ..board.placement import TILE_INDEX, tile_bits
+from ..agents.boards import BoardWorlds
 from .opening import HAND
 from ..agents.hooks import sampled_greedy_playout_move as playout_move  # noqa: F401 (a hook)
 
@@ -23,12 +24,12 @@ reuse = 2
 horizon = 4                 # playouts judge the scores after this many moves
 
 
-class DominidWorlds:
+class DominidWorlds(BoardWorlds):
+    """Every deal is accepted (the hidden tiles are only in hands and the stock): the
+    first world is built from its position, later ones are its clones re-dealt."""
+
     def __init__(self, view):
-        from ..variants import find_variant
-        self.cls = find_variant(view.variant)
-        self.view = view
-        self.me = view.player
+        super().__init__(view)
         self.unseen = list(view.unseen)
         self.size = view.opponent_hand_size
         self.mine = HAND if view.arranging else 0       # my tiles not taken yet

@@ -19,19 +19,15 @@ that the first double was the lowest *dealt* (the opener has drawn since).
 """
 from __future__ import annotations
 
-from ..agents.boards import grid_text, layable_tiles
-from ..core import PASS, DominoError, Tile
+from ..agents.boards import BoardWorlds, grid_text, layable_tiles
+from ..core import PASS, Tile
 
 reuse = 2                   # playouts per sampled world (building one costs ~0.4 ms)
-WORLD_TRIES = 40
 
 
-class DominoxWorlds:
+class DominoxWorlds(BoardWorlds):
     def __init__(self, view):
-        from ..variants import find_variant
-        self.cls = find_variant(view.variant)
-        self.view = view
-        self.me = view.player
+        super().__init__(view)
         self.unseen = list(view.unseen)
         self.size = view.opponent_hand_size
         options = dict(view.options)
@@ -77,18 +73,9 @@ class DominoxWorlds:
             hand.append(rest.pop(rng.randrange(len(rest))))
         return hand, rest
 
-    def __call__(self, rng):
-        for attempt in range(2 * WORLD_TRIES):
-            dealt = self.deal(rng, attempt < WORLD_TRIES)
-            if dealt is None:
-                continue
-            hand, stock = dealt
-            position = dict(self.base, hands=self._hands(hand), stock=[str(t) for t in stock])
-            try:
-                return self.cls.from_position(position, "<world>")
-            except DominoError:
-                continue
-        raise DominoError("no world is consistent with this view")
+    def position(self, dealt) -> dict:
+        hand, stock = dealt
+        return dict(self.base, hands=self._hands(hand), stock=[str(t) for t in stock])
 
 
 def worlds(view) -> DominoxWorlds:

@@ -16,20 +16,16 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..agents.boards import layable_tiles
-from ..core import DominoError, Tile
+from ..agents.boards import BoardWorlds, layable_tiles
+from ..core import Tile
 from ..tiles import OPEN_BOARD_SET
 
 reuse = 2
-WORLD_TRIES = 40
 
 
-class SpreadWorlds:
+class SpreadWorlds(BoardWorlds):
     def __init__(self, view):
-        from ..variants import find_variant
-        self.cls = find_variant(view.variant)
-        self.view = view
-        self.me = view.player
+        super().__init__(view)
         set_aside = [Tile.parse(t) for t in view.laid if "@" not in t]
         known = Counter(view.hand) + Counter(p.tile for p in view.placed) + Counter(set_aside)
         left = Counter(OPEN_BOARD_SET.elements) - known
@@ -85,18 +81,9 @@ class SpreadWorlds:
             pool = [t for i, t in enumerate(pool) if i not in chosen]
         return hands, pool
 
-    def __call__(self, rng):
-        for attempt in range(2 * WORLD_TRIES):
-            dealt = self.deal(rng, attempt < WORLD_TRIES)
-            if dealt is None:
-                continue
-            hands, pack = dealt
-            position = dict(self.base, hands=self._hands(hands), pack=[str(t) for t in pack])
-            try:
-                return self.cls.from_position(position, "<world>")
-            except DominoError:
-                continue
-        raise DominoError("no world is consistent with this view")
+    def position(self, dealt) -> dict:
+        hands, pack = dealt
+        return dict(self.base, hands=self._hands(hands), pack=[str(t) for t in pack])
 
 
 def worlds(view) -> SpreadWorlds:

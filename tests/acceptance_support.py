@@ -14,6 +14,7 @@ import pygame
 import pytest
 
 from game.logic.core import Tile
+from game.logic.elements.board import SIZE as ELEMENT_BOARD_SIZE
 from game.shell import tile_art
 from game.shell.board import geometry as board_geometry
 from game.shell.line import layout as line_layout
@@ -25,6 +26,10 @@ from game.shell.scene import LOGICAL_SIZE
 
 KEY_CHAR = {pygame.K_d: "d", pygame.K_r: "r", pygame.K_f: "f", pygame.K_e: "e",
             pygame.K_t: "t", pygame.K_h: "h"}
+
+
+ARROWS = {(1, 0): pygame.K_RIGHT, (-1, 0): pygame.K_LEFT, (0, 1): pygame.K_UP,
+          (0, -1): pygame.K_DOWN}
 
 
 class Person:
@@ -122,6 +127,25 @@ class Person:
                 return
             self.keys(pygame.K_DOWN)
         raise AssertionError(f"Down never reached {label!r}")
+
+    def arrows(self, start: int, target: int, width: int) -> None:
+        """Press the arrow keys that take a board's focus from square `start` to
+        `target` (squares numbered rank by rank from a1, `width` to a rank; the rows
+        past an edge are ranks -1 and past the last)."""
+        (r, f), (tr, tf) = divmod(start, width), divmod(target, width)
+        keys = [ARROWS[(1 if tf > f else -1, 0)]] * abs(tf - f)
+        keys += [ARROWS[(0, 1 if tr > r else -1)]] * abs(tr - r)
+        if keys:
+            self.keys(*keys)
+
+    def focus_square(self, scene, square: int) -> None:
+        """Keyboard, on the element games' 8x8 board: the arrows bring the focus square
+        onto `square` (Tab gives it a start)."""
+        tool = scene.tool
+        if tool.focus is None:
+            self.keys(pygame.K_TAB)
+        self.arrows(tool.focus, square, ELEMENT_BOARD_SIZE)
+        assert tool.focus == square, "the arrows did not bring the focus there"
 
     def press(self, label: str) -> None:
         """Press the button `label`: focus + Enter, or a click on it."""
@@ -227,6 +251,17 @@ class Person:
         scene = self.match_scene()
         raise AssertionError(f"the match did not end within {max_frames} frames "
                              f"(ply {scene.ctl.ply if scene else '?'})")
+
+    def leave_results(self, scene) -> None:
+        """From the final results, as this person's input goes: the keyboard player asks
+        for a rematch (the same options again), the mouse player goes back to the menu."""
+        if self.mode == "keys":
+            self.press("Rematch")
+            again = self.match_scene()
+            assert again is not scene and again.ctl.config.options == scene.ctl.config.options
+        else:
+            self.press("Menu")
+            assert isinstance(self.top, TitleScene)
 
 
 # --- a person playing the line game (classic) ----------------------------------------------

@@ -13,34 +13,17 @@ import pygame
 import pytest
 
 from game.logic.core import PASS
-from game.logic.elements.board import SHAPE
-from game.shell.menus import TitleScene
 from game.shell.overlays import ResultsScene
 
 from acceptance_support import Person, board_turn_settled, keep_global_random, set_up  # noqa: F401
 
 FRAMES = 6000              # a game to a limit of 10 quiet moves each takes about 200 to 900
-ARROWS = {(1, 0): pygame.K_RIGHT, (-1, 0): pygame.K_LEFT, (0, 1): pygame.K_UP,
-          (0, -1): pygame.K_DOWN}
-
-
-def go_to(person: Person, scene, square: int) -> None:
-    """Keyboard: the arrows bring the focus square onto `square` (Tab gives it a start)."""
-    tool = scene.tool
-    if tool.focus is None:
-        person.keys(pygame.K_TAB)
-    (f, r), (tf, tr) = SHAPE.file_rank(tool.focus), SHAPE.file_rank(square)
-    keys = [ARROWS[(1 if tf > f else -1, 0)]] * abs(tf - f)
-    keys += [ARROWS[(0, 1 if tr > r else -1)]] * abs(tr - r)
-    if keys:
-        person.keys(*keys)
-    assert tool.focus == square, "the arrows did not bring the focus there"
 
 
 def aim(person: Person, scene, square: int) -> None:
     """Enter on `square` by keyboard, or a click on it."""
     if person.mode == "keys":
-        go_to(person, scene, square)
+        person.focus_square(scene, square)
         person.keys(pygame.K_RETURN)
     else:
         geo = scene.geo
@@ -131,10 +114,4 @@ def test_a_whole_game_by_one_input_only(tmp_path, monkeypatch, game, mode):
         assert scene.game.slide and config.options["start"] == "crossed"
     results = person.play_match(play_element_turn, FRAMES)
     check_end(person, scene, results, headers)
-    if mode == "keys":
-        person.press("Rematch")
-        again = person.match_scene()
-        assert again is not scene and again.ctl.config.options == config.options
-    else:
-        person.press("Menu")
-        assert isinstance(person.top, TitleScene)
+    person.leave_results(scene)

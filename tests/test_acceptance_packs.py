@@ -13,13 +13,10 @@ import pygame
 import pytest
 
 from game.logic.core import PASS
-from game.shell.menus import TitleScene
 
 from acceptance_support import Person, board_turn_settled, keep_global_random, set_up  # noqa: F401
 
 FRAMES = 6000              # 32 turns of the person and 32 of the computer take about 300
-ARROWS = {(1, 0): pygame.K_RIGHT, (-1, 0): pygame.K_LEFT, (0, 1): pygame.K_UP,
-          (0, -1): pygame.K_DOWN}
 
 
 def turn_to(person: Person, scene, ends) -> None:
@@ -55,12 +52,7 @@ def place_element(person: Person, scene, move) -> None:
     ply, player = scene.ctl.ply, scene.game.current_player
     turn_to(person, scene, (move.low, move.high))
     if person.mode == "keys":
-        shape = scene.game.shape
-        (f, r), (tf, tr) = shape.file_rank(scene.tool.square()), shape.file_rank(move.square)
-        arrows = [ARROWS[(1 if tf > f else -1, 0)]] * abs(tf - f)
-        arrows += [ARROWS[(0, 1 if tr > r else -1)]] * abs(tr - r)
-        if arrows:
-            person.keys(*arrows)
+        person.arrows(scene.tool.square(), move.square, scene.game.shape.width)
         assert scene.ghost == str(move), "the arrows did not bring the element there"
         assert scene.ghost_reason is None, scene.ghost_reason
         person.keys(pygame.K_RETURN)
@@ -94,10 +86,4 @@ def test_a_whole_game_by_one_input_only(tmp_path, monkeypatch, mode, across):
     assert [row[-1] for row in results.rows] == [str(n) for n in game.far_counts()]
     assert [row[3] for row in results.rows] == [str(len(a)) for a in game.set_aside]
     assert person.revealed is None, "a hand-over screen was shown: nothing is hidden here"
-    if mode == "keys":
-        person.press("Rematch")
-        again = person.match_scene()
-        assert again is not scene and again.ctl.config.options == config.options
-    else:
-        person.press("Menu")
-        assert isinstance(person.top, TitleScene)
+    person.leave_results(scene)

@@ -10,35 +10,18 @@ import pygame
 import pytest
 
 from game.logic.core import PASS
-from game.logic.elements.board import SIZE
 from game.shell.board.elements import shift_art
-from game.shell.menus import TitleScene
 from game.shell.overlays import ResultsScene
 
 from acceptance_support import Person, board_turn_settled, keep_global_random, set_up  # noqa: F401
 
 FRAMES = 8000
-ARROWS = {(1, 0): pygame.K_RIGHT, (-1, 0): pygame.K_LEFT, (0, 1): pygame.K_UP,
-          (0, -1): pygame.K_DOWN}
-
-
-def go_to(person: Person, scene, square: int) -> None:
-    """Keyboard: the arrows bring the focus onto `square` (rows past the edge too)."""
-    tool = scene.tool
-    if tool.focus is None:
-        person.keys(pygame.K_TAB)
-    (f, r), (tf, tr) = divmod(tool.focus, SIZE)[::-1], divmod(square, SIZE)[::-1]
-    keys = [ARROWS[(1 if tf > f else -1, 0)]] * abs(tf - f)
-    keys += [ARROWS[(0, 1 if tr > r else -1)]] * abs(tr - r)
-    if keys:
-        person.keys(*keys)
-    assert tool.focus == square, "the arrows did not bring the focus there"
 
 
 def aim(person: Person, scene, square: int) -> None:
     """Enter on `square` by keyboard, or a click on it (beyond the frame past the edge)."""
     if person.mode == "keys":
-        go_to(person, scene, square)
+        person.focus_square(scene, square)
         person.keys(pygame.K_RETURN)
     else:
         person.click(shift_art.square_rect(scene.geo, square).center)
@@ -114,10 +97,4 @@ def test_a_whole_game_by_one_input_only(tmp_path, monkeypatch, game, mode):
     who = "A draw" if outcome.winner is None else f"{names[outcome.winner]} wins"
     assert who in results.winner_text, (who, results.winner_text)
     assert [row[2] for row in results.rows] == [str(n) for n in state.captures]
-    if mode == "keys":
-        person.press("Rematch")
-        again = person.match_scene()
-        assert again is not scene and again.ctl.config.options == config.options
-    else:
-        person.press("Menu")
-        assert isinstance(person.top, TitleScene)
+    person.leave_results(scene)

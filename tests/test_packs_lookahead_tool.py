@@ -78,3 +78,33 @@ def test_an_all_seeing_run_says_so(capsys, monkeypatch):
     found = re.search(r"\(depth 2, all-seeing\): won (\d+), lost (\d+), drawn (\d+);",
                       capsys.readouterr().out)
     assert found and sum(map(int, found.groups())) == 2
+
+
+def test_plans_in_sampled_orders_use_only_what_the_view_shows(capsys, monkeypatch):
+    """Shuffling what nobody has turned up yet changes the all-seeing player's placement
+    here but not the sampled-plans player's (it may not know the orders); a run of it
+    says so."""
+    import random
+    from game.logic import new_game
+    monkeypatch.setattr(packs_lookahead, "SAMPLED_PLANS", 3)
+    monkeypatch.setattr(packs_ahead, "AHEAD", 2)
+    state = new_game("open22", 2, 5, {})
+    for _ in range(10):
+        state.apply(state.legal_moves()[0])
+    seeing = str(packs_lookahead.all_seeing_choice(state))
+    sampled = str(packs_lookahead.all_seeing_choice(state, random.Random(1)))
+    for owner in (0, 1):
+        at = state.turned[owner] + (owner == state.current_player)
+        rest = state.packs[owner][at:]
+        random.Random(2 + owner).shuffle(rest)
+        state.packs[owner][at:] = rest
+    assert str(packs_lookahead.all_seeing_choice(state)) != seeing
+    assert str(packs_lookahead.all_seeing_choice(state, random.Random(1))) == sampled
+    monkeypatch.setattr(packs_ahead, "ORDERS", packs_ahead.ORDERS)
+    assert packs_lookahead.main(["--games", "1", "--jobs", "1", "--depth", "2",
+                                 "--sampled-plans", "2"]) == 0
+    found = re.search(r"\(depth 2, plans in 2 sampled orders\): won (\d+), lost (\d+), "
+                      r"drawn (\d+);", capsys.readouterr().out)
+    assert found and sum(map(int, found.groups())) == 1
+    with pytest.raises(SystemExit):
+        packs_lookahead.main(["--all-seeing", "--sampled-plans", "2"])

@@ -14,8 +14,12 @@ opponent's as Medium makes them and its own the best of all it could make, and j
 lines it reaches as Hard does. What it wins is a measure of how far knowing the packs and
 planning on them could take Hard's judgement, not a level of the game.
 
+`--sampled-plans N` plays a player that makes that plan in each of N sampled orders of
+the packs (what it could know) as if the order were the true one, and places where the
+plans come out best on average.
+
     python3 tools/packs_lookahead.py [--games 400] [--first 0] [--jobs 2] [--depth 6]
-        [--samples 200] [--set NAME=VALUE ...] [--all-seeing]
+        [--samples 200] [--set NAME=VALUE ...] [--all-seeing | --sampled-plans N]
 """
 from __future__ import annotations
 
@@ -33,6 +37,7 @@ from game.logic.elements import packs_ahead, packs_judge, packs_worlds  # noqa: 
 from game.logic.elements.open22 import board_cells  # noqa: E402
 
 ALL_SEEING = False          # --all-seeing: Hard's seat is played by all_seeing_choice
+SAMPLED_PLANS = 0           # --sampled-plans N: ... by all_seeing_choice on N sampled orders
 
 
 def planned(judge, lines: list, theirs: list, mine: list, ply: int = 0) -> float:
@@ -55,19 +60,26 @@ def planned(judge, lines: list, theirs: list, mine: list, ply: int = 0) -> float
     return planned(judge, lines, theirs, mine, ply + 1) if best is None else best
 
 
-def all_seeing_choice(state):
-    """The placement whose plan (see planned) comes out best, the packs' true orders known."""
+def all_seeing_choice(state, rng=None):
+    """The placement whose plan (see planned) comes out best, the packs' true orders known
+    (or, with `rng`, on average over SAMPLED_PLANS orders sampled from what is unseen)."""
     moves = state.legal_moves()
     if len(moves) == 1:
         return moves[0]
     me, view = state.current_player, state.view(state.current_player)
     judge = packs_judge.Judge(view)
     lines = judge.lines(board_cells(view))
-    theirs = state.packs[1 - me][state.turned[1 - me]:]
-    mine = state.packs[me][state.turned[me] + 1:]
+    if rng is None:
+        orders = [(state.packs[1 - me][state.turned[1 - me]:],
+                   state.packs[me][state.turned[me] + 1:])]
+    else:
+        unseen = packs_judge.unseen(view)
+        orders = [(rng.sample(unseen[1 - me], len(unseen[1 - me])),
+                   rng.sample(unseen[me], len(unseen[me]))) for _ in range(SAMPLED_PLANS)]
     best = None
     for move in moves:
-        value = planned(judge, packs_ahead.placed(judge, lines, move), theirs, mine)
+        start = packs_ahead.placed(judge, lines, move)
+        value = sum(planned(judge, start, theirs, mine) for theirs, mine in orders)
         if best is None or value > best[0]:
             best = (value, move)
     return best[1]
@@ -83,6 +95,8 @@ def play(game: int) -> int:
         player = state.current_player
         if ALL_SEEING and seats[player] == "hard":
             state.apply(all_seeing_choice(state))
+        elif SAMPLED_PLANS and seats[player] == "hard":
+            state.apply(all_seeing_choice(state, rng))
         else:
             state.apply(agents[seats[player]].choose(state.view(player), rng))
     far = state.far_counts()
@@ -103,9 +117,13 @@ def main(argv=None) -> int:
                         help="a weight of packs_judge.py, like HOME=2.0")
     parser.add_argument("--all-seeing", action="store_true",
                         help="Hard's seat knows both packs' orders and plans on them")
+    parser.add_argument("--sampled-plans", type=int, default=0, metavar="N",
+                        help="Hard's seat plans as the all-seeing one in N sampled orders")
     args = parser.parse_args(argv)
-    global ALL_SEEING
-    ALL_SEEING = args.all_seeing
+    global ALL_SEEING, SAMPLED_PLANS
+    ALL_SEEING, SAMPLED_PLANS = args.all_seeing, args.sampled_plans
+    if ALL_SEEING and SAMPLED_PLANS:
+        parser.error("--all-seeing and --sampled-plans are two different players")
     for setting in args.set:
         name, _, value = setting.partition("=")
         if not name.isupper() or not hasattr(packs_judge, name):
@@ -127,7 +145,8 @@ def main(argv=None) -> int:
     print(f"Hard against Medium in Packs, games {args.first}-{args.first + args.games - 1}"
           f" of seed 11 "
           f"(depth {args.depth or 'judge'}{', ' + ' '.join(args.set) if args.set else ''}"
-          f"{', all-seeing' if args.all_seeing else ''}): "
+          f"{', all-seeing' if args.all_seeing else ''}"
+          f"{f', plans in {SAMPLED_PLANS} sampled orders' if SAMPLED_PLANS else ''}): "
           f"won {won}, lost {lost}, drawn {len(margins) - won - lost}; "
           f"{100 * share:.1f}% of the decided games; "
           f"mean margin {sum(margins) / len(margins):+.2f}")

@@ -108,3 +108,22 @@ def test_plans_in_sampled_orders_use_only_what_the_view_shows(capsys, monkeypatc
     assert found and sum(map(int, found.groups())) == 1
     with pytest.raises(SystemExit):
         packs_lookahead.main(["--all-seeing", "--sampled-plans", "2"])
+
+
+def test_candidates_limit_the_placements_hard_judges(capsys, monkeypatch):
+    from game.logic.agents import hard
+    judged = []
+    ranked = hard.HardAgent.ranked
+
+    def counting(self, view, moves):
+        found = ranked(self, view, moves)
+        judged.append(len(found))
+        return found
+    monkeypatch.setattr(hard.HardAgent, "ranked", counting)
+    monkeypatch.setattr(packs_lookahead, "CANDIDATES", packs_lookahead.CANDIDATES)
+    monkeypatch.setattr(packs_ahead, "AHEAD", packs_ahead.AHEAD)
+    monkeypatch.setattr(packs_ahead, "ORDERS", packs_ahead.ORDERS)
+    assert packs_lookahead.main(["--games", "1", "--jobs", "1", "--depth", "1",
+                                 "--samples", "2", "--candidates", "3"]) == 0
+    assert "(depth 1, 3 candidates)" in capsys.readouterr().out
+    assert judged and max(judged) == 3

@@ -6,7 +6,8 @@ Hard follows each placement a few placements ahead in sampled orders of both pac
 against Medium on the arena's deals (seats swapped every game, deal g from seed
 11 + g // 2) and prints games won, lost and drawn and the mean final margin, with the
 look ahead's depth and sampled orders changed (`--depth 0`: the judgement's exact
-two-placement expectation alone) or any of the judgement's weights (`--set HOME=2.0`).
+two-placement expectation alone) or any of the judgement's weights (`--set HOME=2.0`), or
+how many root placements Hard judges (`--candidates`, the greedy judgement's best first).
 
 `--all-seeing` plays instead a player that is shown the true order of both packs (no
 player can know it): for each placement it plans its next `--depth` placements, the
@@ -19,7 +20,8 @@ the packs (what it could know) as if the order were the true one, and places whe
 plans come out best on average.
 
     python3 tools/packs_lookahead.py [--games 400] [--first 0] [--jobs 2] [--depth 6]
-        [--samples 200] [--set NAME=VALUE ...] [--all-seeing | --sampled-plans N]
+        [--samples 200] [--candidates 12] [--set NAME=VALUE ...]
+        [--all-seeing | --sampled-plans N]
 """
 from __future__ import annotations
 
@@ -31,13 +33,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.logic import new_game  # noqa: E402
-from game.logic.agents import hooks, make_agent  # noqa: E402
+from game.logic.agents import hard, hooks, make_agent  # noqa: E402
 from game.logic.agents.arena import game_seeds, seat_names  # noqa: E402
 from game.logic.elements import packs_ahead, packs_judge, packs_worlds  # noqa: E402
 from game.logic.elements.open22 import board_cells  # noqa: E402
 
 ALL_SEEING = False          # --all-seeing: Hard's seat is played by all_seeing_choice
 SAMPLED_PLANS = 0           # --sampled-plans N: ... by all_seeing_choice on N sampled orders
+CANDIDATES = hard.CANDIDATES    # --candidates: Hard's root placements, the greedy best first
 
 
 def planned(judge, lines: list, theirs: list, mine: list, ply: int = 0) -> float:
@@ -88,6 +91,7 @@ def all_seeing_choice(state, rng=None):
 def play(game: int) -> int:
     """Hard's final margin (its elements on the far half minus Medium's) in game `game`."""
     agents = {"hard": make_agent("hard"), "greedy": make_agent("greedy")}
+    agents["hard"].candidates = CANDIDATES
     seats = seat_names(["hard", "greedy"], 2, game)
     deal, rng = game_seeds(11, game, 2)
     state = new_game("open22", 2, deal, {})
@@ -117,11 +121,14 @@ def main(argv=None) -> int:
                         help="a weight of packs_judge.py, like HOME=2.0")
     parser.add_argument("--all-seeing", action="store_true",
                         help="Hard's seat knows both packs' orders and plans on them")
+    parser.add_argument("--candidates", type=int, default=hard.CANDIDATES,
+                        help="root placements Hard judges, the greedy judgement's best first")
     parser.add_argument("--sampled-plans", type=int, default=0, metavar="N",
                         help="Hard's seat plans as the all-seeing one in N sampled orders")
     args = parser.parse_args(argv)
-    global ALL_SEEING, SAMPLED_PLANS
+    global ALL_SEEING, SAMPLED_PLANS, CANDIDATES
     ALL_SEEING, SAMPLED_PLANS = args.all_seeing, args.sampled_plans
+    CANDIDATES = args.candidates
     if ALL_SEEING and SAMPLED_PLANS:
         parser.error("--all-seeing and --sampled-plans are two different players")
     for setting in args.set:
@@ -146,7 +153,8 @@ def main(argv=None) -> int:
           f" of seed 11 "
           f"(depth {args.depth or 'judge'}{', ' + ' '.join(args.set) if args.set else ''}"
           f"{', all-seeing' if args.all_seeing else ''}"
-          f"{f', plans in {SAMPLED_PLANS} sampled orders' if SAMPLED_PLANS else ''}): "
+          f"{f', plans in {SAMPLED_PLANS} sampled orders' if SAMPLED_PLANS else ''}"
+          f"{f', {CANDIDATES} candidates' if CANDIDATES != hard.CANDIDATES else ''}): "
           f"won {won}, lost {lost}, drawn {len(margins) - won - lost}; "
           f"{100 * share:.1f}% of the decided games; "
           f"mean margin {sum(margins) / len(margins):+.2f}")

@@ -23,7 +23,7 @@ def program_name() -> str:
 
 
 def parse_args(argv=None):
-    from game.match_arguments import add_match_arguments
+    from game.play.arguments import add_match_arguments
     parser = argparse.ArgumentParser(prog=program_name(),
                                      description="Domino games for one screen.")
     parser.add_argument("--windowed", action="store_true",
@@ -48,7 +48,7 @@ def parse_args(argv=None):
 def match_to_start(args):
     """(the --play MatchConfig, the --continue SavedMatch); DominoError says what is wrong."""
     from game.logic.core import OptionError
-    from game.shell import launch
+    from game.play import launch
     if sum(map(bool, (args.demo, args.play, args.resume, args.edit, args.learn))) > 1:
         raise OptionError("--demo, --play, --continue, --edit and --learn each start "
                           "something: choose one")
@@ -113,7 +113,7 @@ def main(argv=None) -> int:
     except (DominoError, ImportError) as error:     # ImportError: a variant's module missing
         print(f"{program_name()}: error: {error}", file=sys.stderr)
         return 2
-    from game.shell.app import App
+    from game.shell.frame.app import App
     app = App(windowed=args.windowed, demo=args.demo, frames=args.frames,
               screenshot=args.screenshot, seed=args.seed, play=play, resume=resume,
               edit=args.edit, learn=args.learn)

@@ -157,8 +157,8 @@ def computer_match(folder: Path, variant: str, players: int, state=None):
     and the match's controller. Its save goes to `folder`, never over a player's."""
     import pygame
 
-    from game.shell.app import App
-    from game.shell.config import MatchConfig, Seat
+    from game.shell.frame.app import App
+    from game.play.config import MatchConfig, Seat
     from game.shell.match.scene import MatchScene
     os.environ["XDG_DATA_HOME"] = str(folder)
     app = App(windowed=True, settings_path=folder / "settings.json")
@@ -259,7 +259,7 @@ def bench_present(frames: int) -> None:
 
     import pygame
 
-    from game.shell.app import App
+    from game.shell.frame.app import App
     with tempfile.TemporaryDirectory() as folder:
         app = App(windowed=True, settings_path=Path(folder) / "settings.json")
         app.draw()
@@ -283,8 +283,8 @@ def bench_idle(seconds: float) -> None:
 
     import pygame
 
-    from game.shell.app import App
-    from game.shell.config import MatchConfig, Seat
+    from game.shell.frame.app import App
+    from game.play.config import MatchConfig, Seat
     from game.shell.match.scene import MatchScene
     cases = (("the title menu", None),
              ("a classic match waiting for a human",

@@ -3,7 +3,7 @@
 `python -m game.bench --only loaded [--quick]` starts busy processes (two for each core,
 so every core has more work than it can run), then asks the Hard player at 1 s for moves
 in every game the way a match does: through the thinking worker process
-(game/shell/thinking.py), timing from the request to the answer in the game's process.
+(game/play/thinking.py), timing from the request to the answer in the game's process.
 It prints, per game, the median, p95 and max move time and the max as a multiple of the
 budget. The busy processes are ended however the run ends.
 """
@@ -37,7 +37,7 @@ def hard_move_times(variant: str, players: int, moves: int, seed: int = 0,
     """Seconds from asking the worker for Hard's move to having it, over `moves` moves
     (forced ones skipped) of games Hard plays against itself from `seed` on."""
     from game.bench_stats import move_times
-    from game.shell import thinking
+    from game.play import thinking
     name = f"hard@{budget:g}"
     return move_times(variant, players, moves,
                       lambda view, rng: thinking.think(name, view, rng).move(),
@@ -45,7 +45,7 @@ def hard_move_times(variant: str, players: int, moves: int, seed: int = 0,
 
 
 def bench_loaded(moves: int) -> None:
-    from game.shell import thinking
+    from game.play import thinking
     cores = os.cpu_count() or 1
     with busy_processes(2 * cores) as load:
         try:
@@ -57,7 +57,7 @@ def bench_loaded(moves: int) -> None:
 def _report(moves: int, busy: int, cores: int) -> None:
     from game.bench_stats import percentile
     from game.logic.variants import VARIANTS, find_variant
-    from game.shell import thinking
+    from game.play import thinking
     thinking.start()
     thinking.ask(len, ()).result()   # booted, as a match's worker is by its first move
     print(f"Hard at {BUDGET:g} s on a loaded machine: {busy} busy processes on {cores} "

@@ -52,11 +52,11 @@ def latency(variant: str, options: dict, moves: int, folder) -> tuple[list, list
     import json
     import subprocess
     import sys
-    from game.shell.app import App
+    from game.shell.frame.app import App
     from game.shell.net.session import NetSession
     import pygame
-    from game.shell.overlays import ResultsScene
-    from game.shell.scene import LOGICAL_SIZE
+    from game.shell.screens.results import ResultsScene
+    from game.shell.frame.scene import LOGICAL_SIZE
     other = subprocess.Popen([sys.executable, "-m", "game.bench_network", variant,
                               json.dumps(options)], stdout=subprocess.PIPE, text=True)
     assert other.stdout is not None, "stdout=PIPE"

@@ -1,6 +1,6 @@
 """A person at the real application, for the acceptance tests.
 
-`Person` drives game.shell.app.App only through real pygame events (keys, or mouse
+`Person` drives game.shell.frame.app.App only through real pygame events (keys, or mouse
 motion and buttons at window pixels) and `app.run_frame`. It reads the screen the way a
 player would: from the scenes' widgets and layout rectangles, and from what a seat's own
 view of the game shows. While it plays it spies on tile_art.draw_tile and checks, every
@@ -15,14 +15,16 @@ import pytest
 
 from game.logic.core import Tile
 from game.logic.elements.board import SIZE as ELEMENT_BOARD_SIZE
-from game.shell import tile_art
 from game.shell.board import geometry as board_geometry
+from game.shell.frame import tile_art
+from game.shell.frame.app import App
+from game.shell.frame.scene import LOGICAL_SIZE
+from game.shell.lessons.learn import LessonOffer
 from game.shell.line import layout as line_layout
-from game.shell.app import App
-from game.shell.learn import LessonOffer
-from game.shell.menus import TitleScene, VariantSelectScene
-from game.shell.overlays import HandOverScene, ResultsScene
-from game.shell.scene import LOGICAL_SIZE
+from game.shell.screens.hand_over import HandOverScene
+from game.shell.screens.results import ResultsScene
+from game.shell.screens.setup import VariantSelectScene
+from game.shell.screens.title import TitleScene
 
 KEY_CHAR = {pygame.K_d: "d", pygame.K_r: "r", pygame.K_f: "f", pygame.K_e: "e",
             pygame.K_t: "t", pygame.K_h: "h"}

@@ -19,5 +19,5 @@ def private_data_home(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", str(folder))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path_factory.mktemp("config")))
     yield folder
-    from game.shell.locks import release_data_folder
+    from game.play.locks import release_data_folder
     release_data_folder(folder / "dominoes")     # an app's claim ends with its test

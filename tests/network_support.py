@@ -14,7 +14,7 @@ from game.logic.core import Tile
 from game.server.bot import SeatBot
 from game.server.host import HostThread
 from game.server.match import HostedMatch, HostSeat
-from game.shell.overlays import ResultsScene
+from game.shell.screens.results import ResultsScene
 
 from acceptance_support import Person
 

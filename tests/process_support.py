@@ -54,7 +54,7 @@ def children(pid: int, command: bytes = b"") -> list[int]:
 
 def workers(game_pid: int) -> list[int]:
     """The game's thinking workers."""
-    return children(game_pid, b"game.shell.thinking")
+    return children(game_pid, b"game.play.thinking")
 
 
 def game_env(tmp_path: Path, **settings) -> dict:

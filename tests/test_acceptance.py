@@ -15,7 +15,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.shell.menus import TitleScene
+from game.shell.screens.title import TitleScene
 
 from acceptance_support import (Person, keep_global_random, play_board_turn,  # noqa: F401
                                 play_line_turn, set_up)
@@ -147,7 +147,7 @@ def test_classic_two_players_draw_from_the_boneyard(tmp_path, monkeypatch, mode)
 
 def test_a_missing_key_binding_stops_the_keyboard_player(tmp_path, monkeypatch):
     """The tests can fail: without the Enter/Space binding, no move can be made."""
-    from game.shell import input as shell_input
+    from game.shell.frame import input as shell_input
     bindings = dict(shell_input.KEY_BINDINGS)
     for key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
         del bindings[key]

@@ -17,8 +17,8 @@ import pytest
 
 import acceptance_support
 from acceptance_support import Person, keep_global_random, play_board_turn, set_up  # noqa: F401
-from game.shell.menus import TitleScene
-from game.shell.overlays import ResultsScene
+from game.shell.screens.results import ResultsScene
+from game.shell.screens.title import TitleScene
 
 DOMINID_FRAMES = 3000      # 28 tiles on a small table: about 30 turns
 

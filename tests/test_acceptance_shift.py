@@ -11,7 +11,7 @@ import pytest
 
 from game.logic.core import PASS
 from game.shell.board.elements import shift_art
-from game.shell.overlays import ResultsScene
+from game.shell.screens.results import ResultsScene
 
 from acceptance_support import Person, board_turn_settled, keep_global_random, set_up  # noqa: F401
 

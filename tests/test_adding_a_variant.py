@@ -20,8 +20,10 @@ from game.logic.agents.coach import advise
 from game.logic.agents.hard import HardAgent
 from game.logic.rules_doc import markdown
 from game.logic.variants import VARIANTS, find_variant, new_game, registered, variant_names
-from game.shell import stats, thinking
-from game.shell.menus import VariantPickScene, VariantSelectScene, can_play, start_choices
+from game.play import statistics as stats, thinking
+from game.shell.match.kinds import can_play
+from game.shell.screens.setup import VariantSelectScene, start_choices
+from game.shell.screens.title import VariantPickScene
 
 from leap_variant import KNIGHT_RULE, LeapGame, leap_entry
 import test_every_variant as every_variant

@@ -33,7 +33,7 @@ def test_the_network_figures_come_move_by_move_and_match_by_match(tmp_path, monk
 
 def test_the_loaded_bench_times_hard_through_the_worker_and_ends_its_load():
     from game.bench_loaded import busy_processes, hard_move_times
-    from game.shell import thinking
+    from game.play import thinking
     with busy_processes(2) as load:
         assert all(process.poll() is None for process in load)     # spinning
         try:

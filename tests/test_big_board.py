@@ -10,15 +10,15 @@ import pytest
 
 from game.bench import big_board_game
 from game.logic.agents import make_agent
+from game.logic.board.layout import layout_from_toml
 from game.logic.board.placement import LegalPlacements
 from game.logic.dominox import view as dominox_view
 from game.logic.dominox.files import dealt_position
 from game.logic.dominox.game import DominoxGame
-from game.logic.board.layout import layout_from_toml
 from game.logic.textfiles import parse_toml
+from game.play.config import MatchConfig, Seat
 from game.shell.board.scene import BoardMatchScene
-from game.shell.config import MatchConfig, Seat
-from game.shell.scene import Action
+from game.shell.frame.scene import Action
 
 from test_shell_support import quiet_app
 

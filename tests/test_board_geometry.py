@@ -33,8 +33,8 @@ def test_every_board_fits_and_squares_round_trip(width, height):
 
 
 def test_the_dominox_board_paints_the_rules_square_colours(tmp_path):
-    from game.shell.app import App
-    from game.shell.config import MatchConfig, Seat
+    from game.shell.frame.app import App
+    from game.play.config import MatchConfig, Seat
     app = App(windowed=True, settings_path=tmp_path / "settings.json")
     app.start_match(MatchConfig("dominox", (Seat("A"), Seat("B", "computer")), {}, 1))
     scene = app.top

@@ -16,16 +16,19 @@ from game.logic.board.placement import TILES, Placement
 from game.logic.core import Tile
 from game.logic.dominid.game import DominidGame
 from game.logic.variants import new_game
-from game.shell.board.tiles import stack_art
 from game.shell.board.geometry import BoardGeometry, squares_of
 from game.shell.board.scene import BoardMatchScene
+from game.shell.board.tiles import stack_art
 from game.shell.board.table import (BOARD_AREA, CAPTION_RECT, INFO_RECT, PASS_RECT, STOCK_RECT,
                                     TRAY_RECT, card_rects)
-from game.shell.config import MatchConfig, Seat
-from game.shell.menus import VariantPickScene, VariantSelectScene
-from game.shell.scene_kinds import can_play
-from game.shell.overlays import HandOverScene, PauseOverlay, ResultsScene
-from game.shell.scene import LOGICAL_SIZE
+from game.play.config import MatchConfig, Seat
+from game.shell.frame.scene import LOGICAL_SIZE
+from game.shell.match.kinds import can_play
+from game.shell.screens.hand_over import HandOverScene
+from game.shell.screens.pause import PauseOverlay
+from game.shell.screens.results import ResultsScene
+from game.shell.screens.setup import VariantSelectScene
+from game.shell.screens.title import VariantPickScene
 
 from acceptance_support import ghost_target
 from test_shell_support import (frame, press, quiet_app, random_board_actions, texts_drawn,

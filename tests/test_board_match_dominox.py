@@ -8,12 +8,14 @@ import pygame
 import pytest
 
 from game.logic.core import PASS, Tile
-from game.shell import tile_art
+from game.play.config import MatchConfig, Seat
 from game.shell.board.geometry import DIRECTIONS, squares_of
 from game.shell.board.scene import RESULTS_AFTER, BoardMatchScene
-from game.shell.config import MatchConfig, Seat
-from game.shell.overlays import HandOverScene, ResultsScene, SettingsScene
-from game.shell.scene import ACTION_NAMES, Action
+from game.shell.frame import tile_art
+from game.shell.frame.scene import ACTION_NAMES, Action
+from game.shell.screens.hand_over import HandOverScene
+from game.shell.screens.results import ResultsScene
+from game.shell.screens.settings import SettingsScene
 
 from test_shell_support import press, quiet_app, random_board_actions
 

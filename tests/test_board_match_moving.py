@@ -14,18 +14,19 @@ import pytest
 from game.logic.core import PASS
 from game.logic.elements.board import SHAPE
 from game.logic.elements.open1 import TestElementGame
-from game.logic.levels import layout_folder
 from game.logic.elements.open3 import CaptureGame
 from game.logic.elements.open4 import DiagonalGame
 from game.logic.elements.positions import game_at
-from game.shell import theme
-from game.shell.board.elements.table import ElementTable
+from game.logic.levels import layout_folder
+from game.play.config import MatchConfig
 from game.shell.board.elements.move_tool import MoveElementTool
+from game.shell.board.elements.table import ElementTable
 from game.shell.board.scene import BoardMatchScene
-from game.shell.config import MatchConfig
+from game.shell.frame import theme
 from game.shell.match.controller import sentence
-from game.shell.menus import VariantSelectScene, start_choices
-from game.shell.overlays import HandOverScene, ResultsScene
+from game.shell.screens.hand_over import HandOverScene
+from game.shell.screens.results import ResultsScene
+from game.shell.screens.setup import VariantSelectScene, start_choices
 
 from test_shell_support import frame, press, quiet_app, random_board_actions, seats
 from test_shell_support import start_board_match as start

@@ -16,14 +16,15 @@ import pytest
 from game.logic.core import PASS, Tile
 from game.logic.elements.board import SHAPE, Element
 from game.logic.elements.open22 import PacksGame
-from game.shell import theme
+from game.play.config import MatchConfig
 from game.shell.board.elements import art as element_art
-from game.shell.board.elements.place_tool import REASON_ROOM, PlaceElementTool
 from game.shell.board.elements.packs_table import ACROSS_LAYOUT, PacksTable
+from game.shell.board.elements.place_tool import REASON_ROOM, PlaceElementTool
 from game.shell.board.scene import BoardMatchScene
-from game.shell.config import MatchConfig
+from game.shell.frame import theme
 from game.shell.match.controller import sentence
-from game.shell.overlays import HandOverScene, ResultsScene
+from game.shell.screens.hand_over import HandOverScene
+from game.shell.screens.results import ResultsScene
 
 from test_shell_support import (frame, press, quiet_app, random_board_actions, seats,
                                 start_board_match)

@@ -15,16 +15,16 @@ import pytest
 from game.logic.core import PASS
 from game.logic.elements.board import NORTH_ARROW, SOUTH_ARROW, Element
 from game.logic.elements.open10 import shift_game_at
-from game.logic.variants import new_game
 from game.logic.elements.shifting import parse_square, square_name, turned
+from game.logic.variants import new_game
+from game.play.config import MatchConfig
 from game.shell.board.elements import art as element_art, shift_art
-from game.shell.board.scene import BoardMatchScene
 from game.shell.board.elements.shift_table import ShiftTable
 from game.shell.board.elements.shift_tool import ShiftTool
-from game.shell.config import MatchConfig
+from game.shell.board.scene import BoardMatchScene
 from game.shell.match.controller import sentence
-from game.shell.menus import VariantSelectScene
-from game.shell.overlays import ResultsScene
+from game.shell.screens.results import ResultsScene
+from game.shell.screens.setup import VariantSelectScene
 from game.shell.variants.open10 import shift_words
 
 from test_shell_support import (frame, press, quiet_app, random_board_actions, seats,
@@ -182,7 +182,7 @@ def test_an_answer_that_does_not_cross_loses_a_forced_pass_too(app):
 
 
 def test_the_end_banner_shows_every_word_of_a_long_ending(app, monkeypatch):
-    from game.shell import theme
+    from game.shell.frame import theme
     scene = start_at(app, LONE)
     click(app, scene, "a1")
     click(app, scene, "c9")

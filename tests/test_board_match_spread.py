@@ -9,14 +9,15 @@ import time
 import pygame
 import pytest
 
-from game.shell import tile_art
 from game.shell.board.geometry import BoardGeometry, squares_of, tile_body
 from game.shell.board.scene import BoardMatchScene
+from game.shell.frame import tile_art
 from game.shell.board.table import (BOARD_AREA, CAPTION_RECT, INFO_RECT, PASS_RECT, STOCK_RECT,
                                     TRAY_RECT, card_rects)
-from game.shell.config import MatchConfig, Seat
-from game.shell.overlays import HandOverScene, ResultsScene
-from game.shell.scene import LOGICAL_SIZE, Action
+from game.play.config import MatchConfig, Seat
+from game.shell.frame.scene import LOGICAL_SIZE, Action
+from game.shell.screens.hand_over import HandOverScene
+from game.shell.screens.results import ResultsScene
 from game.shell.variants import open54
 
 from test_shell_support import quiet_app, random_board_actions

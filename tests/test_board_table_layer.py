@@ -6,7 +6,7 @@ import random
 import pygame
 import pytest
 
-from game.shell.config import MatchConfig
+from game.play.config import MatchConfig
 
 from test_shell_support import frame, seats, start_board_match, still_app, wait_for_human
 

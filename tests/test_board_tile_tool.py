@@ -10,9 +10,9 @@ import pytest
 
 from game.logic.board.placement import placement_words
 from game.logic.core import PASS
-from game.shell import tile_art
 from game.shell.board.geometry import squares_of
 from game.shell.board.table import TRAY_RECT
+from game.shell.frame import tile_art
 
 from test_shell_support import frame, press, quiet_app, start_board_match, wait_for_human
 

@@ -16,12 +16,16 @@ from game.logic.agents.coach import Advice
 from game.logic.board.placement import Placement
 from game.logic.dominid.opening import Arrangement
 from game.logic.variants import new_game
-from game.shell import coach as coach_screen, theme
+from game.play.config import MatchConfig, Seat
+from game.play.settings import load_settings
 from game.shell.board.geometry import squares_of
-from game.shell.coach import MARK, ReviewScene
-from game.shell.config import MatchConfig, Seat
-from game.shell.overlays import HandOverScene, PauseOverlay, ResultsScene, SettingsScene
-from game.shell.settings import load_settings
+from game.shell.frame import theme
+from game.shell.match import coach as coach_screen
+from game.shell.match.coach import MARK, ReviewScene
+from game.shell.screens.hand_over import HandOverScene
+from game.shell.screens.pause import PauseOverlay
+from game.shell.screens.results import ResultsScene
+from game.shell.screens.settings import SettingsScene
 
 from test_shell_support import frame, keys, press, quiet_app, results_ready
 

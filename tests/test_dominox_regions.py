@@ -5,7 +5,7 @@ import pytest
 
 from game.shell.board.geometry import BoardGeometry
 from game.shell.board.table import BOARD_AREA
-from game.shell import theme
+from game.shell.frame import theme
 from game.shell.variants.dominox import ONE_SQUARE_LABELS, label_spots, tag_size, territory_layer
 
 # a corner square alone, a pair along the top edge, a strip along the bottom edge, an L

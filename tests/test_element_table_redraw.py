@@ -5,8 +5,8 @@ import time
 import pygame
 import pytest
 
+from game.play.config import MatchConfig, Seat
 from game.shell.board.elements import art as element_art
-from game.shell.config import MatchConfig, Seat
 
 from test_shell_support import frame, quiet_app
 

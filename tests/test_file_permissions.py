@@ -8,8 +8,8 @@ import sys
 import pytest
 
 from game.logic.variants import new_game
-from game.shell import saves
-from game.shell.config import MatchConfig, Seat
+from game.play import saves
+from game.play.config import MatchConfig, Seat
 
 from process_support import ROOT, game_env, needs_ordinary_user, ordinary_user, run_as_user
 
@@ -105,8 +105,8 @@ STATS_DRIVER = """
 import sys
 sys.path.insert(0, sys.argv[1])
 from game.logic.core import Outcome
-from game.shell import stats
-from game.shell.config import MatchConfig, Seat
+from game.play import statistics as stats
+from game.play.config import MatchConfig, Seat
 config = MatchConfig("classic", (Seat("Ann"), Seat("Bot", "computer", "greedy")), {}, 1)
 print(stats.load()[1])
 print(stats.record_match(config, Outcome((0, 120), 0, "eliminated"))[1])

@@ -5,10 +5,10 @@ import pytest
 
 from game.logic.core import Tile
 from game.logic.variants import new_game
-from game.shell import app as app_module
-from game.shell.config import MatchConfig, Seat
+from game.play.config import MatchConfig, Seat
+from game.shell.frame import app as app_module
+from game.shell.frame.scene import Action
 from game.shell.line.scene import LineMatchScene
-from game.shell.scene import Action
 from test_line_rules import position
 from test_shell_support import quiet_app, results_ready
 
@@ -89,7 +89,7 @@ LONGEST = ("W" + "w" * 15, "Maximilian-Alexa", "W" * 16, "Wwwwwwwwwwwwwww4")   #
 
 def texts_drawn(app, monkeypatch):
     """[(text, rect)] of every line of text the top scene draws (cached layers redrawn)."""
-    from game.shell import theme
+    from game.shell.frame import theme
     drawn, original = [], theme.draw_text
 
     def record(surface, text, pos, *args, **kw):
@@ -136,8 +136,8 @@ def run_until(app, done, limit=900):
 
 @pytest.mark.parametrize("players,humans", [(2, 1), (3, 1), (4, 2)])
 def test_long_names_fit_the_line_scene(tmp_path, monkeypatch, players, humans):
-    from game.shell.line.layout import (BONEYARD, DRAW_BUTTON, HAND_AREA, PASS_BUTTON,
-                                        SEAT_PANEL, TABLE, top_panels)
+    from game.shell.line.layout import (BONEYARD, DRAW_BUTTON, HAND_AREA, PASS_BUTTON, SEAT_PANEL,
+                                        TABLE, top_panels)
     app = quiet_app(tmp_path)
     seats = tuple(Seat(LONGEST[i]) if i < humans else Seat(LONGEST[i], "computer", "random")
                   for i in range(players))
@@ -171,7 +171,7 @@ def test_long_names_fit_the_board_cards(tmp_path, monkeypatch, variant, players)
 
 
 def test_long_names_fit_the_round_over_results(tmp_path, monkeypatch):
-    from game.shell.overlays import ResultsScene
+    from game.shell.screens.results import ResultsScene
     app = quiet_app(tmp_path)
     rows = [(name, "+123", "149") for name in LONGEST]
     text = f"{LONGEST[1]} played every tile; out: {LONGEST[0]}, {LONGEST[2]}"
@@ -190,7 +190,7 @@ def board_scene(tmp_path, seats, variant="dominox", options=None):
 
 
 def test_the_final_dominox_board_stays_and_the_results_can_be_hidden_again(tmp_path):
-    from game.shell.overlays import ResultsScene
+    from game.shell.screens.results import ResultsScene
     app, scene = board_scene(tmp_path, (Seat("A", "computer", "random"),
                                         Seat("B", "computer", "random")),
                              options={"layout": "quick"})
@@ -294,8 +294,8 @@ def test_blank_tiles_pass_the_opening_on_at_every_rematch(tmp_path):
 
 # --- the layout choice ------------------------------------------------------------------
 def test_the_layout_choice_shows_the_level_description_and_board(tmp_path, monkeypatch):
-    from game.shell import level_preview
-    from game.shell.menus import VariantSelectScene
+    from game.shell.screens import level_preview
+    from game.shell.screens.setup import VariantSelectScene
     app = quiet_app(tmp_path)
     scene = VariantSelectScene(app)
     app.push(scene)
@@ -316,7 +316,7 @@ def test_the_layout_choice_shows_the_level_description_and_board(tmp_path, monke
 
 
 def test_the_preview_draws_the_grid_square_by_square(tmp_path):
-    from game.shell.level_preview import HOLE, draw_board, layouts_of
+    from game.shell.screens.level_preview import HOLE, draw_board, layouts_of
     quiet_app(tmp_path)
     for layout in layouts_of("dominox").values():
         surface = pygame.Surface((800, 600))
@@ -330,7 +330,7 @@ def test_the_preview_draws_the_grid_square_by_square(tmp_path):
 
 # --- footers ----------------------------------------------------------------------------
 def test_an_overlay_footer_hides_the_footer_under_it(tmp_path):
-    from game.shell.overlays import PauseOverlay
+    from game.shell.screens.pause import PauseOverlay
 
     def footer_with_pause_over(scene):
         app.stack[1:] = [scene] if scene else []
@@ -346,7 +346,7 @@ def test_an_overlay_footer_hides_the_footer_under_it(tmp_path):
 
 
 def test_a_held_d_pad_repeats_until_let_go():
-    from game.shell.input import PAD_REPEAT, InputMapper
+    from game.shell.frame.input import PAD_REPEAT, InputMapper
     clock = [0.0]
     mapper = InputMapper(now=lambda: clock[0])
     hat = lambda value: pygame.event.Event(pygame.JOYHATMOTION, value=value, instance_id=0,
@@ -363,8 +363,8 @@ def test_a_held_d_pad_repeats_until_let_go():
 
 
 def test_long_names_fit_the_setup_and_settings_rows(tmp_path, monkeypatch):
-    from game.shell.menus import VariantSelectScene
-    from game.shell.overlays import SettingsScene
+    from game.shell.screens.setup import VariantSelectScene
+    from game.shell.screens.settings import SettingsScene
     app = quiet_app(tmp_path)
     app.settings.player_names[:] = list(LONGEST)
     select = VariantSelectScene(app)
@@ -383,7 +383,7 @@ def test_long_names_fit_the_setup_and_settings_rows(tmp_path, monkeypatch):
 
 
 def test_held_arrows_repeat_but_a_held_enter_acts_once():
-    from game.shell.input import InputMapper
+    from game.shell.frame.input import InputMapper
     mapper = InputMapper()
     down = lambda key: [a.name for a in mapper.translate(
         pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))]

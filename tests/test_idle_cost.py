@@ -2,9 +2,9 @@
 draws only now and then; the first event after idling is handled in that same pass."""
 import pygame
 
-from game.shell import pacing
-from game.shell.config import MatchConfig, Seat
-from game.shell.pacing import Pacer
+from game.play.config import MatchConfig, Seat
+from game.shell.frame import pacing
+from game.shell.frame.pacing import Pacer
 from test_shell_support import FakeClock, make_app, quiet_app
 
 

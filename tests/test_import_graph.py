@@ -112,7 +112,7 @@ def test_no_module_is_over_the_line_limit():
 def test_the_rules_never_reach_the_shell_or_pygame():
     inside, outside = import_graph(GAME)
     logic = [name for name in inside if name == "game.logic" or name.startswith("game.logic.")]
-    assert "game.logic.core" in logic and "pygame" in outside["game.shell.app"]
+    assert "game.logic.core" in logic and "pygame" in outside["game.shell.frame.app"]
     for name in logic:
         reached = reachable(inside, name) | {name}
         shell = sorted(m for m in reached if m.startswith("game.shell"))
@@ -134,3 +134,28 @@ def test_the_host_never_reaches_pygame_nor_the_rules_the_network():
     for name in inside:
         if name.startswith("game.logic"):
             assert not outside[name] & network, f"{name} imports {outside[name] & network}"
+
+
+def test_the_match_floor_and_the_host_stand_below_the_window():
+    """game.play (saves, statistics, settings, the worker, launch) and game.server import
+    no pygame and nothing of game.shell, even late, even through another module: the
+    headless host runs a match on them alone."""
+    inside, outside = import_graph(GAME)
+    below = [name for name in inside if name.split(".")[:2] in (["game", "play"],
+                                                                 ["game", "server"])]
+    assert {"game.play.saves", "game.play.thinking", "game.server.host"} <= set(below)
+    for name in below:
+        reached = reachable(inside, name) | {name}
+        shell = sorted(m for m in reached if m.startswith("game.shell"))
+        pygame = sorted(m for m in reached if "pygame" in outside[m])
+        assert not shell and not pygame, f"{name} reaches {shell or pygame}"
+
+
+def test_only_the_network_screens_of_the_window_reach_the_host():
+    """The shell stands on game.play; of game.server only its network screens use the
+    client, the seat's stand-in state and, to host from the window, the host itself."""
+    inside, _ = import_graph(GAME)
+    users = sorted(name for name, targets in inside.items() if name.startswith("game.shell")
+                   and any(t.startswith("game.server") for t in targets))
+    assert "game.shell.net.session" in users
+    assert all(name.startswith("game.shell.net.") for name in users), users

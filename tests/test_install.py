@@ -21,7 +21,7 @@ pytestmark = pytest.mark.skipif(bool(os.environ.get("DOMINOES_SKIP_INSTALL_TEST"
 
 WORKER_CHECK = """\
 import os
-from game.shell import thinking
+from game.play import thinking
 print(thinking.ask(os.getpid).result(timeout=60) != os.getpid())
 thinking.shutdown()
 """
@@ -30,7 +30,7 @@ FOLDERS = """\
 import os
 os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
 from game.logic.levels import LEVELS_ROOT, list_layouts
-from game.shell.app import ICON_PATH
+from game.shell.frame.app import ICON_PATH
 print(LEVELS_ROOT)
 print(ICON_PATH.is_file())
 print(sorted(entry.name for entry in list_layouts("dominox") if entry.error is None))

@@ -15,16 +15,17 @@ import acceptance_support
 from acceptance_support import Person, keep_global_random, make_line_move, place_tile  # noqa: F401
 from game.logic.lessons import list_lessons
 from game.logic.variants import find_variant, variant_names
-from game.shell import lesson_progress, stats
-from game.shell.config import MatchConfig, Seat
-from game.shell.learn import (FIRST_GAME, LearnScene, LessonListScene, LessonOffer,
-                              open_first_lesson, start_first_game)
-from game.shell.lesson_panel import ASK, DONE, RIGHT, WRONG
-from game.shell.lesson_scene import LessonFlow, lesson_scene
+from game.play import lesson_progress, statistics as stats
+from game.play.config import MatchConfig, Seat
+from game.shell.lessons.learn import (FIRST_GAME, LearnScene, LessonListScene, LessonOffer,
+                                      open_first_lesson, start_first_game)
+from game.shell.lessons.panel import ASK, DONE, RIGHT, WRONG
+from game.shell.lessons.scene import LessonFlow, lesson_scene
 from game.shell.line import layout as line_layout
 from game.shell.match.scene import MatchScene
-from game.shell.menus import TitleScene, VariantSelectScene
-from game.shell.training import TrainingCoach
+from game.shell.match.training import TrainingCoach
+from game.shell.screens.setup import VariantSelectScene
+from game.shell.screens.title import TitleScene
 
 from test_acceptance_dominid import arrange_opening, declare
 from test_acceptance_moving import move_element
@@ -207,13 +208,13 @@ def test_esc_goes_back_to_the_list_and_nothing_is_saved(app):
     assert scene.phase == DONE and app.top is scene, "results came over the lesson"
     press(app, "back")
     assert isinstance(app.top, LessonListScene)
-    from game.shell import saves
+    from game.play import saves
     assert not saves.save_path().exists() and not stats.path().exists()
 
 
 @pytest.mark.parametrize("variant", variant_names())
 def test_the_words_of_every_step_fit_the_panel_in_every_phase(app, variant):
-    from game.shell import theme
+    from game.shell.frame import theme
     for entry in list_lessons(variant):
         scene = lesson_scene(app, entry.lesson)
         title = theme.font(30, True).size(entry.lesson.title)[0]     # (not cut short)
@@ -233,7 +234,7 @@ def line_match_drawing(app, scene, monkeypatch) -> list[tuple[str, pygame.Rect]]
     """(what, rect) of everything the line match under a lesson draws (its own draw,
     without the lesson's panel): every text and tile drawn, the places a next tile would
     go and the ghost of each legal move, the players' panels, the hand and the buttons."""
-    from game.shell import theme, tile_art
+    from game.shell.frame import theme, tile_art
     from game.shell.line.scene import LineMatchScene
     drawn = []
     draw_text, draw_tile = theme.draw_text, tile_art.draw_tile
@@ -363,7 +364,7 @@ def test_learn_lists_every_game_with_its_progress(app):
     lesson_progress.mark_done("open3", "01-moving")
     lesson_progress.mark_done("open3", "02-capture")
     lesson_progress.mark_done("open3", "99-gone")   # a lesson since removed: not counted
-    from game.shell.menus import load_variants
+    from game.shell.screens.setup import load_variants
     scene = LearnScene(app, load_variants(playable_only=True)[0])
     app.push(scene)
     labels = {b.label.split(":")[0]: b.label for b in scene.buttons}
@@ -402,7 +403,7 @@ def test_a_game_new_to_the_person_offers_its_lessons_once(person_of):
 
 def test_the_offer_leads_to_the_lessons_and_not_for_a_game_played(app):
     config = MatchConfig("open10", (Seat("Ann"), Seat("Ben", "computer", "random")), {}, 1)
-    from game.shell.learn import offer_lessons
+    from game.shell.lessons.learn import offer_lessons
     assert offer_lessons(app, config)
     app.top.learn()
     assert isinstance(app.top, LessonListScene) and app.top.variant == "open10"
@@ -413,7 +414,7 @@ def test_the_offer_leads_to_the_lessons_and_not_for_a_game_played(app):
 
 def test_learn_on_the_command_line_opens_the_first_lesson(tmp_path, capsys):
     import main
-    from game.shell.app import App
+    from game.shell.frame.app import App
     app = App(windowed=True, settings_path=tmp_path / "settings.json", learn="open10")
     assert isinstance(app.top, LessonFlow) and app.top.lesson.number == 1
     assert isinstance(app.stack[-2], LessonListScene)

@@ -13,8 +13,8 @@ from game.logic.variants import find_variant
 from game.shell.board.scene import BoardMatchScene
 from game.shell.editor.picker import LevelsScene
 from game.shell.editor.scene import EditorScene
-from game.shell.level_preview import OWN_MARK
-from game.shell.menus import VariantSelectScene, layout_choices, start_choices
+from game.shell.screens.level_preview import OWN_MARK
+from game.shell.screens.setup import VariantSelectScene, layout_choices, start_choices
 from tests.test_shell_support import frame, keys, press, still_app
 
 ARROWS = {(1, 0): pygame.K_RIGHT, (-1, 0): pygame.K_LEFT, (0, 1): pygame.K_UP,

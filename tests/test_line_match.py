@@ -4,14 +4,15 @@ import time
 import pygame
 import pytest
 
-from game.shell import theme
-from game.shell.match import controller as controller_module
-from game.shell.app import App
-from game.shell.config import MatchConfig, Seat
+from game.play.config import MatchConfig, Seat
+from game.shell.frame import theme
+from game.shell.frame.app import App
+from game.shell.frame.scene import LOGICAL_SIZE, Action
 from game.shell.line.layout import DRAW_BUTTON, PASS_BUTTON, TABLE
 from game.shell.line.scene import LineMatchScene
-from game.shell.overlays import HandOverScene, ResultsScene
-from game.shell.scene import LOGICAL_SIZE, Action
+from game.shell.match import controller as controller_module
+from game.shell.screens.hand_over import HandOverScene
+from game.shell.screens.results import ResultsScene
 
 from test_shell_support import make_app, results_ready
 
@@ -395,7 +396,7 @@ def test_blank_tiles_end_turn_declines_the_extra_play_by_key_button_or_pad(app, 
 
 
 def test_blank_tiles_the_end_turn_key_is_bound_and_taking_the_extra_play_needs_no_key(app):
-    from game.shell import input as shell_input
+    from game.shell.frame import input as shell_input
     assert shell_input.KEY_BINDINGS[pygame.K_n] == "end_turn"
     scene = start(app, "blank", ["human", "computer"], seed=2)
     wait_for_turn(app, scene)

@@ -5,10 +5,10 @@ import time
 
 import pytest
 
-from game.shell.app import App
-from game.shell.config import MatchConfig, Seat
+from game.play.config import MatchConfig, Seat
+from game.shell.frame.app import App
+from game.shell.frame.scene import ACTION_NAMES, Action
 from game.shell.line.scene import LineMatchScene
-from game.shell.scene import ACTION_NAMES, Action
 
 NAMES = sorted(ACTION_NAMES - {"fullscreen", "text", "pause"})
 POINTER = ("point", "click", "release", "rclick", "wheel")

@@ -7,11 +7,11 @@ import time
 
 import pytest
 
-from game.shell import theme, tile_art
-from game.shell.config import MatchConfig, Seat
+from game.play.config import MatchConfig, Seat
+from game.shell.frame import theme, tile_art
+from game.shell.frame.scene import Action
 from game.shell.line.scene import LineMatchScene
-from game.shell.overlays import ResultsScene
-from game.shell.scene import Action
+from game.shell.screens.results import ResultsScene
 
 from test_shell_support import results_ready, still_app
 

@@ -4,10 +4,10 @@ from types import SimpleNamespace
 
 import pytest
 
-from game.shell.config import MatchConfig, Seat
+from game.play.config import MatchConfig, Seat
 from game.shell.match import controller as controller_module
 from game.shell.match.controller import THINK_SECONDS, MatchController, sentence
-from game.shell.overlays import HandOverScene
+from game.shell.screens.hand_over import HandOverScene
 
 
 class FakeApp:

@@ -8,12 +8,12 @@ import random
 import pygame
 import pytest
 
-from game.shell import theme
-from game.shell.config import MatchConfig, Seat
+from game.play.config import MatchConfig, Seat
+from game.shell.frame import theme
+from game.shell.frame.scene import LOGICAL_SIZE
 from game.shell.line.art import LEGEND
 from game.shell.match.scene import RESULTS_DUE_LEGEND, WATCH_LEGEND
-from game.shell.overlays import PauseOverlay
-from game.shell.scene import LOGICAL_SIZE
+from game.shell.screens.pause import PauseOverlay
 
 from test_shell_support import frame, play_to_the_last_move, press, quiet_app, wait_for_human
 

@@ -6,13 +6,15 @@ with the keyboard; the other seats are bots over the loopback."""
 import pygame
 import pytest
 
+from game.play import statistics as stats
 from game.server.bot import SeatBot
 from game.server.client import NetClient
 from game.server.match import GRACE
-from game.shell import stats
 from game.shell.net.scenes import NetMatchMixin, banner_lines
 from game.shell.net.screens import NetworkScene, start_hosting
-from game.shell.overlays import ConfirmScene, MessageScene, PauseOverlay, ResultsScene
+from game.shell.screens.dialogs import ConfirmScene, MessageScene
+from game.shell.screens.pause import PauseOverlay
+from game.shell.screens.results import ResultsScene
 
 from acceptance_support import keep_global_random  # noqa: F401
 from network_support import Hosted, NetPerson, run_bot, wait_for
@@ -265,7 +267,7 @@ def test_a_wrong_code_is_said_and_nothing_starts(tmp_path, monkeypatch, hosting)
 
 
 def test_the_review_goes_through_the_seats_own_choices(tmp_path, monkeypatch, hosting):
-    from game.shell.coach import ReviewScene
+    from game.shell.match.coach import ReviewScene
     hosted = hosting("dominox")
     person, scene, _ = sit_down(tmp_path, monkeypatch, hosted, 14, "random")
     play_random_moves(person, scene)

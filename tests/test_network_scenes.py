@@ -8,16 +8,15 @@ import sys
 import pygame
 import pytest
 
+from game.play import statistics as stats
 from game.server.bot import SeatBot
-from game.shell import stats
 from game.shell.net.scenes import NetMatchMixin
 from game.shell.net.screens import HostSetupScene, JoinScene, NetworkScene
-from game.shell.overlays import ResultsScene
+from game.shell.screens.results import ResultsScene
 
 from acceptance_support import keep_global_random, play_board_turn, play_line_turn  # noqa: F401
 import network_support
-from network_support import (Hosted, NetPerson, free_port, on_screen, run_bot, type_into,
-                             wait_for)
+from network_support import (Hosted, NetPerson, free_port, on_screen, run_bot, type_into, wait_for)
 
 
 PORT_TRIES = 3     # a free port may be taken by another program before the host binds it

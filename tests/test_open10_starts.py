@@ -116,8 +116,8 @@ def test_a_position_with_a_tile_too_often_is_refused_at_its_line():
 
 def test_the_command_line_and_a_save_refuse_a_start_that_is_not_the_set(tmp_path, capsys):
     from game.logic.cli import main
-    from game.shell import saves
-    from game.shell.config import MatchConfig, Seat
+    from game.play import saves
+    from game.play.config import MatchConfig, Seat
     game = ShiftGame.new(2, 4)
     record = game.record()
     record["start"] = [t.replace("d2:0:4-3", "d2:0:4-4") for t in record["start"]]

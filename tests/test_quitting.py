@@ -9,8 +9,8 @@ import time
 import pygame
 import pytest
 
-from game.shell import saves, thinking
-from game.shell.config import MatchConfig, Seat
+from game.play import saves, thinking
+from game.play.config import MatchConfig, Seat
 
 from process_support import (alive, end_game, exit_within, game_env, needs_proc, save_file,
                              start_game, wait_for_moves, wait_until, workers)

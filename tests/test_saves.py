@@ -13,10 +13,11 @@ import pytest
 
 from game.logic.cli import load_state
 from game.logic.variants import new_game
-from game.shell import saves
-from game.shell.config import MatchConfig, Seat
-from game.shell.menus import TitleScene, VariantSelectScene
-from game.shell.overlays import PauseOverlay
+from game.play import saves
+from game.play.config import MatchConfig, Seat
+from game.shell.screens.pause import PauseOverlay
+from game.shell.screens.setup import VariantSelectScene
+from game.shell.screens.title import TitleScene
 
 from process_support import wait_for_moves
 from test_shell_support import STEP, frame, press, quiet_app
@@ -127,7 +128,7 @@ def test_quit_to_menu_keeps_the_save_and_settings_keep_the_focus(tmp_path):
 def test_a_finished_match_removes_its_save_once_the_end_is_on_screen(tmp_path, monkeypatch):
     """The computer's last move: until a frame shows the end (no "Thinking..." left on
     screen), the save still holds the game; then it goes."""
-    from game.shell import theme
+    from game.shell.frame import theme
     app = quiet_app(tmp_path)
     app.start_match(MatchConfig("open3", (Seat("Ann"), Seat("Bot", "computer", "greedy")),
                                 {"goal": "captures:1"}, 2))
@@ -351,7 +352,7 @@ def test_the_players_said_short_when_long():
 
 
 def playable_variants():
-    from game.shell.scene_kinds import can_play
+    from game.shell.match.kinds import can_play
     from game.logic.variants import variant_names
     return [name for name in variant_names() if can_play(name)]
 

@@ -1,9 +1,9 @@
 """Sound effects and optional speech degrade to silence, never to errors."""
 import pytest
 
-from game.shell import speech
-from game.shell.audio import RECIPES, SOUND_NAMES, Sounds, synthesise
-from game.shell.settings import Settings
+from game.play.settings import Settings
+from game.shell.frame import speech
+from game.shell.frame.audio import RECIPES, SOUND_NAMES, Sounds, synthesise
 
 BRIEF_NAMES = {"place", "draw", "pass", "invalid", "round_end", "select", "capture", "win"}
 
@@ -18,7 +18,7 @@ def test_every_named_sound_is_synthesised_and_plays():
 
 
 def test_every_sound_is_made_once_a_process_before_play_needs_it():
-    from game.shell import audio
+    from game.shell.frame import audio
     Sounds(Settings())
     if audio._warming is None:
         pytest.skip("no mixer here")
@@ -50,7 +50,7 @@ def test_mute_and_missing_mixer_are_silent(monkeypatch):
 
 
 def test_a_mixer_closed_since_start_is_silent(monkeypatch):
-    from game.shell import audio
+    from game.shell.frame import audio
     sounds = Sounds(Settings())
     sounds.enabled = True                  # as if the mixer had started, then was closed
     sounds._cache.clear()

@@ -3,10 +3,11 @@ without showing a hand, and captions about the hand being played are shown but n
 spoken (with one person at the screen they are spoken)."""
 from __future__ import annotations
 
-from game.shell.config import MatchConfig, Seat
-from game.shell.menus import TitleScene
-from game.shell.overlays import HandOverScene, PauseOverlay
-from game.shell.scene import Action
+from game.play.config import MatchConfig, Seat
+from game.shell.frame.scene import Action
+from game.shell.screens.hand_over import HandOverScene
+from game.shell.screens.pause import PauseOverlay
+from game.shell.screens.title import TitleScene
 
 from test_shell_support import make_app
 

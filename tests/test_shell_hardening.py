@@ -14,11 +14,15 @@ import pygame
 import pytest
 
 from game.logic.textfiles import SIZE_LIMITS
-from game.shell import speech, theme, thinking
-from game.shell.overlays import HandOverScene, MessageScene, ResultsScene, SettingsScene
-from game.shell.scene import Action
-from game.shell.settings import ANIM_SPEEDS, NAME_LENGTH, Settings, load_settings
-from game.shell.widgets import Button, Label, Menu, Selector, TextField
+from game.play import thinking
+from game.play.settings import ANIM_SPEEDS, NAME_LENGTH, Settings, load_settings
+from game.shell.frame import speech, theme
+from game.shell.frame.scene import Action
+from game.shell.frame.widgets import Button, Label, Menu, Selector, TextField
+from game.shell.screens.dialogs import MessageScene
+from game.shell.screens.hand_over import HandOverScene
+from game.shell.screens.results import ResultsScene
+from game.shell.screens.settings import SettingsScene
 from process_support import alive, children, needs_proc, wait_until
 from test_shell_support import frame, make_app, quiet_app
 
@@ -173,7 +177,7 @@ def test_random_values_in_every_field_load_and_the_screens_use_them(tmp_path):
         if i % 8 == 0:                        # the screens that read settings draw them
             app = make_app(folder)
             app.draw()
-            from game.shell.menus import VariantSelectScene
+            from game.shell.screens.setup import VariantSelectScene
             for scene in (SettingsScene(app), VariantSelectScene(app)):
                 app.push(scene)
                 app.draw()
@@ -255,7 +259,7 @@ def test_a_worker_killed_mid_thought_is_restarted_and_asked_again():
 
 @needs_proc
 def test_the_match_goes_on_when_the_worker_dies(tmp_path):
-    from game.shell.config import MatchConfig, Seat
+    from game.play.config import MatchConfig, Seat
     app = quiet_app(tmp_path)
     app.start_match(MatchConfig("classic", (Seat("A", "computer", "greedy"),
                                             Seat("B", "computer", "greedy")), {}, 3))
@@ -276,7 +280,7 @@ DRIVER = """
 import random, sys, time
 sys.path.insert(0, sys.argv[1])
 from game.logic.variants import new_game
-from game.shell import thinking
+from game.play import thinking
 state = new_game("classic", 2, seed=1)
 view = state.view(state.current_player)
 thinking.think("greedy", view, random.Random(1)).move()     # the worker is up

@@ -2,10 +2,12 @@
 import pygame
 import pytest
 
-from game.shell import app as app_module, scene_kinds
-from game.shell.menus import TitleScene
-from game.shell.overlays import MessageScene
-from game.shell.scene import LOGICAL_SIZE, Action
+from game.shell.frame import app as app_module
+
+from game.shell.frame.scene import LOGICAL_SIZE, Action
+from game.shell.match import kinds as scene_kinds
+from game.shell.screens.dialogs import MessageScene
+from game.shell.screens.title import TitleScene
 from test_shell_support import FakeClock, RecordingScene, make_app
 
 
@@ -87,7 +89,7 @@ def test_start_match_shows_a_message_when_the_scene_is_missing(tmp_path, monkeyp
     monkeypatch.setitem(scene_kinds.SCENE_KINDS, "line", "game.shell.no_such_module:X")
     app = make_app(tmp_path)
     app.push(RecordingScene(app))
-    from game.shell.config import MatchConfig, Seat
+    from game.play.config import MatchConfig, Seat
     app.start_match(MatchConfig("classic", (Seat("A"), Seat("B"))))
     assert isinstance(app.stack[0], TitleScene)
     assert isinstance(app.top, MessageScene) and len(app.stack) == 2
@@ -103,7 +105,7 @@ def test_start_match_builds_the_table_scene(tmp_path, monkeypatch):
 
     monkeypatch.setattr(app_module.App, "match_scene_class", staticmethod(lambda v: StubMatch))
     app = make_app(tmp_path)
-    from game.shell.config import MatchConfig, Seat
+    from game.play.config import MatchConfig, Seat
     config = MatchConfig("dominox", (Seat("A"), Seat("B", "computer")), {}, 5)
     app.push(RecordingScene(app))
     app.start_match(config)
@@ -162,7 +164,7 @@ def test_events_reach_the_top_scene_as_actions(tmp_path):
 
 def test_a_board_variant_without_an_adapter_is_a_message(tmp_path):
     from game.logic import variants
-    from game.shell.config import MatchConfig, Seat
+    from game.play.config import MatchConfig, Seat
     entry = variants.VariantEntry("nothere", variants.VARIANTS["dominox"].rules, "board",
                                   adapter="game.shell.variants.nothere:Adapter")
     app = make_app(tmp_path)

@@ -8,7 +8,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.shell.input import InputMapper
+from game.shell.frame.input import InputMapper
 
 ROOT = Path(__file__).resolve().parent.parent
 

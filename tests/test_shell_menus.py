@@ -5,24 +5,28 @@ import random
 import pygame
 import pytest
 
-from game.shell.app import App
-from game.shell.coach import ReviewScene
-from game.shell.config import MatchConfig, Seat
+from game.play.config import MatchConfig, Seat
+from game.shell.frame.app import App
+from game.shell.match.coach import ReviewScene
 import game.logic.levels as levels
-from game.shell import theme
-from game.shell.editor.picker import LevelsScene
-from game.shell.learn import LearnScene, LessonOffer
-from game.shell.net.screens import NetworkScene
-from game.shell.menus import (TitleScene, VariantPickScene, VariantSelectScene,
-                              layout_choices, option_choices)
-from game.shell.overlays import (HandOverScene, MessageScene, PauseOverlay, ResultsScene,
-                                 RulesScene, SettingsScene)
-from game.shell.scene import Action
-from game.shell.stats_scene import StatsScene
-from game.shell.widgets import Button
 from game.logic.options import Option
-from test_shell_support import (STEP, RecordingScene, frame, keys, make_app,
-                                play_to_the_last_move, results_ready)
+from game.shell.editor.picker import LevelsScene
+from game.shell.frame import theme
+from game.shell.frame.scene import Action
+from game.shell.frame.widgets import Button
+from game.shell.lessons.learn import LearnScene, LessonOffer
+from game.shell.net.screens import NetworkScene
+from game.shell.screens.dialogs import MessageScene
+from game.shell.screens.hand_over import HandOverScene
+from game.shell.screens.pause import PauseOverlay
+from game.shell.screens.results import ResultsScene
+from game.shell.screens.rules import RulesScene
+from game.shell.screens.settings import SettingsScene
+from game.shell.screens.setup import VariantSelectScene, layout_choices, option_choices
+from game.shell.screens.statistics import StatsScene
+from game.shell.screens.title import TitleScene, VariantPickScene
+from test_shell_support import (STEP, RecordingScene, frame, keys, make_app, play_to_the_last_move,
+                                results_ready)
 
 
 def press(app, *names):
@@ -365,7 +369,7 @@ def assert_on_screen(app, widget, above=1080 - 52):
 
 
 def playable():
-    from game.shell.menus import load_variants
+    from game.shell.screens.setup import load_variants
     return [(name, cls.max_players) for name, cls in load_variants(playable_only=True)[0]]
 
 
@@ -439,7 +443,7 @@ def test_a_setup_longer_than_the_screen_scrolls_with_a_sign(app, monkeypatch):
 
 
 def test_rules_of_which_game_shows_every_game_and_back_at_720p(app):
-    from game.shell.menus import load_variants
+    from game.shell.screens.setup import load_variants
     pick = VariantPickScene(app, "Rules of which game?", lambda name: None)
     app.push(pick)
     app.draw()
@@ -483,7 +487,7 @@ class BrightTable(RecordingScene):
 def test_the_results_panel_hides_the_table_under_it(app, figure):
     """Nothing of the table shows through the results' empty middle, wide or not, from
     the moment they are fully shown."""
-    from game.shell.score_plot import ScoreChart
+    from game.shell.screens.score_plot import ScoreChart
     from game.logic.variants import new_game
     app.push(BrightTable(app))
     chart = ScoreChart.of(new_game("classic", 2, 1), ["Ann", "Bob"]) if figure else None

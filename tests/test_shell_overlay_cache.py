@@ -5,8 +5,8 @@ import pygame
 import pytest
 from test_shell_support import STEP, RecordingScene, make_app
 
-from game.shell import theme
-from game.shell.overlays import ResultsScene
+from game.shell.frame import theme
+from game.shell.screens.results import ResultsScene
 
 
 def test_scenes_under_an_overlay_are_drawn_once_per_stack(tmp_path):

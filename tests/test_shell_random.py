@@ -7,10 +7,16 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.shell.menus import TitleScene, VariantPickScene, VariantSelectScene, load_variants
-from game.shell.overlays import (HandOverScene, MessageScene, PauseOverlay, ResultsScene,
-                                 RulesScene, SettingsScene)
-from game.shell.scene import ACTION_NAMES, LOGICAL_SIZE, Action
+from game.shell.screens.title import TitleScene, VariantPickScene
+
+from game.shell.frame.scene import ACTION_NAMES, LOGICAL_SIZE, Action
+from game.shell.screens.dialogs import MessageScene
+from game.shell.screens.hand_over import HandOverScene
+from game.shell.screens.pause import PauseOverlay
+from game.shell.screens.results import ResultsScene
+from game.shell.screens.rules import RulesScene
+from game.shell.screens.settings import SettingsScene
+from game.shell.screens.setup import VariantSelectScene, load_variants
 from test_shell_support import RecordingScene, make_app, quiet_app
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))

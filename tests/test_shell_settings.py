@@ -5,14 +5,14 @@ import os
 
 import pytest
 
-from game.shell import storage
-from game.shell import theme
-from game.shell.config import MatchConfig, Seat
-from game.shell.overlays import PauseOverlay, SettingsScene
-from game.shell.widgets import Selector
-from game.shell.scene import Action
-from game.shell.settings import (ANIM_SPEEDS, Settings, default_path, load_settings,
-                                 save_settings)
+from game.play import storage
+from game.play.config import MatchConfig, Seat
+from game.shell.frame import theme
+from game.shell.frame.scene import Action
+from game.shell.frame.widgets import Selector
+from game.shell.screens.pause import PauseOverlay
+from game.shell.screens.settings import SettingsScene
+from game.play.settings import (ANIM_SPEEDS, Settings, default_path, load_settings, save_settings)
 from test_shell_support import make_app
 
 

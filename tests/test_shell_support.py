@@ -7,11 +7,12 @@ import time
 
 import pygame
 
-from game.shell.app import App
+from game.play.config import MatchConfig, Seat
 from game.shell.board.scene import BoardMatchScene
-from game.shell.config import MatchConfig, Seat
-from game.shell.overlays import HandOverScene, ResultsScene
-from game.shell.scene import ACTION_NAMES, Action, Scene
+from game.shell.frame.app import App
+from game.shell.frame.scene import ACTION_NAMES, Action, Scene
+from game.shell.screens.hand_over import HandOverScene
+from game.shell.screens.results import ResultsScene
 
 STEP = 1 / 60
 
@@ -96,7 +97,7 @@ def frame(app, count: int = 1) -> None:
 def texts_drawn(app, scene, monkeypatch) -> list[str]:
     """Every text a frame of `scene` draws, its cached layers (the line games' static
     layer, a board table's panels) drawn again."""
-    from game.shell import theme
+    from game.shell.frame import theme
     drawn = []
     with monkeypatch.context() as patch:
         for name in ("draw_text", "draw_fitted"):
@@ -154,7 +155,7 @@ def wait_for_human(app, scene, limit=3000, on_top=False) -> None:
     """Frames (hand-overs continued) until a human may act on `scene` (with `on_top`, and
     nothing covers it) or its game is over; the computers think in a worker process, so a
     frame may have to wait for them."""
-    from game.shell.overlays import HandOverScene
+    from game.shell.screens.hand_over import HandOverScene
     for _ in range(limit):
         if scene.ctl.state.is_over() or (scene.ctl.human_turn and (app.top is scene or not on_top)):
             return

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.shell import theme
+from game.shell.frame import theme
 
 
 def test_count_words():

@@ -9,12 +9,12 @@ import time
 import pytest
 
 from game.logic.core import Outcome
-from game.shell import stats
-from game.shell.config import MatchConfig, Seat
-from game.shell.menus import TitleScene
-from game.shell.overlays import ResultsScene
-from game.shell.scene import ACTION_NAMES, Action
-from game.shell.stats_scene import StatsScene
+from game.play import statistics as stats
+from game.play.config import MatchConfig, Seat
+from game.shell.frame.scene import ACTION_NAMES, Action
+from game.shell.screens.results import ResultsScene
+from game.shell.screens.statistics import StatsScene
+from game.shell.screens.title import TitleScene
 
 from test_shell_support import STEP, press, quiet_app, results_ready
 
@@ -157,8 +157,8 @@ def test_the_chart_draws_every_players_running_total_in_the_seat_colour():
     import pygame
     from game.logic.core import Tile
     from game.logic.line.classic import RoundResult
-    from game.shell import theme
-    from game.shell.score_plot import ScoreChart
+    from game.shell.frame import theme
+    from game.shell.screens.score_plot import ScoreChart
     rounds = [RoundResult(1, (16, 0, 9), "domino", 1, (16, 0, 9), (), (
                   (Tile(6, 6), Tile(1, 3)), (), (Tile(4, 5),)), 0),
               RoundResult(2, (0, 30, 2), "domino", 0, (16, 30, 11), (), (), 0)]
@@ -177,14 +177,14 @@ def test_the_chart_draws_every_players_running_total_in_the_seat_colour():
 
 
 def test_classic_results_carry_the_chart(app):
-    from game.shell.score_plot import ScoreChart
+    from game.shell.screens.score_plot import ScoreChart
     cfg = MatchConfig("classic", (Seat("Ann"), Seat("Ben", "computer", "greedy")), {"limit": 1}, 8)
     scene = play_to_the_end(app, cfg, random.Random(7))
     results = app.top
     assert isinstance(results.figure, ScoreChart)
     assert results.figure.rounds == scene.ctl.state.finished_rounds
     app.draw()
-    from game.shell import theme
+    from game.shell.frame import theme
     for player in range(2):
         assert colour_pixels(app.screen, results.figure.plot.inflate(8, 8),
                              theme.PLAYER_COLOURS[player]) > 10

@@ -5,8 +5,8 @@ import time
 
 import pytest
 
-from game.shell import saves, settings, stats, storage
-from game.shell.storage import BackgroundWriter, remove_stale_temps, write_atomic
+from game.play import saves, settings, statistics as stats, storage
+from game.play.storage import BackgroundWriter, remove_stale_temps, write_atomic
 
 
 def test_the_background_writer_puts_the_newest_text_on_disk(tmp_path):

@@ -6,7 +6,7 @@ import time
 
 from game.logic.agents import make_agent
 from game.logic.variants import new_game
-from game.shell import thinking
+from game.play import thinking
 
 
 def test_thinking_runs_in_another_process():
@@ -59,8 +59,8 @@ def test_think_returns_before_the_agent_has_finished(monkeypatch):
 
 def test_a_match_with_a_computer_starts_the_worker_before_its_first_move(tmp_path,
                                                                          monkeypatch):
-    from game.shell.app import App
-    from game.shell.config import MatchConfig, Seat
+    from game.shell.frame.app import App
+    from game.play.config import MatchConfig, Seat
     started = []
     monkeypatch.setattr(thinking, "_executor", lambda: started.append(1))
     app = App(windowed=True, settings_path=tmp_path / "settings.json")

@@ -3,7 +3,7 @@ import pygame
 import pytest
 
 from game.logic.core import Tile
-from game.shell import tile_art
+from game.shell.frame import tile_art
 
 
 @pytest.fixture(autouse=True, scope="module")

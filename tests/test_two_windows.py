@@ -8,22 +8,22 @@ import sys
 import time
 
 from game.logic.variants import new_game
-from game.shell import saves, stats
-from game.shell.app import SECOND_WINDOW
-from game.shell.config import MatchConfig, Seat
-from game.shell.locks import FileLock, claim_data_folder, release_data_folder
-from game.shell.storage import data_dir
+from game.play import saves, statistics as stats
+from game.play.config import MatchConfig, Seat
+from game.play.locks import FileLock, claim_data_folder, release_data_folder
+from game.play.storage import data_dir
+from game.shell.frame.app import SECOND_WINDOW
 
-from process_support import (ROOT, end_game, exit_within, game_env, run_game, save_file,
-                             start_game, wait_for_moves)
+from process_support import (ROOT, end_game, exit_within, game_env, run_game, save_file, start_game,
+                             wait_for_moves)
 from test_shell_support import frame, quiet_app
 
 RECORDER = """
 import sys
 sys.path.insert(0, sys.argv[1])
 from game.logic.core import Outcome
-from game.shell import stats
-from game.shell.config import MatchConfig, Seat
+from game.play import statistics as stats
+from game.play.config import MatchConfig, Seat
 config = MatchConfig("classic", (Seat("Ann"), Seat("Bot", "computer", "greedy")), {}, 1)
 for n in range(int(sys.argv[2])):
     notice = stats.record_match(config, Outcome((n % 50, 150), 0, "eliminated"))[1]

@@ -8,12 +8,13 @@ import time
 import pygame
 import pytest
 
+from game.play.config import MatchConfig, Seat
 from game.shell.board.scene import BoardMatchScene
-from game.shell.config import MatchConfig, Seat
-from game.shell.input import InputMapper
+from game.shell.frame.input import InputMapper
+from game.shell.frame.scene import Action
 from game.shell.line.scene import LineMatchScene
-from game.shell.overlays import ConfirmScene, HandOverScene
-from game.shell.scene import Action
+from game.shell.screens.dialogs import ConfirmScene
+from game.shell.screens.hand_over import HandOverScene
 
 from test_shell_support import STEP, keys, press, quiet_app, results_ready, wait_for_human
 
@@ -103,7 +104,7 @@ def test_a_computer_thinking_is_forgotten(app):
 
 def playable_variants():
     from game.logic.variants import variant_names
-    from game.shell.scene_kinds import can_play
+    from game.shell.match.kinds import can_play
     return [name for name in variant_names() if can_play(name)]
 
 
@@ -219,7 +220,7 @@ def test_the_undo_button_is_clicked(app):
 
 
 def test_a_take_back_crosses_the_end_of_a_round(app):
-    from game.shell.overlays import ResultsScene
+    from game.shell.screens.results import ResultsScene
     scene = start(app, "classic", ("human", "greedy"), seed=8)
     state, rng = scene.ctl.state, random.Random(5)
     before = None

@@ -34,8 +34,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from game.logic.core import DominoError, Outcome  # noqa: E402
 from game.logic.variants import find_variant, new_game, variant_names  # noqa: E402
-from game.shell import saves, settings as settings_module, stats  # noqa: E402
-from game.shell.config import MatchConfig, Seat  # noqa: E402
+from game.play import saves, settings as settings_module, statistics as stats  # noqa: E402
+from game.play.config import MatchConfig, Seat  # noqa: E402
 from process_support import (alive, exit_within, game_env, ordinary_user,  # noqa: E402
                              run_game, save_file, saved_moves, start_game, wait_until,
                              workers)
@@ -178,8 +178,8 @@ RECORDER = """
 import sys
 sys.path.insert(0, sys.argv[1])
 from game.logic.core import Outcome
-from game.shell import stats
-from game.shell.config import MatchConfig, Seat
+from game.play import statistics as stats
+from game.play.config import MatchConfig, Seat
 config = MatchConfig("classic", (Seat("Ann"), Seat("Bot", "computer", "greedy")), {}, 1)
 print(stats.load()[1])
 for n in range(int(sys.argv[2])):

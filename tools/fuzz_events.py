@@ -30,8 +30,8 @@ sys.path.insert(0, str(ROOT))
 
 import pygame  # noqa: E402
 
-from game.shell.config import MatchConfig, Seat  # noqa: E402
-from game.shell.input import KEY_BINDINGS  # noqa: E402
+from game.play.config import MatchConfig, Seat  # noqa: E402
+from game.shell.frame.input import KEY_BINDINGS  # noqa: E402
 
 TEXTS = ["a", "Z", "9", " ", "\x00", "\b", "\r", "\t", "\x1b", "\x7f", "é", "ß", "😀", "👍🏽",
          "ש", "لا", "\u202e", "\u200f", "\ufeff", "\u200b", "\U0010ffff", "-w/tmp/x",
@@ -124,8 +124,9 @@ def random_events(rng: random.Random, window) -> list[pygame.event.Event]:
 def _segments(app):
     """(name, how to set the app up) for every starting point: the menu screens, then a
     match of every playable variant."""
-    from game.shell.menus import VariantSelectScene, load_variants
-    from game.shell.overlays import RulesScene, SettingsScene
+    from game.shell.screens.setup import VariantSelectScene, load_variants
+    from game.shell.screens.rules import RulesScene
+    from game.shell.screens.settings import SettingsScene
     starts = [("title", lambda rng: None),
               ("variant select", lambda rng: app.push(VariantSelectScene(app))),
               ("settings", lambda rng: app.push(SettingsScene(app))),
@@ -154,7 +155,7 @@ def fuzz(app, rng: random.Random, events: int, per_segment: int = 400,
     point in turn (see _segments), running a frame after every few. An exception is
     counted and the app sent back to the title menu; a quit is counted and the app
     started again."""
-    from game.shell.menus import TitleScene
+    from game.shell.screens.title import TitleScene
     report = report or Report()
     starts = _segments(app)
     app.running = True
@@ -205,7 +206,7 @@ def main(argv=None) -> int:
     with tempfile.TemporaryDirectory(prefix="fuzz-events-") as home:
         os.environ["XDG_CONFIG_HOME"] = os.path.join(home, "config")
         os.environ["XDG_DATA_HOME"] = os.path.join(home, "data")
-        from game.shell.app import App
+        from game.shell.frame.app import App
         app = App(windowed=True, settings_path=Path(home) / "settings.json")
         app.settings.anim_speed = 0
         app.settings.muted = True

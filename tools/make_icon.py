@@ -12,7 +12,7 @@ sys.path.insert(0, str(ROOT))
 
 import pygame  # noqa: E402
 
-from game.shell import tile_art  # noqa: E402
+from game.shell.frame import tile_art  # noqa: E402
 
 
 def main() -> None:

@@ -15,7 +15,7 @@ from .textfiles import shorten
 
 SEED_LIMIT = 2 ** 63
 # Every record's keys; a variant adds its own (`record_keys`: its deal, start or position).
-# `shell` holds a saved match's seats and date (game.shell.saves), read by the shell alone.
+# `shell` holds a saved match's seats and date (game.play.saves), read by the shell alone.
 COMMON_KEYS = ("variant", "options", "seed", "players", "moves", "result", "shell")
 MOVE_KEYS = ("player", "move")
 RESULT_KEYS = ("scores", "winner", "reason")

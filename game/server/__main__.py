@@ -18,9 +18,9 @@ import sys
 import time
 
 from game.logic.core import DominoError
-from game.match_arguments import add_match_arguments
+from game.play.arguments import add_match_arguments
 
-from .protocol import DEFAULT_PORT, new_code
+from game.server.protocol import DEFAULT_PORT, new_code
 
 
 def parse_args(argv=None):
@@ -46,8 +46,8 @@ def parse_args(argv=None):
 def hosted(args, log):
     """The HostedMatch the arguments ask for; DominoError (or ValueError) says why not."""
     from game.logic.agents import AGENTS
-    from .match import THINK_SECONDS, HostedMatch, HostSeat
-    from .saving import HostedSaver, hosted_match, load_hosted
+    from game.server.match import THINK_SECONDS, HostedMatch, HostSeat
+    from game.server.saving import HostedSaver, hosted_match, load_hosted
     settings = {"log": log, "saver": HostedSaver(args.port),
                 "pace": THINK_SECONDS if args.pace is None else max(0.0, args.pace),
                 "takeover": args.takeover}
@@ -61,7 +61,7 @@ def hosted(args, log):
         if save is None:
             raise DominoError(notice or f"no hosted match is saved for port {args.port}")
         return hosted_match(save, **settings)
-    from game.shell.launch import play_config
+    from game.play.launch import play_config
     args.play = args.play or "classic"
     kinds = args.seats.replace("remote", "human") if args.seats else None
     if kinds is None:
@@ -79,7 +79,7 @@ def hosted(args, log):
 
 
 def main(argv=None) -> int:
-    from .host import lan_address, serve_match
+    from game.server.host import lan_address, serve_match
     args = parse_args(argv)
 
     def log(line: str) -> None:
@@ -110,7 +110,7 @@ def main(argv=None) -> int:
               f"{error.strerror or error}", file=sys.stderr)
         return 1
     finally:
-        from game.shell import saves
+        from game.play import saves
         saves.settle()
     log("the host stopped; the match is saved" if not match.state.is_over() else
         "the host stopped")

@@ -26,10 +26,10 @@ from pathlib import Path
 from game.logic.agents import make_agent
 from game.logic.variants import find_variant
 
-from .client import NetClient
-from .protocol import ProtocolError
-from .seat_state import SeatState
-from .snapshot import read_position
+from game.server.client import NetClient
+from game.server.protocol import ProtocolError
+from game.server.seat_state import SeatState
+from game.server.snapshot import read_position
 
 MOVE_GAP = 0.06          # seconds between two moves: well inside the host's rate limit
 

@@ -16,8 +16,8 @@ import queue
 import socket
 import threading
 
-from .protocol import (DEFAULT_PORT, HOST_LINE_LIMIT, LineBuffer, ProtocolError, decode_line,
-                       encode_line, parse_address)
+from game.server.protocol import (DEFAULT_PORT, HOST_LINE_LIMIT, LineBuffer, ProtocolError,
+                                  decode_line, encode_line, parse_address)
 
 CONNECT_SECONDS = 8.0
 PING = 5.0

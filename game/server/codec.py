@@ -25,7 +25,7 @@ from collections.abc import Sequence
 
 from game.logic.core import Move, Tile, WordMove
 
-from .protocol import ProtocolError
+from game.server.protocol import ProtocolError
 
 PACKAGE = "game.logic."
 

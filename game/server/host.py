@@ -29,8 +29,8 @@ import threading
 import time
 import traceback
 
-from .protocol import (CLIENT_LINE_LIMIT, LineBuffer, ProtocolError, check_client_message,
-                       decode_line, encode_line)
+from game.server.protocol import (CLIENT_LINE_LIMIT, LineBuffer, ProtocolError,
+                                  check_client_message, decode_line, encode_line)
 
 TICK = 0.02              # seconds between two looks at the computers and the clocks
 RATE = 20.0              # messages a second a peer may send, on average
@@ -216,7 +216,7 @@ class MatchServer:
 
 
 def _code_matches(match, message: dict) -> bool:
-    from .protocol import same_code
+    from game.server.protocol import same_code
     return same_code(message["code"], match.code)
 
 

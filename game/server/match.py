@@ -29,13 +29,13 @@ from game.logic.agents import AGENTS
 from game.logic.core import IllegalMoveError
 from game.logic.variants import new_game
 
-from .agreement import Agreements
-from .snapshot import SeatRecord, position_message
+from game.server.agreement import Agreements
+from game.server.snapshot import SeatRecord, position_message
 
 if TYPE_CHECKING:
-    from game.shell.thinking import Thought
+    from game.play.thinking import Thought
 
-    from .host import Connection
+    from game.server.host import Connection
 
 GRACE = 120.0            # seconds a person who dropped out keeps the seat to themselves
 THINK_SECONDS = 0.7      # the least time a computer's move takes, so people can follow it
@@ -70,7 +70,7 @@ class HostedMatch:
         self.log, self.clock, self.pace = log, clock, pace
         self.hard_seconds, self.saver, self.takeover_level = hard_seconds, saver, takeover
         if think is None:
-            from game.shell.thinking import think
+            from game.play.thinking import think
         self.think = think
         self.conns: list = []
         self.ply = 0
@@ -133,7 +133,7 @@ class HostedMatch:
 
     # --- joining ----------------------------------------------------------------------
     def join(self, conn, message: dict) -> None:
-        from .protocol import same_code
+        from game.server.protocol import same_code
         if conn.seat is not None:
             self.refuse(conn, "join", "This connection already holds a seat.")
             return
@@ -170,8 +170,8 @@ class HostedMatch:
         return seat.vacant_since is not None and now - seat.vacant_since >= GRACE
 
     def _seat(self, conn, index: int, message: dict) -> None:
-        from game.shell.settings import clean_name
-        from .protocol import new_token
+        from game.play.settings import clean_name
+        from game.server.protocol import new_token
         seat = self.seats[index]
         if not seat.is_person:                 # coming back to a seat a computer took
             seat.kind = "person"

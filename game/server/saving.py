@@ -1,5 +1,5 @@
 """A hosted match kept on the host's disk, written after every change like a local one
-(game.shell.saves), so a host that crashed or was killed resumes it: the same match
+(game.play.saves), so a host that crashed or was killed resumes it: the same match
 code, and every person's seat waits for its own token, which their machine remembers.
 
 The file is `hosted-PORT.json` in the data folder: the game record with the shell's
@@ -14,10 +14,10 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from game.shell import saves
-from game.shell.storage import WRITER, data_dir, present, remove_stale_temps, set_aside
+from game.play import saves
+from game.play.storage import WRITER, data_dir, present, remove_stale_temps, set_aside
 
-from .protocol import CODE_ALPHABET, CODE_LENGTH
+from game.server.protocol import CODE_ALPHABET, CODE_LENGTH
 
 NETWORK_KEY = "network"
 TOKEN = re.compile(r"[A-Za-z0-9_-]{8,64}")
@@ -48,7 +48,7 @@ def hosted_ports() -> list[int]:
 
 def save_text(match) -> str:
     """The hosted match as a save (see the module notes)."""
-    from game.shell.config import MatchConfig, Seat
+    from game.play.config import MatchConfig, Seat
     seats = tuple(Seat(s.name) if s.is_person else Seat(s.name, "computer", s.level)
                   for s in match.seats)
     config = MatchConfig(match.variant, seats, dict(match.chosen), match.seed)
@@ -114,7 +114,7 @@ def load_hosted(port: int) -> tuple[HostedSave | None, str | None]:
 
 def hosted_match(save: HostedSave, **settings):
     """The HostedMatch of a save, every person's seat waiting for its token."""
-    from .match import HostedMatch, HostSeat
+    from game.server.match import HostedMatch, HostSeat
     config = save.saved.config
     seats = [HostSeat(seat.name, "person" if seat.is_human else "computer", seat.level,
                       token, here, joined=bool(token))

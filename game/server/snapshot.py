@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import json
 
-from .codec import decode, encode
-from .facts import public_facts
-from .protocol import ProtocolError
+from game.server.codec import decode, encode
+from game.server.facts import public_facts
+from game.server.protocol import ProtocolError
 
 
 def common_prefix(sent: list, now: list) -> int:

@@ -52,11 +52,11 @@ import importlib
 import pygame
 
 from game.logic.board.placement import Placement, placement_words
-from game.shell import theme
 from game.shell.board.art import LAST_MOVE, draw_placed, draw_placed_at
 from game.shell.board.geometry import BoardGeometry, squares_of
 from game.shell.board.table import BOARD_AREA, BoardTable
 from game.shell.board.tiles.place_tool import PlaceTileTool
+from game.shell.frame import theme
 
 LEGEND = ("Click, Left/Right: pick tile   R, right-click, wheel: turn   F: flip   "
           "Arrows: move   Enter, click: place   Esc: back to hand / pause   H: hints")

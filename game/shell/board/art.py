@@ -9,8 +9,8 @@ from __future__ import annotations
 import pygame
 
 from game.logic.board import shape as grid
-from game.shell import tile_art
 from game.shell.board.geometry import BoardGeometry, squares_of, tile_body
+from game.shell.frame import tile_art
 
 FRAME_OUTER = (58, 38, 26)
 FRAME_INNER = (122, 86, 52)

@@ -18,8 +18,8 @@ import pygame
 from game.logic.board.placement import Placement
 from game.logic.core import PASS
 from game.logic.variants import variant_entry
-from game.shell import theme
 from game.shell.board.adapter import adapter_class
+from game.shell.frame import theme
 from game.shell.match.scene import MatchScene
 
 RESULTS_AFTER = 6.0         # a demo's wait before the results, at normal speed; a person

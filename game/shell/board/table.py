@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import pygame
 
-from game.shell import theme, tile_art
-from game.shell.backdrop import next_serial
 from game.shell.board.art import coordinate_font
 from game.shell.board.geometry import squares_of, tile_body
+from game.shell.frame import theme, tile_art
+from game.shell.frame.backdrop import next_serial
 from game.shell.match.scene import tray_index_at, tray_rects
 
 BOARD_AREA = pygame.Rect(470, 92, 980, 744)

@@ -29,8 +29,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.shell import theme
-from game.shell.scene import LOGICAL_SIZE
+from game.shell.frame import theme
+from game.shell.frame.scene import LOGICAL_SIZE
 
 KEY_STEPS = {"left": (-1, 0), "right": (1, 0), "up": (0, 1), "down": (0, -1)}
 REASON_SIZE = 28

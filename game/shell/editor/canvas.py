@@ -7,14 +7,14 @@ import pygame
 
 from game.logic.core import Tile
 from game.logic.elements.board import Element
-from game.shell import theme
+from game.shell.frame import theme
 from game.shell.board.art import (coordinate_font, draw_coordinates, draw_frame, draw_hole,
                                   draw_obstacle, draw_squares)
 from game.shell.board.elements.art import draw_element, draw_element_board
 from game.shell.board.geometry import BoardGeometry
-from game.shell.level_preview import DARK, LIGHT
+from game.shell.screens.level_preview import DARK, LIGHT
 
-from .draft import ELEMENTS, SHARES, SIZE
+from game.shell.editor.draft import ELEMENTS, SHARES, SIZE
 
 GRID_AREA = pygame.Rect(40, 110, 1080, 830)      # a board of squares alone
 BOARD_AREA = pygame.Rect(40, 110, 720, 830)      # the element board, the tray beside it

@@ -4,9 +4,9 @@ Back along the bottom."""
 from __future__ import annotations
 
 from game.logic.board.shape import MAX_SIDE, MIN_SIDE
-from game.shell.widgets import Button, Menu, Selector, TextField, Widget
+from game.shell.frame.widgets import Button, Menu, Selector, TextField, Widget
 
-from .draft import ELEMENTS, GRID
+from game.shell.editor.draft import ELEMENTS, GRID
 
 ROW = 54
 WIDTH = 680

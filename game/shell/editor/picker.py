@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from game.logic.levels import list_levels
 from game.logic.variants import VARIANTS
-from game.shell import theme
-from game.shell.level_preview import level_choices
-from game.shell.scene import Scene
-from game.shell.widgets import Button, Label, Menu, Selector, Widget, back_or_menu
+from game.shell.frame import theme
+from game.shell.frame.scene import Scene
+from game.shell.frame.widgets import Button, Label, Menu, Selector, Widget, back_or_menu
+from game.shell.screens.level_preview import level_choices
 
 LEGEND = "Up/Down: choose   Left/Right: change the game   Enter: edit   Esc: back"
 

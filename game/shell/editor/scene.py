@@ -13,13 +13,14 @@ from game.logic.core import FileFormatError, OptionError
 from game.logic.elements.board import Element
 from game.logic.levels import find_level, layout_folder, list_levels, name_problem
 from game.logic.textfiles import read_text
-from game.shell import storage, theme
-from game.shell.config import MatchConfig, Seat
-from game.shell.scene import Scene
+from game.play import storage
+from game.play.config import MatchConfig, Seat
+from game.shell.frame import theme
+from game.shell.frame.scene import Scene
 
-from .canvas import TRAY_COLUMNS, Canvas
-from .draft import ELEMENTS, GRID, SIZE, Check, Draft
-from .panel import panel_menu
+from game.shell.editor.canvas import TRAY_COLUMNS, Canvas
+from game.shell.editor.draft import ELEMENTS, GRID, SIZE, Check, Draft
+from game.shell.editor.panel import panel_menu
 
 PANEL = pygame.Rect(1150, 96, 740, 924)
 MOVES = {"up": (0, 1), "down": (0, -1), "left": (-1, 0), "right": (1, 0)}

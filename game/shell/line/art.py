@@ -14,13 +14,13 @@ import pygame
 
 from game.logic.core import Tile
 
-from game.shell import theme, tile_art
-from game.shell.match.scene import RECENT_MOVE_SECONDS
 from game.logic.line.moves import LineMove
+from game.shell.frame import theme, tile_art
 from game.shell.line.scene_parts import LineSceneParts
-from game.shell.line.layout import (BONEYARD, COACH_BUTTON, DRAW_BUTTON, END_TURN_BUTTON,
-                                    HAND_AREA, PASS_BUTTON, SEAT_PANEL, TABLE, top_panels)
-from game.shell.scene import LOGICAL_SIZE
+from game.shell.match.scene import RECENT_MOVE_SECONDS
+from game.shell.line.layout import (BONEYARD, COACH_BUTTON, DRAW_BUTTON, END_TURN_BUTTON, HAND_AREA,
+                                    PASS_BUTTON, SEAT_PANEL, TABLE, top_panels)
+from game.shell.frame.scene import LOGICAL_SIZE
 
 FLIP_SECONDS = 0.3
 BADGE_SECONDS = 2.0     # how long "passed" / "drew 2" stays on a player's panel

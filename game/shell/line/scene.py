@@ -22,13 +22,13 @@ from game.logic.core import Tile
 from game.logic.line.laying import Placed, line_after
 from game.logic.line.moves import STOP, LineMove
 
-from game.shell import theme, tile_art
+from game.shell.frame import theme, tile_art
 from game.shell.line.art import LEGEND, LineTableArt
 from game.shell.line.input import LineInput
 from game.shell.line.layout import HAND_AREA, HAND_LONG, TABLE, UNDO_BUTTON, layout_line
 from game.shell.line.layout import Placed as LayoutPlaced
 from game.shell.match.scene import MatchScene, tray_rects
-from game.shell.score_plot import ScoreChart
+from game.shell.screens.score_plot import ScoreChart
 
 LINE_LONG = 112
 ROOM_GAP = 24           # between the table and a panel that takes its right end

@@ -51,8 +51,8 @@ from game.logic.agents import make_agent
 from game.logic.core import IllegalMoveError
 from game.logic.variants import new_game
 
-from game.shell import saves, stats
-from game.shell.thinking import start as start_thinking, think
+from game.play import saves, statistics as stats
+from game.play.thinking import start as start_thinking, think
 
 THINK_SECONDS = 0.7    # the least time a computer turn takes at normal speed, to be followed
 
@@ -288,7 +288,7 @@ class MatchController:
         if len(self.humans) < 2:
             self._undo_to(who, where)
             return True
-        from game.shell.overlays import ConfirmScene
+        from game.shell.screens.dialogs import ConfirmScene
         undone = [player for player, _ in self.state.moves_played()[where:]]
         others = [p for p in reversed(undone) if p != who and self.is_human(p)] or \
             [p for p in self.humans[self.humans.index(who) + 1:] + self.humans if p != who]
@@ -360,7 +360,7 @@ class MatchController:
         return f"hard@{seconds:g}" if level == "hard" and seconds else level
 
     def _push_handover(self, player: int) -> None:
-        from game.shell.overlays import HandOverScene
+        from game.shell.screens.hand_over import HandOverScene
 
         def continued():
             self._handover_pending = False
@@ -373,12 +373,12 @@ class MatchController:
 
     # --- screens ---------------------------------------------------------------------
     def pause(self) -> None:
-        from game.shell.overlays import PauseOverlay
+        from game.shell.screens.pause import PauseOverlay
         self.app.push(PauseOverlay(self.app, self.config.variant))
 
     def show_results(self, title: str, rows, winner_text: str, final: bool,
                      on_continue=None, headers=None, figure=None) -> None:
-        from game.shell.overlays import ResultsScene
+        from game.shell.screens.results import ResultsScene
         self.sound("win" if final else "round_end")
         if final:
             review = self.review if self.humans and not getattr(self.app, "demo", None) \
@@ -393,7 +393,7 @@ class MatchController:
 
     def review(self) -> None:
         """The coach's review of the people's moves of the finished game."""
-        from game.shell.coach import ReviewScene
+        from game.shell.match.coach import ReviewScene
         names = [self.name(p) for p in range(self.state.players)]
         self.app.push(ReviewScene(self.app, self.state, self.humans, names))
 

@@ -40,10 +40,10 @@ import pygame
 
 from game.logic.agents import AGENTS
 from game.logic.core import PASS
-from game.shell import theme
-from game.shell.coach import Coach
+from game.shell.frame import theme
+from game.shell.frame.scene import Scene
+from game.shell.match.coach import Coach
 from game.shell.match.controller import MatchController
-from game.shell.scene import Scene
 
 AUTO_PASS_SECONDS = 3.0
 RECENT_MOVE_SECONDS = 2.5   # a move's slides, flips and badges are over by then

@@ -18,10 +18,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from game.logic.core import IllegalMoveError
+from game.play import statistics as stats
+from game.play.config import Seat
 from game.server.protocol import ProtocolError
 from game.server.snapshot import read_position
-from game.shell import stats
-from game.shell.config import Seat
 from game.shell.match.controller import MatchController, sentence
 
 
@@ -110,7 +110,7 @@ class SeatController(MatchController):
         self.session.wait_for_rematch()
 
     def pause(self) -> None:
-        from game.shell.overlays import PauseOverlay
+        from game.shell.screens.pause import PauseOverlay
         self.app.push(PauseOverlay(self.app, self.config.variant, self.session.leaving(),
                                    self.session.pause_buttons()))
 
@@ -127,7 +127,7 @@ class SeatController(MatchController):
         super().show_results(title, rows, winner_text, final, on_continue, headers, figure)
 
     def review(self) -> None:
-        from game.shell.coach import ReviewScene
+        from game.shell.match.coach import ReviewScene
         names = [self.name(p) for p in range(self.state.players)]
         self.app.push(ReviewScene(self.app, None, self.humans, names,
                                   todo=self.state.decisions))
@@ -194,7 +194,7 @@ class SeatController(MatchController):
         self.config = replace(self.config, seats=seats_of(seats))
 
     def ask(self, message: dict) -> None:
-        from game.shell.overlays import ConfirmScene
+        from game.shell.screens.dialogs import ConfirmScene
         number = message.get("ask")
 
         def answer(yes: bool):
@@ -208,7 +208,7 @@ class SeatController(MatchController):
 def seats_of(entries) -> tuple[Seat, ...]:
     """The seats of the host's table: people as humans, computers at their level."""
     from game.logic.agents import AGENTS
-    from game.shell.settings import clean_name
+    from game.play.settings import clean_name
     seats = []
     for number, entry in enumerate(entries, 1):
         if not isinstance(entry, dict):

@@ -10,11 +10,11 @@ import time
 
 import pygame
 
-from game.shell import theme
+from game.shell.frame import theme
+from game.shell.match.kinds import match_scene_class
 from game.shell.match.scene import MatchScenePart
-from game.shell.scene_kinds import match_scene_class
 
-from .controller import SeatController
+from game.shell.net.controller import SeatController
 
 BANNER_WIDTH = 1100           # in the middle of the table: it shows only while play waits
 LINE = 46

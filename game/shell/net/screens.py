@@ -15,12 +15,13 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, TypedDict
 
 from game.server.protocol import DEFAULT_PORT, new_code, new_token, parse_address
-from game.shell import theme
-from game.shell.menus import MENU_LEGEND, VariantSelectScene
-from game.shell.scene import Scene
-from game.shell.widgets import Button, Label, Menu, TextField, back_or_menu
+from game.shell.frame import theme
+from game.shell.frame.scene import Scene
+from game.shell.frame.widgets import Button, Label, Menu, TextField, back_or_menu
+from game.shell.screens.setup import VariantSelectScene
+from game.shell.screens.title import MENU_LEGEND
 
-from .session import NetSession, remembered
+from game.shell.net.session import NetSession, remembered
 
 if TYPE_CHECKING:
     from game.server.saving import HostedSaver
@@ -53,7 +54,7 @@ class NetworkScene(Scene):
 
     def build(self) -> None:
         from game.server.saving import hosted_ports, load_hosted
-        from game.shell.saves import describe
+        from game.play.saves import describe
         rows = [Button("Host a match", self.host), Button("Join a match", self.join)]
         problems = []
         for port in hosted_ports():           # each hosted match saved, by its port
@@ -169,7 +170,7 @@ def start_hosting(app, seats=None, variant=None, options=None, port=DEFAULT_PORT
     from game.server.host import HostThread, lan_address
     from game.server.match import THINK_SECONDS, HostedMatch
     from game.server.saving import HostedSaver, hosted_match
-    from game.shell import thinking
+    from game.play import thinking
     settings = app.settings
     pace = THINK_SECONDS / settings.anim_speed if settings.anim_speed > 0 else 0.0
     given: HostingKeywords = {"host_key": secrets.token_urlsafe(16), "log": log_line,

@@ -22,14 +22,14 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.logic.variants import find_variant
+from game.play.config import MatchConfig
+from game.play.storage import data_dir, write_atomic
 from game.server.client import NetClient
 from game.server.protocol import ProtocolError
 from game.server.seat_state import SeatState
-from game.shell.config import MatchConfig
-from game.shell.storage import data_dir, write_atomic
 
 if TYPE_CHECKING:
-    from .controller import SeatController
+    from game.shell.net.controller import SeatController
 
 MEMORY_NAME = "network.json"
 WAKE = pygame.event.custom_type()      # posted by the network thread: a message came
@@ -147,9 +147,9 @@ class NetSession:
 
     def first_position(self, message: dict) -> None:
         """The position after a welcome: the match scene is built on it."""
-        from game.shell.overlays import MessageScene
-        from .controller import seats_of
-        from .scenes import net_scene_class
+        from game.shell.screens.dialogs import MessageScene
+        from game.shell.net.controller import seats_of
+        from game.shell.net.scenes import net_scene_class
         state, table = self.state, self.table
         if state is None or table is None:
             raise ProtocolError("a position before the welcome")
@@ -169,14 +169,14 @@ class NetSession:
 
     def refused(self, reason: str) -> None:
         """The host would not seat this window: say why, back on the menu."""
-        from game.shell.overlays import MessageScene
+        from game.shell.screens.dialogs import MessageScene
         self.app.end_network()
         self.app.push(MessageScene(self.app, "Cannot join the match", reason))
 
     def ended(self, reason: str) -> None:
         """The match is over for this window (the host stopped it, or no seat was had):
         back on the menu, which says why."""
-        from game.shell.overlays import MessageScene
+        from game.shell.screens.dialogs import MessageScene
         if self.lost is not None or self.app.network is not self:
             return
         self.lost = reason or "The connection ended."
@@ -185,7 +185,7 @@ class NetSession:
 
     def connection_lost(self, reason: str) -> None:
         """Before a seat was given: say why. During a match: offer to join again."""
-        from game.shell.overlays import ConfirmScene
+        from game.shell.screens.dialogs import ConfirmScene
         if self.lost is not None or self.app.network is not self:
             return
         if self.welcome is None or self.host is not None:

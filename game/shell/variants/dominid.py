@@ -16,11 +16,11 @@ from game.logic.agents.coach import move_words
 from game.logic.board.placement import Placement
 from game.logic.core import PASS
 from game.logic.dominid.opening import Arrangement
-from game.shell import theme
 from game.shell.board.adapter import BoardAdapter
 from game.shell.board.art import LAST_MOVE, draw_coordinates, draw_frame, draw_placed
 from game.shell.board.geometry import BoardGeometry, squares_of
 from game.shell.board.table import BOARD_AREA
+from game.shell.frame import theme
 from game.shell.board.tiles.stack_art import (Stacker, cells_of, level_key, level_key_rect,
                                               outline_cells)
 from game.shell.board.tiles.stack_tool import StackTool, pair_words

@@ -8,8 +8,8 @@ import functools
 import pygame
 
 from game.logic.dominox.game import scores_of, territory_of
-from game.shell import theme
 from game.shell.board.adapter import BoardAdapter
+from game.shell.frame import theme
 from game.shell.board.art import (draw_coordinates, draw_frame, draw_hole, draw_squares)
 from game.shell.board.geometry import BoardGeometry, Square, parse_square
 

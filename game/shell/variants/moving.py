@@ -14,12 +14,12 @@ import pygame
 from game.logic.core import PASS
 from game.logic.elements.board import SHAPE, parse_element
 from game.logic.elements.moves import element_move_words
-from game.shell import theme
 from game.shell.board.adapter import BoardAdapter
 from game.shell.board.elements.art import SEAT_COLOURS, draw_element_board
 from game.shell.board.elements.move_tool import MoveElementTool
 from game.shell.board.elements.table import GOAL_SIZE, LAYOUT, ElementTable
 from game.shell.board.geometry import BoardGeometry
+from game.shell.frame import theme
 
 SIDES = ("South", "North")
 LOOKS = ("Ivory, round, arrow up", "Ebony, square, arrow down")

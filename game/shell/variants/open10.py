@@ -11,11 +11,11 @@ from __future__ import annotations
 from game.logic.core import PASS
 from game.logic.elements.board import SIZE
 from game.logic.elements.shifting import parse_stack, square_name
-from game.shell import theme
 from game.shell.board.elements.art import draw_element_board
-from game.shell.board.geometry import BoardGeometry
 from game.shell.board.elements.shift_table import SHIFT_AREA, ShiftTable
 from game.shell.board.elements.shift_tool import ShiftTool
+from game.shell.board.geometry import BoardGeometry
+from game.shell.frame import theme
 from game.shell.variants.moving import GOLD, LEGEND, SIDES, MovingAdapter
 
 FREE_LEGEND = ("Click or arrows + Enter: pick, then where   R, wheel, right-click: turn "

@@ -17,12 +17,12 @@ from __future__ import annotations
 import pygame
 
 from game.logic.core import PASS
-from game.shell import theme
 from game.shell.board.elements.art import SEAT_COLOURS, draw_element_board
+from game.shell.board.elements.packs_table import ACROSS_LAYOUT, PacksTable
 from game.shell.board.elements.place_tool import PlaceElementTool
 from game.shell.board.elements.table import LAYOUT
 from game.shell.board.geometry import BoardGeometry
-from game.shell.board.elements.packs_table import ACROSS_LAYOUT, PacksTable
+from game.shell.frame import theme
 from game.shell.variants.moving import GOLD, SIDES, MovingAdapter, elements
 
 LEGEND = ("Pointer or arrows: move the element   R, right-click, wheel: turn it   "

@@ -4,7 +4,7 @@ targets) and the pips captured show on the cards under a pip goal (RULES.md sect
 game 3). The shared part is variants.moving."""
 from __future__ import annotations
 
-from game.shell import theme
+from game.shell.frame import theme
 from game.shell.variants.moving import MovingAdapter, left_counts
 
 GOALS = {

@@ -4,7 +4,7 @@ or with the race option the first to have every element past the middle line (RU
 section 5, game 4). The shared part is variants.moving."""
 from __future__ import annotations
 
-from game.shell import theme
+from game.shell.frame import theme
 from game.shell.variants.moving import MovingAdapter, left_counts
 
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.shell import theme
 from game.shell.board.adapter import BoardAdapter
+from game.shell.frame import theme
 from game.shell.board.art import (FRAME_INNER, draw_coordinates, draw_frame, draw_obstacle,
                                   draw_squares)
 from game.shell.board.geometry import BoardGeometry

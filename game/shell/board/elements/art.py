@@ -18,9 +18,9 @@ from __future__ import annotations
 import pygame
 
 from game.logic.core import Tile
-from game.shell import tile_art
 from game.shell.board.art import draw_coordinates, draw_frame, draw_squares
 from game.shell.board.geometry import BoardGeometry
+from game.shell.frame import tile_art
 
 STATES = ("normal", "selected", "ghost", "preview", "faded")
 ALPHAS = {"ghost": 110, "preview": 205, "faded": 170}

@@ -19,9 +19,9 @@ import pygame
 
 from game.logic.core import PASS, IllegalMoveError
 from game.logic.elements.board import SHAPE
-from game.shell import theme
 from game.shell.board.elements import art as element_art
 from game.shell.board.tool_base import KEY_STEPS, draw_reason
+from game.shell.frame import theme
 from game.shell.match.controller import sentence
 
 TARGET = (110, 235, 140)

@@ -19,9 +19,9 @@ import pygame
 
 from game.logic.core import PASS, Tile
 from game.logic.elements.board import Element
-from game.shell import theme
 from game.shell.board.elements import art as element_art
 from game.shell.board.elements.table import GOLD, SWATCH, ElementTable, TableLayout
+from game.shell.frame import theme
 
 TURNED = 140                     # the square the turned-up element is drawn in on a card
 PACK_SPRITE = 96                 # the top of a face-down pack on a card

@@ -19,12 +19,12 @@ import pygame
 
 from game.logic.core import PASS, IllegalMoveError, Tile
 from game.logic.elements.board import Element
-from game.shell import theme
 from game.shell.board.elements.art import draw_element
 from game.shell.board.elements.table import CAPTION_RECT
 from game.shell.board.tool_base import KEY_STEPS, draw_reason_outside
+from game.shell.frame import theme
+from game.shell.frame.scene import LOGICAL_SIZE
 from game.shell.match.controller import sentence
-from game.shell.scene import LOGICAL_SIZE
 
 LEGAL = (110, 235, 140)
 LEGAL_RING = (30, 110, 50)

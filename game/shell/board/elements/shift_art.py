@@ -12,8 +12,8 @@ from __future__ import annotations
 import pygame
 
 from game.logic.elements.board import SIZE
-from game.shell import theme
 from game.shell.board.elements import art as element_art
+from game.shell.frame import theme
 
 EDGE_GAP = 6                    # between the board's frame and a row past the edge
 BADGE = ((30, 26, 22), (255, 206, 84))     # the count badge: fill, rim and number

@@ -14,10 +14,10 @@ import pygame
 from game.logic.core import PASS
 from game.logic.elements.board import SIZE
 from game.logic.elements.shifting import parse_stack
-from game.shell import theme
 from game.shell.board.elements import art as element_art, shift_art
 from game.shell.board.elements.table import BOARD_AREA, FLIGHT_SECONDS, SWATCH, TROPHY, \
     ElementTable
+from game.shell.frame import theme
 
 # The board's area: squares of 84 pixels leave room for a row past each edge.
 SHIFT_AREA = pygame.Rect(BOARD_AREA.x, BOARD_AREA.centery - 374, BOARD_AREA.w, 748)

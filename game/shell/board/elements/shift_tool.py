@@ -17,10 +17,10 @@ import pygame
 from game.logic.core import IllegalMoveError
 from game.logic.elements.board import SIZE
 from game.logic.elements.shifting import arrow_mark, square_name, turned
-from game.shell import theme
 from game.shell.board.elements import art as element_art, shift_art
 from game.shell.board.elements.move_tool import CAPTURE, FOCUS, TARGET, TARGET_RING, WIN, \
     MoveElementTool
+from game.shell.frame import theme
 from game.shell.board.tool_base import draw_reason
 from game.shell.match.controller import sentence
 

@@ -18,10 +18,10 @@ import pygame
 
 from game.logic.core import PASS
 from game.logic.elements.board import parse_element
-from game.shell import theme
-from game.shell.board.elements import art as element_art
 from game.shell.board.art import LAST_MOVE
+from game.shell.board.elements import art as element_art
 from game.shell.board.table import BoardTable
+from game.shell.frame import theme
 
 BOARD_AREA = pygame.Rect(470, 84, 980, 940)
 CARDS = (pygame.Rect(36, 100, 400, 580), pygame.Rect(1484, 100, 400, 580))

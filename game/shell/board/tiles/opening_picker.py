@@ -14,10 +14,10 @@ from __future__ import annotations
 import pygame
 
 from game.logic.agents import greedy_ratings
-from game.shell import theme, tile_art
 from game.shell.board.geometry import squares_of
-from game.shell.board.tiles.stack_art import darker, level_key_rect
 from game.shell.board.table import BOARD_AREA, GOLD
+from game.shell.board.tiles.stack_art import darker, level_key_rect
+from game.shell.frame import theme, tile_art
 from game.shell.match.scene import choice_action, index_at
 
 CARD = (90, 104)

@@ -5,10 +5,10 @@ from __future__ import annotations
 from game.logic.agents import greedy_ratings
 from game.logic.board.placement import Placement
 from game.logic.core import PASS, IllegalMoveError
-from game.shell import tile_art
 from game.shell.board.art import LEGAL_GLOW, draw_placed_at
-from game.shell.board.geometry import (DIRECTIONS, BoardGeometry, Square, square_name,
-                                       squares_of, tile_body)
+from game.shell.frame import tile_art
+from game.shell.board.geometry import (DIRECTIONS, BoardGeometry, Square, square_name, squares_of,
+                                       tile_body)
 from game.shell.board.tool_base import KEY_STEPS, draw_reason
 from game.shell.match.controller import sentence
 from game.shell.match.scene import CURSOR_STEPS, step_cursor

@@ -23,9 +23,9 @@ from __future__ import annotations
 
 import pygame
 
-from game.shell import theme, tile_art
 from game.shell.board.art import draw_hole
 from game.shell.board.geometry import BoardGeometry, Square, parse_square, squares_of
+from game.shell.frame import theme, tile_art
 
 TABLE = ((52, 70, 78), (68, 88, 96))        # (fill, line) of an empty cell: cool slate
 TONES = ((218, 190, 140), (224, 174, 98), (212, 128, 58), (186, 82, 46), (148, 48, 52),

@@ -17,12 +17,12 @@ import pygame
 
 from game.logic.board.placement import Placement
 from game.logic.core import IllegalMoveError
-from game.shell import theme, tile_art
-from game.shell.board.tiles.stack_art import Stacker, darker, tone
 from game.shell.board.geometry import parse_square
-from game.shell.board.tiles.opening_picker import OpeningPicker, panel_clear_of
 from game.shell.board.table import GOLD
+from game.shell.board.tiles.opening_picker import OpeningPicker, panel_clear_of
 from game.shell.board.tiles.place_tool import HINT_FILL, HINT_RING, PlaceTileTool
+from game.shell.board.tiles.stack_art import Stacker, darker, tone
+from game.shell.frame import theme, tile_art
 from game.shell.match.controller import sentence
 from game.shell.match.scene import choice_action, index_at
 

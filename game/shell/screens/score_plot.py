@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.shell import theme, tile_art
+from game.shell.frame import theme, tile_art
 
 AREA = pygame.Rect(960, 320, 880, 640)       # the chart and the round's tiles beneath it
 PLOT_HEIGHT = 400

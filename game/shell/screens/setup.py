@@ -1,4 +1,4 @@
-"""The title menu, the variant picker for the rules, and the match setup screen."""
+"""The match setup: the game, the players, who sits in each seat, the options; Start."""
 from __future__ import annotations
 
 import functools
@@ -8,20 +8,17 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from . import saves, theme, tile_art
-from .config import MatchConfig, Seat
-from .level_preview import draw_layout, layouts_of, level_choices
-from .scene import Scene
-from .scene_kinds import can_play
-from .widgets import Button, Label, Menu, Selector, Widget, back_or_menu
 
+from game.shell.frame import theme
+from game.play.config import MatchConfig, Seat
+from game.shell.screens.level_preview import draw_layout, layouts_of, level_choices
+from game.shell.frame.scene import Scene
+from game.shell.match.kinds import can_play
+from game.shell.frame.widgets import Button, Label, Menu, Selector, Widget
 if TYPE_CHECKING:
     from game.logic.state import GameState
 
-MENU_LEGEND = "Up/Down: choose   Enter: select   Esc: back   F11: full screen"
 SETUP_ROW = 58          # the setup's rows: nine and Start/Back fit with no scrolling
-PICK_ROW = 56           # "Rules of which game?": ten games and Back fit with no scrolling
-TITLE_ROW = 50          # the title menu: nine rows with Continue fit with no scrolling
 
 
 def load_variants(playable_only: bool = False
@@ -39,129 +36,6 @@ def load_variants(playable_only: bool = False
         except Exception as error:      # one broken variant module must not stop the menu
             errors.append(f"{name}: not available ({error})")
     return found, errors
-
-
-def continue_label(save, width: int = 1700, size: int = 34) -> str:
-    """'Continue: Dominox, Ann vs Medium, move 14, 23 Nov 14:05'; the players are said
-    shorter ('Ann, Bob and 2 computers'), then cut, when they would not fit."""
-    title, players, move, when = saves.describe_parts(save)
-    room = width - theme.font(size, True).size(f"Continue: {title}, , {move}, {when}")[0]
-    if theme.font(size, True).size(players)[0] > room:
-        players = saves.describe_parts(save, short=True)[1]
-    return f"Continue: {title}, {theme.fit_text(players, room, size, True)}, {move}, {when}"
-
-
-class TitleScene(Scene):
-    def __init__(self, app):
-        super().__init__(app)
-        self.notice = None
-        self.continue_button = None      # first, while a match is saved (offer_continue)
-        self.menu = Menu(app, [Button(label, action, height=TITLE_ROW) for label, action in (
-            ("Play", self.play), ("Network", self.network), ("Learn", self.learn),
-            ("Rules", self.rules), ("Levels", self.levels), ("Statistics", self.statistics),
-            ("Settings", self.settings), ("Quit", app.quit))], top=468, bottom=966, gap=5)
-
-    def enter(self):
-        self.offer_continue()
-        if self.app.notice:               # shown once: taken from the app on arrival
-            self.notice, self.app.notice = self.app.notice, None
-
-    def offer_continue(self) -> None:
-        """Continue (first) while a match is saved; a damaged save is set aside and the
-        notice says so. Read again on every return here: the save follows the match. A
-        second window on the data folder offers none: the match is the first one's."""
-        save, problem = saves.load_save() if self.app.keeps_matches else (None, None)
-        self.app.tell(problem)
-        focused, offered = self.menu.focused, self.continue_button is not None
-        widgets = [w for w in self.menu.widgets if w is not self.continue_button]
-        self.continue_button = None
-        if save is not None:
-            self.continue_button = Button(
-                continue_label(save), lambda: self.app.start_match(save.config, save.state),
-                width=1760, height=TITLE_ROW, size=34)
-            widgets.insert(0, self.continue_button)
-        self.menu.widgets = widgets
-        fresh = save is not None and not offered          # a new Continue takes the focus
-        self.menu.focus = 0 if fresh or focused not in widgets else widgets.index(focused)
-        self.menu.layout()
-
-    def play(self):
-        self.app.push(VariantSelectScene(self.app))
-
-    def network(self):
-        self.app.open_network()
-
-    def learn(self):
-        from .learn import LearnScene
-        self.app.push(LearnScene(self.app, load_variants(playable_only=True)[0]))
-
-    def rules(self):
-        from .overlays import RulesScene
-        self.app.push(VariantPickScene(self.app, "Rules of which game?",
-                                       lambda name: self.app.push(RulesScene(self.app, name))))
-
-    def levels(self):
-        from .editor.picker import LevelsScene
-        self.app.push(LevelsScene(self.app))
-
-    def statistics(self):
-        from .stats_scene import StatsScene
-        self.app.push(StatsScene(self.app))
-
-    def settings(self):
-        from .overlays import SettingsScene
-        self.app.push(SettingsScene(self.app))
-
-    def handle(self, action):
-        if action.name == "back":
-            self.menu.focus = len(self.menu.widgets) - 1     # Esc moves to Quit
-        else:
-            self.menu.handle(action)
-
-    def draw(self, surface):
-        theme.draw_felt(surface)
-        w = surface.get_width()
-        for i, ends in enumerate(((6, 6), (5, 3), (4, 1), (2, 0), (6, 4))):
-            rect = pygame.Rect((0, 0), tile_art.body_size(112, vertical=i % 2 == 0))
-            rect.center = (w // 2 + (i - 2) * 150, 150)
-            tile_art.draw_tile(surface, rect, ends)
-        theme.draw_title(surface, "DOMINOES", 330, 150)
-        theme.draw_text(surface, "Line and board domino games, for the couch",
-                        (w // 2, 430), 36, theme.TEXT_DIM, "center")
-        self.menu.draw(surface)
-        if self.notice:
-            theme.draw_caption(surface, self.app, self.notice, color=theme.HIGHLIGHT)
-        theme.draw_legend(surface, self.app, MENU_LEGEND)
-
-
-class VariantPickScene(Scene):
-    """A list of the variants; choosing one calls `on_pick(name)` after this pops. The
-    rules of a variant that cannot be played yet are still offered, marked as such."""
-
-    def __init__(self, app, heading: str, on_pick):
-        super().__init__(app)
-        self.heading = heading
-        variants, self.errors = load_variants()
-        rows: list[Widget] = [
-            Button(cls.title if can_play(name) else f"{cls.title} (rules only)",
-                   lambda n=name: self.pick(n), height=PICK_ROW) for name, cls in variants]
-        rows += [Label(e, color=theme.ILLEGAL) for e in self.errors]
-        self.on_pick = on_pick
-        self.menu = Menu(app, rows, top=240, bottom=890, gap=10,
-                         footer=[Button("Back", app.pop)], footer_top=926)
-
-    def pick(self, name):
-        self.app.pop()
-        self.on_pick(name)
-
-    def handle(self, action):
-        back_or_menu(self.app, self.menu, action)
-
-    def draw(self, surface):
-        theme.draw_felt(surface)
-        theme.draw_title(surface, self.heading, 160)
-        self.menu.draw(surface)
-        theme.draw_legend(surface, self.app, MENU_LEGEND)
 
 
 def option_choices(option) -> list[tuple[object, str]]:
@@ -392,7 +266,7 @@ class VariantSelectScene(Scene):
         return MatchConfig(self.variant, seats, dict(self.options.get(self.variant, {})), seed)
 
     def start(self):
-        from .learn import offer_lessons
+        from game.shell.lessons.learn import offer_lessons
         self.app.settings.last_setup = {"variant": self.variant, "players": self.players,
                                         "seats": list(self.seats), "options": self.options}
         self.app.save_settings()
@@ -401,7 +275,7 @@ class VariantSelectScene(Scene):
             self.app.start_match(config)
 
     def how_to_play(self):
-        from .learn import LessonListScene
+        from game.shell.lessons.learn import LessonListScene
         self.app.push(LessonListScene(self.app, self.variant))
 
     def handle(self, action):

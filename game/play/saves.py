@@ -19,9 +19,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .config import MatchConfig, Seat
-from .storage import (WRITER, data_dir, present, remove_stale_temps, set_aside,
-                      why_unreadable, write_atomic)
+from game.play.config import MatchConfig, Seat
+from game.play.storage import (WRITER, data_dir, present, remove_stale_temps, set_aside,
+                               why_unreadable, write_atomic)
 
 if TYPE_CHECKING:
     from game.logic.state import GameState
@@ -184,7 +184,7 @@ def _known_keys(table: dict, known: tuple, what: str) -> None:
 
 def _seats(entries, players: int) -> tuple[Seat, ...]:
     from game.logic.agents import AGENTS
-    from .settings import clean_name
+    from game.play.settings import clean_name
     if not isinstance(entries, list) or len(entries) != players:
         raise DamagedSave(f"the seats must be a list of {players}")
     seats = []

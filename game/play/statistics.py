@@ -25,8 +25,8 @@ from game.logic.core import FileFormatError, OptionError
 from game.logic.textfiles import read_text
 from game.logic.variants import find_variant
 
-from .locks import FileLock
-from .storage import data_dir, present, set_aside, why_unreadable, write_atomic
+from game.play.locks import FileLock
+from game.play.storage import data_dir, present, set_aside, why_unreadable, write_atomic
 
 FILE_NAME = "statistics.json"
 LOCK_NAME = "statistics.lock"

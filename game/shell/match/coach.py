@@ -22,8 +22,9 @@ from concurrent.futures import Future
 import pygame
 
 from game.logic.agents.coach import advise, decisions, review_move, review_note
-from game.shell import theme, thinking
-from game.shell.scene import Scene
+from game.play import thinking
+from game.shell.frame import theme
+from game.shell.frame.scene import Scene
 
 REVIEW_SECONDS = 0.15           # the coach's budget per move in the review
 MARK = theme.SUGGESTION         # the coach's colour: its button, its panel, its move

@@ -12,10 +12,10 @@ from game.logic.core import DominoError, OptionError
 from game.logic.options import parse_option_pairs, resolve_options
 from game.logic.variants import VARIANTS, find_variant, new_game
 
-from . import saves
-from .config import MatchConfig, Seat
-from .locks import claim_data_folder
-from .storage import data_dir
+from game.play import saves
+from game.play.config import MatchConfig, Seat
+from game.play.locks import claim_data_folder
+from game.play.storage import data_dir
 
 SEAT_KINDS = ("human", *AGENTS)      # human, random (Easy), greedy (Medium), hard (Hard)
 

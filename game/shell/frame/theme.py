@@ -30,6 +30,7 @@ SELECTION = (90, 190, 255)
 LEGAL = (90, 220, 120)
 ILLEGAL = (235, 80, 70)
 FOCUS = HIGHLIGHT
+COVER = (12, 18, 22)         # a screen that hides the table (hand-over, a couch question)
 SUGGESTION = (255, 150, 40)  # a move shown on the table: the coach's advice
 
 # One colour per seat, in seat order.

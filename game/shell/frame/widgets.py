@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from . import theme
+from game.shell.frame import theme
 
 ROW_HEIGHT = 64
 ROW_GAP = 12

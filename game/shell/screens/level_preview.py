@@ -9,7 +9,7 @@ import pygame
 from game.logic import levels
 from game.logic.board.layout import BLOCKED
 from game.logic.variants import variant_entry
-from game.shell import theme
+from game.shell.frame import theme
 
 LIGHT, DARK = (214, 196, 158), (62, 72, 92)      # playable squares, chequered
 HOLE, FRAME = (12, 14, 18), (92, 64, 40)          # a blocked square; the board's edge

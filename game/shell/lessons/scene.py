@@ -1,5 +1,5 @@
 """A lesson on the real board: the variant's own match scene, started from the lesson's
-position, with the lesson's panel beside it (lesson_panel.py).
+position, with the lesson's panel beside it (panel.py).
 
 `lesson_scene(app, lesson, ...)` builds the scene: a subclass of the variant's match
 scene (line or board) with `LessonFlow` in front of it, a `LessonController` that never
@@ -19,10 +19,10 @@ import re
 
 from game.logic.core import PASS
 from game.logic.lessons import accepts, shown_answer
-from game.shell import lesson_progress
-from game.shell.coach import Coach
-from game.shell.config import MatchConfig, Seat
-from game.shell.lesson_panel import ASK, DONE, RIGHT, WRONG, LessonPanel
+from game.play import lesson_progress
+from game.play.config import MatchConfig, Seat
+from game.shell.lessons.panel import ASK, DONE, RIGHT, WRONG, LessonPanel
+from game.shell.match.coach import Coach
 from game.shell.match.controller import MatchController
 from game.shell.match.scene import MatchScenePart
 

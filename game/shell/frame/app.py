@@ -17,18 +17,18 @@ import pygame
 
 from game.resources import resource_folder
 
-from . import theme
-from .audio import Sounds
-from .backdrop import Backdrop
-from .config import MatchConfig, Seat
-from .input import InputMapper
-from .locks import claim_data_folder
-from .pacing import Pacer
-from .scene import LOGICAL_SIZE, Action, Scene
-from .scene_kinds import match_scene_class
-from .settings import default_path, load_settings, save_settings
-from .speech import Speaker
-from .storage import data_dir, remove_stale_temps
+from game.play.config import MatchConfig, Seat
+from game.play.locks import claim_data_folder
+from game.play.settings import default_path, load_settings, save_settings
+from game.play.storage import data_dir, remove_stale_temps
+from game.shell.frame import theme
+from game.shell.frame.audio import Sounds
+from game.shell.frame.backdrop import Backdrop
+from game.shell.frame.input import InputMapper
+from game.shell.frame.pacing import Pacer
+from game.shell.frame.scene import LOGICAL_SIZE, Action, Scene
+from game.shell.frame.speech import Speaker
+from game.shell.match.kinds import match_scene_class
 
 STEP = 1 / 60
 MAX_CATCHUP = 5
@@ -86,7 +86,7 @@ class App:
         pygame.key.set_repeat(*KEY_REPEAT)
         self.sounds = Sounds(self.settings)
         self.speaker = Speaker()
-        from .menus import TitleScene
+        from game.shell.screens.title import TitleScene
         self.push(TitleScene(self))
         if demo:
             self.start_demo(demo)
@@ -97,7 +97,7 @@ class App:
         elif edit is not None:          # main.py --edit VARIANT: the level editor
             self.start_editor(edit)
         elif learn is not None:         # main.py --learn: a variant's first lesson
-            from .learn import open_first_lesson
+            from game.shell.lessons.learn import open_first_lesson
             open_first_lesson(self, learn)
 
     # ---- window --------------------------------------------------------------------
@@ -190,7 +190,7 @@ class App:
             self.stack.remove(scene)
 
     def _clear_to_menu(self) -> None:
-        from .menus import TitleScene
+        from game.shell.screens.title import TitleScene
         self.backdrop.forget()
         if self.stack:
             self.stack[-1].leave()
@@ -227,7 +227,7 @@ class App:
         """Replace everything above the title menu with the variant's match scene (dealt
         from `config`, or playing on from `state`, a resumed match); if it cannot be
         built, a message scene says why instead."""
-        from .overlays import MessageScene
+        from game.shell.screens.dialogs import MessageScene
         try:
             scene_class = self.match_scene_class(config.variant)
             scene = scene_class(self, config) if state is None else \
@@ -247,8 +247,8 @@ class App:
 
     def start_editor(self, variant: str, template: str | None = None) -> None:
         """The level editor over the title menu; a message says why if it cannot open."""
-        from .editor.scene import EditorScene
-        from .overlays import MessageScene
+        from game.shell.editor.scene import EditorScene
+        from game.shell.screens.dialogs import MessageScene
         try:
             self.push(EditorScene(self, variant, template))
         except Exception as error:     # no level of the variant loads
@@ -256,11 +256,11 @@ class App:
 
     def open_network(self) -> None:
         """The network screen: host a match, resume a hosted one, or join one."""
-        from .net.screens import NetworkScene
+        from game.shell.net.screens import NetworkScene
         self.push(NetworkScene(self))
 
     def start_demo(self, variant: str) -> None:
-        from .overlays import MessageScene
+        from game.shell.screens.dialogs import MessageScene
         try:
             config = self.demo_config(variant)
         except Exception as error:     # unknown name or a variant module not written yet
@@ -450,7 +450,7 @@ class App:
     def _finish(self) -> str | None:
         """Ends the computer's worker and the speech without waiting for either, and
         writes the screenshot; returns what went wrong with it, if anything."""
-        from . import thinking
+        from game.play import thinking
         self.end_network()
         thinking.shutdown()          # a computer's thought in progress is not waited for
         self.speaker.stop()

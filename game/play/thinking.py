@@ -32,7 +32,7 @@ from pathlib import Path
 from game.logic.agents import make_agent
 
 ROOT = Path(__file__).resolve().parent.parent.parent
-BOOT = "import sys; sys.path.insert(0, sys.argv[1]); from game.shell.thinking import serve; serve()"
+BOOT = "import sys; sys.path.insert(0, sys.argv[1]); from game.play.thinking import serve; serve()"
 ATTEMPTS = 3              # a job whose worker dies this often is run in this process instead
 PARENT_POLL = 0.2         # seconds between a worker's looks at its parent (not on Linux)
 STUCK_MARGIN = 5.0        # seconds past its budget before a silent worker is given up on;

@@ -1,10 +1,12 @@
 """The Statistics screen (title menu → Statistics): one page per game, a row per person
-and opponents, read from game.shell.stats."""
+and opponents, read from game.play.statistics."""
 from __future__ import annotations
 
-from . import stats, theme
-from .scene import Scene
-from .widgets import Button, Menu, Selector
+from game.play import statistics as stats
+
+from game.shell.frame import theme
+from game.shell.frame.scene import Scene
+from game.shell.frame.widgets import Button, Menu, Selector
 
 LEVELS = {"human": "People", "random": "Easy", "greedy": "Medium", "hard": "Hard"}
 # (heading, right edge) of the number columns; the player and the opponents come first

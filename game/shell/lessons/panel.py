@@ -7,13 +7,13 @@ It stands where it hides the least of the table: over the right-hand column of t
 games (the opponent's card and the panel under it), over the goal and last-move panels
 of Packs across, and at the right end of the line games' table, which their scene gives
 up to it (the scene's make_room: the line and the other players' panels keep left of
-it). It reads the lesson scene (lesson_scene.py) and changes nothing in it.
+it). It reads the lesson scene (scene.py) and changes nothing in it.
 """
 from __future__ import annotations
 
 import pygame
 
-from game.shell import theme
+from game.shell.frame import theme
 
 ASK, RIGHT, WRONG, DONE = "ask", "right", "wrong", "done"
 RIGHT_COLOUR = (140, 230, 150)

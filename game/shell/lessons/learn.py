@@ -1,6 +1,6 @@
 """Learning a game: Title -> Learn lists the games with their lesson progress; a game's
 list of lessons (also How to play on the new-game screen, and `main.py --learn VARIANT`)
-opens each lesson on the real board (lesson_scene.py) and ends with Play a first game:
+opens each lesson on the real board (scene.py) and ends with Play a first game:
 a match against Easy with the coach's suggestion shown on every turn (training.py).
 
 The first time a person starts a game they have never played (no statistics under their
@@ -17,10 +17,12 @@ import pygame
 from game.logic.lessons import list_lessons, lesson_files
 from game.logic.variants import find_variant
 
-from . import lesson_progress, stats, theme
-from .config import MatchConfig, Seat
-from .scene import Scene
-from .widgets import Button, Label, Menu, Widget
+from game.play import lesson_progress, statistics as stats
+
+from game.play.config import MatchConfig, Seat
+from game.shell.frame import theme
+from game.shell.frame.scene import Scene
+from game.shell.frame.widgets import Button, Label, Menu, Widget
 
 if TYPE_CHECKING:
     from game.logic.lessons.files import Lesson
@@ -137,7 +139,7 @@ class LessonListScene(MenuScreen):
     def open(self, index: int) -> None:
         """Lesson `index` (of the sound ones); Next after its last step opens the next,
         and after the last lesson comes back here with Play a first game in focus."""
-        from .lesson_scene import lesson_scene
+        from game.shell.lessons.scene import lesson_scene
         last = index + 1 >= len(self.lessons)
 
         def after():
@@ -189,8 +191,8 @@ class LessonListScene(MenuScreen):
 def start_first_game(app, variant: str) -> None:
     """A match against Easy with training wheels: the coach's suggestion, dimmed, on
     every turn of the person until they turn it off (C)."""
-    from .match.scene import MatchScene
-    from .training import TrainingCoach
+    from game.shell.match.scene import MatchScene
+    from game.shell.match.training import TrainingCoach
     cls = find_variant(variant)
     names = app.settings.player_names
     seats = (Seat(names[0]),) + tuple(Seat(names[i], "computer", "random")

@@ -13,7 +13,7 @@ import re
 from game.logic.core import FileFormatError
 from game.logic.textfiles import read_text
 
-from .storage import data_dir, set_aside, write_atomic
+from game.play.storage import data_dir, set_aside, write_atomic
 
 FILE_NAME = "lessons.json"
 VERSION = 1

@@ -11,7 +11,7 @@ import time
 
 import pygame
 
-from .scene import Action
+from game.shell.frame.scene import Action
 
 KEY_BINDINGS: dict[int, str] = {
     pygame.K_UP: "up", pygame.K_w: "up",

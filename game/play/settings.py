@@ -16,7 +16,7 @@ from pathlib import Path
 from game.logic.core import FileFormatError
 from game.logic.textfiles import read_text
 
-from .storage import config_dir, present, set_aside, why_unreadable, write_atomic
+from game.play.storage import config_dir, present, set_aside, why_unreadable, write_atomic
 
 ANIM_SPEEDS = {0.0: "Instant", 0.5: "Slow", 1.0: "Normal", 2.0: "Fast"}
 THINK_TIMES = {0.25: "A quarter of a second", 0.5: "Half a second", 1.0: "1 second",

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.shell import theme
-from game.shell.coach import MARK, Coach
+from game.shell.frame import theme
+from game.shell.match.coach import MARK, Coach
 
 DIM_ALPHA = 120                 # how strongly the suggestion shows through
 LINE_HEIGHT = 56

@@ -1,0 +1,2 @@
+"""The screens between matches and the overlays over them: title, game setup, pause,
+rules, settings, hand-over, results, dialogs and statistics."""

@@ -1,0 +1,79 @@
+"""Small screens that ask or tell: a yes-or-no question, a message."""
+from __future__ import annotations
+
+
+from game.shell.frame import theme
+from game.shell.frame.scene import Scene
+from game.shell.frame.widgets import Button, Menu
+
+
+class ConfirmScene(Scene):
+    """A question answered Yes or No (Esc says No), with a line of `detail` under it: the
+    other person on the couch allows a take-back. Over the dimmed table, or with `cover`
+    on a screen of its own (the person answering must not see a hand)."""
+
+    overlay = True
+    backdrop_dim = 170
+
+    def __init__(self, app, question: str, yes: str, no: str, on_yes, detail: str = "",
+                 cover: bool = False, on_no=None):
+        super().__init__(app)
+        self.question, self.detail = question, detail
+        self.on_yes, self.on_no = on_yes, on_no
+        self.overlay = not cover
+        self.menu = Menu(app, [Button(yes, self.agree, width=560),
+                               Button(no, self.refuse, width=560)],
+                         top=520, bottom=700, focus=1)
+
+    def agree(self):
+        self.app.remove(self)
+        self.on_yes()
+
+    def refuse(self):
+        self.app.remove(self)
+        if self.on_no is not None:
+            self.on_no()
+
+    def handle(self, action):
+        if action.name in ("back", "pause"):
+            self.refuse()
+        else:
+            self.menu.handle(action)
+
+    def draw(self, surface):
+        if not self.overlay:
+            surface.fill(theme.COVER)
+        theme.draw_panel(surface, (460, 280, 1000, 480), alpha=255)
+        size = next((s for s in (44, 38, 32) if theme.font(s, True).size(self.question)[0]
+                     <= 920), 32)
+        theme.draw_text(surface, theme.fit_text(self.question, 920, size, True), (960, 370),
+                        size, theme.TITLE, "center", bold=True)
+        theme.draw_fitted(surface, self.detail, (960, 440), 920, 30, theme.TEXT, "center")
+        self.menu.draw(surface)
+        theme.draw_legend(surface, self.app, "Up/Down: choose   Enter: select   Esc: no")
+
+
+class MessageScene(Scene):
+    """A full-screen message (an error that stopped something); Enter or Esc goes back."""
+
+    def __init__(self, app, title: str, message: str):
+        super().__init__(app)
+        self.title = title
+        self.lines = theme.wrap_text(message, 1500, 34)
+        self.menu = Menu(app, [Button("OK", app.pop, width=400)], top=860, bottom=940)
+
+    def handle(self, action):
+        if action.name in ("back", "confirm"):
+            self.app.pop()
+        else:
+            self.menu.handle(action)
+
+    def draw(self, surface):
+        theme.draw_felt(surface)
+        theme.draw_panel(surface, (160, 140, 1600, 840))
+        theme.draw_title(surface, self.title, 240, 64)
+        y = 340
+        for line in self.lines[:12]:
+            theme.draw_text(surface, line, (960, y), 34, theme.TEXT, "midtop")
+            y += 44
+        self.menu.draw(surface)

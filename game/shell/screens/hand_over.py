@@ -1,0 +1,39 @@
+"""The hand-over screen between two people's turns on a couch: it hides the table."""
+from __future__ import annotations
+
+
+from game.shell.frame import theme
+from game.shell.frame.scene import Scene
+from game.shell.screens.pause import PauseOverlay
+
+
+class HandOverScene(Scene):
+    """Hides the table between two people's turns; Enter or a click continues. Esc or
+    pause opens the pause menu over it, so a match can be left without showing a hand."""
+
+    def __init__(self, app, name: str, on_continue=None, variant=None):
+        super().__init__(app)
+        self.name = name
+        self.on_continue = on_continue
+        self.variant = variant
+        self.done = False
+
+    def handle(self, action):
+        if action.name in ("back", "pause"):
+            self.app.push(PauseOverlay(self.app, self.variant))
+        elif action.name in ("confirm", "click") and not self.done:
+            self.done = True
+            if self.on_continue:
+                self.on_continue()
+            self.app.remove(self)
+
+    def draw(self, surface):
+        surface.fill(theme.COVER)
+        w, h = surface.get_size()
+        theme.draw_text(surface, "Pass the screen to", (w // 2, h // 2 - 140), 48,
+                        theme.TEXT_DIM, "center")
+        theme.draw_fitted(surface, self.name, (w // 2, h // 2), w - 160, 120, theme.TITLE,
+                          "center", bold=True, shadow=True)
+        theme.draw_text(surface, "Press Enter or click to continue", (w // 2, h // 2 + 160),
+                        40, theme.TEXT, "center")
+        theme.draw_legend(surface, self.app, "Enter or click: continue   Esc: pause")

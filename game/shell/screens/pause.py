@@ -1,0 +1,64 @@
+"""The pause menu over a match: Resume, Rules, Settings, Quit to menu."""
+from __future__ import annotations
+
+
+from game.shell.frame import theme
+from game.shell.frame.scene import Scene
+from game.shell.frame.widgets import Button, Label, Menu
+from game.shell.screens.rules import RulesScene
+from game.shell.screens.settings import SettingsScene
+
+
+class PauseOverlay(Scene):
+    """Resume, Rules, Settings, Quit to menu (asks first). Esc/pause resumes."""
+
+    overlay = True
+    backdrop_dim = 150
+
+    def __init__(self, app, variant=None, leaving: str | None = None, extra=()):
+        super().__init__(app)
+        self.variant = variant
+        self.leaving = leaving      # what leaving means, when not "saved for later"
+        self.extra = list(extra)    # more (label, action) rows: a network host's choices
+        self.confirming = False
+        self.build()
+
+    def build(self):
+        app = self.app
+        if self.confirming:
+            leave = self.leaving or ("Leave this match?" if app.demo else
+                                     "Leave this match? It stays saved for later.")
+            rows = [Label(leave, size=32,
+                          color=theme.TEXT),
+                    Button("No, keep playing", self.cancel, width=640),
+                    Button("Yes, quit to menu", app.back_to_menu, width=640)]
+        else:
+            rows = [Button("Resume", app.pop, width=640)]
+            rows += [Button(label, lambda act=act: (app.remove(self), act()), width=640)
+                     for label, act in self.extra]
+            if self.variant:
+                rows.append(Button("Rules", lambda: app.push(RulesScene(app, self.variant)),
+                                   width=640))
+            rows += [Button("Settings", lambda: app.push(SettingsScene(app)), width=640),
+                     Button("Quit to menu", self.ask, width=640)]
+        self.menu = Menu(app, rows, top=400, bottom=860)
+
+    def ask(self):
+        self.confirming = True
+        self.build()
+
+    def cancel(self):
+        self.confirming = False
+        self.build()
+
+    def handle(self, action):
+        if action.name in ("back", "pause"):
+            self.cancel() if self.confirming else self.app.pop()
+        else:
+            self.menu.handle(action)
+
+    def draw(self, surface):
+        theme.draw_panel(surface, (560, 220, 800, 560))
+        theme.draw_title(surface, "Paused", 300, 80)
+        self.menu.draw(surface)
+        theme.draw_legend(surface, self.app, "Up/Down: choose   Enter: select   Esc: resume")

@@ -1,5 +1,5 @@
 """mypy finds no type error in the modules pyproject.toml's [tool.mypy] lists (the whole
-game package: logic, shell, server and benchmark; requirements.txt installs mypy)."""
+game package: logic, shell, server and benchmark; requirements-test.txt installs mypy)."""
 import subprocess
 import sys
 import tomllib
@@ -21,6 +21,6 @@ def test_mypy_finds_no_type_error(tmp_path):
     assert any(f.parts[-2:] == ("server", "host.py") for f in checked), "the server"
     result = subprocess.run([sys.executable, "-m", "mypy", "--cache-dir", str(tmp_path)],
                             cwd=ROOT, capture_output=True, text=True, timeout=600)
-    assert "No module named mypy" not in result.stderr, "pip install -r requirements.txt"
+    assert "No module named mypy" not in result.stderr, "pip install -r requirements-test.txt"
     assert result.returncode == 0, result.stdout + result.stderr
     assert f"no issues found in {len(checked)} source files" in result.stdout

@@ -22,15 +22,50 @@ def program_name() -> str:
     return "dominoes" if name in ("", "__main__.py") else name
 
 
+EXAMPLES = """examples:
+  a 1280x720 window instead of full screen:      {run} --windowed
+  a match against the Hard computer at once:     {run} --play classic --seats human,hard
+  the first lesson of Dominox:                   {run} --learn dominox
+  start and quit on a machine without a screen:  SDL_VIDEODRIVER=dummy {run} --frames 60"""
+
+
+class GameParser(argparse.ArgumentParser):
+    """The help ends with the games (read from the registry only when help is asked for,
+    so that starting the game imports no rules) and a few examples."""
+
+    def format_help(self) -> str:
+        run = f"python {self.prog}" if self.prog.endswith(".py") else self.prog
+        return f"{super().format_help()}\n{games_help()}\n\n{EXAMPLES.format(run=run)}\n"
+
+
+def games_help() -> str:
+    """VARIANT names and what they are called, one a line, in the menus' order."""
+    from game.logic.variants import find_variant, variant_names
+    lines = ["games (VARIANT):"]
+    for name in variant_names():
+        try:
+            cls = find_variant(name)
+            lines.append(f"  {name:<10} {cls.title} ({players(cls)} players)")
+        except ImportError:
+            lines.append(f"  {name}")
+    return "\n".join(lines)
+
+
+def players(cls) -> str:
+    low, high = cls.min_players, cls.max_players
+    return str(low) if low == high else f"{low}-{high}"
+
+
 def parse_args(argv=None):
     from game.play.arguments import add_match_arguments
-    parser = argparse.ArgumentParser(prog=program_name(),
-                                     description="Domino games for one screen.")
+    parser = GameParser(prog=program_name(), description="Domino games for one screen.")
     parser.add_argument("--windowed", action="store_true",
                         help="open a 1280x720 resizable window instead of full screen")
     parser.add_argument("--demo", metavar="VARIANT",
                         help="attract mode: computers play VARIANT")
-    parser.add_argument("--frames", type=int, metavar="N", help="quit after N frames")
+    parser.add_argument("--frames", type=int, metavar="N",
+                        help="quit after N frames (with SDL_VIDEODRIVER=dummy: a check "
+                             "that the game starts on a machine without a screen)")
     parser.add_argument("--screenshot", metavar="PATH",
                         help="save the last frame as a PNG when quitting")
     add_match_arguments(parser, "start a match of VARIANT at once, skipping the menus",

@@ -39,6 +39,20 @@ def test_a_screenshot_that_cannot_be_written_is_one_line(tmp_path, place, said):
     assert result.stderr == f"main.py: screenshot not saved: {said}\n"
 
 
+def test_help_names_every_game_and_the_flags_a_newcomer_needs(capsys):
+    from game.__main__ import parse_args
+    from game.logic.variants import find_variant, variant_names
+    with pytest.raises(SystemExit):
+        parse_args(["--help"])
+    text = capsys.readouterr().out
+    for flag in ("--windowed", "--frames", "--play", "--learn", "--continue"):
+        assert flag in text
+    games = text[text.index("games (VARIANT):"):]
+    for name in variant_names():
+        assert f"  {name} " in games and find_variant(name).title in games
+    assert "SDL_VIDEODRIVER=dummy" in text
+
+
 def test_unknown_demo_variant_is_a_one_line_error(tmp_path):
     result = run_main(tmp_path, "--windowed", "--demo", "chess", "--frames", "2")
     assert result.returncode == 2
@@ -131,6 +145,7 @@ def test_gamepad_buttons_hat_and_stick():
 
 
 def test_mouse_wheel_and_buttons():
+    pygame.display.init()       # the wheel reads the pointer (alone in a worker, nothing else has)
     mapper = InputMapper(lambda pos: (pos[0] * 2, pos[1] * 2))
     press = pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=3, pos=(10, 20))
     (action,) = mapper.translate(press)

@@ -1,4 +1,4 @@
-"""The README's strength table against the arena logs in docs/arena/.
+"""The strength table (docs/strength.md) against the arena logs in docs/arena/.
 
 Every figure the table shows is either recomputed here from the logs its cell links to
 (share of decided games, 95% interval, won-lost-drawn) or plainly marked unlogged; every
@@ -24,7 +24,7 @@ LOG_NAME = re.compile(r"(?P<variant>[a-z0-9]+)(?P<options>(\.[a-z_]+=[a-z0-9_:.-
                       r"(?P<opponent>random|greedy)-(?P<time>[0-9.]+)s-seed(?P<seed>[0-9]+)"
                       r"\.jsonl$")
 OPPONENTS = {"Medium": "greedy", "Easy": "random"}
-LINK = re.compile(r"\[log\]\((?P<path>docs/arena/[^)]+)\)")
+LINK = re.compile(r"\[log\]\((?P<path>arena/[^)]+)\)")     # relative to docs/
 
 
 def named_options(name: re.Match) -> dict[str, str]:
@@ -57,8 +57,8 @@ def figure(won: int, lost: int, drawn: int) -> str:
 
 
 def strength_table() -> tuple[list[str], list[list[str]]]:
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
-    lines = text[text.index("## How strong the computer is"):].splitlines()
+    text = (ROOT / "docs" / "strength.md").read_text(encoding="utf-8")
+    lines = text.splitlines()
     start = next(i for i, line in enumerate(lines) if line.startswith("| game |"))
     rows = []
     for line in lines[start:]:
@@ -105,7 +105,7 @@ def test_every_figure_in_the_strength_table_is_its_logs_or_says_unlogged():
     for row in rows:
         variant = row_variant(row[0])
         for cell, (opponent, time) in zip(row[1:], runs):
-            paths = [ROOT / link["path"] for link in LINK.finditer(cell)]
+            paths = [ROOT / "docs" / link["path"] for link in LINK.finditer(cell)]
             if not paths:
                 assert "%" not in cell or "unlogged" in cell, \
                     f"{variant} vs {opponent} at {time} s shows {cell!r} with no log"

@@ -61,7 +61,8 @@ def hosted(variant="classic", kinds=("remote", "remote"), **kw):
              for i, k in enumerate(kinds)]
     log = []
     clock = Clock()
-    match = HostedMatch(variant, seats, kw.pop("options", {}), 5, code="ABCD23", log=log.append,
+    match = HostedMatch(variant, seats, kw.pop("options", {}), kw.pop("seed", 5), code="ABCD23",
+                        log=log.append,
                         clock=clock, think=Instant, pace=0.0, **kw)
     match.log_lines, match.test_clock = log, clock
     return match

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 
 from game.logic.agents import AGENTS
 from game.logic.core import IllegalMoveError
+from game.logic.records import new_seed
 from game.logic.variants import new_game
 
 from game.server.agreement import Agreements
@@ -375,7 +376,7 @@ class HostedMatch:
         passed_on = getattr(self.state, "rematch_options", None)
         options = passed_on() if passed_on is not None else self.chosen
         self.chosen = dict(options)
-        self.seed = random.randrange(1, 2 ** 31)
+        self.seed = new_seed()
         self.state = new_game(self.variant, len(self.seats), self.seed, options)
         self.rngs = self._computer_rngs()
         self.cancel_thinking()

@@ -4,7 +4,6 @@ this board, Delete, Back); every change is read by the game's own reader at once
 what it says is wrong is marked on the board and said in one line."""
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pygame
@@ -12,6 +11,7 @@ import pygame
 from game.logic.core import FileFormatError, OptionError
 from game.logic.elements.board import Element
 from game.logic.levels import find_level, layout_folder, list_levels, name_problem
+from game.logic.records import new_seed
 from game.logic.textfiles import read_text
 from game.play import storage
 from game.play.config import MatchConfig, Seat
@@ -222,7 +222,7 @@ class EditorScene(Scene):
         seats = (Seat(names[0]),) + tuple(Seat(names[i], "computer", "greedy")
                                           for i in range(1, draft.cls.min_players))
         self.app.start_match(MatchConfig(draft.variant, seats, options,
-                                         random.randrange(2 ** 31)))
+                                         new_seed()))
 
     def delete(self) -> None:
         """Delete the own level of this name (Undo brings it back while here)."""

@@ -8,12 +8,12 @@ friends show on the table until everyone has come.
 """
 from __future__ import annotations
 
-import random
 import secrets
 import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, TypedDict
 
+from game.logic.records import new_seed
 from game.server.protocol import DEFAULT_PORT, new_code, new_token, parse_address
 from game.shell.frame import theme
 from game.shell.frame.scene import Scene
@@ -180,7 +180,7 @@ def start_hosting(app, seats=None, variant=None, options=None, port=DEFAULT_PORT
     if resumed is not None:
         match = hosted_match(resumed, **given)
     else:
-        match = HostedMatch(variant, seats, options, random.randrange(2 ** 31),
+        match = HostedMatch(variant, seats, options, new_seed(),
                             code=new_code(), **given)
     here = next((seat for seat in match.seats if seat.here), None)
     if here is None:

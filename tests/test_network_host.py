@@ -84,7 +84,7 @@ def mover(match, conns):
     return next(c for c in conns if c.seat == match.state.current_player)
 
 
-def test_a_join_needs_the_code_and_a_free_seat_and_a_held_seat_stays_held():
+def test_a_join_needs_the_code_and_a_free_seat_and_the_seats_token_wins_it_back():
     match = hosted()
     wrong = join(match, code="ZZZZ99")
     assert wrong.closed and wrong.seat is None and "not this match's code" in wrong.reasons()[0]
@@ -93,10 +93,35 @@ def test_a_join_needs_the_code_and_a_free_seat_and_a_held_seat_stays_held():
     assert ann.last("welcome")["token"] and ann.last("position")["view"]
     third = join(match, "Cy")
     assert third.closed and "Every seat" in third.reasons()[0]
-    thief = join(match, "Eve", token=ann.last("welcome")["token"])
-    assert thief.closed and "held by another connection" in thief.reasons()[0]
-    assert match.seats[0].conn is ann
     assert any("refused join" in line for line in match.log_lines)
+    # Ann's old connection went stale (a laptop off the wifi): her token wins the seat
+    again = join(match, "Ann", token=ann.last("welcome")["token"])
+    assert again.seat == 0 and match.seats[0].conn is again
+    assert ann.closed and "taken back" in ann.last("bye")["reason"]
+    assert again.last("welcome")["token"] == ann.last("welcome")["token"]
+
+
+def test_a_dropped_seat_is_never_given_to_a_stranger_and_its_owner_always_comes_back():
+    match = hosted("classic", ("remote", "remote"), host_key="k")
+    ann, ben = join(match, "Ann"), join(match, "Ben")
+    match.seats[0].conn = None
+    host = Conn()
+    match.connect(host)
+    match.receive(host, check_client_message({
+        "v": 1, "type": "join", "code": "ABCD23", "name": "Ann",
+        "token": ann.last("welcome")["token"], "host_key": "k"}))
+    token = ben.last("welcome")["token"]
+    match.disconnect(ben)
+    match.test_clock.now += GRACE + 1
+    match.tick()
+    stranger = join(match, "Eve")
+    assert stranger.closed and stranger.seat is None and stranger.last("position") is None
+    assert "Every seat" in stranger.reasons()[0]
+    send(match, host, "takeover", seat=1, level="random")
+    assert match.seats[1].kind == "computer"
+    assert join(match, "Eve").seat is None, "nor once the computer plays it"
+    back = join(match, "Ben", token=token)
+    assert back.seat == 1 and match.seats[1].is_person and match.seats[1].conn is back
 
 
 def test_every_bad_message_is_refused_with_a_reason_and_nothing_is_applied():

@@ -21,6 +21,7 @@ of a line match until every person has seen the round's results.
 from __future__ import annotations
 
 import random
+import secrets
 import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -143,11 +144,10 @@ class HostedMatch:
             conn.close("wrong match code")
             return
         token = message.get("token")
-        seat = next((i for i, s in enumerate(self.seats) if token and s.token == token), None)
+        seat = next((i for i, s in enumerate(self.seats)
+                     if token and secrets.compare_digest(s.token, token)), None)
         if seat is not None and self.seats[seat].conn is not None:
-            self.refuse(conn, "join", "That seat is held by another connection.")
-            conn.close("seat held")
-            return
+            self._replace(seat)          # the owner's token wins: their old line is stale
         if seat is None:
             seat = self._free_seat()
         if seat is None:
@@ -157,15 +157,22 @@ class HostedMatch:
         self._seat(conn, seat, message)
 
     def _free_seat(self) -> int | None:
-        """A person's seat nobody holds: one never taken first, then one whose person has
-        been gone longer than the grace (anyone with the code may then take it)."""
-        now = self.clock()
-        for taken in (False, True):
-            for i, seat in enumerate(self.seats):
-                if seat.is_person and seat.conn is None and not seat.here and \
-                        seat.joined == taken and (not taken or self._grace_over(seat, now)):
-                    return i
+        """A person's seat nobody has held yet. A seat once held stays its person's: only
+        their token takes it back (the host may let the computer play it meanwhile)."""
+        for i, seat in enumerate(self.seats):
+            if seat.is_person and seat.conn is None and not seat.here and not seat.joined:
+                return i
         return None
+
+    def _replace(self, index: int) -> None:
+        """The seat's person came back on a new connection: the old one is let go."""
+        old = self.seats[index].conn
+        assert old is not None, "only a held seat is replaced"
+        self.seats[index].conn, old.seat = None, None
+        self.log(f"{old.peer}: seat {index + 1} was taken back with its token: closed")
+        old.send({"type": "bye", "reason": "Your seat was taken back by your own token "
+                                           "from another connection."})
+        old.close("replaced")
 
     def _grace_over(self, seat: HostSeat, now: float) -> bool:
         return seat.vacant_since is not None and now - seat.vacant_since >= GRACE

@@ -308,9 +308,13 @@ def test_a_fault_in_the_match_never_reaches_the_peer_as_a_crash(monkeypatch):
 class Transport:
     def __init__(self, waiting: int):
         self.waiting = waiting
+        self.aborted = False
 
     def get_write_buffer_size(self):
         return self.waiting
+
+    def abort(self):
+        self.aborted, self.waiting = True, 0
 
 
 class Writer:
@@ -336,7 +340,7 @@ def test_a_peer_that_does_not_read_is_dropped_before_the_host_holds_more_for_it(
     log = []
     slow = Connection(None, Writer(SLOW_LIMIT - 10), log.append)
     slow.send({"type": "said", "text": "a line longer than ten bytes"})
-    assert slow.closed and slow.writer.closed and slow.writer.written == []
+    assert slow.closed and slow.writer.transport.aborted and slow.writer.written == []
     assert log == ["10.0.0.7:4000: does not read what it is sent: closed"]
     quick = Connection(None, Writer(0), log.append)
     quick.send({"type": "said", "text": "hello"})
@@ -350,6 +354,34 @@ def test_messages_past_the_rate_are_refused_until_the_allowance_comes_back(monke
     monkeypatch.setattr(host_module.time, "monotonic", lambda: now[0])
     conn = Connection(None, Writer(0), print)
     assert all(conn.allowed() for _ in range(BURST))
-    assert not conn.allowed() and conn.flooding == 1
+    assert not conn.allowed()
     now[0] += 1.5 / RATE                     # one message more may come
-    assert conn.allowed() and conn.flooding == 0
+    assert conn.allowed() and not conn.allowed()
+
+
+def test_a_flood_with_a_pause_now_and_then_is_still_closed(monkeypatch):
+    """3,300 messages a second with a 60 ms pause every 200: each pause lets one message
+    through, which must not forgive the flood."""
+    import asyncio
+
+    import game.server.host as host_module
+    from game.server.guard import FLOOD_LIMIT
+    from game.server.host import Connection, MatchServer
+    now = [100.0]
+    monkeypatch.setattr(host_module.time, "monotonic", lambda: now[0])
+    match = hosted()
+    server = MatchServer(match, log=match.log_lines.append)
+    conn = Connection(None, Writer(0), match.log_lines.append)
+    match.connect(conn)
+    ping = b'{"v":2,"type":"ping"}'
+
+    async def flood():
+        for sent in range(1, 3 * FLOOD_LIMIT):
+            if conn.closed:
+                return sent
+            await server._handle(conn, ping)
+            now[0] += 1 / 3300 + (0.06 if sent % 200 == 0 else 0)
+        return None
+    sent = asyncio.run(flood())
+    assert sent is not None and conn.writer.transport.aborted
+    assert any("kept flooding: closed" in line for line in match.log_lines)

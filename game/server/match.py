@@ -109,10 +109,14 @@ class HostedMatch:
             self.broadcast_table()
 
     def refuse(self, conn, about: str, reason: str) -> None:
-        """Refuse one message: a sentence to the sender, one line in the log."""
+        """Refuse one message: a sentence to the sender, a line in the log (the server
+        keeps one a connection and kind: `note_refusal`)."""
         who = f"seat {conn.seat + 1}" if conn.seat is not None else "not seated"
-        self.log(f"{conn.peer} ({who}): refused {about}: {reason}")
+        self.note_refusal(conn, f"{conn.peer} ({who}): refused {about}: {reason}", about)
         conn.send({"type": "refused", "about": about, "reason": reason})
+
+    def note_refusal(self, conn, line: str, kind: str) -> None:
+        self.log(line)
 
     def receive(self, conn, message: dict) -> None:
         """One checked message (protocol.check_client_message) from `conn`."""

@@ -17,7 +17,7 @@ from pathlib import Path
 from game.play import saves
 from game.play.storage import WRITER, data_dir, present, remove_stale_temps, set_aside
 
-from game.server.protocol import CODE_ALPHABET, CODE_LENGTH
+from game.server.secure import code_problem
 
 NETWORK_KEY = "network"
 TOKEN = re.compile(r"[A-Za-z0-9_-]{8,64}")
@@ -82,8 +82,7 @@ def read_hosted(path) -> HostedSave:
     saved = saves.saved_match(record)
     code, tokens, here = network["code"], network["tokens"], network["here"]
     players = len(saved.config.seats)
-    if not (isinstance(code, str) and len(code) == CODE_LENGTH
-            and all(c in CODE_ALPHABET for c in code)):
+    if not isinstance(code, str) or code_problem(code):
         raise saves.DamagedSave("its match code is not one the game makes")
     if not (isinstance(tokens, list) and len(tokens) == players
             and all(t == "" or (isinstance(t, str) and TOKEN.fullmatch(t)) for t in tokens)):

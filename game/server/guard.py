@@ -15,7 +15,7 @@ import unicodedata
 MAX_CONNECTIONS = 64        # in all: a match has at most four seats
 MAX_PER_ADDRESS = 8         # from one address (friends behind one router share it)
 FREE_TRIES = 5              # wrong codes an address may make at the usual pace...
-WRONG_CODE_DELAY = 0.5      # ...each answered after this many seconds; then each wait doubles
+WRONG_CODE_DELAY = 0.5      # ...each answered after this many seconds; then waits double
 LONGEST_WAIT = 300.0        # up to five minutes between two tries
 FORGIVEN_AFTER = 3600.0     # an hour without a wrong code forgets the address's
 FLOOD_WINDOW = 10.0         # seconds over which refusals for flooding are counted
@@ -61,7 +61,8 @@ class Guesses:
         strikes = self.strikes.get(key, 0)
         if strikes < FREE_TRIES:
             return 0.0
-        ready = self.last[key] + min(LONGEST_WAIT, WRONG_CODE_DELAY * 2 ** (strikes - FREE_TRIES))
+        ready = self.last[key] + min(LONGEST_WAIT,
+                                     WRONG_CODE_DELAY * 2 ** (strikes - FREE_TRIES + 1))
         if self.trying[key]:               # past the free tries: one at a time
             return max(ready - now, WRONG_CODE_DELAY)
         return max(0.0, ready - now)
@@ -115,7 +116,7 @@ class RefusalLog:
         self.tick(now)
         if self.lines >= LOG_LINES:
             self.held += 1
-            self.held_from.add(conn.peer)
+            self.held_from.add(conn)
             return
         self.lines += 1
         self.log(line)

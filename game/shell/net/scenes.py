@@ -10,6 +10,7 @@ import time
 
 import pygame
 
+from game.server.secure import spoken_code
 from game.shell.frame import theme
 from game.shell.match.kinds import match_scene_class
 from game.shell.match.scene import MatchScenePart
@@ -53,7 +54,8 @@ def banner_lines(ctl, session) -> list[str]:
                                       "may let the computer play (pause menu)")
     if session is not None and session.host is not None and any(
             not seat.get("present") for seat in ctl.seats_info if seat.get("kind") == "person"):
-        lines.append(f"Match code {session.code}  ·  join at {session.host.address}")
+        lines.append(f"Match code {spoken_code(session.code)}  ·  join at "
+                     f"{session.host.address}")
     return lines
 
 

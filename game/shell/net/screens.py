@@ -210,7 +210,7 @@ class JoinScene(Scene):
         self.problem = None
         self.address = TextField("Host's address", memory.get("address", ""),
                                  max_length=60, width=1100)
-        self.code = TextField("Match code", memory.get("code", ""), max_length=12,
+        self.code = TextField("Match code", memory.get("code", ""), max_length=16,
                               width=1100)
         self.address.help = "The host's address and port, like 192.168.1.20:7777"
         self.code.help = "The code the host's screen shows (case does not matter)"

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.logic.textfiles import read_text
 from game.logic.variants import find_variant
 from game.play.config import MatchConfig
 from game.play.storage import data_dir, write_atomic
@@ -44,10 +45,11 @@ def wake() -> None:
 
 
 def remembered() -> dict:
-    """The last join ({"address", "code", "token"}), or {} (none, or unreadable)."""
+    """The last join ({"address", "code", "token"}), or {} (none, or unreadable): read as
+    every file is (a regular file only, of a settings file's size at most)."""
     try:
-        data = json.loads((data_dir() / MEMORY_NAME).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        data = json.loads(read_text(data_dir() / MEMORY_NAME, "settings"))
+    except (OSError, ValueError, RecursionError):     # (FileFormatError is a ValueError)
         return {}
     if not isinstance(data, dict):
         return {}

@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from game.server.secure import spoken_code
+
 from game.logic.variants import find_variant
 
 from network_support import free_port
@@ -280,7 +282,7 @@ def test_the_host_killed_with_kill_9_resumes_from_its_save(env, processes, tmp_p
     for process in first:
         process.finish(60)                                    # their connection is gone
     resumed, again = host(env, processes, port, "--resume")
-    assert again == code == before["shell"]["network"]["code"]
+    assert again == code == spoken_code(before["shell"]["network"]["code"])
     second = [bot(env, processes, port, code, name, "--token-file", str(token))
               for name, token in zip(("Ann", "Ben"), tokens)]
     for process in second:

@@ -29,7 +29,9 @@ class NetMatchMixin(MatchScenePart):
     def draw(self, surface) -> None:
         super().draw(surface)
         lines = banner_lines(self.ctl, self.app.network)
-        if lines:                  # (its countdown: the idle loop still draws twice a second)
+        # (its countdown: the idle loop still draws twice a second); under an overlay (the
+        # round's results fading in) it would show through: the overlay says what matters
+        if lines and self.app.top is self:
             draw_banner(surface, lines)
 
 

@@ -222,6 +222,11 @@ class NetSession:
         return buttons
 
     def wait_for_rematch(self) -> None:
-        """After Rematch: the results stay until the host deals the next game."""
+        """After Rematch: the results stay, saying so, until the host deals the next game
+        (the host then names who it waits for)."""
         if self.controller is not None:
-            self.controller.say("Waiting for the others to choose Rematch.", speak=False)
+            text = "Waiting for the others to choose Rematch."
+            self.controller.say(text, speak=False)
+            results = self.controller.results_shown()
+            if results is not None:
+                results.note = text

@@ -60,9 +60,22 @@ def seed_problem(seed) -> str | None:
     return f"the seed must be a whole number from 0 to 2**256 - 1, not {shorten(seed)}"
 
 
+class SecureDeals:
+    """Where new seeds come from: the system's secure source. (A test that replays a
+    person's evening puts a seeded stand-in in `deal_source`, whose `new_seed` gives the
+    deals it expects.)"""
+
+    @staticmethod
+    def new_seed() -> int:
+        return secrets.randbits(SEED_BITS)
+
+
+deal_source = SecureDeals()
+
+
 def new_seed() -> int:
     """The seed of a new deal: unpredictable, from the system's secure source."""
-    return secrets.randbits(SEED_BITS)
+    return deal_source.new_seed()
 
 
 def seed_argument(text: str) -> int:

@@ -26,6 +26,8 @@ from game.server.secure import (HANDSHAKE_LINE_LIMIT, NOT_THE_HOST, HandshakeErr
 
 CONNECT_SECONDS = 8.0
 PING = 5.0
+GONE = ("The host has gone (it stopped or crashed): once it resumes the match, join again "
+        "to take your seat back.")
 
 
 class NetClient:
@@ -79,7 +81,7 @@ class NetClient:
         except OSError as error:
             self._deliver({"type": "closed", "reason": _cannot_connect(self.address, error)})
             return
-        reason = "The host ended the connection."
+        reason = GONE
         try:
             shaken = self._handshake(sock)
             if shaken is None:
@@ -176,10 +178,10 @@ class NetClient:
 
 def _cannot_connect(address: str, error: OSError) -> str:
     if isinstance(error, ConnectionRefusedError):
-        return f"Nobody hosts a match at {address}: is the address right, and is it hosting?"
+        return f"No host answers at {address}: is the address right, and is it hosting?"
     if isinstance(error, TimeoutError | socket.timeout):
-        return (f"{address} does not answer: check the address, and that its firewall lets "
-                "the port in.")
+        return (f"No host answers at {address}: check the address, and that its firewall "
+                "lets the port in.")
     if isinstance(error, socket.gaierror):
         return f"No computer is known by the name in {address}."
     return f"Cannot reach {address}: {error.strerror or error}."

@@ -157,7 +157,11 @@ class MatchServer:
             ticker.cancel()
             server.close()
             conns = list(self.match.conns)
-            self._guard(lambda: self.match.close("The host has stopped the match."))
+            resumable = self.match.saver is not None and not self.match.state.is_over()
+            self._guard(lambda: self.match.close(
+                "The host stopped the match for now: it stays saved there. Once the host "
+                "resumes it, join again with the same code to take your seat back."
+                if resumable else "The host has stopped the match."))
             await self._flush(conns)
             for conn in list(self.conns):
                 conn.abort("stopped")
@@ -188,7 +192,11 @@ class MatchServer:
                     continue
                 if now - conn.last_heard > IDLE_LIMIT:
                     self.log(f"{conn.peer}: silent for {IDLE_LIMIT:g} s: closed")
-                    conn.abort("silent")
+                    conn.send({"type": "bye", "again": True, "reason": (
+                        f"Nothing came from this computer for {IDLE_LIMIT:g} seconds, so "
+                        "the host closed the connection: join again to take your seat "
+                        "back.")})
+                    conn.close("silent")       # (the goodbye may go; the abort follows)
                 elif conn.seat is None and now - conn.opened > JOIN_DEADLINE:
                     self.log(f"{conn.peer}: did not join within {JOIN_DEADLINE:g} s: closed")
                     conn.abort("no join")

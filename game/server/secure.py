@@ -36,7 +36,7 @@ from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
-from spake2 import SPAKE2_A, SPAKE2_B
+from spake2 import SPAKE2_A, SPAKE2_B  # type: ignore[import-untyped]  # (no type hints)
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"    # no 0/O or 1/I to misread
 SECRET_LENGTH = 8          # the secret part of a code: 40 bits, online guesses only
@@ -86,7 +86,7 @@ def code_problem(code: str) -> str | None:
 def spoken_code(code: str) -> str:
     """The code as a screen shows it, in groups of four from its end: `K7-ABCD-EFGH`."""
     code = normal_code(code)
-    groups = []
+    groups: list[str] = []
     while code:
         groups.insert(0, code[-4:])
         code = code[:-4]

@@ -205,3 +205,35 @@ class Relay:
 
     def close(self) -> None:
         self.listener.close()
+
+
+class Impostor:
+    """A host that does not know the code: it answers a joiner's key exchange with a
+    guess of its own, sends a proof of its own key, and keeps whatever comes after."""
+
+    def __init__(self):
+        self.listener = socket.socket()
+        self.listener.bind(("127.0.0.1", 0))
+        self.listener.listen(1)
+        self.address = f"127.0.0.1:{self.listener.getsockname()[1]}"
+        self.got: list[bytes] = []
+        threading.Thread(target=self._answer, daemon=True).start()
+
+    def _answer(self) -> None:
+        from game.server.protocol import decode_line, encode_line
+        from game.server.secure import HostHandshake
+        sock, _ = self.listener.accept()
+        reader = sock.makefile("rb")
+        shake = HostHandshake("GUESSED2")
+        sock.sendall(encode_line(shake.answer(decode_line(reader.readline()))))
+        shake.check(decode_line(reader.readline()))
+        sock.sendall(shake.channel(encode_line)[0])
+        sock.settimeout(3)
+        try:
+            while data := sock.recv(4096):
+                self.got.append(data)
+        except OSError:
+            pass
+
+    def close(self) -> None:
+        self.listener.close()

@@ -3,15 +3,14 @@ sealed. A passive tap on the loopback sees no code, token, name, hand or move; a
 the middle with a key of its own is refused with a sentence that says so; a message
 changed on the way ends the connection; a wrong code is refused as it always was."""
 import json
-import threading
 import time
 
 from game.server.client import NetClient
-from game.server.protocol import decode_line, encode_line
+from game.server.protocol import encode_line
 from game.server.secure import (NOT_THE_HOST, HostHandshake, JoinerHandshake, Opener, Sealer,
                                 Tampered, spoken_code)
 
-from network_support import Hosted, Relay, run_bot, wait_for
+from network_support import Hosted, Impostor, Relay, run_bot, wait_for
 
 
 def closed_reason(client: NetClient, seconds: float = 20.0) -> str:
@@ -53,34 +52,14 @@ def test_a_passive_tap_sees_no_code_token_name_hand_or_move():
 def test_a_man_in_the_middle_with_a_key_of_its_own_is_refused_in_words():
     """It answers the joiner's key exchange itself (it does not know the code, so it
     guesses one) and sends a proof of its key: the joiner sends it nothing sealed."""
-    import socket
-    listener = socket.socket()
-    listener.bind(("127.0.0.1", 0))
-    listener.listen(1)
-    got: list[bytes] = []
-
-    def impostor():
-        sock, _ = listener.accept()
-        reader = sock.makefile("rb")
-        shake = HostHandshake("GUESSED2")
-        sock.sendall(encode_line(shake.answer(decode_line(reader.readline()))))
-        shake.check(decode_line(reader.readline()))
-        line, _, _ = shake.channel(encode_line)
-        sock.sendall(line)
-        sock.settimeout(3)
-        try:
-            while data := sock.recv(4096):
-                got.append(data)
-        except OSError:
-            pass
-    threading.Thread(target=impostor, daemon=True).start()
-    client = NetClient(f"127.0.0.1:{listener.getsockname()[1]}",
-                       {"code": "ABCD-EFGH", "name": "Ann", "token": "a-secret-token"}).start()
+    impostor = Impostor()
+    client = NetClient(impostor.address, {"code": "ABCD-EFGH", "name": "Ann",
+                                          "token": "a-secret-token"}).start()
     assert closed_reason(client) == NOT_THE_HOST
     assert "someone between you and the host" in NOT_THE_HOST
     time.sleep(0.2)
-    assert b"".join(got) == b"", "nothing sealed was sent to the impostor"
-    listener.close()
+    assert b"".join(impostor.got) == b"", "nothing sealed was sent to the impostor"
+    impostor.close()
 
 
 def test_a_message_changed_on_the_way_ends_the_connection_on_both_sides():

@@ -76,6 +76,18 @@ def join(match, name="Ann", code="abcd-23", token=None, conn=None):
     return conn
 
 
+def on_the_hosts_machine(match, conn):
+    """`conn`'s person again on a new connection from the host's own machine (with its
+    key, "k"): that connection."""
+    match.seats[conn.seat].conn = None
+    host = Conn()
+    match.connect(host)
+    match.receive(host, check_client_message({
+        "v": 1, "type": "join", "code": "ABCD23", "name": "Ann",
+        "token": conn.last("welcome")["token"], "host_key": "k"}))
+    return host
+
+
 def send(match, conn, kind, **fields):
     match.receive(conn, check_client_message({"v": 1, "type": kind, **fields}))
 
@@ -104,12 +116,7 @@ def test_a_join_needs_the_code_and_a_free_seat_and_the_seats_token_wins_it_back(
 def test_a_dropped_seat_is_never_given_to_a_stranger_and_its_owner_always_comes_back():
     match = hosted("classic", ("remote", "remote"), host_key="k")
     ann, ben = join(match, "Ann"), join(match, "Ben")
-    match.seats[0].conn = None
-    host = Conn()
-    match.connect(host)
-    match.receive(host, check_client_message({
-        "v": 1, "type": "join", "code": "ABCD23", "name": "Ann",
-        "token": ann.last("welcome")["token"], "host_key": "k"}))
+    host = on_the_hosts_machine(match, ann)
     token = ben.last("welcome")["token"]
     match.disconnect(ben)
     match.test_clock.now += GRACE + 1
@@ -186,13 +193,7 @@ def test_a_player_who_drops_out_pauses_the_match_and_comes_back_with_the_token()
 
 def test_after_the_grace_the_host_gives_the_seat_to_a_computer_who_plays_it():
     match = hosted("dominox", ("remote", "remote"), host_key="k")
-    ann = join(match, "Ann")
-    match.seats[0].conn = None
-    ann_host = Conn()
-    match.connect(ann_host)
-    match.receive(ann_host, check_client_message({
-        "v": 1, "type": "join", "code": "ABCD23", "name": "Ann",
-        "token": ann.last("welcome")["token"], "host_key": "k"}))
+    ann_host = on_the_hosts_machine(match, join(match, "Ann"))
     ben = join(match, "Ben")
     match.disconnect(ben)
     send(match, ann_host, "takeover", seat=1, level="random")

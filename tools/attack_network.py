@@ -22,8 +22,8 @@ from game.server.client import NetClient
 from game.server.host import HostThread
 from game.server.match import GRACE, HostedMatch, HostSeat
 from game.server.protocol import encode_line, new_code
-from game.server.secure import NOT_THE_HOST, HostHandshake
-from network_support import Relay, sealed_socket, wait_for
+from game.server.secure import NOT_THE_HOST
+from network_support import Impostor, Relay, sealed_socket, wait_for
 
 NET_ZERO = ("deals found", "seeds sent", "seats taken", "floods kept open", "memory held",
             "log lines forged", "log flooded", "guessing fast", "connections kept",
@@ -318,34 +318,16 @@ def passive_tap(tally, rounds: int) -> None:
 
 
 def man_in_the_middle(tally, rounds: int) -> None:
-    listener = socket.socket()
-    listener.bind(("127.0.0.1", 0))
-    listener.listen(1)
-    got: list[bytes] = []
-
-    def impostor():
-        from game.server.protocol import decode_line
-        sock, _ = listener.accept()
-        reader = sock.makefile("rb")
-        shake = HostHandshake("GUESSED2")
-        sock.sendall(encode_line(shake.answer(decode_line(reader.readline()))))
-        shake.check(decode_line(reader.readline()))
-        sock.sendall(shake.channel(encode_line)[0])
-        sock.settimeout(3)
-        try:
-            while data := sock.recv(4096):
-                got.append(data)
-        except OSError:
-            pass
-    threading.Thread(target=impostor, daemon=True).start()
+    impostor = Impostor()
     tally.tried("impostor hosts")
-    client = NetClient(f"127.0.0.1:{listener.getsockname()[1]}",
-                       {"code": "ABCD-EFGH", "name": "Ann", "token": "secret"}).start()
+    client = NetClient(impostor.address, {"code": "ABCD-EFGH", "name": "Ann",
+                                          "token": "secret"}).start()
     reason = ended(messages(client, 10, ended))
     time.sleep(0.3)
-    if reason != NOT_THE_HOST or got:
-        tally.found("impostors accepted", f"{reason!r}, {sum(map(len, got))} bytes sent")
-    listener.close()
+    if reason != NOT_THE_HOST or impostor.got:
+        tally.found("impostors accepted",
+                    f"{reason!r}, {sum(map(len, impostor.got))} bytes sent")
+    impostor.close()
 
 
 CHECKS = (seed_search, dropped_seat, dodged_flood, non_reader, log_forgery, guessing,

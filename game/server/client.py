@@ -84,7 +84,8 @@ class NetClient:
         reason = GONE
         try:
             shaken = self._handshake(sock)
-            if shaken is None:
+            if shaken is None:                       # refused: its reason was delivered
+                reason = "The host refused to seat this computer."
                 return
             sealer, opener, rest = shaken
             self.bytes_received = len(rest)        # (the counts are of sealed messages)

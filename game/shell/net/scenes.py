@@ -26,6 +26,13 @@ class NetMatchMixin(MatchScenePart):
 
     controller_class = SeatController
 
+    def __init__(self, *args, **kw):
+        super().__init__(*args, **kw)
+        # Packs' North sees the board from their side of the table, their home rank at
+        # the bottom (on the couch one screen shows South's side to both)
+        if self.ctl.config.variant == "open22" and self.ctl.viewer == 1:
+            self.geo.turned = True
+
     def draw(self, surface) -> None:
         super().draw(surface)
         lines = banner_lines(self.ctl, self.app.network)

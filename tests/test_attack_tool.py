@@ -48,3 +48,13 @@ def test_the_network_part_finds_an_impostor_host_accepted(monkeypatch):
     tally = attack.Tally("network")
     attack_network.man_in_the_middle(tally, 1)
     assert tally.findings["impostors accepted"] == 1
+
+
+def test_the_network_part_finds_a_deal_from_a_seed_small_enough_to_search(monkeypatch):
+    import attack_network
+    monkeypatch.setattr(attack_network, "_seed", lambda: 4321)       # the old 31 bits, say
+    monkeypatch.setattr(attack_network, "play_out", lambda bots: [b.close() for b in bots])
+    tally = attack.Tally("network")
+    attack_network.seed_search(tally, 1)                             # seeds 0 to 9,999
+    assert tally.findings["deals found"] == 1
+    assert tally.examples["deals found"] == "seed 4321 deals both hands"

@@ -89,18 +89,29 @@ def seed_search(tally, rounds: int) -> None:
         seat = bot.welcome["seat"]
         searched = rounds * 10_000
         tally.tried("seeds searched")
+        other = deal(host.match.seed)[1 - seat]     # what the search would reveal
+        candidates = 0
         for seed in range(searched):
-            order = list(BITS)
-            shuffle(seeded_random(f"{seed}:1"), order)
-            if sum(order[7 * seat:7 * seat + 7]) == hand:
-                tally.found("deals found", f"seed {seed} deals seat {seat}'s hand")
-        tally.figures.append(f"{searched:,} seeds searched for seat {seat}'s first hand")
+            hands = deal(seed)
+            if hands[seat] == hand:       # one hand in about a million: some seeds match
+                candidates += 1
+                if hands[1 - seat] == other:
+                    tally.found("deals found", f"seed {seed} deals both hands")
+        tally.figures.append(f"{searched:,} seeds searched for seat {seat}'s first hand: "
+                             f"{candidates} deal it by chance, none the other hand")
         play_out(bots)
         tally.tried("games whose every message was searched for the seed")
         if str(host.match.seed) in "".join(host.sent):
             tally.found("seeds sent", "the seed was in what a seat was sent")
     finally:
         host.stop()
+
+
+def deal(seed: int) -> tuple[int, int]:
+    """The two hands (as masks of tiles) of classic's first round dealt from `seed`."""
+    order = list(BITS)
+    shuffle(seeded_random(f"{seed}:1"), order)
+    return sum(order[:7]), sum(order[7:14])
 
 
 def play_out(bots, seconds: float = 120) -> None:

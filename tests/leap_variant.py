@@ -40,11 +40,7 @@ class LeapGame(CaptureGame):
         return [ElementMove((square, target)) for target in TARGETS[square]
                 if cells[target] is None]
 
-    def refusal(self, move) -> str:
-        element = self.board.cells[move.start]
-        if element is None or element.owner != self.to_move or len(move.path) > 2 \
-                or self.board.cells[move.end] is not None:
-            return super().refusal(move)        # whose element, and what stands there
+    def movement_refusal(self, move) -> str:
         return KNIGHT_RULE
 
 
@@ -54,8 +50,8 @@ class CarelessLeapGame(LeapGame):
 
     variant = "careless-leap"
 
-    def refusal(self, move) -> str:
-        return CaptureGame.refusal(self, move)
+    def movement_refusal(self, move) -> str:
+        return CaptureGame.movement_refusal(self, move)
 
 
 class Adapter(CaptureAdapter):

@@ -121,8 +121,13 @@ class MovingAdapter(BoardAdapter):
     def side_name(self, player: int) -> str:
         return SIDES[player]
 
+    def racing(self) -> bool:
+        """Whether the game is a race to the middle line (drawn in gold), where a new best
+        past it counts as progress."""
+        return False
+
     def draw_board(self, surface, geo, font) -> None:
-        draw_element_board(surface, geo, self.game.coloured, self.game.race, font)
+        draw_element_board(surface, geo, self.game.coloured, self.racing(), font)
 
     def stock_size(self, view) -> int:
         return 0
@@ -224,7 +229,7 @@ class MovingAdapter(BoardAdapter):
             return f"{self.name(winner)} {self.goal_words(outcome)}"
         if reason == "no captures":
             return f"{theme.count(game.limit, 'move')} each without a " + \
-                ("capture or progress" if game.race else "capture")
+                ("capture or progress" if self.racing() else "capture")
         if reason == "no captures left":
             return "No capture is possible any more"
         if reason == "race":

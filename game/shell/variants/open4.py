@@ -9,6 +9,9 @@ from game.shell.variants.moving import MovingAdapter, left_counts
 
 
 class Adapter(MovingAdapter):
+    def racing(self) -> bool:
+        return self.game.race
+
     def goal_text(self) -> str:
         if self.game.race:
             return ("Bring every element past the gold middle line first. Moves are "

@@ -147,7 +147,8 @@ def test_a_result_of_scores_and_winner_alone_replays_and_a_reason_is_checked_whe
     from game.logic.variants import VARIANTS, find_variant
     for variant in VARIANTS:
         record = finished_record(variant)
-        assert set(record["result"]) == {"scores", "winner"}        # RULES.md's form
+        # as docs/rules.md, Writing moves and games down, says
+        assert set(record["result"]) == {"scores", "winner"}
         assert replayed(record, tmp_path, capsys) == (0, ""), variant
         reason = find_variant(variant).from_record(record).outcome().reason
         record["result"]["reason"] = reason                      # a writer may add it

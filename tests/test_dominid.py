@@ -1,4 +1,4 @@
-"""Dominid's rules (RULES.md section 4): the seed's worked examples as small positions,
+"""Dominid's rules (docs/rules.md, Dominid): the seed's worked examples as small positions,
 the forbidden placements, clusters seen from above, the opening and the declaration,
 position files, records and the greedy player's judgement."""
 import json

@@ -21,7 +21,7 @@ class GameState(ABC):
     """The protocol every variant's state implements (push/pop style, like python-chess).
 
     Moves are variant-specific frozen objects (subclasses of `Move`, or `PASS`) whose
-    `str()` is the canonical text from RULES.md; `parse_move` turns text back into a move.
+    `str()` is the canonical text docs/rules.md gives; `parse_move` turns text back into a move.
     Every method that takes a move accepts either the object or its text.
 
     One move stack serves every variant: `apply` checks the move, asks the variant to
@@ -157,8 +157,9 @@ class GameState(ABC):
         return tuple(getattr(self.view(player), "hand", ()))
 
     def record(self) -> dict:
-        """The game record (RULES.md): variant, options, seed, players, how it started
-        (`self.start`: its deal or position), moves, result."""
+        """The game record (docs/rules.md, Writing moves and games down): variant,
+        options, seed, players, how it started (`self.start`: its deal or position),
+        moves, result."""
         outcome = self.outcome()
         return {**self.record_header(), **self.start, "moves": self.record_moves(),
                 "result": outcome.as_record() if outcome else None}

@@ -1,5 +1,5 @@
 """Dominid: two players build one structure of dominoes, side by side and upwards, each
-paying the distance between the tile laid and the numbers it borders (RULES.md section 4).
+paying the distance between the tile laid and the numbers it borders (docs/rules.md, Dominid).
 
 The stacked table lives in stacks.py (levels, top numbers, open slots); this module is
 the turn order: the draw for the first move, the opening (opening.py: arranged by the

@@ -1,5 +1,5 @@
 """Dominox: two players lay dominoes on a chessboard and score the empty areas their
-colour dominates (RULES.md section 3).
+colour dominates (docs/rules.md, Dominox).
 
 Speed matters here because search and self-play replay thousands of games. Every empty
 square keeps a 7-bit mask of the numbers it accepts (all seven while no covered square

@@ -1,6 +1,6 @@
 """The moving game: players take turns moving one of their elements on the element board,
 and an element that arrives facing an opponent's element with an equal number removes it
-(RULES.md section 5, games 1, 3 and 4).
+(docs/rules.md, Test element, Capture and Diagonals).
 
 `MovingGame` holds everything the moving games share: the move stack, captures and their
 undo, the count of moves without a capture, the ends, records, views and positions, and

@@ -1,5 +1,5 @@
 """Test element, open-board game 1: move your elements one square at a time and land a
-numbered one on your opponent's face-down test element (RULES.md section 5, game 1)."""
+numbered one on your opponent's face-down test element (docs/rules.md, Test element)."""
 from __future__ import annotations
 
 from ..options import Option

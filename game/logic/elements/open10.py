@@ -1,6 +1,6 @@
 """Shift, open-board game 10: lift one of your elements and set it down anywhere it
 touches your own elements with equal numbers only; reach past the far edge to win
-(RULES.md section 5, game 10).
+(docs/rules.md, Shift).
 
 The board holds stacks (a tuple of Elements, bottom first; one element is a stack of one)
 so that the `stacks` option needs nothing apart. A move is `c2>e5` (`c2>e5^` with free
@@ -125,7 +125,7 @@ class ShiftGame(ElementGame):
     records = shift_positions
     rules_text = RULES_TEXT
     min_players = max_players = 2
-    first_player = 0            # RULES.md: player 0 moves first
+    first_player = 0            # docs/rules.md, Shift: the south player moves first
     options_declared = (
         Option("arrows", "fixed", "fixed arrows, or free: choose the arrow when shifting",
                choices=("fixed", "free")),

@@ -1,6 +1,6 @@
 """Packs, open-board game 22: turn up the top element of your own face-down pack and place it
 on the board, touching your own elements with equal numbers; bring as many as you can
-onto your opponent's half (RULES.md section 5, game 22).
+onto your opponent's half (docs/rules.md, Packs).
 
 Placements are written `3-5@c2`: the number at the element's south end, the number at its
 north end, its square. The board is 8 x 8, or with `across` 16 files (a-p) by 4 ranks:

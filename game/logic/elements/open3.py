@@ -1,5 +1,5 @@
 """Capture, open-board game 3: move your elements and remove as many of your opponent's
-as you can (RULES.md section 5, game 3)."""
+as you can (docs/rules.md, Capture)."""
 from __future__ import annotations
 
 from ..options import Option

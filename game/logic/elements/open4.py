@@ -1,6 +1,6 @@
 """Diagonals, open-board game 4: elements move diagonally like draughts, jumping over
 their own elements, and remove opposing elements they come to face with an equal number
-(RULES.md section 5, game 4)."""
+(docs/rules.md, Diagonals)."""
 from __future__ import annotations
 
 from ..board.shape import DIAGONAL

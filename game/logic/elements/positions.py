@@ -1,7 +1,8 @@
 """Record starts and position files of the moving games.
 
-A record holds its starting board in `start` (element texts, RULES.md); a game begun from
-a position file holds that position's board there and its counters in `position`.
+A record holds its starting board in `start` (element texts, docs/rules.md, Writing moves
+and games down); a game begun from a position file holds that position's board there
+and its counters in `position`.
 
 A position file is TOML; `python -m game.logic legal FILE` lists its legal moves:
 

@@ -1,5 +1,5 @@
 """Spread, open-board game 54: tiles from one common pack spread over a board of squares,
-every touching pair of numbers equal (RULES.md section 5, game 54).
+every touching pair of numbers equal (docs/rules.md, Spread).
 
 The board is the board package's TileBoard under the EveryEqual contact rule; a board
 cell of the 8x8 board is a share of two squares, so the default board is 8 files by 16

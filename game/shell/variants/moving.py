@@ -2,7 +2,8 @@
 board scene: South (player 0, ivory elements with round corners, arrows up) against North
 (player 1, ebony elements with square corners, arrows down) on the 8x8 element board,
 moved with MoveElementTool and shown by ElementTable. Each game's module adds its goal
-in words and how its end is counted (RULES.md section 5).
+in words and how its end is counted (docs/rules.md, Test element,
+Capture and Diagonals).
 
 Nothing is hidden in these games: the views have no hand, so the match controller pushes
 no hand-over between two people on the couch; the caption says whose turn it is instead.

@@ -285,9 +285,9 @@ def test_mouse_clicks_a_button(app):
 def test_broken_layouts_are_listed_but_not_selectable(app, monkeypatch):
     from types import SimpleNamespace
     import game.logic.levels as levels
-    entries = [SimpleNamespace(name="standard", path="s", layout=SimpleNamespace(title="Std"),
+    entries = [SimpleNamespace(name="standard", path="s", level=SimpleNamespace(title="Std"),
                                error=None),
-               SimpleNamespace(name="holes", path="h", layout=None,
+               SimpleNamespace(name="holes", path="h", level=None,
                                error="holes.toml:4: the grid is not rectangular")]
     monkeypatch.setattr(levels, "list_layouts", lambda *a, **k: entries)
     app.settings.last_setup = {"variant": "dominox"}
@@ -320,7 +320,7 @@ def test_a_broken_level_file_is_listed_by_file_name_and_fits_the_menu(tmp_path, 
     (folder / "standard.toml").write_text('name = "Tiny"\ngrid = """\n....\n....\n"""\n')
     (folder / "broken.toml").write_text('name = "Broken"\ngrid = """\n..x.\n"""\n')
     real = levels.list_layouts
-    monkeypatch.setattr(levels, "list_layouts", lambda variant="dominox": real(variant, folder))
+    monkeypatch.setattr(levels, "list_layouts", lambda variant: real(variant, folder))
     good, broken = layout_choices("dominox")
     assert [name for name, _ in good] == ["standard"]
     assert len(broken) == 1 and broken[0].startswith("broken.toml:3:")

@@ -104,7 +104,7 @@ class DominoxGame(PlacementGame):
     def from_deal(cls, hands, stock, options: dict | None = None, seed: int | None = None):
         """A game from a given deal (tiles or their texts; the stock's next tile first)."""
         options = resolve_options(cls.options_declared, options, cls.variant)
-        game = cls(load_layout(options["layout"]), options, seed)
+        game = cls(load_layout(options["layout"], cls.variant), options, seed)
         if not isinstance(hands, list | tuple) or not all(isinstance(h, list | tuple)
                                                           for h in hands):
             raise DominoError("a dominox deal's hands are two lists of tiles")

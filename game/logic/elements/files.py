@@ -67,8 +67,6 @@ class Start:
     path: str
 
 
-StartEntry = LevelEntry
-
 
 # ---- reading and checking boards ----------------------------------------------------------
 def parse_board(toml: TomlFile, key: str = "board") -> tuple[list, dict]:
@@ -190,7 +188,7 @@ def load_start(cls, name_or_path: str) -> Start:
     return load_level(path, cls.variant, text)
 
 
-def list_starts(cls, folder: Path | None = None) -> list[StartEntry]:
+def list_starts(cls, folder: Path | None = None) -> list[LevelEntry]:
     """Every level file of the variant, shipped then the player's own (or those of
     `folder`), "standard" first, then by name; a broken file is listed with its one-line
     error instead of raising."""
@@ -199,8 +197,8 @@ def list_starts(cls, folder: Path | None = None) -> list[StartEntry]:
 
 def first_start(cls, set_name: str) -> Start:
     for entry in list_starts(cls):
-        if entry.start is not None and entry.start.set_name == set_name:
-            return entry.start
+        if isinstance(entry.level, Start) and entry.level.set_name == set_name:
+            return entry.level
     raise OptionError(f"no level of {cls.variant} is made for the {set_name} set; "
                       "choose start=random")
 

@@ -96,7 +96,7 @@ def starting_cells(options: dict, rng) -> list:
         cells = random_cells(stacks, rng)
     else:
         if chosen == "first":
-            start = next((e.start for e in list_starts() if e.start and e.start.stacks == stacks),
+            start = next((e.level for e in list_starts() if e.level and e.level.stacks == stacks),
                          None)
             if start is None:
                 raise OptionError("no level of open10 fits; choose start=random")

@@ -32,7 +32,6 @@ class LeapGame(CaptureGame):
                   "between. Equal facing numbers capture as in Capture, and the same goals "
                   "win.")
     notation = "from and to squares, `b1-c3`"
-    score_counts = "captures"
     options_declared = tuple(o for o in CaptureGame.options_declared if o.name != "slide")
 
     def _element_moves(self, square: int, element) -> list[ElementMove]:

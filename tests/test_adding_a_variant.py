@@ -77,11 +77,12 @@ def test_the_rules_document_and_statistics_read_its_class(leap):
     assert "## Leap (`leap`, 2 players)" in text and "- Leap (`leap`)" in text
     assert f"| Leap | {LeapGame.notation} |" in text
     assert "| `goal` |" in text.split("## Leap")[1]
-    assert stats.score_kind("leap") == ("captures", False)
+    # captures, or pips under Capture's pip goals: a score, as Capture's
+    assert stats.score_kind("leap") == ("score", False)
     for score in (2, 5, 3):
         stats.record_match(config("leap"), _outcome(score))
     record = stats.load()[0]["Ann", "leap", "greedy"]
-    assert (record.games, record.best_score) == (3, 5)        # more captures is better
+    assert (record.games, record.best_score) == (3, 5)        # more is better
 
 
 def _outcome(score):

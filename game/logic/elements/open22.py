@@ -102,7 +102,7 @@ class PacksGame(ElementGame):
     title = "Packs"
     notation = ("the turned-up element's south and north numbers and its square, `3-5@c2` "
                 "(across, on squares a1 to p4: `3-5@p2`)")
-    # elements across: more is better
+    score_counts = "score"      # the elements on the opponent's half
     hard_hooks = "game.logic.elements.packs_worlds"
     records = files
     rules_text = RULES_TEXT

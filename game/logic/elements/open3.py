@@ -40,7 +40,7 @@ class CaptureGame(MovingGame):
     variant = "open3"
     title = "Capture"
     notation = "from and to squares, `c2-c3` (sliding: `c2-c6`)"
-    # captures, or pips under a pip goal: "score" covers both, more is better
+    score_counts = "score"      # captures, or pips under a pip goal: "score" covers both
     rules_text = RULES_TEXT
     sets = ("halves", "0-4", "0-5")
     options_declared = (

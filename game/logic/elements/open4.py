@@ -54,7 +54,7 @@ class DiagonalGame(MovingGame):
     title = "Diagonals"
     notation = "from and to squares; a jump chain lists every landing, `c3-e5-c7`"
     captures_win = True
-    # captures, or elements past the middle in the race: more is better
+    score_counts = "score"      # captures, or elements past the middle in the race
     rules_text = RULES_TEXT
     sets = ("0-3", "0-5-halves")
     coloured = True

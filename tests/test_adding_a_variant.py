@@ -19,13 +19,14 @@ from game.logic.agents import make_agent
 from game.logic.agents.coach import advise
 from game.logic.agents.hard import HardAgent
 from game.logic.rules_doc import markdown
-from game.logic.variants import VARIANTS, find_variant, new_game, registered, variant_names
+from game.logic.variants import (VARIANTS, VariantEntry, find_variant, new_game, registered,
+                                 variant_names)
 from game.play import statistics as stats, thinking
 from game.shell.match.kinds import can_play
 from game.shell.screens.setup import VariantSelectScene, start_choices
 from game.shell.screens.title import VariantPickScene
 
-from leap_variant import KNIGHT_RULE, LeapGame, leap_entry
+from leap_variant import KNIGHT_RULE, NAME, RESERVED, LeapGame, leap_entry
 import test_every_variant as every_variant
 from test_shell_support import quiet_app
 from test_stats import config, play_to_the_end
@@ -54,18 +55,27 @@ def leap(leap_levels, monkeypatch):
 def test_registered_adds_it_for_the_block_only(leap_levels):
     before = list(VARIANTS)
     with registered(leap_entry(leap_levels)):
-        assert variant_names() == before + ["leap"]
-        assert find_variant("leap") is LeapGame
+        assert variant_names() == before + [NAME]
+        assert find_variant(NAME) is LeapGame
         with pytest.raises(ValueError, match="already registered"):
             with registered(leap_entry(leap_levels)):
                 pass
     assert list(VARIANTS) == before
 
 
+def test_a_game_shipped_under_the_docs_example_name_leaves_the_test_its_own(leap_levels):
+    """The checklist's example ships as `leap`; the test variant's name is one kept for
+    tests (a `zz_` name, which no shipped game takes), so the two never clash."""
+    assert not [name for name in VARIANTS if name.startswith(RESERVED)]
+    shipped = VariantEntry("leap", "game.logic.elements.open3:CaptureGame", "board")
+    with registered(shipped), registered(leap_entry(leap_levels)):
+        assert find_variant(NAME) is LeapGame and NAME != "leap"
+
+
 def test_its_level_folder_is_the_one_its_entry_names(leap):
-    assert levels.layout_folder("leap") == leap
+    assert levels.layout_folder(NAME) == leap
     assert start_choices(LeapGame, "halves") == ([("knights", "Knights"), ("random", "Random")], [])
-    game = new_game("leap", 2, 1)
+    game = new_game(NAME, 2, 1)
     capture = new_game("open3", 2, 1)
     assert game.board.texts() == capture.board.texts()        # the copy of the standard board
     assert "b1-c3" in [str(m) for m in game.legal_moves()]    # a knight's leap
@@ -74,14 +84,14 @@ def test_its_level_folder_is_the_one_its_entry_names(leap):
 
 def test_the_rules_document_and_statistics_read_its_class(leap):
     text = markdown()
-    assert "## Leap (`leap`, 2 players)" in text and "- Leap (`leap`)" in text
-    assert f"| Leap | {LeapGame.notation} |" in text
-    assert "| `goal` |" in text.split("## Leap")[1]
+    assert f"## Leap (test) (`{NAME}`, 2 players)" in text and f"- Leap (test) (`{NAME}`)" in text
+    assert f"| Leap (test) | {LeapGame.notation} |" in text
+    assert "| `goal` |" in text.split("## Leap (test)")[1]
     # captures, or pips under Capture's pip goals: a score, as Capture's
-    assert stats.score_kind("leap") == ("score", False)
+    assert stats.score_kind(NAME) == ("score", False)
     for score in (2, 5, 3):
-        stats.record_match(config("leap"), _outcome(score))
-    record = stats.load()[0]["Ann", "leap", "greedy"]
+        stats.record_match(config(NAME), _outcome(score))
+    record = stats.load()[0]["Ann", NAME, "greedy"]
     assert (record.games, record.best_score) == (3, 5)        # more is better
 
 
@@ -91,31 +101,32 @@ def _outcome(score):
 
 
 def test_it_keeps_the_every_variant_invariants(leap):
-    every_variant.test_random_games_keep_the_protocol("leap", 2, {})
+    every_variant.test_random_games_keep_the_protocol(NAME, 2, {})
 
 
 def test_its_refusals_speak_of_leaps(leap):
-    game = new_game("leap", 2, 1)
+    game = new_game(NAME, 2, 1)
     assert game.illegal_reason("b2-b3") == KNIGHT_RULE
     assert game.illegal_reason("b1-d2") == "d2 is taken"
-    assert every_variant.refusal_conflicts(["open3", "open1", "leap"]) == []
+    assert every_variant.refusal_conflicts(["open3", "open1", NAME]) == []
 
 
 def test_an_inherited_refusal_is_caught(leap_levels):
     """Leap written with the refusal Capture's class gives: a king's step refused as "an
     element moves one square", the very rule Capture refuses Leap's own moves with."""
-    with registered(leap_entry(leap_levels, "careless-leap", "CarelessLeapGame")):
-        found = every_variant.refusal_conflicts(["open3", "careless-leap"])
+    careless = RESERVED + "careless_leap"
+    with registered(leap_entry(leap_levels, careless, "CarelessLeapGame")):
+        found = every_variant.refusal_conflicts(["open3", careless])
     assert found and all("an element moves one square" in line for line in found)
-    assert any(line.startswith("careless-leap refuses") for line in found)
+    assert any(line.startswith(f"{careless} refuses") for line in found)
 
 
 def test_records_and_the_command_line(leap, tmp_path, capsys):
-    assert cli.main(["selfplay", "leap", "--ai", "greedy,random", "--seed", "3"]) == 0
+    assert cli.main(["selfplay", NAME, "--ai", "greedy,random", "--seed", "3"]) == 0
     line = capsys.readouterr().out.strip()
     record = json.loads(line)
-    assert record["variant"] == "leap"
-    assert find_variant("leap").from_record(record).record() == record
+    assert record["variant"] == NAME
+    assert find_variant(NAME).from_record(record).record() == record
     path = tmp_path / "leap.jsonl"
     path.write_text(line + "\n", encoding="utf-8")
     assert cli.main(["replay", str(path)]) == 0
@@ -130,7 +141,7 @@ def test_records_and_the_command_line(leap, tmp_path, capsys):
 
 
 def test_every_computer_level_and_the_coach_play_it(leap):
-    game = new_game("leap", 2, 2)
+    game = new_game(NAME, 2, 2)
     for _ in range(6):
         game.apply(random.Random(len(game.record()["moves"])).choice(game.legal_moves()))
     view = game.view(game.current_player)
@@ -143,15 +154,15 @@ def test_every_computer_level_and_the_coach_play_it(leap):
 
 def test_the_menus_offer_it_and_a_match_is_played_and_counted(leap, tmp_path):
     app = quiet_app(tmp_path)
-    assert can_play("leap")
-    assert ("leap", LeapGame) in VariantSelectScene(app).variants
+    assert can_play(NAME)
+    assert (NAME, LeapGame) in VariantSelectScene(app).variants
     rules = VariantPickScene(app, "Rules of which game?", lambda name: None)
-    assert "Leap" in [w.label for w in rules.menu.widgets]
-    scene = play_to_the_end(app, config("leap"), random.Random(2))
+    assert LeapGame.title in [w.label for w in rules.menu.widgets]
+    scene = play_to_the_end(app, config(NAME), random.Random(2))
     assert type(scene.adapter).__module__ == "leap_variant"
     assert "leap like knights" in scene.adapter.goal_text()
     outcome = scene.ctl.state.outcome()
-    record = stats.load()[0]["Ann", "leap", "greedy"]
+    record = stats.load()[0]["Ann", NAME, "greedy"]
     assert record.games == 1 and record.best_score == outcome.scores[0]
 
 

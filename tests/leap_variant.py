@@ -8,10 +8,12 @@ nothing else does."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import ClassVar
 
 from game.logic.elements.board import SHAPE
 from game.logic.elements.moves import ElementMove
 from game.logic.elements.open3 import CaptureGame
+from game.logic.options import Options
 from game.logic.variants import VariantEntry
 from game.shell.variants.open3 import Adapter as CaptureAdapter
 
@@ -36,7 +38,8 @@ class LeapGame(CaptureGame):
                   "between. Equal facing numbers capture as in Capture, and the same goals "
                   "win.")
     notation = "from and to squares, `b1-c3`"
-    options_declared = tuple(o for o in CaptureGame.options_declared if o.name != "slide")
+    options_declared: ClassVar[Options] = tuple(o for o in CaptureGame.options_declared
+                                                if o.name != "slide")
 
     def _element_moves(self, square: int, element) -> list[ElementMove]:
         cells = self.board.cells

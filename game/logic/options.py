@@ -58,7 +58,12 @@ class Option:
         return result
 
 
-def resolve_options(declared: tuple[Option, ...], given: dict | None, variant: str) -> dict:
+# A game's `options_declared`, annotated so (`ClassVar[Options]`) that a game built on it
+# may declare other options: mypy would take a plain tuple's length for its type.
+Options = tuple[Option, ...]
+
+
+def resolve_options(declared: Options, given: dict | None, variant: str) -> dict:
     """Defaults overlaid with `given`, each converted; an unknown name is an OptionError."""
     result = {}
     for option in declared:         # (not a comprehension: that makes a function each call)

@@ -13,6 +13,7 @@ from abc import ABC, abstractmethod
 from typing import Any, ClassVar
 
 from .core import IllegalMoveError, OptionError, Outcome, View
+from .options import Options
 from .records import replay_record
 from .textfiles import parse_toml
 
@@ -35,7 +36,7 @@ class GameState(ABC):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
 
-    options_declared: ClassVar[tuple] = ()   # tuple of options.Option
+    options_declared: ClassVar[Options] = ()
     rules_text: ClassVar[str] = ""            # plain-language rules for the rules screen,
                                               # including the choices this project made
     # The keys a record of this variant may hold besides the common ones (records.py):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import ClassVar
 
 from ..board.contact import AtLeastOneEqual
 from ..board.game import PlacementGame
@@ -20,7 +21,7 @@ from ..board.shape import BoardShape
 from ..board.tileboard import TileBoard
 from ..core import PASS, DominoError, IllegalMoveError, Outcome, Tile
 from ..levels import load_layout
-from ..options import Option, resolve_options
+from ..options import Option, Options, resolve_options
 from ..tiles import DOUBLE_SIX_SET
 from . import files as dominox_files, view as dominox_view
 
@@ -59,7 +60,7 @@ class DominoxGame(PlacementGame):
     score_counts = "points"
     hard_hooks = "game.logic.dominox.worlds"
     min_players = max_players = 2
-    options_declared = (
+    options_declared: ClassVar[Options] = (
         Option("layout", "standard", "board layout: a level file in levels/dominox"),
         Option("hand", 8, "tiles dealt to each player", minimum=1, maximum=14),
     )

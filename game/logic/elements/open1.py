@@ -2,7 +2,9 @@
 numbered one on your opponent's face-down test element (docs/rules.md, Test element)."""
 from __future__ import annotations
 
-from ..options import Option
+from typing import ClassVar
+
+from ..options import Option, Options
 from .board import SHAPE
 from .game import HALVES_TEXT, STEP_AND_TOUCH_TEXT, MovingGame, limit_option, start_option
 from .view import pull_to_test_element
@@ -36,7 +38,7 @@ class TestElementGame(MovingGame):
     sets = ("halves", "0-4", "0-5")
     test_elements = True
     pass_when_stuck = True
-    options_declared = (
+    options_declared: ClassVar[Options] = (
         Option("set", "halves", "the elements: halves of one set of 32, or a reduced set "
                                 "each", choices=sets),
         limit_option(),

@@ -13,9 +13,10 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 from ..core import PASS, IllegalMoveError
-from ..options import Option
+from ..options import Option, Options
 from ..tiles import OPEN_BOARD_SET
 from . import shift_positions, shift_view
 from .board import NORTH_ARROW, SHAPE, SIZE, Element
@@ -126,7 +127,7 @@ class ShiftGame(ElementGame):
     rules_text = RULES_TEXT
     min_players = max_players = 2
     first_player = 0            # docs/rules.md, Shift: the south player moves first
-    options_declared = (
+    options_declared: ClassVar[Options] = (
         Option("arrows", "fixed", "fixed arrows, or free: choose the arrow when shifting",
                choices=("fixed", "free")),
         Option("stacks", False, "a whole set each in stacks of four on the home rank"),

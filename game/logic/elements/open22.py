@@ -13,10 +13,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import ClassVar
 
 from ..board.shape import board_shape, square_name
 from ..core import PASS, IllegalMoveError, Tile, View
-from ..options import Option
+from ..options import Option, Options
 from ..tiles import OPEN_BOARD_SET
 from . import packs_positions as files
 from .game import ElementGame
@@ -108,7 +109,7 @@ class PacksGame(ElementGame):
     rules_text = RULES_TEXT
     cant_pass = "you cannot pass: the turned-up element can be placed"
     min_players = max_players = 2
-    options_declared = (
+    options_declared: ClassVar[Options] = (
         Option("across", False, "play across: a board of 16 files by 4 ranks"),
     )
 

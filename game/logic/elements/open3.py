@@ -2,7 +2,9 @@
 as you can (docs/rules.md, Capture)."""
 from __future__ import annotations
 
-from ..options import Option
+from typing import ClassVar
+
+from ..options import Option, Options
 from .board import SHAPE
 from .game import HALVES_TEXT, RAYS, STEP_AND_TOUCH_TEXT, MovingGame, limit_option, start_option
 from .moves import ElementMove
@@ -43,7 +45,7 @@ class CaptureGame(MovingGame):
     score_counts = "score"      # captures, or pips under a pip goal: "score" covers both
     rules_text = RULES_TEXT
     sets = ("halves", "0-4", "0-5")
-    options_declared = (
+    options_declared: ClassVar[Options] = (
         Option("goal", "most", "how the game is won", choices=GOALS),
         Option("slide", False, "elements move any distance in a straight line"),
         Option("set", "halves", "the elements: halves of one set of 32, or a reduced set "

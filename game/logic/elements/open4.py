@@ -3,9 +3,11 @@ their own elements, and remove opposing elements they come to face with an equal
 (docs/rules.md, Diagonals)."""
 from __future__ import annotations
 
+from typing import ClassVar
+
 from ..board.shape import DIAGONAL
 from ..core import PASS
-from ..options import Option
+from ..options import Option, Options
 from .board import SHAPE
 from .game import STEPS, MovingGame, limit_option, ray, start_option
 from .moves import ElementMove
@@ -59,7 +61,7 @@ class DiagonalGame(MovingGame):
     sets = ("0-3", "0-5-halves")
     coloured = True
     one_capture = True
-    options_declared = (
+    options_declared: ClassVar[Options] = (
         Option("race", False, "the first to bring every element past the middle line wins"),
         Option("set", "0-3", "the elements: a 0-3 set each, or one 0-5 set split in two",
                choices=sets),

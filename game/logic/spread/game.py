@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import ClassVar
 
 from ..board.contact import EveryEqual
 from ..board.game import PlacementGame
@@ -18,7 +19,7 @@ from ..board.placement import TILE_INDEX, Placement, oriented, sorted_placements
 from ..board.shape import BoardShape
 from ..board.tileboard import TileBoard
 from ..core import PASS, IllegalMoveError, Outcome, Tile
-from ..options import Option, resolve_options
+from ..options import Option, Options, resolve_options
 from ..tiles import OPEN_BOARD_SET
 from . import files, view as spread_view
 
@@ -71,7 +72,7 @@ class SpreadGame(PlacementGame):
     coach_reasons = "spread"
     min_players = 2
     max_players = 4
-    options_declared = (
+    options_declared: ClassVar[Options] = (
         Option("face_down", False, "placed doubles turn face down and nothing may touch them"),
         Option("layout", "standard", "blocked shares: a level file in levels/open54"),
         Option("dealt", 0, "tiles dealt to each player at the start (0: none, turn up each "

@@ -82,6 +82,18 @@ def test_its_level_folder_is_the_one_its_entry_names(leap):
     assert "b2-b3" not in [str(m) for m in game.legal_moves()]
 
 
+def test_a_set_no_level_is_made_for_starts_at_random_from_the_command_line(leap, capsys):
+    """Its one board is made for the halves: the other sets start as the menu offers
+    them, shuffled at random, from the command line too."""
+    assert start_choices(LeapGame, "0-4") == ([("random", "Random")], [])
+    for set_name in ("0-4", "0-5"):
+        game = new_game(NAME, 2, 3, {"set": set_name})
+        assert game.board.texts() == new_game(NAME, 2, 3, {"set": set_name,
+                                                            "start": "random"}).board.texts()
+        assert cli.main(["selfplay", NAME, "--option", f"set={set_name}", "--seed", "3"]) == 0
+        assert json.loads(capsys.readouterr().out)["options"]["set"] == set_name
+
+
 def test_the_rules_document_and_statistics_read_its_class(leap):
     text = markdown()
     assert f"## Leap (test) (`{NAME}`, 2 players)" in text and f"- Leap (test) (`{NAME}`)" in text

@@ -74,7 +74,8 @@ def limit_option(default: int = 40) -> Option:
 
 def start_option() -> Option:
     return Option("start", "first", "starting board: a level file's name, 'first' (the first "
-                                    "one made for the chosen set) or 'random'")
+                                    "one made for the chosen set; random when none is) or "
+                                    "'random'")
 
 
 class ElementGame(GameState):

@@ -442,19 +442,6 @@ def test_a_setup_longer_than_the_screen_scrolls_with_a_sign(app, monkeypatch):
     assert all(w.rect.bottom <= menu.bottom for w in menu.body if not w.focusable)
 
 
-def test_rules_of_which_game_shows_every_game_and_back_at_720p(app):
-    from game.shell.screens.setup import load_variants
-    pick = VariantPickScene(app, "Rules of which game?", lambda name: None)
-    app.push(pick)
-    app.draw()
-    app.present()
-    menu = pick.menu
-    assert len(menu.widgets) == len(load_variants()[0]) + 1
-    assert menu.hidden() == (0, 0)
-    for button in menu.widgets:
-        assert_on_screen(app, button)
-
-
 @pytest.mark.parametrize("variant,options", [("blank", {"doubles": False}), ("dominid", {}),
                                              ("open3", {"goal": "captures:1"})])
 def test_enter_twice_after_the_last_move_never_starts_a_rematch(app, variant, options):

@@ -216,3 +216,33 @@ def test_no_file_of_the_game_or_its_tools_but_the_registry_lists_variants():
             named = variants_named(path.read_text(encoding="utf-8"))
             assert len(named) < 3, \
                 f"{path.relative_to(ROOT)} names {sorted(named)}: read them from the registry"
+
+
+def lists_of_variants(source: str) -> list[tuple[int, list[str]]]:
+    """(line, names) of each list, tuple, set or dict of a Python source (with what it
+    holds) that names more than half of the registered variants: a list of them, which
+    the next game would have to join. A test of a few named games names fewer."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, (ast.List, ast.Tuple, ast.Set, ast.Dict)):
+            named = {n.value for n in ast.walk(node)
+                     if isinstance(n, ast.Constant) and n.value in VARIANTS}
+            if len(named) > len(VARIANTS) / 2:
+                found.append((node.lineno, sorted(named)))
+    return found
+
+
+def test_the_list_finder_finds_a_list_of_most_games_and_passes_a_sample():
+    most = ", ".join(f"({name!r}, {{}})" for name in list(VARIANTS)[:len(VARIANTS) // 2 + 1])
+    assert lists_of_variants(f"GAMES = [{most}]") != []
+    assert lists_of_variants('CASES = {"classic": 1, "open3": 2, "open4": 3}') == []
+
+
+def test_no_test_keeps_a_list_of_variants():
+    """The tests read the registry, and what each rules class declares, as the game does:
+    a new game is tested everywhere without a test naming it."""
+    paths = sorted((ROOT / "tests").rglob("*.py"))
+    assert Path(__file__).resolve() in paths
+    kept = {str(p.relative_to(ROOT)): found for p in paths
+            if (found := lists_of_variants(p.read_text(encoding="utf-8")))}
+    assert kept == {}

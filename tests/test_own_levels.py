@@ -11,12 +11,12 @@ from game.logic.levels import (find_level, layout_folder, list_levels, load_layo
                                own_folder, read_level)
 from game.logic.textfiles import parse_toml
 from game.logic.userdata import data_dir
-from game.logic.variants import find_variant, new_game
+from game.logic.variants import VARIANTS, find_variant, new_game
 from game.play import storage
 from game.shell.screens.level_preview import OWN_MARK
 from game.shell.screens.setup import layout_choices, start_choices
 
-LEVEL_VARIANTS = ["dominox", "open54", "dominid", "open1", "open3", "open4", "open10"]
+LEVEL_VARIANTS = [name for name, entry in VARIANTS.items() if entry.levels]
 
 
 def own(variant, name, text):

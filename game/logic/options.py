@@ -17,6 +17,13 @@ class Option:
     choices: tuple = ()               # allowed values, empty for any value of the type
     minimum: int | None = None
     maximum: int | None = None
+    # whether it changes how the game is played (then a lesson teaches it): on/off options
+    # do unless they say otherwise; others (a goal, a choice of rules) say so
+    changes_play: bool | None = None
+
+    def plays_differently(self) -> bool:
+        """Whether this option changes how the game is played (see `changes_play`)."""
+        return isinstance(self.default, bool) if self.changes_play is None else self.changes_play
 
     def convert(self, value: Any) -> Any:
         """`value` (text from a command line, or a TOML value) as this option's type."""

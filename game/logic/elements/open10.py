@@ -129,7 +129,7 @@ class ShiftGame(ElementGame):
     first_player = 0            # docs/rules.md, Shift: the south player moves first
     options_declared: ClassVar[Options] = (
         Option("arrows", "fixed", "fixed arrows, or free: choose the arrow when shifting",
-               choices=("fixed", "free")),
+               choices=("fixed", "free"), changes_play=True),
         Option("stacks", False, "a whole set each in stacks of four on the home rank"),
         Option("equalize", True, "the second player may answer the first player's crossing "
                                  "with one move: crossing too draws"),

@@ -46,7 +46,7 @@ class CaptureGame(MovingGame):
     rules_text = RULES_TEXT
     sets = ("halves", "0-4", "0-5")
     options_declared: ClassVar[Options] = (
-        Option("goal", "most", "how the game is won", choices=GOALS),
+        Option("goal", "most", "how the game is won", choices=GOALS, changes_play=True),
         Option("slide", False, "elements move any distance in a straight line"),
         Option("set", "halves", "the elements: halves of one set of 32, or a reduced set "
                                 "each", choices=sets),

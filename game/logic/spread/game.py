@@ -76,7 +76,7 @@ class SpreadGame(PlacementGame):
         Option("face_down", False, "placed doubles turn face down and nothing may touch them"),
         Option("layout", "standard", "blocked shares: a level file in levels/open54"),
         Option("dealt", 0, "tiles dealt to each player at the start (0: none, turn up each "
-                           "turn)", minimum=0, maximum=10),
+                           "turn)", minimum=0, maximum=10, changes_play=True),
     )
     rules_text = RULES_TEXT
     tiles = OPEN_BOARD_SET

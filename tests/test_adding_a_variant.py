@@ -9,6 +9,7 @@ import ast
 import io
 import json
 import random
+import textwrap
 import tokenize
 from pathlib import Path
 
@@ -17,6 +18,7 @@ import pytest
 from game.logic import cli, levels
 from game.logic.agents import make_agent
 from game.logic.agents.coach import advise
+from game.logic.lessons import checked_lesson, shown_answer
 from game.logic.agents.hard import HardAgent
 from game.logic.rules_doc import markdown
 from game.logic.variants import (VARIANTS, VariantEntry, find_variant, new_game, registered,
@@ -80,6 +82,19 @@ def test_its_level_folder_is_the_one_its_entry_names(leap):
     assert game.board.texts() == capture.board.texts()        # the copy of the standard board
     assert "b1-c3" in [str(m) for m in game.legal_moves()]    # a knight's leap
     assert "b2-b3" not in [str(m) for m in game.legal_moves()]
+
+
+def test_the_checklists_lesson_template_is_a_sound_lesson_of_it(leap, tmp_path):
+    """Lessons are required (four at least): docs/adding-a-game.md shows the first of
+    Leap's, which plays through its rules as it is written there."""
+    doc = (ROOT / "docs" / "adding-a-game.md").read_text(encoding="utf-8")
+    assert "at least four" in doc
+    template = textwrap.dedent(doc.split("```toml\n")[1].split("```")[0])
+    path = tmp_path / "01-leaping.toml"
+    path.write_text(template.replace('variant = "leap"', f'variant = "{NAME}"'))
+    lesson = checked_lesson(path, NAME)
+    state = lesson.start()
+    assert state.is_legal(shown_answer(state, lesson.steps[0]))
 
 
 def test_a_set_no_level_is_made_for_starts_at_random_from_the_command_line(leap, capsys):

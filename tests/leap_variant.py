@@ -24,9 +24,9 @@ KNIGHT_RULE = ("an element leaps like a chess knight: two squares along a file o
                "and one across, over anything between")
 
 
-# Per square, the squares a knight's leap reaches from it.
-TARGETS = tuple(tuple(t for t in (SHAPE.step(s, leap) for leap in LEAPS) if t is not None)
-                for s in range(SHAPE.size))
+# Per square, the moves of a knight's leap from it (made once: moves are compared often).
+TARGETS = tuple(tuple(ElementMove((s, t)) for t in (SHAPE.step(s, leap) for leap in LEAPS)
+                      if t is not None) for s in range(SHAPE.size))
 
 
 class LeapGame(CaptureGame):
@@ -43,8 +43,7 @@ class LeapGame(CaptureGame):
 
     def _element_moves(self, square: int, element) -> list[ElementMove]:
         cells = self.board.cells
-        return [ElementMove((square, target)) for target in TARGETS[square]
-                if cells[target] is None]
+        return [move for move in TARGETS[square] if cells[move.end] is None]
 
     def movement_refusal(self, move) -> str:
         return KNIGHT_RULE

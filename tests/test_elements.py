@@ -148,10 +148,10 @@ def test_every_shipped_start_loads_and_is_fair(variant):
     cls = find_variant(variant)
     entries = files.list_starts(cls)
     assert entries[0].name == "standard"
-    assert {e.name: e.start.set_name for e in entries if not e.error} == SHIPPED[variant]
+    assert {e.name: e.level.set_name for e in entries if not e.error} == SHIPPED[variant]
     for entry in entries:
         assert entry.error is None, entry.error
-        start = entry.start
+        start = entry.level
         assert start.title and start.description
         sides = [[e for _, e in start.placed if e.owner == o] for o in (0, 1)]
         # the numbers facing the opponent are the same on both sides, and add up to

@@ -161,7 +161,7 @@ def test_a_dominox_board_by_mouse_only(app):
     click_square(app, scene, (1, 0))                                # and open again
     click_button(app, scene, "Mirror left-right")
     click_button(app, scene, "Save")
-    layout = load_layout("my-standard")
+    layout = load_layout("my-standard", "dominox")
     assert (layout.width, layout.height) == (9, 8)
     assert layout.blocked == {"i1", "g1", "a8"}
     assert layout.title == "Standard 8x8"
@@ -184,11 +184,12 @@ def test_a_dominox_board_by_keyboard_only(app):
     keys(app, pygame.K_RETURN)
     key_button(app, scene, "Quarter turn")
     key_button(app, scene, "Save")
-    layout = load_layout("keys-board")
+    layout = load_layout("keys-board", "dominox")
     drawn = scene.draft.level()
     assert (layout.width, layout.height, layout.blocked) == (6, 8, drawn.blocked)
     assert layout.blocked == {"c3", "f3", "f6", "e5"}       # c6, f6, f3 and d5 turned
-    assert (layout.title, layout.description) == ("Keyed in", load_layout("holes").description)
+    holes = load_layout("holes", "dominox")
+    assert (layout.title, layout.description) == ("Keyed in", holes.description)
     assert_listed(app, "dominox", "keys-board", "Keyed in")
     play_it(app, scene, click_it=False)
 

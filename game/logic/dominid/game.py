@@ -1,5 +1,5 @@
 """Dominid: two players build one structure of dominoes, side by side and upwards, each
-paying the distance between the tile laid and the numbers it borders (RULES.md section 4).
+paying the distance between the tile laid and the numbers it borders (docs/rules.md, Dominid).
 
 The stacked table lives in stacks.py (levels, top numbers, open slots); this module is
 the turn order: the draw for the first move, the opening (opening.py: arranged by the
@@ -9,6 +9,7 @@ stock, the odds-or-evens declaration, forced passes and the final count.
 from __future__ import annotations
 
 import random
+from typing import ClassVar
 
 from . import files as dominid_files, view as dominid_view
 from .opening import (ARRANGE, Arrangement, arrangements, first_player, fixed_arrangement,
@@ -20,7 +21,7 @@ from ..core import PASS, DominoError, IllegalMoveError, Move, Outcome, Tile
 from ..tiles import DOUBLE_SIX_SET
 from ..board.placement import TILE_INDEX, Placement, oriented, sorted_placements
 from ..levels import load_layout
-from ..options import Option, resolve_options
+from ..options import Option, Options, resolve_options
 
 HAND = 3
 ODD_NUMBERS, EVEN_NUMBERS = frozenset((1, 3, 5)), frozenset((2, 4, 6))
@@ -102,7 +103,7 @@ class DominidGame(PlacementGame):
     score_counts, lower_score_wins = "points", True
     hard_hooks = "game.logic.dominid.worlds"
     min_players = max_players = 2
-    options_declared = (
+    options_declared: ClassVar[Options] = (
         Option("layout", "standard", "the table: a level file in levels/dominid"),
         Option("arrange", "chosen", "the opening: chosen (the player whose tile lost lays "
                                     "it, their first move) or fixed (the engine lays it)",

@@ -44,7 +44,7 @@ def game_from_position(cls, data, path: str):
     else:
         given["layout"] = toml.get("layout", str, "standard")
         try:
-            layout = load_layout(given["layout"])
+            layout = load_layout(given["layout"], cls.variant)
         except (OptionError, FileFormatError) as exc:
             raise toml.error("layout", str(exc)) from None
     try:

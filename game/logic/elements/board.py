@@ -1,5 +1,5 @@
-"""The element board: an 8x8 board with at most one element on a square (RULES.md
-section 5), shared by the moving games (1, 3, 4) and later by the shifting and placing
+"""The element board: an 8x8 board with at most one element on a square (docs/rules.md,
+Test element to Packs), shared by the moving games (1, 3, 4) and later by the shifting and placing
 games (10, 22).
 
 An element is a tile standing on one square with its long side along the files: its

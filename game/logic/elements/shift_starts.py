@@ -92,15 +92,15 @@ def list_starts() -> list:
 
 def starting_cells(options: dict, rng) -> list:
     chosen, stacks = options["start"], options["stacks"]
-    if chosen == "random":
+    start = None
+    if chosen == "first":
+        start = next((e.level for e in list_starts() if e.level and e.level.stacks == stacks),
+                     None)
+    # 'first' with no level made for the stacks option starts at random, as the menu offers
+    if chosen == "random" or (chosen == "first" and start is None):
         cells = random_cells(stacks, rng)
     else:
-        if chosen == "first":
-            start = next((e.start for e in list_starts() if e.start and e.start.stacks == stacks),
-                         None)
-            if start is None:
-                raise OptionError("no level of open10 fits; choose start=random")
-        else:
+        if start is None:
             try:
                 start = load_level(find_level(chosen, "open10", "start"), "open10", chosen)
             except OptionError:

@@ -377,6 +377,14 @@ class Menu:
                 draw_scroll_sign(surface, rect, pointing, count)
 
 
+def row_height(count: int, top: int, bottom: int, gap: int, most: int, least: int = 40) -> int:
+    """The height of each of `count` rows of a list from `top` to `bottom`: `most` while
+    they fit, less so that a few more fit, never under `least` (a longer list scrolls,
+    its signs saying how many rows are out of sight)."""
+    fits = (bottom - top - gap * (count - 1)) // max(count, 1)
+    return max(least, min(most, fits))
+
+
 def draw_scroll_sign(surface, rect, pointing: int, count: int) -> None:
     """A triangle (up for -1, down for +1) and "3 more above/below" on a dark strip."""
     pygame.draw.rect(surface, (14, 24, 28), rect, border_radius=10)

@@ -19,7 +19,7 @@ MAX_CELL = 44
 def layouts_of(variant: str) -> dict:
     """{name: Layout} of the variant's readable level files (none without a level folder)."""
     found = levels.list_layouts(variant) if variant_entry(variant).levels else ()
-    return {item.name: item.layout for item in found if item.layout is not None}
+    return {item.name: item.level for item in found if item.level is not None}
 
 
 def draw_board(surface, layout, area: pygame.Rect) -> pygame.Rect:

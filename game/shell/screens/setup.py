@@ -64,7 +64,7 @@ def layout_choices(variant: str) -> tuple[list[tuple[str, str]], list[str]]:
     from game.logic import levels
     from game.logic.variants import variant_entry
     return level_choices(levels.list_layouts(variant) if variant_entry(variant).levels else (),
-                         lambda e: e.layout)
+                         lambda e: e.level)
 
 
 def start_choices(cls, set_name, stacks=False) -> tuple[list[tuple[str, str]], list[str]]:
@@ -74,11 +74,11 @@ def start_choices(cls, set_name, stacks=False) -> tuple[list[tuple[str, str]], l
     `stacks` option instead of a set."""
     from game.logic.elements import files, shift_starts
     if not hasattr(cls, "sets"):
-        good, broken = level_choices(shift_starts.list_starts(), lambda e: e.start,
+        good, broken = level_choices(shift_starts.list_starts(), lambda e: e.level,
                                      lambda start: start.stacks == bool(stacks))
     else:
         set_name = set_name if set_name in cls.sets else cls.sets[0]
-        good, broken = level_choices(files.list_starts(cls), lambda e: e.start,
+        good, broken = level_choices(files.list_starts(cls), lambda e: e.level,
                                      lambda start: start.set_name == set_name)
     return good + [("random", "Random")], broken
 

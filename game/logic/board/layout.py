@@ -51,6 +51,14 @@ class Layout:
         return "\n".join(rows)
 
 
+def board_grid(board) -> str:
+    """The grid of a board (a BoardShape, a view: anything with width, height and the
+    indices of its blocked squares) as level files draw it, the top rank first."""
+    return "\n".join("".join(BLOCKED if rank * board.width + f in board.blocked else PLAYABLE
+                              for f in range(board.width))
+                      for rank in reversed(range(board.height)))
+
+
 def layout_from_toml(toml: TomlFile, name: str, shares: bool = False,
                      open_middle: bool = False) -> Layout:
     """The layout described by a parsed level file (or a position file's grid part);

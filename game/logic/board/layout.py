@@ -96,7 +96,9 @@ def parse_grid(toml: TomlFile, key: str = "grid", shares: bool = False,
             raise FileFormatError(toml.path, line, f"this row is {len(row)} squares wide but the "
                                                    f"first row (line {first_line}) is {width}: "
                                                    f"the {key} must be rectangular")
-    for size, what, line in ((width, "wide", first_line), (height, "high", rows[-1][0])):
+    # too high: the first row past the most there may be, else the last
+    last = rows[min(MAX_SIDE, height - 1)][0]
+    for size, what, line in ((width, "wide", first_line), (height, "high", last)):
         if not MIN_SIDE <= size <= MAX_SIDE:
             squares = f"{size} square{'s' * (size != 1)}"
             raise FileFormatError(toml.path, line, f"the board is {squares} {what}; "

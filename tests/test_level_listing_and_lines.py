@@ -48,18 +48,19 @@ def error_line(variant, text):
     return error.value.line, error.value.message
 
 
-def test_a_board_of_one_rank_too_many_points_at_that_rank():
+def test_a_board_of_ranks_too_many_points_at_the_first_there_is_no_room_for():
     start = open("levels/open3/standard.toml").read()
     lines = start.splitlines()
     top = next(i for i, line in enumerate(lines) if line.startswith("board")) + 1
-    lines.insert(top + 8, "... ... ... ... ... ... ... ...")      # a ninth rank
-    assert error_line("open3", "\n".join(lines))[0] == top + 9
+    lines[top + 8:top + 8] = ["... ... ... ... ... ... ... ..."] * 2   # a ninth and tenth
+    line, message = error_line("open3", "\n".join(lines))
+    assert line == top + 9 and message.startswith("the board has 10 ranks")
 
 
-def test_a_grid_one_row_too_high_points_at_the_row_past_the_most():
-    text = 'grid = """\n' + "..\n" * 27 + '"""\n'
+def test_a_grid_too_high_points_at_the_first_row_past_the_most():
+    text = 'grid = """\n' + "..\n" * 28 + '"""\n'
     line, message = error_line("dominox", text)
-    assert line == 28 and "27 squares high" in message
+    assert line == 28 and "28 squares high" in message
 
 
 def test_a_string_never_closed_points_where_it_opens():

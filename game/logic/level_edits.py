@@ -108,6 +108,8 @@ def _edit_scalars(text: str, before: TomlFile, after: TomlFile, read_before, wan
 
 def _meaning(key: str, level) -> object:
     """What leaving `key` out of the file means for `level` (as the reader gave it)."""
+    if level is None:                   # a broken file: what the reader defaults to
+        return {"description": "", "stacks": False}.get(key)
     attribute = {"name": "title", "description": "description", "set": "set_name",
                  "stacks": "stacks"}[key]
     return getattr(level, attribute, None)

@@ -40,7 +40,9 @@ def panel_menu(scene) -> Menu:
         rows.append(Button("Turn the element (R)", scene.turn))
         if getattr(draft.cls, "test_elements", False):
             rows.append(Button("Face down or up (F)", scene.flip))
-        rows += [Button("Shuffle each side", scene.helper(draft.shuffle, "Shuffled")),
+        rows += [Button("Shuffle each side", scene.helper(
+                     lambda: draft.shuffle() if scene.check.error is None else
+                     draft.build_start(), "Shuffled: each side on its home ranks")),
                  Button("North mirrors South", scene.helper(
                      draft.mirror_sides, "North now mirrors South across the middle"))]
     else:

@@ -15,9 +15,14 @@ from game.play import saves
 from game.shell.editor.canvas import status_line
 from game.shell.editor.picker import LevelsScene
 from game.shell.editor.scene import EditorScene
-from tests.test_level_editor import (answer, app, click, cursor_to, focus_row,  # noqa: F401
-                                     key_button, open_editor, retype, widget, zone)
-from tests.test_shell_support import frame, keys
+from tests.test_level_editor import (answer, click, cursor_to, focus_row, key_button,
+                                     open_editor, retype, widget, zone)
+from tests.test_shell_support import frame, keys, still_app
+
+@pytest.fixture
+def app(tmp_path):
+    return still_app(tmp_path)
+
 
 KINDS = ["dominox", "open54", "dominid", "open3", "open10"]      # grid, shares, elements
 

@@ -221,7 +221,7 @@ def list_levels(args) -> int:
     for item in entries:
         said = item.error if item.level is None else item.level.description or item.level.title
         sys.stdout.write(f"{escaped(item.name):<{width}}  {'own' if item.own else 'shipped':<7}"
-                         f"  {'error: ' if item.error else ''}{escaped(said)}\n")
+                         f"  {'error: ' if item.error else ''}{escaped(said or '')}\n")
     more = unlisted_levels(entry.levels)
     if more:
         sys.stdout.write(f"{more:,} more not listed (at most {MAX_LEVEL_FILES} a folder, "

@@ -11,7 +11,6 @@ anew, as the editor writes every new level.
 """
 from __future__ import annotations
 
-import re
 
 import tomlkit
 
@@ -69,7 +68,7 @@ def _edit_board(text: str, before: TomlFile, after: TomlFile) -> str:
     own_lines = all(lines[n - 1].strip() == row for n, row in old_rows)
     if not own_lines or numbers != list(range(first, last + 1)):
         return _replace_value(text, key, after.data[key])
-    indent = re.match(r"\s*", lines[first - 1]).group(0)
+    indent = lines[first - 1][:len(lines[first - 1]) - len(lines[first - 1].lstrip())]
     lines[first - 1:last] = [indent + row for row in new_rows]
     return "\n".join(lines)
 

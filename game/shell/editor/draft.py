@@ -246,7 +246,7 @@ class Draft:
             self.cells = [list(stack) for stack in cells]
         else:
             self.cells = [[] for _ in self.cells]
-            for square, element in random_start(self.cls, self.set_name, self.rng):
+            for square, element in random_start(self.cls, str(self.set_name), self.rng):
                 self.cells[square].append(element)
 
     def shuffle(self) -> None:

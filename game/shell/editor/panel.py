@@ -26,10 +26,11 @@ def panel_menu(scene) -> Menu:
     rows: list[Widget] = [file_name, title, about]
     sides = [(n, str(n)) for n in range(MIN_SIDE, MAX_SIDE + 1)]
     if draft.kind == GRID:
-        rows += [Selector.of("Width", sides, draft.width, lambda v: scene.resize(width=v)),
+        sizes = [Selector.of("Width", sides, draft.width, lambda v: scene.resize(width=v)),
                  Selector.of("Height", sides, draft.height, lambda v: scene.resize(height=v))]
-        for selector in rows[-2:]:
+        for selector in sizes:
             selector.wraps = False          # 26 is the most, 2 the least: no jump between
+        rows += sizes
     if draft.kind == ELEMENTS:
         if draft.shift:
             rows.append(Selector.of("Stacks", [(False, "Off"), (True, "On")], draft.stacks,

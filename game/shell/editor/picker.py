@@ -53,7 +53,7 @@ class LevelsScene(Scene):
                 self.previews[button] = entry
                 rows.append(button)
                 continue
-            error = entry.error.replace(entry.path, Path(entry.path).name, 1)
+            error = (entry.error or "").replace(entry.path, Path(entry.path).name, 1)
             if entry.own:                             # yours: open it to fix it
                 rows.append(Button(f"Fix {entry.name}.toml", lambda n=entry.name: self.edit(n),
                                    height=56, size=34))

@@ -8,13 +8,11 @@ import random
 from dataclasses import replace
 from pathlib import Path
 
-import pygame
 
 from game.logic.core import FileFormatError
 from game.logic.elements.board import Element
 from game.logic.variants import find_variant
 from game.play.config import MatchConfig, Seat
-from game.shell.frame import theme
 from game.shell.frame.scene import Scene
 from game.shell.screens.dialogs import ConfirmScene
 
@@ -50,8 +48,8 @@ class EditorScene(Scene):
             level, name = entry.level, entry.name
             self.message = f"Editing your level {entry.name}"
         else:                               # a copy: its own name, nothing said of it yet
-            level = replace(entry.level, title=f"Copy of {entry.level.title or entry.name}",
-                            description="")
+            copied = f"Copy of {entry.level.title or entry.name}"
+            level = replace(entry.level, title=copied, description="")  # type: ignore[call-arg]
             name = free_name(variant, entry.name)
             self.message = f"Editing a copy of {entry.level.title or entry.name}"
         self.draft = Draft(variant, level, name)

@@ -2,6 +2,8 @@
 Menu that gives one of them keyboard/gamepad focus and follows the mouse."""
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from game.shell.frame import theme
@@ -160,7 +162,8 @@ class TextField(Widget):
         self.editing = False
         self._before = text
         self.allow_empty = False    # else an emptied field keeps its old text...
-        self.on_empty = None        # ...or, given this, is called and the field stays open
+        self.on_empty: Callable[[], None] | None = None   # ...or, given this, is called
+                                                           # and the field stays open
 
     def handle(self, action) -> bool:
         if not self.editing:

@@ -113,7 +113,7 @@ def test_names_and_descriptions_with_quotes_and_backslashes_read_back():
 def test_the_levels_command_lists_shipped_and_own_with_their_errors(capsys):
     own("open54", "mine", shipped_text("open54").replace('"Standard"', '"Mine"'))
     own("open54", "broken", 'grid = """\n#.\n..\n"""\n')
-    assert main(["levels", "open54"]) == 0
+    assert main(["levels", "open54"]) == 1                # a level is broken
     out, err = capsys.readouterr()
     lines = out.splitlines()
     assert lines[0].split()[:2] == ["standard", "shipped"]

@@ -190,6 +190,17 @@ def _level_files(folder: Path) -> list[Path]:
     return found[:MAX_LEVEL_FILES]
 
 
+def unlisted_levels(variant: str) -> int:
+    """How many level files of `variant` its folders hold beyond those listed."""
+    count = 0
+    for folder in (layout_folder(variant), own_folder(variant)):
+        try:
+            count += max(0, sum(1 for _ in folder.glob("*.toml")) - MAX_LEVEL_FILES)
+        except OSError:
+            pass
+    return count
+
+
 def _standard_first(folder: Path) -> list[Path]:
     return sorted(_level_files(folder), key=lambda p: (p.stem != "standard", p.stem))
 

@@ -111,7 +111,7 @@ class DominidGame(PlacementGame):
     )
     rules_text = RULES_TEXT
     tiles = DOUBLE_SIX_SET
-    record_keys = ("deal", "opening", "position")
+    record_keys = ("grid", "deal", "opening", "position")
 
     views = dominid_view
     positions = dominid_files
@@ -147,9 +147,10 @@ class DominidGame(PlacementGame):
 
     @classmethod
     def from_deal(cls, draws, hands, stock, options: dict | None = None,
-                  seed: int | None = None) -> "DominidGame":
+                  seed: int | None = None, layout=None) -> "DominidGame":
         """A game from the two face-up tiles, the two hands (player 0's first) and the
-        stock (next draw first); tiles or their texts."""
+        stock (next draw first); tiles or their texts; on `layout` (by default the level
+        the options name)."""
         problem = dominid_files.deal_problem(draws, hands, stock)
         if problem:
             raise DominoError(f"bad deal: {problem}")
@@ -157,7 +158,7 @@ class DominidGame(PlacementGame):
                                for part in (draws, [t for h in hands for t in h], stock))
         hands = [hands[:HAND], hands[HAND:]]
         options = resolve_options(cls.options_declared, options, cls.variant)
-        game = cls(load_layout(options["layout"], cls.variant), options, seed)
+        game = cls(layout or load_layout(options["layout"], cls.variant), options, seed)
         first = first_player(draws)
         game.draws = tuple(draws)
         game.hands = [sum(1 << TILE_INDEX[t] for t in hand) for hand in hands]
@@ -186,8 +187,9 @@ class DominidGame(PlacementGame):
         options = record.get("options")
         if isinstance(options, dict) and "arrange" not in options and "opening" in record:
             options = dict(options, arrange="fixed")    # written before the option existed
+        name = options.get("layout", "standard") if isinstance(options, dict) else "standard"
         game = cls.from_deal(deal["draws"], deal["hands"], deal["stock"], options,
-                             record.get("seed"))
+                             record.get("seed"), cls.record_layout(record, str(name)))
         if "opening" in record and game.arranging:
             raise DominoError("with arrange = chosen the opening is the first move "
                               "(arrange ...), not a record key")

@@ -102,10 +102,13 @@ class DominoxGame(PlacementGame):
         return cls.from_deal([sorted(h) for h in hands], stock, options, seed)
 
     @classmethod
-    def from_deal(cls, hands, stock, options: dict | None = None, seed: int | None = None):
-        """A game from a given deal (tiles or their texts; the stock's next tile first)."""
+    def from_deal(cls, hands, stock, options: dict | None = None, seed: int | None = None,
+                  layout=None):
+        """A game from a given deal (tiles or their texts; the stock's next tile first) on
+        `layout` (by default the level the options name)."""
         options = resolve_options(cls.options_declared, options, cls.variant)
-        game = cls(load_layout(options["layout"], cls.variant), options, seed)
+        layout = layout or load_layout(options["layout"], cls.variant)
+        game = cls(layout, options, seed)
         if not isinstance(hands, list | tuple) or not all(isinstance(h, list | tuple)
                                                           for h in hands):
             raise DominoError("a dominox deal's hands are two lists of tiles")
@@ -147,7 +150,8 @@ class DominoxGame(PlacementGame):
                                                  options["hand"])
             if problem:
                 raise DominoError(f"bad deal: {problem}")
-            return cls.from_deal(deal["hands"], deal.get("stock", []), options, record.get("seed"))
+            return cls.from_deal(deal["hands"], deal.get("stock", []), options, record.get("seed"),
+                                 cls.record_layout(record, options["layout"]))
         raise DominoError("a dominox record needs a deal (hands and stock) or a position")
 
     # ----- the protocol -----

@@ -19,7 +19,8 @@ that the first double was the lowest *dealt* (the opener has drawn since).
 """
 from __future__ import annotations
 
-from ..agents.boards import BoardWorlds, grid_text, layable_tiles
+from ..agents.boards import BoardWorlds, layable_tiles
+from ..board.layout import board_grid
 from ..core import PASS, Tile
 
 reuse = 2                   # playouts per sampled world (building one costs ~0.4 ms)
@@ -32,7 +33,7 @@ class DominoxWorlds(BoardWorlds):
         self.size = view.opponent_hand_size
         options = dict(view.options)
         layout = options.pop("layout")
-        board = {"grid": grid_text(view)} if layout == "inline" else {"layout": layout}
+        board = {"grid": board_grid(view)} if layout == "inline" else {"layout": layout}
         self.base = {"variant": view.variant, **board, "options": options,
                      "placed": [str(p) for p in view.placed], "to_move": view.player,
                      "passes": view.passes}

@@ -100,7 +100,8 @@ def board_tokens(toml, key: str, missing: str = "", shape=SHAPE):
                                f"top{missing}")
     rows = toml.grid_lines(key)
     if len(rows) != height:
-        line = rows[-1][0] if rows else toml.line_of(key)
+        # too many: the first rank past the last one there is room for, else the last
+        line = rows[min(height, len(rows) - 1)][0] if rows else toml.line_of(key)
         raise FileFormatError(toml.path, line, f"the board has {len(rows)} ranks: draw all "
                                                f"{height}, rank {height} at the top")
     for top, (line, row) in enumerate(rows):

@@ -32,7 +32,7 @@ from .board import EMPTY_TOKEN, SHAPE, SIZE, Element, board_tokens, parse_token,
 LEGEND = ("'...' an empty square; s (the south player) or n (the north player) with the "
           "south and the north number, like s35; * after a face-down test element, like s00*")
 KEYS = ("name", "description", "set", "board")
-SIDES = ("south player (0)", "north player (1)")
+SIDES = ("south player", "north player")     # as the game names them, never by number
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from ..levels import find_level, layout_folder, level_text, list_levels, load_le
 from ..textfiles import read_toml
 from ..tiles import OPEN_BOARD_SET
 from .board import SHAPE, SIZE, Element
-from .files import SETS, SetKind, balanced, set_problem
+from .files import SETS, SIDES, SetKind, balanced, set_problem
 from .shifting import grid_lines, parse_grid, square_name, turned
 
 KEYS = ("name", "description", "stacks", "board")
@@ -52,10 +52,12 @@ def start_problem(cells, stacks: bool, complete: bool, crossed=()):
                 home = (0,) if owner == 0 else (SIZE - 1,)
             if square // SIZE not in home:
                 ranks = " and ".join(str(r + 1) for r in home)
-                return square, f"{square_name(square)}: player {owner} starts on rank {ranks}"
+                return square, f"{square_name(square)}: the {SIDES[owner]} starts on rank " \
+                               f"{ranks}"
     for owner in (0, 1):
         if counts[owner] > per_side or (complete and counts[owner] != per_side):
-            return None, f"player {owner} has {counts[owner]} elements; each has {per_side}"
+            return None, f"the {SIDES[owner]} has {counts[owner]} elements; each has " \
+                         f"{per_side}"
     placed = [(square, e) for square, stack in enumerate(cells) for e in stack]
     return set_problem(WHOLE_SETS if stacks else SETS["halves"], placed + list(crossed),
                        complete, square_name)

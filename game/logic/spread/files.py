@@ -74,7 +74,8 @@ def game_from_record_deal(cls, record: dict):
     hands = [_tiles(h, "hands") for h in hands]
     pack = _tiles(deal.get("pack"), "pack")
     try:
-        layout = load_spread_layout(options["layout"])
+        layout = cls.record_layout(record, options["layout"]) or \
+            load_spread_layout(options["layout"])
         shape = layout.shape
     except (OptionError, FileFormatError):      # the level file is gone: trust the record
         layout, shape = None, _recorded_shape(deal.get("blocked", []))

@@ -53,6 +53,16 @@ def draw_layout(surface, layout, panel: pygame.Rect) -> None:
 OWN_MARK = " (yours)"      # after the title of a level the player made
 
 
+def own_folder_shown(variant: str) -> str:
+    """The player's own levels folder of `variant` as a person would write it (the home
+    folder as ~)."""
+    folder = levels.own_folder(variant)
+    try:
+        return "~/" + folder.relative_to(Path.home()).as_posix()
+    except (ValueError, RuntimeError):          # not under the home folder, or none known
+        return str(folder)
+
+
 def level_choices(entries, level_of, fits=lambda level: True):
     """(the levels that load and `fits` as (name, title), the player's own marked; the
     error lines of broken ones, naming the file without its folder) of level entries."""

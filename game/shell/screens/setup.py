@@ -11,7 +11,8 @@ import pygame
 
 from game.shell.frame import theme
 from game.play.config import MatchConfig, Seat
-from game.shell.screens.level_preview import draw_layout, layouts_of, level_choices
+from game.shell.screens.level_preview import (draw_layout, layouts_of, level_choices,
+                                              own_folder_shown)
 from game.shell.frame.scene import Scene
 from game.shell.match.kinds import can_play
 from game.shell.frame.widgets import Button, Label, Menu, Selector, Widget
@@ -233,6 +234,7 @@ class VariantSelectScene(Scene):
                     selector.help = "The board to start from: a level file made for stacks " \
                                     "on or off, or the elements shuffled at home (random)"
             if option.name in ("layout", "start"):        # Edit beside the choice
+                selector.help += f"; yours are in {own_folder_shown(self.variant)}"
                 selector = EditableSelector(selector, self.edit)
             rows.append(selector)
             rows += [Label(line, color=theme.ILLEGAL, size=26, height=32)

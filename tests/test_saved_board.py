@@ -128,3 +128,22 @@ def test_a_hosted_match_on_an_own_level_resumes_after_the_level_is_deleted(tmp_p
     except saves.DamagedSave as problem:     # a code of another alphabet: make one it takes
         pytest.fail(str(problem))
     assert hosted.saved.state.record() == state.record()
+
+
+@pytest.mark.parametrize("variant", ["dominox", "open54", "dominid"])
+def test_the_hard_computer_plays_on_a_resumed_match_whose_level_changed_and_went(variant):
+    """Hard deals its imagined hands on the board the view shows, never on the level file
+    read again; a position written then holds that board and reads back."""
+    from game.logic.agents import make_agent
+    _, options = own_level(variant)
+    state = played(variant, options)
+    saves.write_save(config_of(variant, options, state), state)
+    for step in (changed, lambda v: (own_folder(v) / "mine.toml").unlink()):
+        step(variant)
+        resumed = saves.read_save().state
+        hard = make_agent("hard", iterations=20)
+        move = hard.choose(resumed.view(resumed.current_player), random.Random(1))
+        assert move in resumed.legal_moves()
+        text = resumed.position_text()
+        assert "grid" in text
+        assert find_variant(variant).position_from_text(text).position_text() == text

@@ -91,6 +91,35 @@ class PlacementGame(GameState):
             raise DominoError(f"bad grid:{row} {message}") from None
 
     @classmethod
+    def position_layout(cls, toml, name: str):
+        """The board a position file plays on: its `grid`, drawn inline and checked as a
+        level file of this game, or else the level `name` names (FileFormatError at the
+        file's `layout` line)."""
+        from ..levels import load_layout
+        if "grid" in toml.data:
+            return cls.level_from_toml(TomlFile(toml.path, toml.text, {
+                k: toml.data[k] for k in ("grid", "name", "description") if k in toml.data}),
+                name)
+        try:
+            return load_layout(name, cls.variant)
+        except DominoError as exc:
+            raise toml.error("layout", str(exc)) from None
+
+    def board_unless_named(self) -> dict:
+        """{"grid": ...} when the level the options name no longer draws this board (it
+        was changed or deleted since the game began), so that a position file written
+        now still holds the board played on; {} when the name says it."""
+        from ..levels import load_layout
+        try:
+            named = load_layout(self.options["layout"], self.variant).shape
+            if (named.width, named.height, named.blocked) == (
+                    self.shape.width, self.shape.height, self.shape.blocked):
+                return {}
+        except DominoError:
+            pass
+        return {"grid": board_grid(self.shape)}
+
+    @classmethod
     def level_from_toml(cls, toml, name: str):
         """The layout a level file of this game holds, checked (FileFormatError) as the
         registry says: whole shares blocked (Spread), the middle kept open (Dominid)."""

@@ -22,10 +22,11 @@ QUICK = 2.0      # seconds: the game used to wait out Hard's 4 s thought before 
 
 
 def hard_at_four_seconds(tmp_path):
-    """A game of two Hard computers thinking 4 s a move, one move in: the worker has just
-    begun the next thought."""
+    """Medium against Hard thinking 4 s a move, Medium's first move made at once and
+    saved: the worker has just begun Hard's thought. (Hard in the first seat too made
+    each test wait out a whole thought before it could begin.)"""
     env = game_env(tmp_path, think_seconds=4.0)
-    game = start_game(env, "--play", "dominox", "--seats", "hard,hard", "--seed", "5")
+    game = start_game(env, "--play", "dominox", "--seats", "greedy,hard", "--seed", "5")
     moves = wait_for_moves(save_file(env), 1, game, 120)
     return env, game, moves
 

@@ -99,8 +99,11 @@ def test_two_running_games_on_one_folder_lose_no_save(tmp_path):
     try:
         wait_for_moves(save_file(env), 1, first)            # waits for the person now
         saved = save_file(env).read_bytes()
+        # (the computers' blank-tiles game is over in about 60 frames, a second at the
+        # frame cap: 180 leave it room on a busy machine; 600 waited 10 s. A second
+        # window's whole match is also played above, in this process)
         second = run_game(env, "--play", "blank", "--seats", "greedy,greedy", "--seed", "4",
-                          "--frames", "600")
+                          "--frames", "180")
         assert second.returncode == 0
         assert second.stderr == f"warning: {SECOND_WINDOW}\n"
         assert save_file(env).read_bytes() == saved

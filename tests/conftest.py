@@ -6,6 +6,11 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# Cache compiled modules even where the environment says not to: every xdist worker and
+# every game, host, bot and thinking process a test starts would otherwise compile the
+# game from source again (collection 4 s a worker instead of 1 s). __pycache__ is ignored.
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+sys.dont_write_bytecode = False
 
 
 import pytest  # noqa: E402  (after the SDL variables above)

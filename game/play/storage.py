@@ -22,6 +22,7 @@ from game.logic.userdata import APP_NAME
 
 TEMP_SUFFIX = ".tmp"
 STALE_SECONDS = 60.0     # a temporary file this old belongs to a writer that was killed
+SET_ASIDE_TRIES = 100    # names tried for a file set aside (`.bad-<time>`, `-2`, ...)
 
 
 def config_dir() -> Path:
@@ -76,15 +77,41 @@ def write_atomic(path, text: str) -> None:
 
 
 def set_aside(path, why: str) -> str:
-    """Rename an unreadable file to `name.bad-YYYYmmdd-HHMMSS` and say so in one line."""
+    """Rename an unreadable file to `name.bad-YYYYmmdd-HHMMSS` (`-2`, `-3`... when that
+    name is taken) and say so in one line. An earlier copy is never replaced: two files
+    set aside in one second, by one window or two, are both kept."""
     path = Path(path)
-    aside = path.with_name(f"{path.name}.bad-{time.strftime('%Y%m%d-%H%M%S')}")
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    for number in range(1, SET_ASIDE_TRIES + 1):
+        aside = path.with_name(f"{path.name}.bad-{stamp}" + (f"-{number}" if number > 1 else ""))
+        try:
+            moved = _rename_new(path, aside)
+        except OSError:
+            break
+        if moved:
+            return f"{path.name}: {why}; kept as {aside.name}"
+    return f"{path.name}: {why}; left in place"
+
+
+def _rename_new(path: Path, new: Path) -> bool:
+    """Rename `path` to `new` unless something is at `new` (False then). A hard link
+    fails when its name is taken, so two windows cannot both claim it; where there are no
+    hard links (a folder, some file systems) the name is looked at first."""
     try:
-        os.replace(path, aside)
-        kept = f"kept as {aside.name}"
+        os.link(path, new, follow_symlinks=False)
+    except FileExistsError:
+        return False
     except OSError:
-        kept = "left in place"
-    return f"{path.name}: {why}; {kept}"
+        if present(new):
+            return False
+        os.rename(path, new)
+        return True
+    try:
+        os.unlink(path)
+    except FileNotFoundError:     # another window set the same file aside meanwhile
+        os.unlink(new)
+        raise
+    return True
 
 
 def remove_stale_temps(folder, now: float | None = None) -> int:

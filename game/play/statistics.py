@@ -25,7 +25,7 @@ from game.logic.core import FileFormatError, OptionError
 from game.logic.textfiles import read_text
 from game.logic.variants import find_variant
 
-from game.play.locks import FileLock
+from game.play.locks import FileLock, LockRefused
 from game.play.storage import data_dir, present, set_aside, why_unreadable, write_atomic
 
 FILE_NAME = "statistics.json"
@@ -206,6 +206,8 @@ def record_match(config, outcome, file=None, seats=None) -> tuple[dict, str | No
         return {}, f"Statistics not kept: {problem}."
     except TimeoutError:
         return {}, "Statistics not kept: another window held them too long."
+    except LockRefused as refusal:
+        return {}, f"Statistics not kept: {refusal}."
 
 
 def _update_lock(file):

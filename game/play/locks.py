@@ -16,6 +16,7 @@ nobody's lock (LockRefused), so nobody believes they hold it.
 """
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import stat
@@ -135,6 +136,21 @@ class FileLock:
 
     def __exit__(self, *exc) -> None:
         self.release()
+
+
+def update_lock(path, wait: float):
+    """The lock around one read-modify-write of a shared file (`path` is the lock file):
+    TimeoutError when another window holds it longer than `wait` seconds, LockRefused when
+    something else is in its place; no lock where none can be made (the folder cannot be
+    written, and the write will say so)."""
+    lock = FileLock(path, wait)
+    try:
+        held = lock.acquire()
+    except OSError:
+        return contextlib.nullcontext()
+    if not held:             # (raised out here: a TimeoutError is an OSError)
+        raise TimeoutError(f"{lock.path.name} is held by another window")
+    return lock
 
 
 _instance_locks: dict[Path, FileLock] = {}     # the data folders this process owns

@@ -23,6 +23,7 @@ import time
 
 from .agents import make_agent, play_out
 from .agents.arena import add_arena_parser, arena_command
+from .console import tolerant_output
 from .core import DominoError, IllegalMoveError, OptionError
 from .options import parse_option_pairs
 from .positions import load_position
@@ -221,6 +222,7 @@ def lessons_command(args) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    tolerant_output()
     try:
         args = build_parser().parse_args(argv)
         return {"selfplay": selfplay, "replay": replay, "legal": legal,

@@ -48,6 +48,28 @@ def present(path) -> bool:
     return True
 
 
+def unusable_folders(config_folder, data_folder) -> str | None:
+    """One line saying what will not be kept, and why, when the config or the data
+    folder cannot be made (a home that does not exist, a file where a folder goes), or
+    None. Said once at the start: without it every save would fail in silence."""
+    failed = []
+    for what, folder in (("config", config_folder), ("data", data_folder)):
+        try:
+            Path(folder).mkdir(parents=True, exist_ok=True)
+        except FileExistsError:        # (mkdir's own word for a file in the way)
+            failed.append(f"the {what} folder {folder} cannot be made (a file is in its "
+                          "place)")
+        except OSError as error:
+            failed.append(f"the {what} folder {folder} cannot be made "
+                          f"({error.strerror or error})")
+    if not failed:
+        return None
+    lost = "Nothing will be kept" if len(failed) == 2 else \
+        "Settings will not be kept" if failed[0].startswith("the config") else \
+        "Statistics, saved matches, lesson progress and levels will not be kept"
+    return f"{lost}: {'; '.join(failed)}."
+
+
 def why_unreadable(error) -> str | None:
     """Why the careful reader (game.logic.textfiles) could not open a file at all (no
     permission, an I/O error), as opposed to a file it read and found damaged: a file

@@ -58,9 +58,9 @@ def test_a_data_folder_that_may_not_be_searched_is_said_once_and_play_goes_on(us
     result = run_as_user(env, "--play", "classic", "--seats", "greedy,greedy", "--frames",
                          "120", "--screenshot", str(shot))
     assert result.returncode == 0
-    (line,) = warnings(result)
-    assert line == (f"warning: The saved match cannot be read: {data / 'current.json'}: "
-                    "Permission denied."), line
+    assert warnings(result) == [
+        f"warning: The saved match cannot be read: {data / 'current.json'}: Permission denied.",
+        "warning: The match cannot be saved: Permission denied."]      # each said once
     assert shot.exists()
     result = run_as_user(env, "--frames", "5")                      # the title menu
     assert result.returncode == 0 and len(warnings(result)) == 1
@@ -97,7 +97,9 @@ def test_a_read_only_data_folder_resumes_its_match_without_saving_it(user_tmp):
     env, data = prepare(user_tmp)
     data.chmod(0o555)
     result = run_as_user(env, "--continue", "--frames", "200")
-    assert result.returncode == 0 and warnings(result) == []
+    # the computer's first move (if it comes within the frames) cannot be saved: said once
+    assert result.returncode == 0 and set(warnings(result)) <= {
+        "warning: The match cannot be saved: Permission denied."}
     assert (data / "current.json").read_bytes() == SAVE      # the save it started from
 
 

@@ -26,17 +26,22 @@ def test_a_removal_comes_after_the_write_before_it(tmp_path):
     writer.put(path, None)
     assert writer.settle() and not path.exists()
     writer.put(path, None)                        # removing what is not there is fine
-    assert writer.settle() and writer.take_error() is None
+    assert writer.settle() and writer.failure(path) is None
 
 
-def test_a_failed_write_is_reported_once(tmp_path):
+def test_a_failed_write_is_told_until_a_write_of_its_file_succeeds(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
     writer = BackgroundWriter()
     writer.put(blocker / "save.json", "x")
+    writer.put(tmp_path / "other.json", "x")
     assert writer.settle()
-    assert isinstance(writer.take_error(), OSError)
-    assert writer.take_error() is None
+    assert isinstance(writer.failure(blocker / "save.json"), OSError)
+    assert writer.failure(blocker / "save.json") is not None        # asked again: still
+    assert writer.failure(tmp_path / "other.json") is None
+    blocker.unlink()
+    writer.put(blocker / "save.json", "y")
+    assert writer.settle() and writer.failure(blocker / "save.json") is None
 
 
 def test_stale_temporary_files_of_killed_writers_go(tmp_path):

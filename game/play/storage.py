@@ -161,14 +161,16 @@ class BackgroundWriter:
     """Atomic writes on one background thread, so a save after every move never costs a
     frame its flush to disk. The newest text for a path replaces one still waiting (only
     the last state matters); `None` removes the file. `settle()` waits until everything
-    handed over is on disk (the app calls it before reading a file back and at exit)."""
+    handed over is on disk (the app calls it before reading a file back and at exit).
+    `failure(path)` is the error of the last write of a path while it failed: a failure
+    lasts until a write of that path succeeds again."""
 
     def __init__(self):
         self._jobs: dict[Path, str | None] = {}
         self._cond = threading.Condition()
         self._busy = False
         self._thread: threading.Thread | None = None
-        self._errors: list[OSError] = []
+        self._failures: dict[Path, OSError] = {}
 
     def put(self, path, text: str | None) -> None:
         with self._cond:
@@ -183,11 +185,10 @@ class BackgroundWriter:
         with self._cond:
             return self._cond.wait_for(lambda: not self._jobs and not self._busy, timeout)
 
-    def take_error(self) -> OSError | None:
-        """The first write that failed since the last call, if any."""
+    def failure(self, path) -> OSError | None:
+        """Why the last write (or removal) of `path` failed; None once one has succeeded."""
         with self._cond:
-            errors, self._errors = self._errors, []
-        return errors[0] if errors else None
+            return self._failures.get(Path(path))
 
     def _run(self) -> None:
         while True:
@@ -203,7 +204,10 @@ class BackgroundWriter:
                     write_atomic(path, text)
             except OSError as error:
                 with self._cond:
-                    self._errors.append(error)
+                    self._failures[path] = error
+            else:
+                with self._cond:
+                    self._failures.pop(path, None)
             finally:
                 with self._cond:
                     self._busy = False

@@ -1,16 +1,17 @@
 """The adversarial pass of issue 27 run again: folders and files the game may not use,
 tampered saves, settings, statistics and level files, two windows on one data folder and
 statistics written by several processes at once, Ctrl+C and SIGTERM at random moments,
-stopped computer workers, and `kill -9`.
+stopped computer workers, `kill -9`, and every file the game keeps (`kept`: attack_kept.py).
 
     .venv/bin/python tools/attack.py [--seed 1] [--rounds 20] [--only signals kill9 ...]
 
 Prints, part by part, what was tried and the counts that must stay zero: tracebacks,
 hangs (a game that does not end in time after being told to, or a match that stops
-moving), losses (a save or statistics that lost what they held, a worker left behind) and
-wrong acceptances (a damaged file taken as good). A measuring tool, not part of the game:
-it runs real game processes, headless, in a temporary folder; the permission part runs as
-an ordinary user (root drops its capabilities with setpriv) and is skipped without one.
+moving), losses (a save or statistics that lost what they held, a worker left behind),
+wrong acceptances (a damaged file taken as good), links followed, costly (a file that costs
+over 5 s or 400 MB), unsaid (a problem not said once); the last line counts the cases. A
+measuring tool: it runs real game processes, headless, in a temporary folder; the parts on
+permissions run as an ordinary user (root drops its capabilities with setpriv), or not.
 """
 from __future__ import annotations
 
@@ -39,11 +40,13 @@ from game.play.config import MatchConfig, Seat  # noqa: E402
 from process_support import (alive, exit_within, game_env, ordinary_user,  # noqa: E402
                              run_game, save_file, saved_moves, start_game, wait_until,
                              workers)
+from attack_kept import kept  # noqa: E402  (the files the game keeps: issue 44)
 
 QUICK_EXIT = 0.5         # seconds a signalled game may take to end (the issue's bound)
 HANG = 10.0              # seconds after which a game told to end counts as hung
-ZERO = ("tracebacks", "hangs", "losses", "wrong acceptances")     # the counts that must be 0
-PARTS = ("permissions", "tampered", "windows", "signals", "kill9")
+ZERO = ("tracebacks", "hangs", "losses", "wrong acceptances",     # the counts that must be 0
+        "links followed", "costly", "unsaid")
+PARTS = ("permissions", "tampered", "windows", "signals", "kill9", "kept")
 NASTY = [None, True, -5, 0, 1.5, 10 ** 30, "", "../../etc/passwd", "x" * 300, [1, 2], {},
          {"a": [1]}, "\x00", "😀", -1, 2 ** 63]
 
@@ -475,8 +478,8 @@ def main(argv=None) -> int:
     rng = random.Random(args.seed)
     runs = {"permissions": permissions, "tampered": tampered, "windows": windows,
             "signals": signals,
-            "kill9": lambda t, r, w, n: signals(t, r, w, n, kill=True)}
-    totals = collections.Counter()
+            "kill9": lambda t, r, w, n: signals(t, r, w, n, kill=True), "kept": kept}
+    totals, cases = collections.Counter(), 0
     with tempfile.TemporaryDirectory(prefix="dominoes-attack-") as temp:
         for part in args.only:
             tally = Tally(part)
@@ -485,8 +488,10 @@ def main(argv=None) -> int:
             tally.figures.append(f"{time.monotonic() - began:.0f} s")
             print(tally.report(), flush=True)
             totals.update(tally.findings)
+            cases += sum(tally.attempts.values())
     bad = sum(totals[what] for what in ZERO)
-    print(f"total: {bad} findings" + (f" ({dict(totals)})" if bad else ""))
+    print(f"total: {bad} findings" + (f" ({dict(totals)})" if bad else "")
+          + f"; {cases} cases thrown")
     return 1 if bad else 0
 
 

@@ -98,14 +98,6 @@ def settle() -> None:
     WRITER.settle()
 
 
-def remove_save(path=None) -> None:
-    settle()
-    try:
-        Path(path or save_path()).unlink()
-    except FileNotFoundError:
-        pass
-
-
 def read_save(path=None) -> SavedMatch:
     """The saved match, replayed; DamagedSave says why it cannot be."""
     return saved_match(read_record(path))

@@ -9,6 +9,7 @@ be read is set aside under a dated name, never deleted.
 from __future__ import annotations
 
 import atexit
+import errno
 import os
 import tempfile
 import threading
@@ -79,10 +80,32 @@ def why_unreadable(error) -> str | None:
     return message.removeprefix(prefix) if message.startswith(prefix) else None
 
 
+def leave_unreadable(path) -> None:
+    """PermissionError when a file is at `path` that this process may not read: such a
+    file is the player's to mend, never written over or removed by the game."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) |
+                     getattr(os, "O_NOFOLLOW", 0))
+    except PermissionError:
+        try:
+            there = present(path)
+        except OSError:          # the folder may not be searched: the write says so
+            there = False
+        if not there:
+            return
+        raise PermissionError(errno.EACCES, f"{Path(path).name} may not be read, so it is "
+                                            "left alone") from None
+    except OSError:        # nothing there, or a link: replaced (or refused) as ever
+        return
+    os.close(fd)
+
+
 def write_atomic(path, text: str) -> None:
-    """Write `text` to `path` atomically. Raises OSError if the folder cannot be written."""
+    """Write `text` to `path` atomically. Raises OSError if the folder cannot be written,
+    or if a file is there that may not be read (leave_unreadable)."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
+    leave_unreadable(path)
     handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMP_SUFFIX, dir=path.parent)
     try:
         with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
@@ -199,6 +222,7 @@ class BackgroundWriter:
                 self._busy = True
             try:
                 if text is None:
+                    leave_unreadable(path)
                     Path(path).unlink(missing_ok=True)
                 else:
                     write_atomic(path, text)

@@ -46,7 +46,7 @@ sys.path.insert(0, sys.argv[1])
 from game.logic.core import Outcome
 from game.play import statistics as stats
 from game.play.config import MatchConfig, Seat
-config = MatchConfig("classic", (Seat("Ann"), Seat("Bot", "computer", "greedy")), {}, 1)
+config = MatchConfig("open3", (Seat("Ann"), Seat("Bot", "computer", "greedy")), {}, 1)
 print(stats.record_match(config, Outcome((3, 150), 0, "eliminated"))[1])
 """
 
@@ -123,7 +123,7 @@ def lessons_one_bad_entry(tally, folder: Path, rounds: int) -> None:
     for bad in ("Not A Name", 7, None, "x" * 300, "../../etc"):
         tally.tried("lessons.json with one bad entry")
         path = folder / lesson_progress.FILE_NAME
-        path.write_text(json.dumps({"version": 1, "offered": ["open4"], "done": {
+        path.write_text(json.dumps({"version": 1, "offered": ["open3"], "done": {
             "open3": ["01-moving", bad, "02-capture"], "dominox": ["01-first"]}}))
         progress, notice = lesson_progress.load(path)
         if progress.entries() != 4 or lesson_progress.load(path)[0].entries() != 4:
@@ -354,10 +354,10 @@ def full_disk(tally, folder: Path, rounds: int) -> None:
         tally.tried("a full disk during the autosave")
         env = game_env(folder / f"save-{n}")
         path = save_file(env)
-        state = new_game("classic", 2, n, {})
+        state = new_game("open3", 2, n, {})
         for _ in range(3):
             state.apply(state.legal_moves()[0])
-        saves.write_save(MatchConfig("classic", (Seat("Ann", "computer", "greedy"), Seat(
+        saves.write_save(MatchConfig("open3", (Seat("Ann", "computer", "greedy"), Seat(
             "Bob", "computer", "greedy")), {}, n), state, path)
         before = path.read_bytes()
         size = len(before)

@@ -3,8 +3,9 @@
 Settings live in the user's config folder; saved matches and statistics in the data
 folder (platformdirs knows where each is on every system). Every write is atomic (a
 temporary file beside the target, flushed and synced, then renamed over it), so a crash
-or a `kill -9` leaves the old file or the new one, never half of one. A file that cannot
-be read is set aside under a dated name, never deleted.
+or a `kill -9` leaves the old file or the new one, never half of one. A damaged file is
+set aside under a dated name that no other copy takes, never deleted; a file the game may
+not read is left alone, neither written over nor removed.
 """
 from __future__ import annotations
 
@@ -146,7 +147,7 @@ def _rename_new(path: Path, new: Path) -> bool:
         os.link(path, new, follow_symlinks=False)
     except FileExistsError:
         return False
-    except OSError:
+    except (OSError, NotImplementedError):      # (some systems link only through links)
         if present(new):
             return False
         os.rename(path, new)

@@ -205,6 +205,9 @@ def damage(kind: str, record: dict):
     if kind == "unknown level":
         seats = [shell["seats"][0], {"name": "Bot", "kind": "computer", "level": "genius"}]
         return json.dumps({**record, "shell": {**shell, "seats": seats}})
+    if kind == "a level that is a table":
+        seats = [shell["seats"][0], {"name": "Bot", "kind": "computer", "level": {}}]
+        return json.dumps({**record, "shell": {**shell, "seats": seats}})
     if kind == "wrong move count":
         return json.dumps({**record, "shell": {**shell, "moves": 99}})
     if kind == "seed not a number":
@@ -228,7 +231,8 @@ def damage(kind: str, record: dict):
 
 
 DAMAGES = ["not json", "a list", "no header", "unknown variant", "illegal move",
-           "seats of wrong types", "unknown level", "wrong move count", "seed not a number",
+           "seats of wrong types", "unknown level", "a level that is a table",
+           "wrong move count", "seed not a number",
            "huge", "not utf-8", 'shell options: {"layout": "../../etc/passwd"}',
            'shell options: {"limit": -5}', 'shell options: {"bogus": [1, 2]}',
            'shell options: {"limit": 150}', 'shell options: [1, 2]',

@@ -190,7 +190,8 @@ def _seats(entries, players: int) -> tuple[Seat, ...]:
         if entry.get("kind") == "human":
             _known_keys(entry, ("name", "kind"), "a person's seat")
             seats.append(Seat(name))
-        elif entry.get("kind") == "computer" and entry.get("level") in AGENTS:
+        elif entry.get("kind") == "computer" and isinstance(entry.get("level"), str) \
+                and entry["level"] in AGENTS:
             _known_keys(entry, ("name", "kind", "level"), "a computer's seat")
             seats.append(Seat(name, "computer", entry["level"]))
         else:

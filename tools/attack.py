@@ -40,7 +40,7 @@ from game.play.config import MatchConfig, Seat  # noqa: E402
 from process_support import (alive, exit_within, game_env, ordinary_user,  # noqa: E402
                              run_game, save_file, saved_moves, start_game, wait_until,
                              workers)
-from attack_kept import kept  # noqa: E402  (the files the game keeps: issue 44)
+from attack_kept import RECORDER, kept  # noqa: E402  (the files the game keeps)
 
 QUICK_EXIT = 0.5         # seconds a signalled game may take to end (the issue's bound)
 HANG = 10.0              # seconds after which a game told to end counts as hung
@@ -91,9 +91,15 @@ def terminate(tally: Tally, game: subprocess.Popen, what: str) -> None:
 
 
 def finish(tally: Tally, game: subprocess.Popen, what: str) -> str:
-    """Kill what is left of `game`; its stderr, checked for tracebacks."""
+    """Kill what is left of `game`; its stderr, checked for tracebacks. A worker that
+    outlived it keeps its stderr open: that is a finding, and the game's group is killed."""
     game.kill()
-    err = game.communicate()[1]
+    try:
+        err = game.communicate(timeout=HANG)[1]
+    except subprocess.TimeoutExpired:
+        tally.found("losses", f"{what}: a worker outlived the killed game")
+        os.killpg(game.pid, signal.SIGKILL)          # (start_game gave it a session)
+        err = game.communicate()[1]
     check_output(tally, err, what)
     return err
 
@@ -175,19 +181,6 @@ def permissions(tally: Tally, rng: random.Random, workdir: Path, rounds: int) ->
             moves = saved_moves(data / "current.json")
             if scenario == "continue" and (moves is None or moves < 3):
                 tally.found("losses", f"{label}: the save holds {moves} moves")
-
-
-RECORDER = """
-import sys
-sys.path.insert(0, sys.argv[1])
-from game.logic.core import Outcome
-from game.play import statistics as stats
-from game.play.config import MatchConfig, Seat
-config = MatchConfig("classic", (Seat("Ann"), Seat("Bot", "computer", "greedy")), {}, 1)
-print(stats.load()[1])
-for n in range(int(sys.argv[2])):
-    print(stats.record_match(config, Outcome((n, 150), 0, "eliminated"))[1])
-"""
 
 
 # --- tampered files --------------------------------------------------------------------

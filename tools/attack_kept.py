@@ -47,8 +47,16 @@ from game.logic.core import Outcome
 from game.play import statistics as stats
 from game.play.config import MatchConfig, Seat
 config = MatchConfig("open3", (Seat("Ann"), Seat("Bot", "computer", "greedy")), {}, 1)
-print(stats.record_match(config, Outcome((3, 150), 0, "eliminated"))[1])
+print(stats.load()[1])
+for n in range(int(sys.argv[2])):
+    print(stats.record_match(config, Outcome((n, 150), 0, "eliminated"))[1])
 """
+
+
+def changes(name: str, label: str, count: int) -> tuple:
+    """The script and its arguments that change the lessons or the statistics `count`
+    times (`name` is their file or lock)."""
+    return (MARKER, label, count) if name.startswith("lessons") else (RECORDER, count)
 
 
 def kept(tally, rng, workdir: Path, rounds: int) -> None:
@@ -190,7 +198,7 @@ def lock_files(tally, folder: Path, rounds: int) -> None:
                     run = run_game(env, "--play", "open3", "--seats", "greedy,greedy",
                                    "--frames", "90", timeout=120)
                 else:
-                    run = script(env, MARKER if name == "lessons.lock" else RECORDER, "w", 1)
+                    run = script(env, *changes(name, "w", 1))
             except subprocess.TimeoutExpired:
                 tally.found("hangs", label)
                 continue
@@ -371,13 +379,13 @@ def full_disk(tally, folder: Path, rounds: int) -> None:
         said = run.stderr.count("The match cannot be saved: File too large.")
         if said != 1:
             tally.found("unsaid", f"a failed autosave said {said} times: {run.stderr[:200]!r}")
-    for name, code in (("statistics.json", RECORDER), ("lessons.json", MARKER)):
+    for name in ("statistics.json", "lessons.json"):
         tally.tried(f"a full disk under {name}")
         env = game_env(folder / name)
-        script(env, code, "first", 1)
+        script(env, *changes(name, "first", 1))
         path = data_of(env) / name
         before = path.read_bytes()
-        run = script(env, code, "second", 3, limit=lambda: resource.setrlimit(
+        run = script(env, *changes(name, "second", 3), limit=lambda: resource.setrlimit(
             resource.RLIMIT_FSIZE, (16, 16)))
         checked(tally, run, f"full disk under {name}")
         if path.read_bytes() != before:

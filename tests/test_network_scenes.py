@@ -8,6 +8,7 @@ import sys
 import pygame
 import pytest
 
+from game.logic.variants import VARIANTS
 from game.play import statistics as stats
 from game.server.bot import SeatBot
 from game.shell.net.scenes import NetMatchMixin
@@ -138,8 +139,7 @@ def play_random_moves(person, scene, seconds: float = 300.0) -> ResultsScene:
                          f"{scene.ctl.caption!r}, top {type(person.top).__name__})")
 
 
-@pytest.mark.parametrize("variant", ["classic", "blank", "dominox", "open54", "dominid",
-                                     "open1", "open3", "open4", "open10", "open22"])
+@pytest.mark.parametrize("variant", list(VARIANTS))
 def test_every_game_joined_from_the_network_screen(tmp_path, monkeypatch, variant):
     """A person joins a friend's host with its address and code and plays the whole game
     on the game's own screens, against the host's other seat (a bot over the loopback);

@@ -12,7 +12,9 @@ import re
 
 import pytest
 
+from game.logic.agents.hooks import hooks_for
 from game.logic.core import DOUBLE_SIX, Move, Tile
+from game.logic.variants import VARIANTS, find_variant
 from game.server.codec import decode
 from game.server.protocol import encode_line
 
@@ -144,12 +146,11 @@ class Wiretap:
         return tapped
 
 
-GAMES = [("classic", ("remote", "remote", "greedy"), {"limit": 20}),
-         ("blank", ("remote", "remote", "greedy"), {}),
-         ("dominox", ("remote", "remote"), {}),
-         ("open54", ("remote", "remote", "greedy"), {"dealt": 4}),    # hands dealt unseen
-         ("dominid", ("remote", "remote"), {}),
-         ("open22", ("remote", "remote"), {})]
+OPTIONS = {"classic": {"limit": 20}, "open54": {"dealt": 4}}    # (Spread: hands dealt unseen)
+# Each game with something hidden (what the Hard player deals worlds for), two remote
+# seats and a computer's third hand where there may be one.
+GAMES = [(name, ("remote", "remote") + ("greedy",) * (find_variant(name).max_players > 2),
+          OPTIONS.get(name, {})) for name in VARIANTS if not hooks_for(name).perfect]
 
 
 @pytest.mark.parametrize("variant,kinds,options", GAMES, ids=[g[0] for g in GAMES])

@@ -323,7 +323,7 @@ def levels(tally: Tally, rng: random.Random, workdir: Path, rounds: int) -> None
                                            + '\n"""\n')
             tally.tried(f"{variant} levels")
             entry = level_module.list_layouts(variant)[0]
-            if entry.layout is None:
+            if entry.level is None:
                 continue
             try:
                 game = new_game(variant, 2, n, {"layout": "m"})

@@ -1,4 +1,5 @@
-"""Game records (RULES.md): replaying one is the same for every variant.
+"""Game records (docs/rules.md, Writing moves and games down): replaying one is the same
+for every variant.
 
 A variant builds the game as the record starts it (`from_record_start`: its deal or
 position); the moves are then applied one by one through the public protocol, each

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Self
+from typing import ClassVar, Self
 
 from ..core import (DominoError, FileFormatError, IllegalMoveError, OptionError, Outcome,
                     PassMove, Tile)
@@ -21,7 +21,7 @@ from .laying import LineRules
 from .moves import BITS, PASS, LineMove, TurnMove
 from .view import LineView, make_view
 from .position import read_round, round_position_lines
-from ..options import Option, resolve_options
+from ..options import Option, Options, resolve_options
 from ..state import GameState
 from ..textfiles import TomlFile
 from ..tiles import seeded_random, shuffle
@@ -89,7 +89,7 @@ class ClassicMatch(PlaysRounds, GameState):
     min_players = 2
     max_players = 4
     record_keys = ("rounds", "start")
-    options_declared = (
+    options_declared: ClassVar[Options] = (
         Option("limit", 150, "points that put a player out of the match", minimum=1,
                maximum=MAX_LIMIT),
         Option("block", False, "block game: nobody draws from the boneyard"),

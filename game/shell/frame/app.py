@@ -50,6 +50,7 @@ class App:
         pygame.joystick.init()
         theme.reset_caches()
         self.notice = None       # for the title menu (tell)
+        self.deleted_levels: list = []   # levels deleted this session (the editor's)
         self._told: set[str] = set()
         self.stopped_by = None   # the signal that ended the run (stop)
         self.farewell = None     # after run(): a line for the terminal on how it ended
@@ -251,12 +252,14 @@ class App:
         self.stack.append(scene)
         scene.enter()
 
-    def start_editor(self, variant: str, template: str | None = None) -> None:
-        """The level editor over the title menu; a message says why if it cannot open."""
+    def start_editor(self, variant: str, template: str | None = None,
+                     blank: bool = False) -> None:
+        """The level editor over the title menu (`blank`: on a new empty level); a message
+        says why if it cannot open."""
         from game.shell.editor.scene import EditorScene
         from game.shell.screens.dialogs import MessageScene
         try:
-            self.push(EditorScene(self, variant, template))
+            self.push(EditorScene(self, variant, template, blank))
         except Exception as error:     # no level of the variant loads
             self.push(MessageScene(self, "The editor cannot open", f"{error}"))
 

@@ -11,7 +11,8 @@ import pygame
 
 from game.shell.frame import theme
 from game.play.config import MatchConfig, Seat
-from game.shell.screens.level_preview import draw_layout, layouts_of, level_choices
+from game.shell.screens.level_preview import (draw_layout, layouts_of, level_choices,
+                                              own_folder_shown)
 from game.shell.frame.scene import Scene
 from game.shell.match.kinds import can_play
 from game.shell.frame.widgets import Button, Label, Menu, Selector, Widget
@@ -64,7 +65,7 @@ def layout_choices(variant: str) -> tuple[list[tuple[str, str]], list[str]]:
     from game.logic import levels
     from game.logic.variants import variant_entry
     return level_choices(levels.list_layouts(variant) if variant_entry(variant).levels else (),
-                         lambda e: e.layout)
+                         lambda e: e.level)
 
 
 def start_choices(cls, set_name, stacks=False) -> tuple[list[tuple[str, str]], list[str]]:
@@ -74,11 +75,11 @@ def start_choices(cls, set_name, stacks=False) -> tuple[list[tuple[str, str]], l
     `stacks` option instead of a set."""
     from game.logic.elements import files, shift_starts
     if not hasattr(cls, "sets"):
-        good, broken = level_choices(shift_starts.list_starts(), lambda e: e.start,
+        good, broken = level_choices(shift_starts.list_starts(), lambda e: e.level,
                                      lambda start: start.stacks == bool(stacks))
     else:
         set_name = set_name if set_name in cls.sets else cls.sets[0]
-        good, broken = level_choices(files.list_starts(cls), lambda e: e.start,
+        good, broken = level_choices(files.list_starts(cls), lambda e: e.level,
                                      lambda start: start.set_name == set_name)
     return good + [("random", "Random")], broken
 
@@ -233,6 +234,7 @@ class VariantSelectScene(Scene):
                     selector.help = "The board to start from: a level file made for stacks " \
                                     "on or off, or the elements shuffled at home (random)"
             if option.name in ("layout", "start"):        # Edit beside the choice
+                selector.help += f"; yours are in {own_folder_shown(self.variant)}"
                 selector = EditableSelector(selector, self.edit)
             rows.append(selector)
             rows += [Label(line, color=theme.ILLEGAL, size=26, height=32)

@@ -1,11 +1,11 @@
-"""Elements of the open-board moving games (RULES.md section 5), drawn: an upright domino
-standing on one square, its long side along the file, the north number in its top half
-and the south number in its bottom half, and an arrowhead at the end that faces the
-opponent. The two owners differ by colour and by shape: the south player's elements are
-ivory with round corners and a red rim, the north player's ebony with square corners and
-a blue rim. A test element lies face down: its owner's body and rim, a lattice for a
-face. The board: plain squares (games 1 and 3) or clear dark and light ones (game 4),
-with the middle line marked.
+"""Elements of the open-board games (docs/rules.md, Test element to Packs), drawn: an
+upright domino standing on one square, its long side along the file, the north number
+in its top half and the south number in its bottom half, and an arrowhead at the end
+that faces the opponent. The two owners differ by colour and by shape: the south
+player's elements are ivory with round corners and a red rim, the north player's ebony
+with square corners and a blue rim. A test element lies face down: its owner's body and
+rim, a lattice for a face. The board: plain squares (games 1 and 3) or clear dark and
+light ones (game 4), with the middle line marked.
 
     element_sprite(element, size, state="normal") -> Surface   size x size, cached
     draw_element(surface, rect, element, state="normal")       centred on `rect`

@@ -47,16 +47,22 @@ def test_the_rules_print_on_a_latin_1_terminal():
     assert b"?" in result.stdout and b"Classic draw dominoes" in result.stdout
 
 
-def test_a_level_file_named_in_latin_1_is_listed_under_a_utf_8_locale(tmp_path):
+def test_own_levels_are_listed_whatever_the_terminal_can_show(tmp_path):
     mine = tmp_path / "dominoes" / "levels" / "dominox"          # the own levels' folder
     mine.mkdir(parents=True)
+    cross = (ROOT / "levels" / "dominox" / "cross.toml").read_text(encoding="utf-8")
+    (mine / "arrow.toml").write_text(cross.replace('description = "An 8x8 board',
+                                                   'description = "An 8x8 board \u2192'),
+                                     encoding="utf-8")
     with open(os.path.join(os.fsencode(mine), b"caf\xe9.toml"), "wb") as level:
-        level.write((ROOT / "levels" / "dominox" / "cross.toml").read_bytes())
-    result = run("-m", "game.logic", "levels", "dominox", XDG_DATA_HOME=str(tmp_path),
-                 LC_ALL="C.UTF-8", PYTHONIOENCODING="utf-8")
-    assert result.returncode == 0 and b"Traceback" not in result.stderr, result.stderr
-    (line,) = [line for line in result.stdout.splitlines() if line.startswith(b"caf")]
-    assert line.startswith(b"caf?  ") and b" own " in line
+        level.write(cross.encode())                  # a name not in UTF-8: listed broken
+    for encoding in ("iso-8859-1", "ascii", "utf-8"):
+        result = run("-m", "game.logic", "levels", "dominox", XDG_DATA_HOME=str(tmp_path),
+                     LC_ALL="C.UTF-8", PYTHONIOENCODING=encoding)
+        assert result.returncode == 1 and b"Traceback" not in result.stderr, result.stderr
+        (arrow,) = [line for line in result.stdout.splitlines() if line.startswith(b"arrow")]
+        assert b" own " in arrow and b"An 8x8 board " in arrow
+        assert [line[:4] for line in result.stdout.splitlines()].count(b"caf\\") == 1
 
 
 def test_the_hosts_log_shows_a_name_its_terminal_cannot(tmp_path):

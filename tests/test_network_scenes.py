@@ -45,6 +45,8 @@ def host_from_menu(person, title: str, players: int = 2, seats=None, options=Non
         person.choose(names[seat], kind)
     for label, value in (options or {}).items():
         person.choose(label, value)
+    if not person.top.name:
+        type_into(person, "Your name", "Ann")
     for _ in range(PORT_TRIES):
         type_into(person, "Port", str(free_port()))
         person.press("Host")
@@ -101,11 +103,14 @@ def test_a_port_another_program_holds_is_refused_on_the_setup_and_another_hosts(
         person.app.end_network()
 
 
-def join_from_menu(person, address: str, code: str):
-    """Title -> Network -> Join a match -> address and code typed -> Join; the match scene."""
+def join_from_menu(person, address: str, code: str, name: str = "Ann"):
+    """Title -> Network -> Join a match -> name, address and code typed -> Join; the match
+    scene."""
     person.press("Network")
     person.press("Join a match")
     assert isinstance(person.top, JoinScene)
+    if person.top.name.text != name:
+        type_into(person, "Your name", name)
     type_into(person, "Host's address", address)
     type_into(person, "Match code", code)
     person.press("Join")

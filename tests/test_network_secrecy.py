@@ -16,6 +16,7 @@ from game.logic.agents.hooks import hooks_for
 from game.logic.core import DOUBLE_SIX, Move, Tile
 from game.logic.variants import VARIANTS, find_variant
 from game.server.codec import decode
+from game.server.secure import FRAME_OVERHEAD
 from game.server.protocol import encode_line
 
 from network_support import Hosted, run_bot, wait_for
@@ -141,7 +142,7 @@ class Wiretap:
                           else set(DOUBLE_SIX) - visible_to(state, seat))
                 self.sent.setdefault(seat, []).append((message, hidden))
                 totals = self.bytes.setdefault(seat, [0])
-                totals.append(totals[-1] + len(encode_line(message)))
+                totals.append(totals[-1] + len(encode_line(message)) + FRAME_OVERHEAD)
             send(message)
         return tapped
 

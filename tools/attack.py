@@ -12,6 +12,7 @@ wrong acceptances (a damaged file taken as good), links followed, costly (a file
 over 5 s or 400 MB), unsaid (a problem not said once); the last line counts the cases. A
 measuring tool: it runs real game processes, headless, in a temporary folder; the parts on
 permissions run as an ordinary user (root drops its capabilities with setpriv), or not.
+The network part (tools/attack_network.py) attacks a real host on the loopback.
 """
 from __future__ import annotations
 
@@ -46,7 +47,7 @@ QUICK_EXIT = 0.5         # seconds a signalled game may take to end (the issue's
 HANG = 10.0              # seconds after which a game told to end counts as hung
 ZERO = ("tracebacks", "hangs", "losses", "wrong acceptances",     # the counts that must be 0
         "links followed", "costly", "unsaid")
-PARTS = ("permissions", "tampered", "windows", "signals", "kill9", "kept")
+PARTS = ("permissions", "tampered", "windows", "signals", "kill9", "kept", "network")
 NASTY = [None, True, -5, 0, 1.5, 10 ** 30, "", "../../etc/passwd", "x" * 300, [1, 2], {},
          {"a": [1]}, "\x00", "😀", -1, 2 ** 63]
 
@@ -469,9 +470,11 @@ def main(argv=None) -> int:
     parser.add_argument("--only", nargs="+", choices=PARTS, default=list(PARTS))
     args = parser.parse_args(argv)
     rng = random.Random(args.seed)
+    from attack_network import NET_ZERO, network
     runs = {"permissions": permissions, "tampered": tampered, "windows": windows,
             "signals": signals,
-            "kill9": lambda t, r, w, n: signals(t, r, w, n, kill=True), "kept": kept}
+            "kill9": lambda t, r, w, n: signals(t, r, w, n, kill=True), "kept": kept,
+            "network": network}
     totals, cases = collections.Counter(), 0
     with tempfile.TemporaryDirectory(prefix="dominoes-attack-") as temp:
         for part in args.only:
@@ -482,7 +485,7 @@ def main(argv=None) -> int:
             print(tally.report(), flush=True)
             totals.update(tally.findings)
             cases += sum(tally.attempts.values())
-    bad = sum(totals[what] for what in ZERO)
+    bad = sum(totals[what] for what in ZERO + NET_ZERO)
     print(f"total: {bad} findings" + (f" ({dict(totals)})" if bad else "")
           + f"; {cases} cases thrown")
     return 1 if bad else 0

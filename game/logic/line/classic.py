@@ -219,7 +219,11 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
                               f"but the players left are {list(seats)}")
         try:
             return LineRound.from_record(self.rules, tuple(seats), data, self.players)
-        except (KeyError, IndexError, TypeError, AttributeError, ValueError) as exc:
+        except (KeyError, IndexError, TypeError, AttributeError):
+            raise FileFormatError("<record>", None, f"round {number}: bad deal (a hand for "
+                                  "each player and the stock, each a list of tiles written "
+                                  "like 3-5)") from None
+        except ValueError as exc:              # the reader's own words
             raise FileFormatError("<record>", None, f"round {number}: bad deal ({exc})") from None
 
     @classmethod
@@ -251,8 +255,9 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
                 raise FileFormatError("<record>", None, f"start round must be a whole number "
                                                         f"from 1 to {MAX_ROUND:,}")
             match = cls(players, record.get("seed", 0), options, totals, first, rounds)
-        except (KeyError, TypeError, AttributeError) as exc:
-            raise FileFormatError("<record>", None, f"malformed record ({exc!r})") from None
+        except (KeyError, TypeError, AttributeError):
+            raise FileFormatError("<record>", None, "malformed record (a key is missing or "
+                                                    "holds a value of the wrong kind)") from None
         # The first round is dealt to everyone below the limit, like every later one.
         seats = [p for p in range(match.players) if p not in match.eliminated]
         if len(seats) < 2:

@@ -4,13 +4,13 @@ this board, Delete, Back); every change is read by the game's own reader at once
 what it says is wrong is marked on the board and said in one line."""
 from __future__ import annotations
 
-import random
 from dataclasses import replace
 from pathlib import Path
 
 
 from game.logic.core import FileFormatError
 from game.logic.elements.board import Element
+from game.logic.records import new_seed
 from game.logic.variants import find_variant
 from game.play.config import MatchConfig, Seat
 from game.shell.frame.scene import Scene
@@ -254,7 +254,7 @@ class EditorScene(Scene):
         seats = (Seat(names[0]),) + tuple(Seat(names[i], "computer", "greedy")
                                           for i in range(1, draft.cls.min_players))
         self.app.start_match(MatchConfig(draft.variant, seats, options,
-                                         random.randrange(2 ** 31)))
+                                         new_seed()))
 
     def delete(self) -> None:
         """Delete the level that is open (one of yours on disk), after asking; U, or the

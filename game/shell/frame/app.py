@@ -6,7 +6,6 @@ of 1/60 s, at most MAX_CATCHUP steps per drawn frame, so a stall never fast-forw
 """
 from __future__ import annotations
 
-import random
 import sys
 import traceback
 from collections.abc import Sequence
@@ -15,6 +14,7 @@ from pathlib import Path
 
 import pygame
 
+from game.logic.records import new_seed
 from game.resources import resource_folder
 
 from game.play.config import MatchConfig, Seat
@@ -290,7 +290,7 @@ class App:
         players = max(cls.min_players, min(cls.max_players, 4))
         names = self.settings.player_names
         seats = tuple(Seat(names[i], "computer", "greedy") for i in range(players))
-        seed = self.seed if self.seed is not None else random.randrange(2 ** 31)
+        seed = self.seed if self.seed is not None else new_seed()
         return MatchConfig(cls.variant, seats, {}, seed)
 
     # ---- services ------------------------------------------------------------------

@@ -9,12 +9,12 @@ press (Esc, or Enter on Play now) skips them.
 """
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game.logic.lessons import list_lessons, lesson_files
+from game.logic.records import new_seed
 from game.logic.variants import find_variant
 
 from game.play import lesson_progress, statistics as stats
@@ -198,7 +198,7 @@ def start_first_game(app, variant: str) -> None:
     names = app.settings.player_names
     seats = (Seat(names[0]),) + tuple(Seat(names[i], "computer", "random")
                                       for i in range(1, cls.min_players))
-    app.start_match(MatchConfig(cls.variant, seats, {}, random.randrange(2 ** 31)))
+    app.start_match(MatchConfig(cls.variant, seats, {}, new_seed()))
     scene = app.top
     if isinstance(scene, MatchScene):
         scene.coach = TrainingCoach(scene)

@@ -2,13 +2,13 @@
 from __future__ import annotations
 
 import functools
-import random
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 import pygame
 
 
+from game.logic.records import new_seed
 from game.shell.frame import theme
 from game.play.config import MatchConfig, Seat
 from game.shell.screens.level_preview import (draw_layout, layouts_of, level_choices,
@@ -272,7 +272,7 @@ class VariantSelectScene(Scene):
         self.app.settings.last_setup = {"variant": self.variant, "players": self.players,
                                         "seats": list(self.seats), "options": self.options}
         self.app.save_settings()
-        config = self.config(random.randrange(2 ** 31))
+        config = self.config(new_seed())
         if not offer_lessons(self.app, config):     # a game new to the person: lessons?
             self.app.start_match(config)
 

@@ -27,6 +27,7 @@ from pathlib import Path
 
 from game.bench_stats import move_times, percentile
 from game.logic import new_game
+from game.logic.console import tolerant_output
 from game.logic.board.shape import MAX_SIDE
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -328,6 +329,7 @@ def bench_launch(runs: int) -> None:
 
 
 def main(argv=None) -> int:
+    tolerant_output()
     parser = argparse.ArgumentParser(prog="python -m game.bench")
     parser.add_argument("--quick", action="store_true", help="fewer samples")
     parser.add_argument("--only", choices=list(SECTIONS),

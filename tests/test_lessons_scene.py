@@ -429,7 +429,7 @@ def test_a_damaged_progress_file_is_set_aside_with_a_notice(app):
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps({"version": 1, "done": {"open3": [7]}, "offered": []}))
     progress, notice = lesson_progress.load()
-    assert progress.done == {} and notice.startswith("lessons.json: done must list")
+    assert progress.done == {} and notice.startswith("lessons.json: done[open3]: 7 is not a")
     assert not path.exists() and list(path.parent.glob("lessons.json.bad-*"))
     assert lesson_progress.mark_done("open3", "01-moving") is None
     assert lesson_progress.load()[0].finished("open3") == {"01-moving"}

@@ -4,6 +4,8 @@ or stuck is replaced and the match goes on; no worker outlives the game. Real pr
 and real signals; exit times are polled with room to spare."""
 import os
 import signal
+import subprocess
+import sys
 import time
 
 import pygame
@@ -12,8 +14,8 @@ import pytest
 from game.play import saves, thinking
 from game.play.config import MatchConfig, Seat
 
-from process_support import (alive, end_game, exit_within, game_env, needs_proc, save_file,
-                             start_game, wait_for_moves, wait_until, workers)
+from process_support import (ROOT, alive, end_game, exit_within, game_env, needs_proc,
+                             save_file, start_game, wait_for_moves, wait_until, workers)
 from test_shell_support import frame, quiet_app
 
 pytestmark = needs_proc
@@ -94,6 +96,31 @@ def test_a_stopped_worker_does_not_outlive_a_killed_game(tmp_path):
         assert wait_until(lambda: not alive(stopped), 5), "the stopped worker stayed"
     finally:
         end_game(game)
+
+
+STARTS_A_WORKER = """
+import os, signal, sys
+sys.path.insert(0, sys.argv[1])
+from game.play import thinking
+worker = thinking.WorkerProcess()
+os.kill(worker.pid, signal.SIGSTOP)          # stopped while it starts, before any import
+print(worker.pid, flush=True)
+signal.pause()
+"""
+
+
+def test_a_worker_stopped_while_it_starts_does_not_outlive_a_killed_game():
+    game = subprocess.Popen([sys.executable, "-c", STARTS_A_WORKER, str(ROOT)],
+                            stdout=subprocess.PIPE, text=True)
+    worker = int(game.stdout.readline())
+    try:
+        game.kill()
+        game.wait(timeout=30)
+        assert wait_until(lambda: not alive(worker), 5), "the stopped worker stayed"
+    finally:
+        if alive(worker):
+            os.kill(worker, signal.SIGKILL)
+        game.stdout.close()
 
 
 def test_a_stuck_job_is_given_up_on_after_its_budget_and_a_margin(monkeypatch):

@@ -7,6 +7,7 @@ import subprocess
 import sys
 import time
 
+from game.logic.core import Outcome
 from game.logic.variants import new_game
 from game.play import saves, statistics as stats
 from game.play.config import MatchConfig, Seat
@@ -116,3 +117,17 @@ def test_two_running_games_on_one_folder_lose_no_save(tmp_path):
     assert save_file(env).read_bytes() == saved
     resumed = run_game(env, "--continue", "--frames", "5")    # the first window is gone
     assert resumed.returncode == 0 and resumed.stderr == ""
+
+
+def test_statistics_held_too_long_by_another_window_are_not_written_without_the_lock(
+        tmp_path, monkeypatch):
+    monkeypatch.setattr(stats, "LOCK_WAIT", 0.05)
+    other = FileLock(data_dir() / stats.LOCK_NAME)     # another window in its update
+    assert other.acquire()
+    try:
+        config = MatchConfig("classic", (Seat("Ann"), Seat("Bot", "computer", "greedy")), {}, 1)
+        notice = stats.record_match(config, Outcome((0, 150), 0, "eliminated"))[1]
+    finally:
+        other.release()
+    assert notice == "Statistics not kept: another window held them too long."
+    assert not stats.path().exists()

@@ -81,8 +81,11 @@ class WorkerProcess:
     def _launch() -> subprocess.Popen:
         # Linux kills the worker when the thread that started it ends: this is the game's
         # main thread, or for a restart the feeding thread, which lives as long as this.
+        # Asked for before the worker runs a line (a worker stopped while it starts would
+        # otherwise outlive a killed game); only a pre-bound C call runs in the fork.
         return subprocess.Popen([sys.executable, "-c", BOOT, str(ROOT)],
-                                stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+                                stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                preexec_fn=_killed_with_parent if _PRCTL else None)
 
     def submit(self, function, *args, budget: float = 0.0) -> concurrent.futures.Future:
         """`budget`: the seconds the job is meant to take (a computer's thinking time)."""
@@ -237,18 +240,34 @@ def _warm() -> None:
     gc.freeze()
 
 
+def _linux_prctl():
+    """libc's prctl(2) on Linux, bound once (no loading in a fork), else None."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        import ctypes
+        return ctypes.CDLL(None).prctl
+    except (OSError, AttributeError):
+        return None
+
+
+_PRCTL = _linux_prctl()
+
+
+def _killed_with_parent() -> bool:
+    """Ask Linux to SIGKILL this process (even a stopped one) when the thread that started
+    it ends; False where that cannot be asked."""
+    return _PRCTL is not None and _PRCTL(PR_SET_PDEATHSIG, signal.SIGKILL) == 0
+
+
 def _die_with_parent(parent: int) -> None:
-    """End this worker when the game ends, however it ends. On Linux the kernel sends it
-    SIGKILL, which ends even a stopped process; elsewhere a thread watches the parent."""
-    if sys.platform.startswith("linux"):
-        try:
-            import ctypes
-            if ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGKILL) == 0:
-                if os.getppid() != parent:       # it ended before the request was made
-                    os._exit(0)
-                return
-        except (OSError, AttributeError):
-            pass
+    """End this worker when the game ends, however it ends: on Linux the kernel's SIGKILL
+    (asked for again, as a worker started some other way has not); elsewhere a thread
+    watches the parent."""
+    if _killed_with_parent():
+        if os.getppid() != parent:       # it ended before the request was made
+            os._exit(0)
+        return
     threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
 
 

@@ -17,6 +17,7 @@ import signal
 import sys
 import time
 
+from game.logic.console import tolerant_output
 from game.logic.core import DominoError
 from game.play.arguments import add_match_arguments
 
@@ -85,6 +86,7 @@ def hosted(args, log):
 
 def main(argv=None) -> int:
     from game.server.host import lan_address, serve_match
+    tolerant_output()
     args = parse_args(argv)
 
     sys.stdout.reconfigure(errors="replace")    # type: ignore[union-attr]  # a name the

@@ -24,6 +24,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from game.logic.agents import make_agent
+from game.logic.console import tolerant_output
 from game.logic.variants import find_variant
 
 from game.server.client import NetClient
@@ -159,6 +160,7 @@ class SeatBot:
 
 
 def main(argv=None) -> int:
+    tolerant_output()
     parser = argparse.ArgumentParser(prog="python -m game.server.bot", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--join", required=True, help="the host's address, HOST:PORT")

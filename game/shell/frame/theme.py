@@ -29,6 +29,7 @@ HIGHLIGHT = (255, 222, 90)
 SELECTION = (90, 190, 255)
 LEGAL = (90, 220, 120)
 ILLEGAL = (235, 80, 70)
+MARK = (168, 38, 32)          # behind a lasting warning's words (white on it is readable)
 FOCUS = HIGHLIGHT
 COVER = (12, 18, 22)         # a screen that hides the table (hand-over, a couch question)
 SUGGESTION = (255, 150, 40)  # a move shown on the table: the coach's advice
@@ -275,14 +276,25 @@ def draw_felt(surface):
     surface.blit(_backdrops[size], (0, 0))
 
 
-def draw_legend(surface, app, text: str):
-    """The key legend along the bottom edge: what each key does on this screen."""
+def draw_legend(surface, app, text: str, mark: str | None = None):
+    """The key legend along the bottom edge: what each key does on this screen; a `mark`
+    (a warning that lasts, such as a match not saved) in red at its left end, the keys
+    fitted beside it."""
     w, h = surface.get_size()
     bar = pygame.Rect(0, h - LEGEND_HEIGHT, w, LEGEND_HEIGHT)
     # Opaque, so that an overlay's legend hides the legend of the screen under it.
     surface.fill(LEGEND_BAR, bar)
-    draw_text(surface, text, (w // 2, bar.centery), LEGEND_SIZE, TEXT_DIM, "center",
-              font=app.font(LEGEND_SIZE) if app else None)
+    if mark is None:
+        draw_text(surface, text, (w // 2, bar.centery), LEGEND_SIZE, TEXT_DIM, "center",
+                  font=app.font(LEGEND_SIZE) if app else None)
+        return
+    tag = pygame.Rect(8, bar.y + 6, font(LEGEND_SIZE, True).size(mark)[0] + 36,
+                      LEGEND_HEIGHT - 12)
+    pygame.draw.rect(surface, MARK, tag, border_radius=tag.h // 2)
+    draw_text(surface, mark, tag.center, LEGEND_SIZE, TEXT, "center", bold=True)
+    room = w - tag.right - 24
+    draw_fitted(surface, text, (tag.right + 12 + room // 2, bar.centery), room, LEGEND_SIZE,
+                TEXT_DIM, "center")
 
 
 def draw_caption(surface, app, text: str, y: int | None = None, color=TEXT):

@@ -141,8 +141,7 @@ class LessonFlow(MatchScenePart):
         self.phase = DONE
         self.ctl.sound("win")
         notice = lesson_progress.mark_done(self.lesson.variant, self.lesson.name)
-        if notice:
-            self.app.notice = notice
+        self.app.tell(notice)
 
     def _refused(self, text: str) -> None:
         if self.phase == ASK:

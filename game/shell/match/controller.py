@@ -90,7 +90,7 @@ class MatchController:
                                       # what was drawn for an older position are dropped
         self.on_undo = None           # called after a take-back (the scene resets its picks)
         self._counted = False         # the finished match is in the statistics
-        self._save_failed = False     # a save that failed is said once, not every move
+        self.save_problem: str | None = None   # why the match is not saved, while it is not
         self._revealed = None         # the human who has continued the current hand-over
         self._handover_pending = False
         self._job = None              # (ply, player, Thought) while a computer thinks
@@ -235,14 +235,20 @@ class MatchController:
             return False
         saves.settle()
         self._check_saving()
-        return not self._save_failed
+        return self.save_problem is None
 
     def _check_saving(self) -> None:
-        """A save the background writer could not write is said once; play goes on."""
-        error = saves.write_error()
-        if error is not None and not self._save_failed:
-            self._save_failed = True
-            self.say(f"The match cannot be saved: {error.strerror or error}.", False)
+        """A save the background writer could not write is said once, in the caption and
+        on the terminal, and `save_problem` marks the match screen until a save succeeds
+        again; play goes on."""
+        error = saves.save_failure() if self._keeps_saves else None
+        if error is not None and self.save_problem is None:
+            line = f"The match cannot be saved: {error.strerror or error}."
+            self.say(line, False)
+            tell = getattr(self.app, "tell", None)
+            if tell is not None:
+                tell(line)
+        self.save_problem = None if error is None else str(error.strerror or error)
 
     def _count_match(self) -> None:
         """A finished match goes into the statistics once: a person played, no demo."""

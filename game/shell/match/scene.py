@@ -51,6 +51,7 @@ PASS_PROMPT = "No tile fits anywhere: you must pass. Press Enter or click Pass."
 WATCH_LEGEND = ("Only computers play   Esc: pause   T: whose turn   E: read the table   "
                 "F11: full screen")
 RESULTS_DUE_LEGEND = "Enter or click: the results   Esc: pause"
+UNSAVED_MARK = "Not saved"     # on the legend while the match in progress cannot be saved
 CURSOR_STEPS = {"left": -1, "prev": -1, "right": 1, "next": 1}
 
 
@@ -219,9 +220,13 @@ class MatchScene(Scene):
         return True
 
     def draw_legend(self, surface, playing: str) -> None:
-        """The legend over the table's own (which shows `playing`) when it differs."""
+        """The legend over the table's own (which shows `playing`) when it differs, or
+        when the match is not being saved: then marked so until a save succeeds."""
         legend = self.legend(playing)
-        if legend != playing:
+        problem = getattr(self.ctl, "save_problem", None)
+        if problem is not None:
+            theme.draw_legend(surface, self.app, legend, UNSAVED_MARK)
+        elif legend != playing:
             theme.draw_legend(surface, self.app, legend)
 
     def undo_shown(self) -> bool:

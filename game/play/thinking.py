@@ -37,6 +37,9 @@ ATTEMPTS = 3              # a job whose worker dies this often is run in this pr
 PARENT_POLL = 0.2         # seconds between a worker's looks at its parent (not on Linux)
 STUCK_MARGIN = 5.0        # seconds past its budget before a silent worker is given up on;
                           # doubled at each new attempt, for a machine that is merely busy
+START_LIMIT = 60.0        # seconds a new worker may take to start and import every game
+                          # (not counted in any job's budget and margin)
+READY = b"R"              # what a worker says once it has started, before any answer
 PR_SET_PDEATHSIG = 1      # prctl(2): the signal a Linux process gets when its parent dies
 
 _pool = None
@@ -71,6 +74,7 @@ class WorkerProcess:
         self._lock = threading.Lock()
         self._closed = False
         self._process = self._launch()           # OSError if no process can be started
+        self._started = False                    # whether the worker has said READY
         threading.Thread(target=self._feed, name="thinking", daemon=True).start()
 
     @property
@@ -146,6 +150,10 @@ class WorkerProcess:
             return function(*args)
         for attempt in range(ATTEMPTS):
             process = self._process
+            if not self._started and not self._wait_until_started(process):
+                if not self._restart(process):
+                    break
+                continue
             # a worker silent past this is killed, which ends the write or read below
             watchdog = threading.Timer(budget + STUCK_MARGIN * 2 ** attempt, self._kill,
                                        (process,))
@@ -168,12 +176,28 @@ class WorkerProcess:
             raise RuntimeError("the worker has been shut down")
         return function(*args)                       # the worker keeps failing: think here
 
+    def _wait_until_started(self, process: subprocess.Popen) -> bool:
+        """Read the worker's READY, so that its start (importing every game, seconds on a
+        loaded machine) is never taken for a stuck thought; False if it died or took
+        longer than START_LIMIT."""
+        watchdog = threading.Timer(START_LIMIT, self._kill, (process,))
+        watchdog.daemon = True
+        watchdog.start()
+        try:
+            self._started = process.stdout.read(len(READY)) == READY
+        except (OSError, ValueError):
+            self._started = False
+        finally:
+            watchdog.cancel()
+        return self._started
+
     def _restart(self, dead: subprocess.Popen) -> bool:
         """A new worker in place of `dead`; False if shut down or none can be started."""
         with self._lock:
             if self._closed:
                 return False
             self._end(dead)
+            self._started = False
             try:
                 self._process = self._launch()
             except OSError:
@@ -203,6 +227,8 @@ def serve() -> None:
     sys.stdout = sys.stderr                          # a stray print must not break a pickle
     _die_with_parent(os.getppid())
     _warm()
+    answers.write(READY)
+    answers.flush()
     while True:
         try:
             function, args = pickle.load(requests)

@@ -279,6 +279,9 @@ class LineMatchScene(LineInput, LineTableArt, MatchScene):
             self._layout_key = None
             self._refresh()
 
+    def hands_hidden(self) -> None:
+        self._refresh()
+
     def undone(self) -> None:
         """After a take-back: the picks, slides, badges and round results of the position
         that is gone go with it (a round's end can be taken back too)."""

@@ -26,6 +26,8 @@ API (stable; every match scene composes one `MatchController` through match.scen
                             results Continue (then `on_continue()` runs); a `figure`
                             (score_plot.ScoreChart) is drawn beside the table.
     ctl.hide_hands()        a new turn of the same player (a new round): hand over again.
+    ctl.cover()             something is drawn over the table: on a couch no hand, nor a
+                            caption about one, shows under it; the hand-over comes again.
     ctl.rematch()           the same seats and options dealt from a new seed.
     ctl.take_back()         U: the asker (the person to move, else the person a computer
                             is answering) takes back their own last move and every move
@@ -91,6 +93,7 @@ class MatchController:
         self._counted = False         # the finished match is in the statistics
         self._save_failed = False     # a save that failed is said once, not every move
         self._revealed = None         # the human who has continued the current hand-over
+        self._private = False         # the caption is about the hand being played
         self._handover_pending = False
         self._job = None              # (ply, player, Thought) while a computer thinks
         self._waited = 0.0
@@ -151,12 +154,13 @@ class MatchController:
             sounds.play(name)
 
     def say(self, text: str, speak: bool = True) -> None:
-        self.caption = text
+        self.caption, self._private = text, False
         if speak and hasattr(self.app, "speak"):
             self.app.speak(text)
 
     def say_private(self, text: str) -> None:
         self.say(text, speak=not self.couch)
+        self._private = True
 
     def announce_turn(self) -> None:
         player = self.state.current_player
@@ -325,6 +329,16 @@ class MatchController:
 
     def hide_hands(self) -> None:
         self._revealed = None
+
+    def cover(self) -> None:
+        """Something is drawn over the table (the pause menu, a question, the rules): on a
+        couch whoever looks at it may not be the person to move, so no hand stays face
+        up, nor a caption about one, and the screen is handed over again afterwards."""
+        if not self.couch or self.state.is_over():
+            return
+        self._revealed = None
+        if self._private:
+            self.caption, self._private = "", False
 
     def update(self, dt: float) -> None:
         self._check_saving()

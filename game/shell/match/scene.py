@@ -15,6 +15,7 @@ A scene fills in the hooks:
     undone()                after a take-back (U, Ctrl+Z): drop picks, animations, frozen
                             results of the position that is gone
     drop_pick()             let go of what is picked (a take-back is asked for)
+    hands_hidden()          the hands were turned face down under an overlay (a couch)
     play_action(action)     every other action (the game's own input)
     announce()              T: whose turn it is (the controller's sentence by default)
     computer_status() -> str   what the panel of a computer to move says ("thinking...")
@@ -102,6 +103,10 @@ class MatchScene(Scene):
     def drop_pick(self) -> None:
         """Let go of a picked tile or element (the hand may be hidden now)."""
 
+    def hands_hidden(self) -> None:
+        """Called when the hands were turned face down under something drawn over the
+        table (the scene is not updated while covered: what it keeps must follow now)."""
+
     @property
     def coach_button(self) -> pygame.Rect:
         raise NotImplementedError
@@ -113,6 +118,15 @@ class MatchScene(Scene):
         raise NotImplementedError
 
     # --- the flow ---------------------------------------------------------------------
+    def leave(self) -> None:
+        """Something is drawn over the table: on a couch it hides every hand (controller
+        cover), the coach's advice and a picked tile with them."""
+        if self.ctl.couch and not self.ctl.state.is_over():
+            self.ctl.cover()
+            self.coach.dismiss()
+            self.drop_pick()
+            self.hands_hidden()
+
     def _on_move(self, player: int, move) -> None:
         self.pass_wait = 0.0
         self.moved_at = self.clock

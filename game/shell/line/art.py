@@ -305,8 +305,7 @@ class LineTableArt(LineSceneParts):
 
     def _scores(self, player: int) -> str:
         view = self.public
-        tiles = view.hand_sizes[player]
-        text = theme.count(tiles, "tile")
+        text = theme.count(self.tiles_held(player), "tile")
         if player in getattr(view, "eliminated", ()):
             text = "out of the match"
         if not self.blank:
@@ -325,7 +324,7 @@ class LineTableArt(LineSceneParts):
         right = status_rect.left - 16 if status else rect.right - 20
         theme.draw_fitted(surface, self.ctl.name(player), (rect.x + 52, rect.y + 14),
                           right - rect.x - 52, 36, bold=True)
-        count = self.public.hand_sizes[player]
+        count = self.tiles_held(player)
         face_up = player in self._face_up_panels
         tiles = self.panel_tiles(player) if face_up else [None] * count
         long_side, area = 56, rect.width - 40
@@ -360,7 +359,7 @@ class LineTableArt(LineSceneParts):
                           smallest=28)
         view = self.public
         if self.blank:
-            lines = [f"{theme.count(view.hand_sizes[player], 'tile')} in hand"]
+            lines = [f"{theme.count(self.tiles_held(player), 'tile')} in hand"]
         else:
             lines = [f"total {view.totals[player]} / {view.limit}"]
             rounds = self.state.finished_rounds

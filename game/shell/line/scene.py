@@ -121,6 +121,17 @@ class LineMatchScene(LineInput, LineTableArt, MatchScene):
                        hand_sizes=tuple(len(h) for h in last.hands),
                        boneyard=last.boneyard, round_number=last.number, totals=last.totals)
 
+    def tiles_held(self, player: int) -> int:
+        """How many tiles `player` holds as the table shows them: the rules have already
+        drawn the tiles still to be turned up (D), which lie in the boneyard until then."""
+        count = self.public.hand_sizes[player]
+        return count - len(self.pending) if player == self.bottom else count
+
+    def advice_withheld(self) -> str:
+        if self.my_turn and self.pending:     # the coach would know the tiles to come
+            return "Draw first (D): the coach helps once a tile fits."
+        return ""
+
     def panel_tiles(self, player: int) -> list:
         """The tiles a face-up panel shows (the hand as the round ended, while frozen)."""
         if self.frozen is not None and not self.blank:

@@ -49,7 +49,7 @@ class Coach:
         """A person may act now, so the coach may speak."""
         scene = self.scene
         return (self.offered and self.ctl.human_turn and scene.results_due is None
-                and not self.ctl.state.is_over())
+                and not self.ctl.state.is_over() and not scene.advice_withheld())
 
     @property
     def thinking(self) -> bool:
@@ -71,7 +71,8 @@ class Coach:
     def ask(self) -> None:
         if not self.available():
             if self.offered:
-                self.ctl.say("The coach helps in your own turn.", speak=False)
+                self.ctl.say(self.scene.advice_withheld() if self.ctl.human_turn else
+                             "The coach helps in your own turn.", speak=False)
             return
         if self.job is not None or self.advice is not None:
             return

@@ -16,6 +16,8 @@ A scene fills in the hooks:
                             results of the position that is gone
     drop_pick()             let go of what is picked (a take-back is asked for)
     hands_hidden()          the hands were turned face down under an overlay (a couch)
+    advice_withheld() -> str   why the coach may not answer now (classic: tiles drawn but
+                            not yet turned up), or ""
     play_action(action)     every other action (the game's own input)
     announce()              T: whose turn it is (the controller's sentence by default)
     computer_status() -> str   what the panel of a computer to move says ("thinking...")
@@ -102,6 +104,10 @@ class MatchScene(Scene):
 
     def drop_pick(self) -> None:
         """Let go of a picked tile or element (the hand may be hidden now)."""
+
+    def advice_withheld(self) -> str:
+        """Why the coach may not answer now although the person may act, or ""."""
+        return ""
 
     def hands_hidden(self) -> None:
         """Called when the hands were turned face down under something drawn over the

@@ -91,7 +91,8 @@ class App:
         if demo:
             self.start_demo(demo)
         elif play is not None:          # main.py --play: a MatchConfig, seats named here
-            self.start_match(self.named_seats(play))
+            from game.shell.screens.dialogs import ask_before_replacing_save
+            ask_before_replacing_save(self, lambda: self.start_match(self.named_seats(play)))
         elif resume is not None:        # main.py --continue: a saves.SavedMatch
             self.start_match(resume.config, resume.state)
         elif edit is not None:          # main.py --edit VARIANT: the level editor

@@ -14,6 +14,7 @@ from game.play.config import MatchConfig, Seat
 from game.shell.screens.level_preview import draw_layout, layouts_of, level_choices
 from game.shell.frame.scene import Scene
 from game.shell.match.kinds import can_play
+from game.shell.screens.dialogs import ask_before_replacing_save
 from game.shell.frame.widgets import Button, Label, Menu, Selector, Widget
 if TYPE_CHECKING:
     from game.logic.state import GameState
@@ -271,8 +272,11 @@ class VariantSelectScene(Scene):
                                         "seats": list(self.seats), "options": self.options}
         self.app.save_settings()
         config = self.config(random.randrange(2 ** 31))
-        if not offer_lessons(self.app, config):     # a game new to the person: lessons?
-            self.app.start_match(config)
+
+        def begin():
+            if not offer_lessons(self.app, config):     # a game new to the person: lessons?
+                self.app.start_match(config)
+        ask_before_replacing_save(self.app, begin)
 
     def how_to_play(self):
         from game.shell.lessons.learn import LessonListScene

@@ -51,6 +51,8 @@ class GameState(ABC):
                                               # player's view on anyone's turn
     coach_reasons: ClassVar[str] = "board"    # which of the coach's reasons fit its moves:
                                               # "line", "board", "spread" or "elements"
+    hands_differ: ClassVar[bool] = True       # a hand's tiles can be told apart, so
+                                              # people sharing a screen hand it over
 
     players: int
     seed: int | None

@@ -251,7 +251,7 @@ class LineTableArt(LineSceneParts):
     # --- the static layer -------------------------------------------------------------
     @property
     def top_seats(self) -> list[int]:
-        fixed = None if self.ctl.couch else self.bottom
+        fixed = None if self.ctl.shared else self.bottom
         return [p for p in range(self.state.players) if p != fixed]
 
     @property
@@ -337,21 +337,22 @@ class LineTableArt(LineSceneParts):
 
     def _draw_seat_panel(self, surface) -> None:
         player, rect = self.bottom, SEAT_PANEL
-        if player is None or (self.ctl.couch and not self.hand):
+        if player is None or (self.ctl.shared and not self.hand):
             theme.draw_text(surface, "Couch play", (rect.x + 20, rect.y + 16), 34, bold=True)
-            theme.draw_text(surface, "hands stay hidden", (rect.x + 20, rect.y + 64), 28,
-                  theme.TEXT_DIM)
+            theme.draw_text(surface, "hands stay hidden" if self.ctl.couch else
+                            "every tile looks alike", (rect.x + 20, rect.y + 64), 28,
+                            theme.TEXT_DIM)
             return
         colour = theme.PLAYER_COLOURS[player % len(theme.PLAYER_COLOURS)]
         pygame.draw.circle(surface, colour, (rect.x + 30, rect.y + 32), 11)
         name = self.ctl.name(player)
         status, status_colour = self._status(player)
         right = rect.right - 16
-        if not self.ctl.couch and status:
+        if not self.ctl.shared and status:
             right = theme.draw_text(surface, status, (right, rect.y + 18), 28, status_colour,
                                     "topright").left - 12
         width = right - rect.x - 52
-        if self.ctl.couch:                 # a long name is cut, never the "'s hand"
+        if self.ctl.shared:                # a long name is cut, never the "'s hand"
             suffix = "'s hand"
             room = width - theme.font(28, True).size(suffix)[0]
             name = theme.fit_text(name, room, 28, True) + suffix

@@ -69,7 +69,7 @@ class LineMatchScene(LineInput, LineTableArt, MatchScene):
     @property
     def bottom(self):
         """The seat whose hand lies at the bottom (None: nobody's, between couch turns)."""
-        if self.ctl.couch:
+        if self.ctl.shared:
             player = self.state.current_player
             return player if self.ctl.is_human(player) else None
         return self.ctl.humans[0] if self.ctl.humans else 0

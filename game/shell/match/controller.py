@@ -12,6 +12,8 @@ API (stable; every match scene composes one `MatchController` through match.scen
                             sound + the reason as caption, legal -> applied + "place"/"pass".
     ctl.human_turn -> bool  the player to move is a human who may act now (hand-over done).
     ctl.face_up(player)     may that player's hand be drawn face up right now?
+    ctl.shared, ctl.couch   two or more people share the screen; and their hands are
+                            hidden between turns (their tiles can be told apart)
     ctl.shown_hand          the one human hand to show face up at the bottom, or None.
     ctl.name(player), ctl.is_human(player), ctl.thinking, ctl.caption, ctl.say(text)
     ctl.follow_names(names) human seat i is renamed names[i] (settings changed mid-match).
@@ -30,8 +32,8 @@ API (stable; every match scene composes one `MatchController` through match.scen
                             caption about one, shows under it; the hand-over comes again.
     ctl.rematch()           the same seats and options dealt from a new seed.
     ctl.take_back()         U: the asker (the person to move, else the person a computer
-                            is answering) takes back their own last move and every move
-                            after it; with two people at the table the other one agrees
+                            is answering) takes back their own last turn (all its moves:
+                            play.take_back) and every move after it; with two people at the table the other one agrees
                             first, on a screen that hides the hands; False with the reason
                             said when there is nothing to take back. `on_undo()` runs
                             after it.
@@ -54,6 +56,7 @@ from game.logic.core import IllegalMoveError
 from game.logic.variants import new_game
 
 from game.play import saves, statistics as stats
+from game.play.take_back import take_back_detail, turn_start
 from game.play.thinking import start as start_thinking, think
 
 THINK_SECONDS = 0.7    # the least time a computer turn takes at normal speed, to be followed
@@ -86,7 +89,9 @@ class MatchController:
             start_thinking()
         self.caption = ""
         self.humans = [i for i, seat in enumerate(config.seats) if seat.is_human]
-        self.hands = hasattr(self.state.view(self.viewer), "hand")   # anything to hide?
+        # anything to hide? (blank tiles' hands all look the same)
+        self.hands = hasattr(self.state.view(self.viewer), "hand") and \
+            getattr(type(self.state), "hands_differ", True)
         self.ply = 0                  # changes so far (moves, take-backs): stale answers and
                                       # what was drawn for an older position are dropped
         self.on_undo = None           # called after a take-back (the scene resets its picks)
@@ -95,6 +100,7 @@ class MatchController:
         self._revealed = None         # the human who has continued the current hand-over
         self._private = False         # the caption is about the hand being played
         self._handover_pending = False
+        self._undo_target: tuple | None = None     # (position, undo_target()): every frame asks
         self._job = None              # (ply, player, Thought) while a computer thinks
         self._waited = 0.0
 
@@ -113,10 +119,15 @@ class MatchController:
         return player is not None and self.config.seats[player].is_human
 
     @property
+    def shared(self) -> bool:
+        """Two or more people share the screen (not the demo)."""
+        return len(self.humans) >= 2 and not getattr(self.app, "demo", None)
+
+    @property
     def couch(self) -> bool:
         """Hands must be hidden between turns (two or more people share the screen, and
         the variant's players hold hands)."""
-        return len(self.humans) >= 2 and self.hands and not getattr(self.app, "demo", None)
+        return self.shared and self.hands
 
     @property
     def human_turn(self) -> bool:
@@ -266,20 +277,25 @@ class MatchController:
                      if self.is_human(player)), None)
 
     def undo_target(self) -> tuple[int | None, int | str]:
-        """(the asker, how many moves were played before the asker's last one: that move
+        """(the asker, how many moves were played before the asker's last turn: that turn
         and every move after it go), or (None, why nothing can be taken back)."""
         if getattr(self.app, "demo", None) or not self.humans:
             return None, "Only a person's moves can be taken back."
         if self.state.is_over():
             return None, "The game is over: nothing can be taken back."
+        key = (self.ply, len(self.state.moves_played()))
+        if self._undo_target is None or self._undo_target[0] != key:
+            self._undo_target = (key, self._find_undo_target())
+        return self._undo_target[1]
+
+    def _find_undo_target(self) -> tuple[int | None, int | str]:
         who = self.asker()
-        played = self.state.moves_played()
-        mine = [index for index, (player, _) in enumerate(played) if player == who]
-        if not mine:
+        start = None if who is None else turn_start(self.state, who)
+        if start is None:
             if len(self.humans) > 1 and who is not None:
                 return None, f"{self.name(who)} has no move to take back yet."
             return None, "Nothing to take back yet."
-        return who, mine[-1]
+        return who, start
 
     def take_back(self) -> bool:
         """The asker's last move and everything after it; with two people at the table
@@ -297,10 +313,8 @@ class MatchController:
         others = [p for p in reversed(undone) if p != who and self.is_human(p)] or \
             [p for p in self.humans[self.humans.index(who) + 1:] + self.humans if p != who]
         asked = others[0]
-        count = len(undone) - 1
-        detail = f"{self.name(who)}'s last move" + (
-            f" and the {count} after it" if count > 1 else
-            " and the one after it" if count else "") + " would be taken back."
+        turn = next((i for i, p in enumerate(undone) if p != who), len(undone))
+        detail = take_back_detail(self.name(who), turn, len(undone) - turn)
         if self.couch:         # the other person looks at the screen: no hand shows now
             self._revealed = None
         self.app.push(ConfirmScene(self.app, f"{self.name(asked)}, allow {self.name(who)} "

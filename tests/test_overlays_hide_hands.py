@@ -16,7 +16,8 @@ from test_shell_support import frame, press, still_app
 
 # the games whose players hold hidden tiles (Dominid with its opening laid by the engine,
 # so that the first turn holds a hand, Spread with a dealt hand)
-HIDDEN_HANDS = {"classic": {}, "dominox": {}, "open54": {"dealt": 5}, "dominid": {"arrange": "fixed"}}
+HIDDEN_HANDS = {"classic": {}, "dominox": {}, "open54": {"dealt": 5},
+                "dominid": {"arrange": "fixed"}}
 
 
 def couch_turn(tmp_path, variant, options=None):

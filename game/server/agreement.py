@@ -3,11 +3,11 @@ results, and a rematch. Part of the host's match (match.py), which pauses while 
 these waits for someone.
 
 A take-back works as on the couch (game.shell.match.controller): the person who asks
-takes back their own last turn and every move after it (play.take_back); with two or more people at the
-table one other person is asked first, on their own machine (the one whose move goes
-with it, else the next person), and the match waits for the answer. Between two rounds
-of a line match play goes on once every person has seen the round's results. A rematch
-is dealt once every person at the table has asked for one.
+takes back their own last turn and every move after it (play.take_back); with two or
+more people at the table one other person is asked first, on their own machine (the one
+whose move goes with it, else the next person), and the match waits for the answer.
+Between two rounds of a line match play goes on once every person has seen the round's
+results. A rematch is dealt once every person at the table has asked for one.
 """
 from __future__ import annotations
 

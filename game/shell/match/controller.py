@@ -33,8 +33,9 @@ API (stable; every match scene composes one `MatchController` through match.scen
     ctl.rematch()           the same seats and options dealt from a new seed.
     ctl.take_back()         U: the asker (the person to move, else the person a computer
                             is answering) takes back their own last turn (all its moves:
-                            play.take_back) and every move after it; with two people at the table the other one agrees
-                            first, on a screen that hides the hands; False with the reason
+                            play.take_back) and every move after it; with two people at
+                            the table the other one agrees first, on a screen that hides
+                            the hands; False with the reason
                             said when there is nothing to take back. `on_undo()` runs
                             after it.
     ctl.after_change()      called after every move and every take-back.
@@ -100,6 +101,7 @@ class MatchController:
         self._revealed = None         # the human who has continued the current hand-over
         self._private = False         # the caption is about the hand being played
         self._handover_pending = False
+        self.advised: list[tuple] = []   # (view, move): the coach's advice in this match
         self._undo_target: tuple | None = None     # (position, undo_target()): every frame asks
         self._job = None              # (ply, player, Thought) while a computer thinks
         self._waited = 0.0
@@ -423,7 +425,8 @@ class MatchController:
         """The coach's review of the people's moves of the finished game."""
         from game.shell.match.coach import ReviewScene
         names = [self.name(p) for p in range(self.state.players)]
-        self.app.push(ReviewScene(self.app, self.state, self.humans, names))
+        self.app.push(ReviewScene(self.app, self.state, self.humans, names,
+                                  advised=self.advised))
 
     def rematch(self) -> None:
         """A new seed; a game whose rules pass something on (blank tiles' opening seat)

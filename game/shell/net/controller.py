@@ -130,7 +130,7 @@ class SeatController(MatchController):
         from game.shell.match.coach import ReviewScene
         names = [self.name(p) for p in range(self.state.players)]
         self.app.push(ReviewScene(self.app, None, self.humans, names,
-                                  todo=self.state.decisions))
+                                  todo=self.state.decisions, advised=self.advised))
 
     # --- nothing of the game is kept or run here ----------------------------------------
     def update(self, dt: float) -> None:

@@ -162,20 +162,16 @@ class LineMatchScene(LineInput, LineTableArt, MatchScene):
         return line, self.opener + 1 if self.line and index == 0 else self.opener, index
 
     def ghost(self, tile: Tile, end: str):
-        """Where `tile` would lie on `end` (a layout Placed), cached per line. The line
-        with it may sit elsewhere (it stays centred): the ghost keeps to the tile it
-        touches as that tile lies now."""
+        """Where `tile` would lie on `end` (a layout Placed) among the tiles as they lie
+        now, cached per line: laid tiles never move, so it meets its end exactly (if the
+        line must shrink to take it, it is held on the table until it is laid)."""
         if (tile, end) not in self._ghosts:
             line, opener, index = self._with(tile, end)
-            after = self._layout_of(line, opener).tiles
-            ghost = after[index]
-            if self.layout.tiles:
-                now, then = ((self.layout.tiles[0], after[1]) if index == 0
-                             else (self.layout.tiles[-1], after[index - 1]))
-                if now.rect.size == then.rect.size:
-                    ghost = replace(ghost, rect=ghost.rect.move(now.rect.x - then.rect.x,
-                                                                now.rect.y - then.rect.y))
-            self._ghosts[(tile, end)] = ghost
+            pairs = [(p.left, p.right) for p in line]
+            after = layout_line(pairs, opener, self.table_area, self.layout.long_side,
+                                crosswise=not self.blank, shrink=False)
+            ghost = after.tiles[index]
+            self._ghosts[(tile, end)] = replace(ghost, rect=ghost.rect.clamp(self.table_area))
         return self._ghosts[(tile, end)]
 
     def ends_for(self, tile: Tile) -> list[str]:

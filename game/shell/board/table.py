@@ -365,7 +365,8 @@ class BoardTable:
         if last is not None and played:
             mover = played[-1][0]
             side = self.adapter.side_name(mover)
-            text = f"Last: {side} {last}" if side else f"Last: {last}"
+            words = self.adapter.last_words(last)
+            text = f"Last: {side} {words}" if side else f"Last: {words}"
             spot = self.put(surface, text, (rect.x + 24, rect.y + 112), 28, width=rect.w - 90)
             if not side:                   # the mover's seat colour says who
                 pygame.draw.circle(surface, self.adapter.seat_colour(mover),

@@ -137,6 +137,13 @@ class Adapter(BoardAdapter):
                     f"{self.ctl.name(mover)} arranges the two in the middle.")
         return said + f"{self.ctl.name(mover)} begins, then chooses odds or evens."
 
+    def last_words(self, move) -> str:
+        if isinstance(move, Arrangement):
+            return "arranged the opening"
+        if str(move) in NUMBERS:
+            return f"chose {parity_words(str(move))}"
+        return super().last_words(move)
+
     def move_caption(self, player: int, move, before, after) -> str:
         name = self.ctl.name(player)
         if move == PASS:

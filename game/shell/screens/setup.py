@@ -323,6 +323,23 @@ class VariantSelectScene(Scene):
             theme.draw_text(surface, "Full rules: Rules on the title menu or the pause menu",
                             (1080, 920), 26, theme.TEXT_DIM, "midleft")
         help_text = getattr(self.menu.focused, "help", "") or ""
-        theme.draw_caption(surface, self.app, help_text[:1].upper() + help_text[1:], y=1000)
+        draw_help(surface, help_text[:1].upper() + help_text[1:])
         theme.draw_legend(surface, self.app,
                           "Up/Down: choose   Left/Right: change   Enter: select   Esc: back")
+
+
+HELP_AREA = pygame.Rect(40, 966, 1840, 60)      # between Start / Back and the key legend
+
+
+def draw_help(surface, text: str) -> None:
+    """The focused row's help under the buttons, never over them: one line, or two
+    smaller ones (a level's description, the starting board)."""
+    lines = theme.wrap_text(text, HELP_AREA.w, 30) if text else []
+    size = 30
+    if len(lines) > 1:
+        size = 24
+        lines = theme.wrap_text(text, HELP_AREA.w, size)[:2]
+    step = HELP_AREA.h // max(1, len(lines))
+    for i, line in enumerate(lines):
+        theme.draw_fitted(surface, line, (HELP_AREA.centerx, HELP_AREA.y + step * i + step // 2),
+                          HELP_AREA.w, size, theme.TEXT, "center", shadow=True)

@@ -371,9 +371,11 @@ class ElementTable(BoardTable):
         self.put(surface, "Last move", (rect.x + 24, rect.y + 18), 34, theme.TEXT, bold=True)
         lines = self.adapter.last_lines(view)
         y = rect.y + 66
-        for text, colour in lines:
-            spot = self.put(surface, text, (rect.x + 24, y), 28, colour)
-            y = spot.bottom + 8
+        for text, colour in lines:        # a long line (a stack captured) wraps
+            for part in theme.wrap_text(text, rect.w - 48, 28):
+                spot = self.put(surface, part, (rect.x + 24, y), 28, colour, width=rect.w - 40)
+                y = spot.bottom + 2
+            y += 6
         if self.scene.must_pass() and self.ctl.human_turn:
             self.draw_pass(surface, button, 38, 82)
 
@@ -394,8 +396,8 @@ class ElementTable(BoardTable):
         layer = pygame.Surface((width, 128 + step * len(lines)), pygame.SRCALPHA)
         theme.draw_panel(layer, layer.get_rect().inflate(-24, -24), alpha=240,
                          border=GOLD)
-        theme.draw_text(layer, theme.fit_text(headline, width - 80, 46, True),
-                        (width // 2, 62), 46, GOLD, "center", bold=True)
+        size, headline = theme.fitted(headline, width - 80, 46, True, smallest=30)
+        theme.draw_text(layer, headline, (width // 2, 62), size, GOLD, "center", bold=True)
         for i, line in enumerate(lines):
             theme.draw_text(layer, line, (width // 2, 110 + step * i), size, theme.TEXT,
                             "center")

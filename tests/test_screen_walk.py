@@ -10,7 +10,7 @@ import pytest
 
 from game.logic.variants import VARIANTS
 
-from screen_walk import menus, problems, read, walk
+from screen_walk import menus, problems, read, setup_rows, walk
 from test_shell_support import still_app
 
 
@@ -50,3 +50,18 @@ def test_every_screen_of_the_game(tmp_path, variant):
 
     assert check(app, screens()) == []
     assert len(names) > 20, names
+
+
+@pytest.mark.parametrize("variant", ["open1", "open3", "open4", "open10"])
+def test_the_starting_board_help_leaves_the_buttons_free(tmp_path, variant):
+    """Its two lines of help once covered the lower half of Start / How to play / Back."""
+    app = still_app(tmp_path)
+    seen = []
+
+    def starting_board():
+        for name in setup_rows(app, variant):
+            if name.endswith("Starting board"):
+                seen.append(name)
+                yield name
+
+    assert check(app, starting_board()) == [] and seen

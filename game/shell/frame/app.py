@@ -81,6 +81,8 @@ class App:
         self.window = self._open_window()
         self.screen = pygame.Surface(LOGICAL_SIZE).convert()
         self.backdrop = Backdrop(self.screen)   # what overlays keep between frames
+        from game.shell.screens.results import ResultsScene
+        ResultsScene.warm_up()
         self.input = InputMapper(self.to_logical)
         self.pacer = Pacer()
         pygame.key.set_repeat(*KEY_REPEAT)

@@ -343,6 +343,7 @@ class LineMatchScene(LineInput, LineTableArt, MatchScene):
         return super().animating() or self.flip is not None
 
     def enter(self) -> None:
+        super().enter()
         self._signature = None
         self._static = None                  # the settings may have renamed a seat
 

@@ -101,6 +101,7 @@ class MatchController:
         self._revealed = None         # the human who has continued the current hand-over
         self._private = False         # the caption is about the hand being played
         self._handover_pending = False
+        self._renames: dict[str, str] = {}   # old name -> new (the last follow_names)
         self.advised: list[tuple] = []   # (view, move): the coach's advice in this match
         self._undo_target: tuple | None = None     # (position, undo_target()): every frame asks
         self._job = None              # (ply, player, Thought) while a computer thinks
@@ -115,7 +116,18 @@ class MatchController:
         rematch config follows, the game state is not touched."""
         seats = tuple(replace(seat, name=names[i]) if seat.is_human and i < len(names)
                       else seat for i, seat in enumerate(self.config.seats))
+        self._renames = {old.name: new.name for old, new in zip(self.config.seats, seats)
+                         if old.name != new.name}
         self.config = replace(self.config, seats=seats)
+        self.caption = self.renamed(self.caption)    # "Player 1 played 0-6" beside "Ann"
+
+    def renamed(self, text: str) -> str:
+        """`text` with the names of the last renaming (follow_names) in their new form."""
+        if not self._renames:
+            return text
+        pattern = "|".join(re.escape(old) for old in sorted(self._renames, key=len,
+                                                             reverse=True))
+        return re.sub(rf"(?<!\w)({pattern})(?!\w)", lambda m: self._renames[m.group(1)], text)
 
     def is_human(self, player) -> bool:
         return player is not None and self.config.seats[player].is_human

@@ -63,6 +63,7 @@ class MatchScene(Scene):
     undo_rect: pygame.Rect | None = None    # where the scene shows its Undo button
     controller_class = MatchController   # a lesson, or a network seat, brings its own kind
     coach_class = Coach
+    last_caption = ""                  # what a board scene's caption goes back to
 
     def __init__(self, app, config, state=None):
         super().__init__(app)
@@ -124,6 +125,11 @@ class MatchScene(Scene):
         raise NotImplementedError
 
     # --- the flow ---------------------------------------------------------------------
+    def enter(self) -> None:
+        """Back on top (the settings may have renamed a seat: what is said follows)."""
+        if self.last_caption:
+            self.last_caption = self.ctl.renamed(self.last_caption)
+
     def leave(self) -> None:
         """Something is drawn over the table: on a couch it hides every hand (controller
         cover), the coach's advice and a picked tile with them."""

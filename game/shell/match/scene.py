@@ -18,6 +18,7 @@ A scene fills in the hooks:
     hands_hidden()          the hands were turned face down under an overlay (a couch)
     advice_withheld() -> str   why the coach may not answer now (classic: tiles drawn but
                             not yet turned up), or ""
+    goal_moves() -> list | None   the moves a lesson's step accepts (hints keep to them)
     play_action(action)     every other action (the game's own input)
     announce()              T: whose turn it is (the controller's sentence by default)
     computer_status() -> str   what the panel of a computer to move says ("thinking...")
@@ -105,6 +106,12 @@ class MatchScene(Scene):
 
     def drop_pick(self) -> None:
         """Let go of a picked tile or element (the hand may be hidden now)."""
+
+    def goal_moves(self) -> list | None:
+        """The moves that meet what the person is asked to do (a lesson's step), which
+        hints and a picked tile's first place keep to; None in a match (the best moves,
+        as the rules rate them)."""
+        return None
 
     def advice_withheld(self) -> str:
         """Why the coach may not answer now although the person may act, or ""."""

@@ -120,6 +120,12 @@ class PlaceElementTool:
             def away(square: int) -> tuple:
                 return (abs(square // width - start // width) + abs(square % width - middle),
                         square)
+            goal = [m for m in self.scene.goal_moves() or () if m is not PASS]
+            if goal:                       # a lesson's: where its step's answer goes
+                move = min(goal, key=lambda m: away(m.square))
+                self.focus, tile = move.square, self.tile()
+                self.flipped = tile is not None and (move.low, move.high) != (tile.a, tile.b)
+                return self.focus
             self.focus = min(now or turned, key=away, default=start)
         return self.focus
 

@@ -156,7 +156,9 @@ class StackTool(PlaceTileTool):
         key = (scene.ctl.ply, tile)
         if key != self._best_key:
             view = scene.view(scene.game.current_player)
-            costs = [(view.cost_of(m)[0], m) for m in scene.legal_moves()
+            goal = scene.goal_moves()          # a lesson's: the cheapest that meet its goal
+            costs = [(view.cost_of(m)[0], m) for m in (scene.legal_moves() if goal is None
+                                                       else goal)
                      if isinstance(m, Placement) and m.tile == tile]
             least = min((c for c, _ in costs), default=-1)
             self._best = (least, [m for c, m in costs if c == least])

@@ -222,6 +222,9 @@ class LessonFlow(MatchScenePart):
             self._begin_step()
 
     def retry(self) -> None:
+        """The step as it began: a picked tile or element goes back (with a refused try's
+        red reason beside it), and so do the moves made since."""
+        self.drop_pick()
         if len(self.ctl.state.moves_played()) > self.played:
             self.ctl.rewind(self.played)
         self.ctl.say("Try this step again.", speak=False)

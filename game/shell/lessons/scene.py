@@ -100,7 +100,8 @@ class LessonFlow(MatchScenePart):
         self.student = state.current_player
         self.ctl.on_refusal = self._refused
         self.step_index = 0
-        self._goal_for, self._goal = None, []      # the step whose accepted moves _goal holds
+        self._goal_for = None                   # the step whose accepted moves _goal holds
+        self._goal: list = []
         self.panel = LessonPanel(self)
         self.make_room(self.panel.rect)
         self._begin_step()

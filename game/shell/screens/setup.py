@@ -291,15 +291,20 @@ class VariantSelectScene(Scene):
     # ---- drawing -------------------------------------------------------------------
     @staticmethod
     @functools.cache
-    def summary(cls, max_lines: int = 18) -> tuple[str, ...]:
-        """The first whole paragraphs of the rules that fit the side panel (wrapped once
-        per variant, not every frame)."""
-        lines: list[str] = []
+    def summary(cls, max_lines: int = 18) -> tuple[tuple[str, bool], ...]:
+        """(line, of the goal) of the side panel: how the game is won first, then the
+        first whole paragraphs of the rules that fit (wrapped once per variant, not every
+        frame)."""
+        lines: list[tuple[str, bool]] = []
+        if cls.how_to_win:
+            lines += [(line, True) for line in
+                      theme.wrap_text(f"How to win: {cls.how_to_win}", 740, 28, True)] + \
+                [("", False)]
         for paragraph in cls.rules_text.strip().split("\n\n"):
             wrapped = theme.wrap_text(paragraph.replace("\n", " "), 740, 28)
             if len(lines) + len(wrapped) > max_lines:
                 break
-            lines += wrapped + [""]
+            lines += [(line, False) for line in wrapped] + [("", False)]
         return tuple(lines)
 
     def draw(self, surface):
@@ -317,8 +322,9 @@ class VariantSelectScene(Scene):
         elif cls is not None:
             theme.draw_text(surface, cls.title, (1080, 230), 40, theme.TITLE, bold=True)
             y = 300
-            for line in self.summary(cls):
-                theme.draw_text(surface, line, (1080, y), 28, theme.TEXT)
+            for line, goal in self.summary(cls):
+                theme.draw_text(surface, line, (1080, y), 28,
+                                theme.HIGHLIGHT if goal else theme.TEXT, bold=goal)
                 y += 32
             theme.draw_text(surface, "Full rules: Rules on the title menu or the pause menu",
                             (1080, 920), 26, theme.TEXT_DIM, "midleft")

@@ -36,6 +36,10 @@ game.shell.variants.<name>:Adapter), a subclass of `BoardAdapter`:
     drawn_by(p, before, after) -> seat or None     who took a tile from the stock
     final_caption()          who won, and by how much
     end_layer(geo, font)     a layer over the board once the game is over, or None
+    scores_live, scoring_layer(geo, font)   what the count as it stands shows ("areas"),
+                             and a layer over the board that shows it while the game goes
+                             on (V; on in lessons), or "" and None where nothing is counted
+                             before the end
     study_end                the final board stays until Enter or a click brings the
                              results, and Esc on them shows the board again (not in a demo)
     results()                (rows, headers) of the final results
@@ -162,6 +166,11 @@ class BoardAdapter:
         return f"{self.name(outcome.winner)} wins."
 
     def end_layer(self, geo, font):
+        return None
+
+    scores_live = ""
+
+    def scoring_layer(self, geo, font):
         return None
 
     def results(self) -> tuple[list, tuple]:

@@ -169,6 +169,10 @@ class BoardMatchScene(MatchScene):
         self._public = self.table_view()
         self.table = self.adapter.table(self)
 
+    @property
+    def scores_live(self) -> str:  # type: ignore[override]  # the adapter's, not a field
+        return self.adapter.scores_live
+
     def show_results(self) -> None:
         rows, headers = self.adapter.results()
         self.ctl.show_results(self.adapter.title, rows, self.adapter.final_caption(),

@@ -75,6 +75,7 @@ class BoardTable:
         self._patches = []                 # (rect, clean background) of every HUD panel
         self._settled = 0                  # placed tiles already drawn into the static layer
         self._end_layer = None
+        self._scoring = None               # (move, size) and the live count's layer
 
     # --- geometry the scene asks about ------------------------------------------------
     def hand_rects(self) -> list[pygame.Rect]:
@@ -104,6 +105,8 @@ class BoardTable:
         surface.blit(self._static_layer(view), (0, 0))
         if view.placed:
             self._draw_last(surface, view)
+        if scene.scoring and scene.over_for is None:
+            self._draw_scoring(surface)
         if scene.over_for is not None:
             if self._end_layer is None:
                 font = self.app.font(max(14, min(34, self.geo.size * 2 // 5)), True)
@@ -112,6 +115,15 @@ class BoardTable:
                 surface.blit(self._end_layer, self.geo.outer)
         scene.tool.draw(surface)
         self._draw_flight(surface)
+
+    def _draw_scoring(self, surface) -> None:
+        """The count as it stands over the board (V): made once a move."""
+        key = (self.ctl.ply, self.geo.size)
+        if self._scoring is None or self._scoring[0] != key:
+            font = self.app.font(max(14, min(34, self.geo.size * 2 // 5)), True)
+            self._scoring = (key, self.adapter.scoring_layer(self.geo, font))
+        if self._scoring[1] is not None:
+            surface.blit(self._scoring[1], self.geo.outer)
 
     def _static_layer(self, view) -> pygame.Surface:
         """Everything that only changes with a move or a choice: felt, board, placed tiles

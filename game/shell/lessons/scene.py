@@ -123,6 +123,15 @@ class LessonFlow(MatchScenePart):
         self.ctl.say(self.step.goal)
 
     # --- the match scene's hooks --------------------------------------------------------
+    scoring_shown = True           # a lesson shows the count as it stands until V hides it
+
+    @property
+    def scoring(self) -> bool:
+        return self.scoring_shown
+
+    def set_scoring(self, shown: bool) -> None:
+        self.scoring_shown = shown
+
     def goal_moves(self) -> list | None:
         """While the step asks: the moves it accepts (worked out once a step), so that
         the hints and a picked tile's first place serve the lesson's goal."""
@@ -254,6 +263,8 @@ class LessonFlow(MatchScenePart):
             self.retry()
         elif name in ("coach", "take_advice"):
             return
+        elif name == "scoring":            # whatever the step's phase
+            self.toggle_scoring()
         elif self.phase != ASK:
             if name in NAVIGATION:
                 self.panel.move_focus(NAVIGATION[name])

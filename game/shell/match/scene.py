@@ -214,6 +214,8 @@ class MatchScene(Scene):
             self.ctl.pause()
         elif name == "hint":
             self.ctl.toggle_hints()
+        elif name == "scoring":
+            self.toggle_scoring()
         elif name == "announce_turn":
             self.announce()
         elif name == "read_ends":
@@ -277,6 +279,25 @@ class MatchScene(Scene):
     def hints(self) -> bool:
         """Legal-move highlights: the setting, which H and the settings screen both change."""
         return self.app.settings.show_hints
+
+    scores_live = ""       # what the live count shows ("areas"), where a game shows one
+
+    @property
+    def scoring(self) -> bool:
+        """The count as it stands shown on the board (V): the setting, in a match."""
+        return self.app.settings.show_scoring
+
+    def set_scoring(self, shown: bool) -> None:
+        self.app.settings.show_scoring = shown
+
+    def toggle_scoring(self) -> None:
+        """V: show or hide the count as it stands (the scoring areas or clusters)."""
+        if not self.scores_live:
+            self.ctl.say("This game has no count to show on the board before its end.", False)
+            return
+        self.set_scoring(not self.scoring)
+        self.ctl.say(f"The {self.scores_live} as they count now: "
+                     f"{'shown' if self.scoring else 'hidden'}.", False)
 
 
 # A part mixed into a match scene class, or put in front of one, at run time (a line

@@ -28,7 +28,8 @@ from game.shell.board.tiles.stack_tool import StackTool, pair_words
 GOLD = (255, 206, 84)
 NUMBERS = {"odds": "1 3 5", "evens": "2 4 6"}
 LEGEND = ("Click, Left/Right: pick tile   R, right-click, wheel: turn   F: flip   "
-          "Arrows: move   Enter, click: place   H: cheapest spots   Esc: back / pause")
+          "Arrows: move   Enter, click: place   H: cheapest spots   V: clusters   "
+          "Esc: back / pause")
 
 
 def signed(n: int) -> str:
@@ -176,6 +177,12 @@ class Adapter(BoardAdapter):
         return f"{who} wins with the lower score, {signed(win)} to {signed(lose)}."
 
     # --- the end ----------------------------------------------------------------------
+    scores_live = "clusters"
+
+    def scoring_layer(self, geo: BoardGeometry, font) -> pygame.Surface:
+        """The clusters as they would count now, outlined and counted as at the end."""
+        return self.end_layer(geo, font)
+
     def end_layer(self, geo: BoardGeometry, font) -> pygame.Surface:
         """Every cluster outlined in its owner's colour and counted ("-3") on its most
         central cell."""

@@ -5,7 +5,8 @@ name once it is arranged: the menus (title, statistics, settings, Learn), and fo
 game its setup (with each row in focus: its help line changes), its rules, its lessons
 (every step asking, with the answer lit, and answered), a match against the computer
 (its table, the pause menu and its question, the rules and settings over it, a message,
-the coach's advice, the final results and the review) and, where hands are hidden, a
+the coach's advice, the final results and the review), the first game with the coach's
+suggestions on and, where hands are hidden, a
 match on the couch (the hand-over, the table, the overlays over it). Nothing is
 animated: each screen is drawn once.
 
@@ -121,6 +122,7 @@ def walk(app, variants=None, with_menus: bool = True) -> Iterator[str]:
         yield f"{variant}: rules"
         app.back_to_menu()
         yield from lessons(app, variant)
+        yield from first_game(app, variant)
         yield from match(app, variant)
         if variant in ("classic", "dominox", "open54", "dominid"):
             yield from couch(app, variant)
@@ -194,6 +196,21 @@ def lessons(app, variant: str) -> Iterator[str]:
             scene.next_step()
             scene.update(1 / 60)
         app.remove(scene)
+
+
+def first_game(app, variant: str) -> Iterator[str]:
+    """The first game after the lessons: the coach's suggestion shown on the person's
+    turn (training wheels), with its Hide coach button."""
+    from game.shell.lessons.learn import start_first_game
+    app.back_to_menu()
+    random.seed(3)                       # (it deals from the global generator)
+    start_first_game(app, variant)
+    scene = app.top
+    people_turn(app, scene)
+    advice = advise_now(scene)
+    if advice is not None:
+        scene.coach.advice = (scene.ctl.ply, advice)
+    yield f"{variant}: first game, the coach's suggestion"
 
 
 def match(app, variant: str) -> Iterator[str]:

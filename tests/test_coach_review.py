@@ -139,7 +139,7 @@ def test_the_note_says_how_sure_the_coach_is():
 
 def test_the_odds_are_quoted_only_once_they_mean_something():
     assert "%" not in _odds(0.59, 0.4, (4, 3))                  # four games tell nothing
-    assert "more thinking time" in _odds(0.59, 0.4, (4, 3))
+    assert "few simulated games" in _odds(0.59, 0.4, (4, 3))
     assert _odds(0.62, 0.45, (900, 800)).startswith("it wins about 62% of 900 simulated")
     assert "clearly more than your next best (45%)" in _odds(0.62, 0.45, (900, 800))
     assert "a close call" in _odds(0.52, 0.50, (300, 200))

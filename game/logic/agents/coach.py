@@ -203,8 +203,7 @@ def _odds(best: float, second: float | None, counts) -> str:
     of the move), and a lead over the next best only where it stands clear of chance."""
     games = counts[0] if counts else 0
     if games < TELLING_GAMES:
-        return ("it did best in the coach's simulated games, too few to put a figure on "
-                "(more thinking time in the settings gives more)")
+        return "it did best in the coach's few simulated games"
     text = f"it wins about {round(100 * best)}% of {games} simulated games"
     if second is None or len(counts) < 2:
         return text

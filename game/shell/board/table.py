@@ -231,8 +231,9 @@ class BoardTable:
 
     def _draw_caption(self, surface) -> None:
         if self.ctl.caption:
+            # as wide as the coach's words, which lie over it (none of it peeks out)
             theme.draw_fitted(surface, self.ctl.caption, CAPTION_RECT.center,
-                              CAPTION_RECT.w - 40, 34, theme.TEXT, "center", shadow=True)
+                              ADVICE_RECT.w - 40, 34, theme.TEXT, "center", shadow=True)
 
     def _draw_last(self, surface, view) -> None:
         """The last tile: sliding in from where it was played, then outlined (the

@@ -23,7 +23,7 @@ from game.logic.line.laying import Placed, line_after
 from game.logic.line.moves import STOP, LineMove
 
 from game.shell.frame import theme, tile_art
-from game.shell.line.art import LEGEND, LineTableArt
+from game.shell.line.art import BLANK_LEGEND, LEGEND, LineTableArt
 from game.shell.line.input import LineInput
 from game.shell.line.layout import HAND_AREA, HAND_LONG, TABLE, UNDO_BUTTON, layout_line
 from game.shell.line.layout import Placed as LayoutPlaced
@@ -337,7 +337,7 @@ class LineMatchScene(LineInput, LineTableArt, MatchScene):
     def draw(self, surface) -> None:
         super().draw(surface)
         self.coach.draw(surface)
-        self.draw_legend(surface, LEGEND)
+        self.draw_legend(surface, BLANK_LEGEND if self.blank else LEGEND)
 
     def animating(self) -> bool:
         return super().animating() or self.flip is not None

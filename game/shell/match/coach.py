@@ -165,7 +165,7 @@ class Coach:
         pygame.draw.rect(surface, MARK if live else theme.PANEL_EDGE, rect, 2, border_radius=12)
         colour = theme.TEXT_DARK if hot else (theme.TEXT if live else theme.TEXT_DIM)
         theme.draw_fitted(surface, self.button_label(), rect.center, rect.w - 12, 30, colour,
-                          "center", bold=True)
+                          "center", bold=True, smallest=20)
 
     def button_label(self) -> str:
         return "Coach (C)"

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import pygame
 
-from game.logic.agents.coach import move_words
 from game.logic.board.placement import Placement
 from game.logic.core import PASS
 from game.logic.dominid.opening import Arrangement
@@ -150,8 +149,8 @@ class Adapter(BoardAdapter):
         if move == PASS:
             return f"{name} cannot lay a tile and passes."
         if isinstance(move, Arrangement):
-            return (f"{name} arranged the opening: {move_words(move)}, and takes three "
-                    f"tiles. {self.ctl.name(1 - player)} begins.")
+            return (f"{name} arranged the opening and takes three tiles. "
+                    f"{self.ctl.name(1 - player)} begins.")
         if str(move) in NUMBERS:
             other = after.parities[1 - player]
             return (f"{name} chose {parity_words(str(move))}; {self.ctl.name(1 - player)} "

@@ -198,6 +198,18 @@ def lessons(app, variant: str) -> Iterator[str]:
         app.remove(scene)
 
 
+def open_lesson(app, variant: str, number: int):
+    """Lesson `number` of the game, on top of the app and drawn once: its scene."""
+    from game.shell.lessons.scene import lesson_scene
+    lesson = next(e.lesson for e in list_lessons(variant)
+                  if e.lesson is not None and e.lesson.number == number)
+    scene = lesson_scene(app, lesson)
+    app.push(scene)
+    app.advance(1 / 60)
+    app.draw()
+    return scene
+
+
 def first_game(app, variant: str) -> Iterator[str]:
     """The first game after the lessons: the coach's suggestion shown on the person's
     turn (training wheels), with its Hide coach button."""

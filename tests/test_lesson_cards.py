@@ -9,7 +9,7 @@ from game.logic.lessons import list_lessons
 from game.logic.variants import VARIANTS
 from game.shell.lessons.scene import lesson_scene
 
-from screen_walk import read
+from screen_walk import open_lesson, read
 from test_shell_support import frame, still_app
 
 BOARDS = [name for name, entry in VARIANTS.items() if entry.scene == "board"]
@@ -39,10 +39,7 @@ def test_both_cards_stay_in_sight_in_every_lesson(tmp_path, variant):
 def test_dominox_lesson_3_shows_black_s_count(tmp_path):
     """"White's and Black's cards show the count": Black's count is on screen."""
     app = still_app(tmp_path)
-    lesson = next(each for each in lessons_of("dominox") if each.name.startswith("03"))
-    scene = lesson_scene(app, lesson)
-    app.push(scene)
-    frame(app)
+    scene = open_lesson(app, "dominox", 3)
     texts = [t.text for t in read(app).texts]
     black = f"Territory now: {scene.adapter.live_scores()[1]}"
     assert any(black in t for t in texts), texts

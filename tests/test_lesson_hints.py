@@ -9,6 +9,7 @@ from game.logic.lessons import accepted_moves, list_lessons
 from game.shell.frame.scene import Action
 from game.shell.lessons.scene import lesson_scene
 
+from screen_walk import open_lesson
 from test_shell_support import frame, still_app
 
 TILE_BOARDS = ["dominox", "open54", "dominid"]
@@ -52,10 +53,7 @@ def test_hints_and_the_first_place_meet_the_goal(tmp_path, variant):
 def test_dominox_lesson_3_no_longer_suggests_d4_e4(tmp_path):
     app = still_app(tmp_path)
     app.settings.show_hints = True
-    lesson = next(each for each in lessons("dominox") if each.name.startswith("03"))
-    scene = lesson_scene(app, lesson)
-    app.push(scene)
-    frame(app)
+    scene = open_lesson(app, "dominox", 3)
     suggested = {str(m) for tile in scene.shown_tiles()
                  for m in scene.tool.best_placements(tile, None)}
     assert suggested and not any("d4" in m and "e4" in m for m in suggested), suggested

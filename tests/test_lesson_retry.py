@@ -2,21 +2,16 @@
 panel and the board (the picked tile with its red reason is put back in the hand)."""
 from __future__ import annotations
 
-from game.logic.lessons import list_lessons
 from game.shell.board.geometry import parse_square
 from game.shell.frame.scene import Action
-from game.shell.lessons.scene import lesson_scene
 
-from screen_walk import read
+from screen_walk import open_lesson, read
 from test_shell_support import frame, still_app
 
 
 def test_retry_clears_a_refused_try(tmp_path):
     app = still_app(tmp_path)
-    lesson = next(e.lesson for e in list_lessons("dominox") if e.name.startswith("01"))
-    scene = lesson_scene(app, lesson)
-    app.push(scene)
-    frame(app)
+    scene = open_lesson(app, "dominox", 1)
     scene.handle(Action("confirm"))                 # pick the focused tile
     tool = scene.tool
     taken = scene.geo.square_rect(parse_square("d4")).center      # the 4-4 lies there

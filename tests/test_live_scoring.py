@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from game.logic.lessons import list_lessons
 from game.shell.frame.scene import Action
-from game.shell.lessons.scene import lesson_scene
 from game.shell.variants import dominox as dominox_adapter
 
+from screen_walk import open_lesson
 from test_shell_support import frame, start_board_match, still_app, wait_for_human
 
 
@@ -65,9 +64,7 @@ def test_the_areas_are_those_the_game_would_count_now(tmp_path, monkeypatch):
 def test_a_lesson_shows_the_count_from_the_start(tmp_path, monkeypatch):
     app = still_app(tmp_path)
     assert not app.settings.show_scoring
-    lesson = next(e.lesson for e in list_lessons("dominox") if e.name.startswith("03"))
-    scene = lesson_scene(app, lesson)
-    app.push(scene)
+    scene = open_lesson(app, "dominox", 3)
     assert layers_drawn(app, scene, monkeypatch)
     scene.handle(Action("scoring"))                  # V: hidden, in this lesson only
     assert not layers_drawn(app, scene, monkeypatch) and not app.settings.show_scoring

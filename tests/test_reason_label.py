@@ -3,20 +3,15 @@ over the caption: on Packs' wide, shallow board (across) there is no room above 
 it, and the label goes into the margin beside it, level with the ghost."""
 from __future__ import annotations
 
-from game.logic.lessons import list_lessons
 from game.shell.frame.scene import Action
-from game.shell.lessons.scene import lesson_scene
 
-from screen_walk import problems, read
+from screen_walk import open_lesson, problems, read
 from test_shell_support import frame, still_app
 
 
 def test_the_refusal_leaves_the_caption_readable_on_the_wide_board(tmp_path):
     app = still_app(tmp_path)
-    lesson = next(e.lesson for e in list_lessons("open22") if e.name.startswith("06"))
-    scene = lesson_scene(app, lesson)
-    app.push(scene)
-    frame(app)
+    scene = open_lesson(app, "open22", 6)
     for square in ((0, 3), (15, 3), (12, 2)):          # a4, p4, m3: nothing of yours near
         scene.handle(Action("point", pos=scene.geo.square_rect(square).center))
         frame(app)

@@ -52,3 +52,23 @@ def test_the_panels_are_made_before_any_frame(tmp_path):
         theme.panel_layer(size, alpha=255)
     assert theme._panel_layer.cache_info().misses == before
     assert results_module.PANELS == ((1840, 880), (1200, 880))
+
+
+def test_the_results_are_made_a_frame_before_they_come(tmp_path, monkeypatch):
+    app = make_app(tmp_path)
+    app.start_match(MatchConfig("classic", (Seat("Ann"), Seat("Bob")), {}, 3))
+    scene = app.top
+    made: list[int] = []
+    real = ResultsScene.__init__
+    monkeypatch.setattr(ResultsScene, "__init__",
+                        lambda self, *a, **k: (made.append(frames[0]), real(self, *a, **k))[1])
+    frames = [0]
+    scene.wait_for_results(lambda: scene.ctl.show_results(
+        "Round 1 over", [("Ann", "+3", 3), ("Bob", "+0", 0)], "Blocked", False))
+    while not isinstance(app.top, ResultsScene):
+        frames[0] += 1
+        assert frames[0] < 200, "the results never came"
+        app.advance(1 / 60)
+        app.draw()
+    assert made == [frames[0] - 1]              # made in the frame before the one that
+    assert scene.ctl.held is None               # brought them, which only pushed them

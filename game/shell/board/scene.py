@@ -175,10 +175,9 @@ class BoardMatchScene(MatchScene):
 
     def show_results(self) -> None:
         rows, headers = self.adapter.results()
-        self.ctl.show_results(self.adapter.title, rows, self.adapter.final_caption(),
-                              final=True, headers=headers)
-        results = self.app.top
-        if results is not self and self.adapter.study_end and not self.app.demo:
+        results = self.ctl.show_results(self.adapter.title, rows, self.adapter.final_caption(),
+                                        final=True, headers=headers)
+        if self.adapter.study_end and not self.app.demo:
             results.on_board = self.study_board      # Esc on the results: the board again
 
     def study_board(self) -> None:

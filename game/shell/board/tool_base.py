@@ -59,11 +59,11 @@ def draw_reason_outside(surface, text: str, body: pygame.Rect, frame: pygame.Rec
     below = back.copy()
     below.midtop = (frame.centerx, frame.bottom + 4)
     sides = (above, below) if body.centery < frame.centery else (below, above)
-    back = next((side for side in sides
+    fits = next((side for side in sides
                  if room.contains(side) and side.collidelist(avoid) < 0), None)
-    if back is None and _beside(surface, text, body, frame, room, avoid):
+    if fits is None and _beside(surface, text, body, frame, room, avoid):
         return                 # (a wide, shallow board: in the margin left or right of it)
-    _reason_label(surface, text, back or sides[0], size)
+    _reason_label(surface, text, fits or sides[0], size)
 
 
 def _beside(surface, text: str, body: pygame.Rect, frame: pygame.Rect, room: pygame.Rect,

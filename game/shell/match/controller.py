@@ -24,9 +24,10 @@ API (stable; every match scene composes one `MatchController` through match.scen
     ctl.pause()             push the pause overlay.
     ctl.show_results(title, rows, winner_text, final, on_continue=None, headers=None,
                      figure=None)
-                            push ResultsScene; final results offer Rematch / Menu, round
-                            results Continue (then `on_continue()` runs); a `figure`
-                            (score_plot.ScoreChart) is drawn beside the table.
+                            push ResultsScene (and return it); final results offer Rematch
+                            / Menu, round results Continue (then `on_continue()` runs); a
+                            `figure` (score_plot.ScoreChart) is drawn beside the table.
+                            With `ctl.holding` set they are made but wait for push_held().
     ctl.hide_hands()        a new turn of the same player (a new round): hand over again.
     ctl.cover()             something is drawn over the table: on a couch no hand, nor a
                             caption about one, shows under it; the hand-over comes again.
@@ -102,7 +103,9 @@ class MatchController:
         self._private = False         # the caption is about the hand being played
         self._handover_pending = False
         self._renames: dict[str, str] = {}   # old name -> new (the last follow_names)
-        self.advised: list[tuple] = []   # (view, move): the coach's advice in this match
+        self.advised: list[tuple] = []
+        self.holding = False          # show_results keeps the results in `held` for a frame
+        self.held: tuple | None = None   # (view, move): the coach's advice in this match
         self._undo_target: tuple | None = None     # (position, undo_target()): every frame asks
         self._job = None              # (ply, player, Thought) while a computer thinks
         self._waited = 0.0
@@ -419,19 +422,33 @@ class MatchController:
         self.app.push(PauseOverlay(self.app, self.config.variant))
 
     def show_results(self, title: str, rows, winner_text: str, final: bool,
-                     on_continue=None, headers=None, figure=None) -> None:
+                     on_continue=None, headers=None, figure=None):
+        """Push the results (see the module notes); returns their scene. While `holding`
+        (the frame before they are due: laying them out takes a frame's share of time),
+        they wait in `held` for push_held() instead."""
         from game.shell.screens.results import ResultsScene
-        self.sound("win" if final else "round_end")
         if final:
             review = self.review if self.humans and not getattr(self.app, "demo", None) \
                 else None
-            self.app.push(ResultsScene(self.app, title, rows, winner_text, rematch=self.rematch,
-                                       headers=headers, review=review, figure=figure))
+            scene = ResultsScene(self.app, title, rows, winner_text, rematch=self.rematch,
+                                 headers=headers, review=review, figure=figure)
         else:
-            self.app.push(ResultsScene(self.app, title, rows, winner_text, headers=headers,
-                                       on_continue=on_continue or (lambda: None),
-                                       figure=figure))
-        self.app.top.unattended = not self.humans     # computers only: go on alone, as a demo
+            scene = ResultsScene(self.app, title, rows, winner_text, headers=headers,
+                                 on_continue=on_continue or (lambda: None), figure=figure)
+        scene.unattended = not self.humans     # computers only: go on alone, as a demo
+        self.held = (scene, "win" if final else "round_end")
+        if not self.holding:
+            self.push_held()
+        return scene
+
+    def push_held(self) -> bool:
+        """Push the results made while holding (with their sound); False if there are none."""
+        if self.held is None:
+            return False
+        (scene, sound), self.held = self.held, None
+        self.sound(sound)
+        self.app.push(scene)
+        return True
 
     def review(self) -> None:
         """The coach's review of the people's moves of the finished game."""

@@ -174,7 +174,17 @@ class MatchScene(Scene):
     def show_results_now(self) -> None:
         show, self.results_due = self.results_due[1], None
         self.results_shown = True
-        show()
+        if not self.ctl.push_held():     # (made a frame ahead, or now)
+            show()
+
+    def _prepare_results(self) -> None:
+        """The frame before the results are due: make them (their layout takes a share of
+        a frame the one that brings them has not to spare); they wait in the controller."""
+        self.ctl.holding = True
+        try:
+            self.results_due[1]()
+        finally:
+            self.ctl.holding = False
 
     def update(self, dt: float) -> None:
         self.clock += dt
@@ -183,6 +193,9 @@ class MatchScene(Scene):
             self._pass_when_forced(dt)
         if self.results_due is not None and self.clock >= self.results_due[0]:
             self.show_results_now()
+        elif (self.results_due is not None and self.ctl.held is None
+              and self.clock + dt >= self.results_due[0]):
+            self._prepare_results()
         self.coach.update()
 
     def _pass_when_forced(self, dt: float) -> None:

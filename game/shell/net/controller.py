@@ -124,7 +124,8 @@ class SeatController(MatchController):
             def on_continue():
                 went_on()
                 self.session.send({"type": "continue", "ply": self.host_ply})
-        super().show_results(title, rows, winner_text, final, on_continue, headers, figure)
+        return super().show_results(title, rows, winner_text, final, on_continue, headers,
+                                    figure)
 
     def review(self) -> None:
         from game.shell.match.coach import ReviewScene

@@ -8,7 +8,7 @@ from game.play.config import MatchConfig, Seat
 from game.shell.screens.pause import PauseOverlay
 from game.shell.screens.settings import SettingsScene
 
-from test_shell_support import frame, still_app, wait_for_human
+from test_shell_support import still_app, wait_for_human
 
 
 @pytest.mark.parametrize("variant", ["classic", "dominox"])
@@ -20,14 +20,12 @@ def test_a_rename_reaches_the_caption(tmp_path, variant):
     scene = app.top
     wait_for_human(app, scene)
     scene.ctl.play(scene.ctl.state.legal_moves()[0])
-    frame(app)
     old = names[0]
-    assert old in scene.ctl.caption
+    assert old in scene.ctl.caption              # (paused at once: the computer waits)
     app.push(PauseOverlay(app, variant))
     app.push(SettingsScene(app))
     app.settings.player_names[0] = "Ann"
     app.pop()                                   # the settings close
-    app.pop()                                   # resume
-    frame(app)
+    app.pop()                                   # resume (before the computer's move)
     assert "Ann" in scene.ctl.caption and old not in scene.ctl.caption
     assert old not in scene.last_caption

@@ -241,7 +241,8 @@ def big_board_game(folder: Path, seed: int):
     path = folder / "biggest.toml"
     path.write_text('name = "Biggest"\ndescription = "The largest board a level may draw."\n'
                     'grid = """\n' + ("." * BIG_SIDE + "\n") * BIG_SIDE + '"""\n')
-    return find_variant("dominox").from_position(dealt_position(layout_from_file(path), seed))
+    layout = layout_from_file(path, "dominox")
+    return find_variant("dominox").from_position(dealt_position(layout, seed))
 
 
 def bench_big_board(frames: int) -> None:

@@ -9,6 +9,9 @@ loopback.
 
 Bytes: a whole game of each variant between two bots through the host, and the bytes
 the host sent to the seats and received from them (what a match costs the network).
+
+Crypto: the CPU time of one key exchange on each side (SPAKE2, pure Python: what a host
+of many connections pays once per connection) and of sealing and opening one message.
 """
 from __future__ import annotations
 
@@ -150,12 +153,48 @@ def bench_network(quick: bool, folder) -> None:
         for what, times in (("in its state", held), ("on screen", shown)):
             _print_times(f"{variant:8} a remote move {what:12}", times)
     _print_times("every game: a remote move on screen", everywhere)
+    crypto_costs()
     print("Bytes of one whole game between two remote seats (random moves):")
     for variant in variant_names():
         down, up, played = match_bytes(variant, {})
         print(f"  {variant:8} host to seats {down / 1024:8.1f} KiB, seats to host "
               f"{up / 1024:6.1f} KiB, {played} moves ({down / max(1, played) / 1024:.1f} "
               f"KiB a move)")
+
+
+def crypto_costs(rounds: int = 20) -> None:
+    """CPU time of a handshake on each side and of one sealed message of 2 KiB."""
+    import json
+    from game.server.protocol import encode_line
+    from game.server.secure import HostHandshake, JoinerHandshake
+    host_cpu = joiner_cpu = 0.0
+    for _ in range(rounds):
+        began = time.process_time()
+        joiner = JoinerHandshake("K7-ABCD-EFGH")
+        hello = joiner.hello()
+        middle = time.process_time()
+        host = HostHandshake("ABCDEFGH", "K7")
+        answer = host.answer(hello)
+        proof_taken = time.process_time()
+        proof = joiner.proof(answer)
+        checked = time.process_time()
+        assert host.check(proof)
+        line, sealer, _ = host.channel(encode_line)
+        done = time.process_time()
+        _, opener = joiner.check(json.loads(line))
+        host_cpu += (proof_taken - middle) + (done - checked)
+        joiner_cpu += (middle - began) + (checked - proof_taken) + (time.process_time() - done)
+    message = b"x" * 2048
+    count = 20000
+    began = time.process_time()
+    frames = [sealer.seal(message) for _ in range(count)]
+    sealed = time.process_time()
+    opener.feed(b"".join(frames), 4096)
+    opened = time.process_time()
+    print(f"  a key exchange: the host {host_cpu / rounds * 1000:.1f} ms of CPU, the joiner "
+          f"{joiner_cpu / rounds * 1000:.1f} ms (SPAKE2 in Python; {rounds} of each)")
+    print(f"  a 2 KiB message: sealed in {(sealed - began) / count * 1e6:.1f} us, opened in "
+          f"{(opened - sealed) / count * 1e6:.1f} us (ChaCha20-Poly1305)")
 
 
 def _print_times(label: str, seconds: list) -> None:

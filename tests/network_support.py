@@ -40,20 +40,22 @@ def wait_for(condition, seconds: float = 60.0, step=None) -> bool:
 class Hosted:
     """A HostedMatch served on the loopback by a thread of this process."""
 
-    def __init__(self, variant: str, kinds, options=None, seed: int = 7, **settings):
+    def __init__(self, variant: str, kinds, options=None, seed: int = 7, code="TEST42",
+                 **settings):
         seats = [HostSeat(f"Seat {i + 1}") if kind == "remote" else
                  HostSeat(f"Computer {i + 1}", "computer", kind)
                  for i, kind in enumerate(kinds)]
         self.log: list[str] = []
         settings.setdefault("pace", 0.0)
-        self.match = HostedMatch(variant, seats, options or {}, seed, code="TEST42",
+        self.code = code
+        self.match = HostedMatch(variant, seats, options or {}, seed, code=code,
                                  log=self.log.append, **settings)
         self.thread = HostThread(self.match, "127.0.0.1", 0, self.log.append)
         self.thread.start()
         self.address = f"127.0.0.1:{self.thread.port}"
 
     def bot(self, name: str, level: str = "random", seed: int = 0, **kw) -> SeatBot:
-        return SeatBot(self.address, "test42", name, level, seed=seed, **kw).start()
+        return SeatBot(self.address, self.code.lower(), name, level, seed=seed, **kw).start()
 
     def stop(self) -> None:
         self.thread.stop()
@@ -143,3 +145,95 @@ def type_into(person: Person, label: str, text: str) -> None:
         person.frame()
     person.keys(pygame.K_RETURN)
     assert person.widget(label).text == text, person.widget(label).text
+
+
+def sealed_socket(address: str, code: str, join: dict | None = None):
+    """A raw connection that proves `code` as a joiner does: (socket, sealer, opener),
+    the socket blocking with a timeout; `join`, when given, is sent sealed at once."""
+    from game.server.protocol import decode_line, encode_line, parse_address
+    from game.server.secure import JoinerHandshake
+    sock = socket.create_connection(parse_address(address), 5)
+    shake = JoinerHandshake(code)
+    reader = sock.makefile("rb")
+    sock.sendall(encode_line(shake.hello()))
+    sock.sendall(encode_line(shake.proof(decode_line(reader.readline()))))
+    sealer, opener = shake.check(decode_line(reader.readline()))
+    if join is not None:
+        sock.sendall(sealer.seal(encode_line({"type": "join", "code": code, **join})))
+    return sock, sealer, opener
+
+
+class Relay:
+    """A TCP relay on the loopback between joiners and a host: records every byte both
+    ways, and `change(direction, data)` may change what it passes on."""
+
+    def __init__(self, target: str, change=None):
+        from game.server.protocol import parse_address
+        self.target = parse_address(target)
+        self.change = change or (lambda direction, data: data)
+        self.seen = bytearray()
+        self.listener = socket.socket()
+        self.listener.bind(("127.0.0.1", 0))
+        self.listener.listen(8)
+        self.address = f"127.0.0.1:{self.listener.getsockname()[1]}"
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                joiner, _ = self.listener.accept()
+            except OSError:
+                return
+            host = socket.create_connection(self.target)
+            for source, sink, direction in ((joiner, host, "up"), (host, joiner, "down")):
+                threading.Thread(target=self._pump, args=(source, sink, direction),
+                                 daemon=True).start()
+
+    def _pump(self, source, sink, direction) -> None:
+        try:
+            while data := source.recv(65536):
+                self.seen += data
+                sink.sendall(self.change(direction, data))
+        except OSError:
+            pass
+        finally:
+            for end in (source, sink):
+                try:
+                    end.shutdown(socket.SHUT_RDWR)
+                except OSError:
+                    pass
+
+    def close(self) -> None:
+        self.listener.close()
+
+
+class Impostor:
+    """A host that does not know the code: it answers a joiner's key exchange with a
+    guess of its own, sends a proof of its own key, and keeps whatever comes after."""
+
+    def __init__(self):
+        self.listener = socket.socket()
+        self.listener.bind(("127.0.0.1", 0))
+        self.listener.listen(1)
+        self.address = f"127.0.0.1:{self.listener.getsockname()[1]}"
+        self.got: list[bytes] = []
+        threading.Thread(target=self._answer, daemon=True).start()
+
+    def _answer(self) -> None:
+        from game.server.protocol import decode_line, encode_line
+        from game.server.secure import HostHandshake
+        sock, _ = self.listener.accept()
+        reader = sock.makefile("rb")
+        shake = HostHandshake("GUESSED2")
+        sock.sendall(encode_line(shake.answer(decode_line(reader.readline()))))
+        shake.check(decode_line(reader.readline()))
+        sock.sendall(shake.channel(encode_line)[0])
+        sock.settimeout(3)
+        try:
+            while data := sock.recv(4096):
+                self.got.append(data)
+        except OSError:
+            pass
+
+    def close(self) -> None:
+        self.listener.close()

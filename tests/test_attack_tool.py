@@ -24,3 +24,37 @@ def test_a_loader_that_let_a_blocked_opening_through_would_be_found(tmp_path, mo
     attack.levels(tally, random.Random(1), tmp_path, 6)     # about 80 Dominid tables
     assert tally.findings["wrong acceptances"] >= 1
     assert "blocks an opening cell" in tally.examples["wrong acceptances"]
+
+
+def test_the_network_part_finds_a_stranger_let_into_a_dropped_seat(monkeypatch):
+    import attack_network
+    from game.server.match import HostedMatch
+
+    def any_empty_seat(match):            # the flaw issue 43 found: a dropped seat is free
+        return next((i for i, seat in enumerate(match.seats)
+                     if seat.is_person and seat.conn is None), None)
+    monkeypatch.setattr(HostedMatch, "_free_seat", any_empty_seat)
+    tally = attack.Tally("network")
+    attack_network.dropped_seat(tally, 2)
+    assert tally.findings["seats taken"] == 2
+
+
+def test_the_network_part_finds_an_impostor_host_accepted(monkeypatch):
+    import attack_network
+    from game.server import secure
+    monkeypatch.setattr(secure.JoinerHandshake, "check",
+                        lambda self, message: (secure.Sealer(self.keys.to_host),
+                                               secure.Opener(self.keys.to_joiner)))
+    tally = attack.Tally("network")
+    attack_network.man_in_the_middle(tally, 1)
+    assert tally.findings["impostors accepted"] == 1
+
+
+def test_the_network_part_finds_a_deal_from_a_seed_small_enough_to_search(monkeypatch):
+    import attack_network
+    monkeypatch.setattr(attack_network, "_seed", lambda: 4321)       # the old 31 bits, say
+    monkeypatch.setattr(attack_network, "play_out", lambda bots: [b.close() for b in bots])
+    tally = attack.Tally("network")
+    attack_network.seed_search(tally, 1)                             # seeds 0 to 9,999
+    assert tally.findings["deals found"] == 1
+    assert tally.examples["deals found"] == "seed 4321 deals both hands"

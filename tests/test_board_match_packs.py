@@ -345,9 +345,9 @@ def drawn_faces(monkeypatch) -> list:
     seen = []
     real = element_art.element_sprite
 
-    def spy(element, size, state="normal"):
+    def spy(element, size, *look):
         seen.append((element.owner, element.south, element.north, element.face_down))
-        return real(element, size, state)
+        return real(element, size, *look)
     monkeypatch.setattr(element_art, "element_sprite", spy)
     return seen
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from game.logic.cli import main
-from game.logic.variants import new_game
+from game.logic.variants import VARIANTS, new_game
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -147,7 +147,8 @@ def test_a_result_of_scores_and_winner_alone_replays_and_a_reason_is_checked_whe
     from game.logic.variants import VARIANTS, find_variant
     for variant in VARIANTS:
         record = finished_record(variant)
-        assert set(record["result"]) == {"scores", "winner"}        # RULES.md's form
+        # as docs/rules.md, Writing moves and games down, says
+        assert set(record["result"]) == {"scores", "winner"}
         assert replayed(record, tmp_path, capsys) == (0, ""), variant
         reason = find_variant(variant).from_record(record).outcome().reason
         record["result"]["reason"] = reason                      # a writer may add it
@@ -167,8 +168,7 @@ def test_a_classic_round_result_needs_its_scores_but_not_its_reason(tmp_path, ca
     assert status == 1 and "round 1: the result has no 'scores'" in err
 
 
-@pytest.mark.parametrize("variant", ["classic", "blank", "dominox", "open54", "dominid",
-                                     "open3", "open10", "open22"])
+@pytest.mark.parametrize("variant", list(VARIANTS))
 @pytest.mark.parametrize("misspell, words", [
     (lambda r: r.__setitem__("optidons", r.pop("options")), "unknown key 'optidons' in the record"),
     (lambda r: (r["rounds"][0] if "rounds" in r else r)["moves"][0].__setitem__(

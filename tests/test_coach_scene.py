@@ -15,7 +15,7 @@ from game.logic.agents import make_agent, play_out
 from game.logic.agents.coach import Advice
 from game.logic.board.placement import Placement
 from game.logic.dominid.opening import Arrangement
-from game.logic.variants import new_game
+from game.logic.variants import VARIANTS, new_game
 from game.play.config import MatchConfig, Seat
 from game.play.settings import load_settings
 from game.shell.board.geometry import squares_of
@@ -127,10 +127,8 @@ def move_place(scene, move):
     return geo.square_rect(geo.index_square(square))
 
 
-@pytest.mark.parametrize("variant, options", [
-    ("classic", {}), ("blank", {}), ("dominox", {}), ("open54", {}), ("dominid", {}),
-    ("dominid", {"arrange": "fixed"}), ("open1", {}), ("open3", {}), ("open4", {}),
-    ("open10", {}), ("open22", {})])
+@pytest.mark.parametrize("variant, options", [(name, {}) for name in VARIANTS]
+                         + [("dominid", {"arrange": "fixed"})])
 def test_every_scene_shows_the_coachs_move_where_it_goes(app, variant, options):
     """The coach asks the scene to show its move (show_move): whatever the table, the
     move's place lights up in the coach's colour, only while the advice shows, and the

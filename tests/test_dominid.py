@@ -1,4 +1,4 @@
-"""Dominid's rules (RULES.md section 4): the seed's worked examples as small positions,
+"""Dominid's rules (docs/rules.md, Dominid): the seed's worked examples as small positions,
 the forbidden placements, clusters seen from above, the opening and the declaration,
 position files, records and the greedy player's judgement."""
 import json
@@ -463,7 +463,7 @@ def test_a_table_with_its_middle_four_cells_blocked_is_listed_with_its_error(mon
                                         + '\n"""\n')
     monkeypatch.setattr(levels, "LEVELS_ROOT", tmp_path)
     (entry,) = list_layouts("dominid")
-    assert entry.layout is None
+    assert entry.level is None
     assert entry.error.startswith(f"{folder / 'walled.toml'}:10: h9 is blocked")
     with pytest.raises(DominoError, match="walled.toml:10: "):
         new_game("dominid", 2, 1, {"layout": "walled"})
@@ -472,9 +472,9 @@ def test_a_table_with_its_middle_four_cells_blocked_is_listed_with_its_error(mon
 def test_shipped_layouts_load():
     entries = list_layouts("dominid")
     assert [e.name for e in entries][0] == "standard" and all(e.error is None for e in entries)
-    sizes = {e.name: (e.layout.width, e.layout.height) for e in entries}
+    sizes = {e.name: (e.level.width, e.level.height) for e in entries}
     assert sizes["standard"] == (16, 16) and sizes["small"] == (10, 10)
-    assert any(e.layout.blocked for e in entries)
+    assert any(e.level.blocked for e in entries)
     for entry in entries:
         game = DominidGame.new(2, 3, {"layout": entry.name})
         play_out(game, [RandomAgent(), RandomAgent()], random.Random(3))

@@ -288,8 +288,10 @@ def test_record_format_follows_the_rules_page():
     for text in SEED_MOVES:
         game.apply(text)
     record = game.record()
-    assert set(record) == {"variant", "options", "seed", "players", "deal", "moves", "result"}
+    assert set(record) == {"variant", "options", "seed", "players", "grid", "deal", "moves",
+                           "result"}
     assert record["options"] == {"layout": "standard", "hand": 8}
+    assert record["grid"] == "\n".join(["........"] * 8)
     assert record["deal"]["hands"][0][0] == "0-0"
     assert record["moves"][1] == {"player": 1, "move": "0-5@g6h6"}
     assert record["result"] is None

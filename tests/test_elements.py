@@ -148,10 +148,10 @@ def test_every_shipped_start_loads_and_is_fair(variant):
     cls = find_variant(variant)
     entries = files.list_starts(cls)
     assert entries[0].name == "standard"
-    assert {e.name: e.start.set_name for e in entries if not e.error} == SHIPPED[variant]
+    assert {e.name: e.level.set_name for e in entries if not e.error} == SHIPPED[variant]
     for entry in entries:
         assert entry.error is None, entry.error
-        start = entry.start
+        start = entry.level
         assert start.title and start.description
         sides = [[e for _, e in start.placed if e.owner == o] for o in (0, 1)]
         # the numbers facing the opponent are the same on both sides, and add up to
@@ -204,7 +204,7 @@ BAD_STARTS = [
                                                        "separated by spaces"),
     ("open3", lambda s: s[:7], 11, "the board has 7 ranks: draw all 8, rank 8 at the top"),
     ("open3", lambda s: swap(s, 7, 0, "..."), 4,
-     "the south player (0) has 15 elements; the halves set gives each side 16"),
+     "the south player has 15 elements; the halves set gives each side 16"),
     ("open3", lambda s: swap(s, 7, 1, "s66"), 12, "s66 on b1: tile 6-6 stands here 3 times "
                                                   "(the set has 2)"),
     ("open3", lambda s: swap(swap(s, 7, 0, "s44"), 0, 6, "n66"), 4,
@@ -212,15 +212,15 @@ BAD_STARTS = [
     ("open3", lambda s: swap(s, 7, 3, "s00*"), 12,
      "s00* on d1: only the test elements of game 1 lie face down"),
     ("open1", lambda s: swap(s, 7, 3, "s00"), 4,
-     "the south player (0) has no test element: lay a 0-0 face down (s00*)"),
+     "the south player has no test element: lay a 0-0 face down (s00*)"),
     ("open1", lambda s: swap(s, 7, 2, "s22*"), 12, "s22* on c1: a test element is a 0-0"),
-    ("open1", lambda s: swap(s, 7, 2, "s00*"), 12, "d1: the south player (0) has a second "
+    ("open1", lambda s: swap(s, 7, 2, "s00*"), 12, "d1: the south player has a second "
                                                    "face-down element; each side has one test "
                                                    "element"),
     ("open4", lambda s: swap(swap(s, 7, 0, "..."), 7, 1, "s33"), 12,
-     "s33 on b1: the south player (0)'s elements stand on dark squares (a1 is dark)"),
+     "s33 on b1: the south player's elements stand on dark squares (a1 is dark)"),
     ("open4", lambda s: swap(swap(s, 7, 0, "..."), 3, 0, "s33"), 8,
-     "s33 on a5: the south player (0)'s elements start on ranks 1 to 4"),
+     "s33 on a5: the south player's elements start on ranks 1 to 4"),
 ]
 
 
@@ -352,7 +352,7 @@ def test_records_hold_the_start_and_replay(tmp_path, capsys):
         replayed = find_variant(variant).from_record(json.loads(json.dumps(record)))
         assert replayed.record() == record
     bad = dict(record, start=record["start"][1:])
-    with pytest.raises(DominoError, match="bad start: the south player .0. has 11 elements"):
+    with pytest.raises(DominoError, match="bad start: the south player has 11 elements"):
         find_variant(variant).from_record(bad)
     bad = dict(record, start=["z1:0:1-1"] + record["start"])
     with pytest.raises(DominoError, match="bad start: 'z1:0:1-1': z1 is off the board"):

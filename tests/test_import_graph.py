@@ -109,15 +109,20 @@ def test_no_module_is_over_the_line_limit():
     assert not {name: n for name, n in lengths.items() if n > LINE_LIMIT}
 
 
-def test_the_rules_never_reach_the_shell_or_pygame():
-    inside, outside = import_graph(GAME)
-    logic = [name for name in inside if name == "game.logic" or name.startswith("game.logic.")]
-    assert "game.logic.core" in logic and "pygame" in outside["game.shell.frame.app"]
-    for name in logic:
+def assert_below_the_window(inside, outside, names) -> None:
+    """None of `names` reaches game.shell or pygame, directly or through another module."""
+    for name in names:
         reached = reachable(inside, name) | {name}
         shell = sorted(m for m in reached if m.startswith("game.shell"))
         pygame = sorted(m for m in reached if "pygame" in outside[m])
         assert not shell and not pygame, f"{name} reaches {shell or pygame}"
+
+
+def test_the_rules_never_reach_the_shell_or_pygame():
+    inside, outside = import_graph(GAME)
+    logic = [name for name in inside if name == "game.logic" or name.startswith("game.logic.")]
+    assert "game.logic.core" in logic and "pygame" in outside["game.shell.frame.app"]
+    assert_below_the_window(inside, outside, logic)
 
 
 def test_the_host_never_reaches_pygame_nor_the_rules_the_network():
@@ -144,11 +149,7 @@ def test_the_match_floor_and_the_host_stand_below_the_window():
     below = [name for name in inside if name.split(".")[:2] in (["game", "play"],
                                                                  ["game", "server"])]
     assert {"game.play.saves", "game.play.thinking", "game.server.host"} <= set(below)
-    for name in below:
-        reached = reachable(inside, name) | {name}
-        shell = sorted(m for m in reached if m.startswith("game.shell"))
-        pygame = sorted(m for m in reached if "pygame" in outside[m])
-        assert not shell and not pygame, f"{name} reaches {shell or pygame}"
+    assert_below_the_window(inside, outside, below)
 
 
 def test_only_the_network_screens_of_the_window_reach_the_host():

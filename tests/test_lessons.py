@@ -16,12 +16,6 @@ from game.logic.lessons.conditions import Condition
 from game.logic.options import resolve_options
 from game.logic.variants import find_variant, variant_names
 
-# The options that change how a game is played, each of which has a lesson of its own.
-PLAY_CHANGING = {"classic": ["block"], "blank": ["doubles", "one_extra"],
-                 "open54": ["face_down", "dealt"], "open3": ["goal", "slide"],
-                 "open4": ["race"], "open10": ["arrows", "stacks", "equalize"],
-                 "open22": ["across"]}
-
 
 def sound_lessons(variant):
     entries = list_lessons(variant)
@@ -47,15 +41,17 @@ def test_every_game_has_four_lessons_numbered_in_order(variant):
     assert [lesson.number for lesson in lessons] == list(range(1, len(lessons) + 1))
 
 
-@pytest.mark.parametrize("variant", sorted(PLAY_CHANGING))
+@pytest.mark.parametrize("variant", variant_names())
 def test_each_option_that_changes_play_has_a_lesson(variant):
+    """The options that change how a game is played (each on/off option, and those that
+    say `changes_play`) each have a lesson of their own."""
     cls = find_variant(variant)
     defaults = resolve_options(cls.options_declared, {}, variant)
     changed = set()
     for lesson in sound_lessons(variant):
         options = lesson.start().options
         changed |= {name for name, value in options.items() if value != defaults[name]}
-    assert set(PLAY_CHANGING[variant]) <= changed
+    assert {o.name for o in cls.options_declared if o.plays_differently()} <= changed
 
 
 @pytest.mark.parametrize("variant", variant_names())

@@ -1,8 +1,9 @@
 """The line engine against a plain reference: random rounds played move by move by the
 engine (bit masks, tables, a chain of states) and by `Reference` below (lists of tiles,
-written straight from RULES.md sections 1 and 2), which must agree on everything a player
-or a record can see. Also what the fast design relies on: one object per move, fresh
-lists of legal moves, deals as before, the next round dealt when asked for, undo."""
+written straight from docs/rules.md, Classic draw dominoes and Blank tiles), which must
+agree on everything a player or a record can see. Also what the fast design relies on:
+one object per move, fresh lists of legal moves, deals as before, the next round dealt
+when asked for, undo."""
 import copy
 import pickle
 import random

@@ -280,7 +280,7 @@ def test_grid_errors_in_a_one_line_string_name_the_key_line(tmp_path):
     path = tmp_path / "one_line.toml"
     path.write_text('name = "x"\ngrid = "....\\n..x."\n')
     with pytest.raises(FileFormatError, match=r"one_line.toml:2: unknown character 'x'"):
-        layout_from_file(path)
+        layout_from_file(path, "dominox")
     path.write_text('name = "x"\ngrid = """\n....\n..x.\n"""\n')
     with pytest.raises(FileFormatError, match=r"one_line.toml:4: unknown character 'x'"):
-        layout_from_file(path)
+        layout_from_file(path, "dominox")

@@ -61,7 +61,8 @@ def hosted(variant="classic", kinds=("remote", "remote"), **kw):
              for i, k in enumerate(kinds)]
     log = []
     clock = Clock()
-    match = HostedMatch(variant, seats, kw.pop("options", {}), 5, code="ABCD23", log=log.append,
+    match = HostedMatch(variant, seats, kw.pop("options", {}), kw.pop("seed", 5), code="ABCD23",
+                        log=log.append,
                         clock=clock, think=Instant, pace=0.0, **kw)
     match.log_lines, match.test_clock = log, clock
     return match
@@ -75,6 +76,18 @@ def join(match, name="Ann", code="abcd-23", token=None, conn=None):
     return conn
 
 
+def on_the_hosts_machine(match, conn):
+    """`conn`'s person again on a new connection from the host's own machine (with its
+    key, "k"): that connection."""
+    match.seats[conn.seat].conn = None
+    host = Conn()
+    match.connect(host)
+    match.receive(host, check_client_message({
+        "v": 1, "type": "join", "code": "ABCD23", "name": "Ann",
+        "token": conn.last("welcome")["token"], "host_key": "k"}))
+    return host
+
+
 def send(match, conn, kind, **fields):
     match.receive(conn, check_client_message({"v": 1, "type": kind, **fields}))
 
@@ -83,7 +96,7 @@ def mover(match, conns):
     return next(c for c in conns if c.seat == match.state.current_player)
 
 
-def test_a_join_needs_the_code_and_a_free_seat_and_a_held_seat_stays_held():
+def test_a_join_needs_the_code_and_a_free_seat_and_the_seats_token_wins_it_back():
     match = hosted()
     wrong = join(match, code="ZZZZ99")
     assert wrong.closed and wrong.seat is None and "not this match's code" in wrong.reasons()[0]
@@ -92,10 +105,30 @@ def test_a_join_needs_the_code_and_a_free_seat_and_a_held_seat_stays_held():
     assert ann.last("welcome")["token"] and ann.last("position")["view"]
     third = join(match, "Cy")
     assert third.closed and "Every seat" in third.reasons()[0]
-    thief = join(match, "Eve", token=ann.last("welcome")["token"])
-    assert thief.closed and "held by another connection" in thief.reasons()[0]
-    assert match.seats[0].conn is ann
     assert any("refused join" in line for line in match.log_lines)
+    # Ann's old connection went stale (a laptop off the wifi): her token wins the seat
+    again = join(match, "Ann", token=ann.last("welcome")["token"])
+    assert again.seat == 0 and match.seats[0].conn is again
+    assert ann.closed and "taken back" in ann.last("bye")["reason"]
+    assert again.last("welcome")["token"] == ann.last("welcome")["token"]
+
+
+def test_a_dropped_seat_is_never_given_to_a_stranger_and_its_owner_always_comes_back():
+    match = hosted("classic", ("remote", "remote"), host_key="k")
+    ann, ben = join(match, "Ann"), join(match, "Ben")
+    host = on_the_hosts_machine(match, ann)
+    token = ben.last("welcome")["token"]
+    match.disconnect(ben)
+    match.test_clock.now += GRACE + 1
+    match.tick()
+    stranger = join(match, "Eve")
+    assert stranger.closed and stranger.seat is None and stranger.last("position") is None
+    assert "Every seat" in stranger.reasons()[0]
+    send(match, host, "takeover", seat=1, level="random")
+    assert match.seats[1].kind == "computer"
+    assert join(match, "Eve").seat is None, "nor once the computer plays it"
+    back = join(match, "Ben", token=token)
+    assert back.seat == 1 and match.seats[1].is_person and match.seats[1].conn is back
 
 
 def test_every_bad_message_is_refused_with_a_reason_and_nothing_is_applied():
@@ -160,13 +193,7 @@ def test_a_player_who_drops_out_pauses_the_match_and_comes_back_with_the_token()
 
 def test_after_the_grace_the_host_gives_the_seat_to_a_computer_who_plays_it():
     match = hosted("dominox", ("remote", "remote"), host_key="k")
-    ann = join(match, "Ann")
-    match.seats[0].conn = None
-    ann_host = Conn()
-    match.connect(ann_host)
-    match.receive(ann_host, check_client_message({
-        "v": 1, "type": "join", "code": "ABCD23", "name": "Ann",
-        "token": ann.last("welcome")["token"], "host_key": "k"}))
+    ann_host = on_the_hosts_machine(match, join(match, "Ann"))
     ben = join(match, "Ben")
     match.disconnect(ben)
     send(match, ann_host, "takeover", seat=1, level="random")
@@ -282,9 +309,13 @@ def test_a_fault_in_the_match_never_reaches_the_peer_as_a_crash(monkeypatch):
 class Transport:
     def __init__(self, waiting: int):
         self.waiting = waiting
+        self.aborted = False
 
     def get_write_buffer_size(self):
         return self.waiting
+
+    def abort(self):
+        self.aborted, self.waiting = True, 0
 
 
 class Writer:
@@ -310,7 +341,7 @@ def test_a_peer_that_does_not_read_is_dropped_before_the_host_holds_more_for_it(
     log = []
     slow = Connection(None, Writer(SLOW_LIMIT - 10), log.append)
     slow.send({"type": "said", "text": "a line longer than ten bytes"})
-    assert slow.closed and slow.writer.closed and slow.writer.written == []
+    assert slow.closed and slow.writer.transport.aborted and slow.writer.written == []
     assert log == ["10.0.0.7:4000: does not read what it is sent: closed"]
     quick = Connection(None, Writer(0), log.append)
     quick.send({"type": "said", "text": "hello"})
@@ -324,6 +355,34 @@ def test_messages_past_the_rate_are_refused_until_the_allowance_comes_back(monke
     monkeypatch.setattr(host_module.time, "monotonic", lambda: now[0])
     conn = Connection(None, Writer(0), print)
     assert all(conn.allowed() for _ in range(BURST))
-    assert not conn.allowed() and conn.flooding == 1
+    assert not conn.allowed()
     now[0] += 1.5 / RATE                     # one message more may come
-    assert conn.allowed() and conn.flooding == 0
+    assert conn.allowed() and not conn.allowed()
+
+
+def test_a_flood_with_a_pause_now_and_then_is_still_closed(monkeypatch):
+    """3,300 messages a second with a 60 ms pause every 200: each pause lets one message
+    through, which must not forgive the flood."""
+    import asyncio
+
+    import game.server.host as host_module
+    from game.server.guard import FLOOD_LIMIT
+    from game.server.host import Connection, MatchServer
+    now = [100.0]
+    monkeypatch.setattr(host_module.time, "monotonic", lambda: now[0])
+    match = hosted()
+    server = MatchServer(match, log=match.log_lines.append)
+    conn = Connection(None, Writer(0), match.log_lines.append)
+    match.connect(conn)
+    ping = b'{"v":2,"type":"ping"}'
+
+    async def flood():
+        for sent in range(1, 3 * FLOOD_LIMIT):
+            if conn.closed:
+                return sent
+            await server._handle(conn, ping)
+            now[0] += 1 / 3300 + (0.06 if sent % 200 == 0 else 0)
+        return None
+    sent = asyncio.run(flood())
+    assert sent is not None and conn.writer.transport.aborted
+    assert any("kept flooding: closed" in line for line in match.log_lines)

@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from game.server.secure import spoken_code
+
 from game.logic.variants import find_variant
 
 from network_support import free_port
@@ -123,29 +125,34 @@ def test_a_whole_game_between_processes(env, processes, variant, remotes):
 
 
 class Peer:
-    """A raw connection to the host, written by the test line by line; every message the
-    host sends is kept, in order."""
+    """A raw connection to the host that proves the code as a joiner does, then seals
+    each line the test writes as one message; every message the host sends is kept, in
+    order."""
 
-    def __init__(self, port: int):
-        self.sock = socket.create_connection(("127.0.0.1", port), timeout=30)
+    def __init__(self, port: int, code: str):
+        from network_support import sealed_socket
+        self.sock, self.sealer, self.opener = sealed_socket(f"127.0.0.1:{port}", code)
+        self.sock.settimeout(30)
         self.messages: list[dict] = []
-        self._buffer = b""
 
     def send(self, data: bytes) -> None:
-        self.sock.sendall(data)
+        """Each line of `data` sealed as one message (its newline with it)."""
+        self.sock.sendall(b"".join(self.sealer.seal(line + b"\n")
+                                   for line in data.split(b"\n")[:-1]))
 
     def send_message(self, **message) -> None:
-        self.send(json.dumps({"v": 1, **message}).encode() + b"\n")
+        self.send(json.dumps({"v": 2, **message}).encode() + b"\n")
 
     def wait(self, condition, seconds: float = 30.0):
         """Read until `condition(messages)` gives something; that."""
+        from game.server.protocol import HOST_LINE_LIMIT
         deadline = time.monotonic() + seconds
         while (found := condition(self.messages)) in (None, False, []):
             assert time.monotonic() < deadline, f"nothing came: {self.messages[-3:]}"
             data = self.sock.recv(65536)
             assert data, "the host closed the connection"
-            *lines, self._buffer = (self._buffer + data).split(b"\n")
-            self.messages += [json.loads(line) for line in lines]
+            self.messages += [json.loads(line)
+                              for line in self.opener.feed(data, HOST_LINE_LIMIT)]
         return found
 
     def last(self, kind: str):
@@ -168,26 +175,28 @@ def test_a_hostile_peer_is_refused_line_by_line_and_the_match_goes_on(env, proce
     port = free_port()
     server, code = host(env, processes, port, "--play", "classic", "--seats", "remote,remote",
                         "--option", "limit=50")
-    hostile = Peer(port)
+    hostile = Peer(port, code)
     hostile.send_message(type="join", code=code, name="Eve")
     seat = hostile.last("welcome")["seat"]
     ply = hostile.last("position")["ply"]
     friend = bot(env, processes, port, code, "Ben", "--level", "random")
     hostile.wait(everyone_here)
     hostile.send(b"this is not json\n")                                         # malformed
-    hostile.send(b'{"v":1,"type":"move","move":"' + b"6" * 6000 + b'","ply":0}\n')
-    hostile.send(json.dumps({"v": 1, "type": "move", "move": "6-6", "ply": ply + 50})
+    hostile.send(b'{"v":2,"type":"move","move":"' + b"6" * 6000 + b'","ply":0}\n')
+    hostile.send(json.dumps({"v": 2, "type": "move", "move": "6-6", "ply": ply + 50})
                  .encode() + b"\n")                                             # a stale ply
-    hostile.send(b'{"v":1,"type":"move","move":"0-0","ply":1000000}\n')
-    hostile.send(b'[1,2,3]\n{"v":2,"type":"ping"}\n')
+    hostile.send(b'{"v":2,"type":"move","move":"0-0","ply":1000000}\n')
+    hostile.send(b'[1,2,3]\n{"v":1,"type":"ping"}\n')
     reasons = hostile.refusals(6)
     assert reasons[0] == "Not a JSON object."
     assert reasons[1].startswith("A message may be at most 4096 bytes")
     assert reasons[2] == reasons[3] == "That move was for an earlier position."
     assert reasons[4] == "Not a JSON object." and "version" in reasons[5]
     assert server.popen.poll() is None
+    # one line in the log for each kind of refusal of one connection
     log = [line for line in server.lines if "refused" in line]
-    assert len(log) == 6 and all(f"(seat {seat + 1}): refused" in line for line in log)
+    assert [line.split(": refused ")[1].split(":")[0] for line in log] == ["message", "move"]
+    assert all(f"(seat {seat + 1}): refused" in line for line in log)
     # the same move sent twice for one position: the second is a replay, refused
     from game.server.codec import decode
 
@@ -208,7 +217,7 @@ def test_a_move_out_of_turn_is_refused(env, processes):
     from game.server.codec import decode
     port = free_port()
     server, code = host(env, processes, port, "--play", "dominox", "--seats", "remote,remote")
-    peers = [Peer(port) for _ in range(2)]
+    peers = [Peer(port, code) for _ in range(2)]
     for i, peer in enumerate(peers):
         peer.send_message(type="join", code=code, name=f"P{i}")
     for peer in peers:
@@ -273,7 +282,7 @@ def test_the_host_killed_with_kill_9_resumes_from_its_save(env, processes, tmp_p
     for process in first:
         process.finish(60)                                    # their connection is gone
     resumed, again = host(env, processes, port, "--resume")
-    assert again == code == before["shell"]["network"]["code"]
+    assert again == code == spoken_code(before["shell"]["network"]["code"])
     second = [bot(env, processes, port, code, name, "--token-file", str(token))
               for name, token in zip(("Ann", "Ben"), tokens)]
     for process in second:
@@ -316,10 +325,10 @@ def test_a_flood_is_refused_then_closed_and_the_others_play_on(monkeypatch):
     from game.server.bot import SeatBot
     hosted = Hosted("open3", ["remote", "remote"], {"limit": 10})
     try:
-        flood = Peer(hosted.thread.port)
+        flood = Peer(hosted.thread.port, "TEST42")
         flood.send_message(type="join", code="TEST42", name="Eve")
         token = flood.last("welcome")["token"]
-        flood.send(b'{"v":1,"type":"ping"}\n' * 400)
+        flood.send(b'{"v":2,"type":"ping"}\n' * 400)
         reasons = flood.refusals(5)
         assert set(reasons) == {"Too many messages: slow down."}
         assert wait_until(lambda: any("kept flooding: closed" in line

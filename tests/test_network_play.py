@@ -251,19 +251,100 @@ def test_the_host_stopping_says_so_on_the_menu(tmp_path, monkeypatch, hosting):
     assert person.app.network is None
 
 
-def test_a_wrong_code_is_said_and_nothing_starts(tmp_path, monkeypatch, hosting):
+def test_a_host_that_stops_a_saved_match_says_it_can_be_resumed(tmp_path, monkeypatch):
+    from game.server.saving import HostedSaver
+    from network_support import free_port
+    hosted = Hosted("dominox", ["remote", "remote"], saver=HostedSaver(free_port()))
+    person = NetPerson(tmp_path, monkeypatch, "keys", seed=12)
+    join_from_menu(person, hosted.address, "TEST42")
+    hosted.stop()
+    assert wait_for(lambda: isinstance(person.top, MessageScene), 30, person.frame)
+    assert person.top.title == "The host stopped the match for now"
+    assert "join again with the same code" in " ".join(person.top.lines)
+
+
+def test_a_connection_dropped_for_silence_says_so_and_offers_to_join_again(
+        tmp_path, monkeypatch, hosting):
+    import game.server.host as host_module
+    import game.server.client as client_module
+    monkeypatch.setattr(host_module, "IDLE_LIMIT", 1.0)
+    monkeypatch.setattr(client_module, "PING", 30.0)       # a computer that went quiet
+    hosted = hosting("dominox")
+    person = NetPerson(tmp_path, monkeypatch, "keys", seed=12)
+    join_from_menu(person, hosted.address, "TEST42")
+    assert wait_for(lambda: isinstance(person.top, ConfirmScene), 30, person.frame)
+    assert "Nothing came from this computer for 1 seconds" in person.top.detail
+    assert person.top.menu.focused.label == "Join again"
+    person.app.end_network()
+
+
+def test_a_wrong_code_is_said_on_the_join_screen_its_fields_kept(tmp_path, monkeypatch,
+                                                                hosting):
+    from game.shell.net.screens import JoinScene
     hosted = hosting("dominox")
     person = NetPerson(tmp_path, monkeypatch, "keys", seed=13)
     person.press("Network")
     person.press("Join a match")
     from network_support import type_into
+    type_into(person, "Your name", "Ann")
     type_into(person, "Host's address", hosted.address)
     type_into(person, "Match code", "NOPE99")
     person.press("Join")
-    assert wait_for(lambda: isinstance(person.top, MessageScene), 30, person.frame)
-    assert person.top.lines == ["That is not this match's code."]
+    assert wait_for(lambda: isinstance(person.top, JoinScene) and person.top.problem, 30,
+                    person.frame)
+    assert person.top.problem == "That is not this match's code."
+    assert (person.top.address.text, person.top.code.text) == (hosted.address, "NOPE99")
     assert person.app.network is None
 
+
+def test_no_host_at_the_address_is_said_on_the_join_screen(tmp_path, monkeypatch):
+    from game.shell.net.screens import JoinScene
+    from network_support import free_port, type_into
+    address = f"127.0.0.1:{free_port()}"
+    person = NetPerson(tmp_path, monkeypatch, "keys", seed=13)
+    person.press("Network")
+    person.press("Join a match")
+    type_into(person, "Your name", "Ann")
+    type_into(person, "Host's address", address)
+    type_into(person, "Match code", "ABCD-EFGH")
+    person.press("Join")
+    assert wait_for(lambda: isinstance(person.top, JoinScene) and person.top.problem, 30,
+                    person.frame)
+    assert person.top.problem.startswith(f"No host answers at {address}")
+    assert person.top.code.text == "ABCD-EFGH"
+
+
+def test_a_first_time_player_is_asked_for_a_name_and_the_host_shows_it_at_once(
+        tmp_path, monkeypatch):
+    from game.shell.net.screens import JoinScene
+    from network_support import type_into
+    from test_network_scenes import host_from_menu
+    host = NetPerson(tmp_path / "host", monkeypatch, "keys", seed=3)
+    scene = host_from_menu(host, "Dominox")
+    assert host.app.settings.player_names[0] == "Ann"
+    guest = NetPerson(tmp_path / "guest", monkeypatch, "keys", seed=4)
+    guest.press("Network")
+    guest.press("Join a match")
+    assert guest.top.name.text == "", "a first-time player is asked"
+    type_into(guest, "Host's address", f"127.0.0.1:{host.app.network.host.port}")
+    type_into(guest, "Match code", host.app.network.code)
+    guest.press("Join")
+    assert isinstance(guest.top, JoinScene) and "Type your name" in guest.top.problem
+    type_into(guest, "Your name", "Ben")
+    from game.shell.frame import theme
+    drawn: list[str] = []                  # what the host's frames draw from now on
+    for name in ("draw_text", "draw_fitted"):
+        real = getattr(theme, name)
+        monkeypatch.setattr(theme, name, lambda surface, text, *a, _real=real, **k: (
+            drawn.append(str(text)), _real(surface, text, *a, **k))[1])
+    guest.press("Join")
+    assert wait_for(lambda: isinstance(guest.top, NetMatchMixin), 30, guest.frame)
+    assert wait_for(lambda: scene.ctl.name(1) == "Ben", 30, host.frame)
+    host.frame(3)
+    assert "Ben" in drawn, "the joiner's name is on the host's table at once"
+    assert not scene.ctl.state.played
+    host.app.end_network()
+    guest.app.end_network()
 
 
 def test_the_review_goes_through_the_seats_own_choices(tmp_path, monkeypatch, hosting):
@@ -282,3 +363,42 @@ def test_the_review_goes_through_the_seats_own_choices(tmp_path, monkeypatch, ho
     assert isinstance(person.top, ReviewScene)
     assert wait_for(lambda: person.top.finished, 120, person.frame)
     assert len(person.top.todo) == len(choices)
+
+
+def test_the_port_is_remembered_and_a_relaunch_offers_to_rejoin_the_match(
+        tmp_path, monkeypatch, hosting):
+    from game.shell.net.screens import HostSetupScene
+    from test_network_scenes import host_from_menu
+    host = NetPerson(tmp_path / "host", monkeypatch, "keys", seed=3)
+    host_from_menu(host, "Dominox")
+    port = host.app.network.host.port
+    host.app.end_network()
+    assert HostSetupScene(host.app).port == str(port)
+    hosted = hosting("dominox")
+    run_bot(hosted.bot("Ben"))
+    person = NetPerson(tmp_path / "a", monkeypatch, "keys", seed=12)
+    join_from_menu(person, hosted.address, "TEST42")
+    token = person.app.network.token
+    person.app.end_network()                        # the game closed mid-match
+    again = NetPerson(tmp_path / "b", monkeypatch, "keys", seed=13)
+    again.press("Network")
+    again.press(f"Rejoin your match at {hosted.address}")
+    assert wait_for(lambda: isinstance(again.top, NetMatchMixin), 30, again.frame)
+    assert again.app.network.token == token and hosted.match.seats[0].conn is not None
+    again.app.end_network()
+
+
+def test_a_window_host_may_listen_on_one_address_only(tmp_path, monkeypatch):
+    from game.server.match import HostSeat
+    from game.server.protocol import new_token
+    from network_support import free_port
+    person = NetPerson(tmp_path, monkeypatch, "keys", seed=10)
+    seats = [HostSeat("Ann", here=True, token=new_token()), HostSeat("Seat 2")]
+    assert start_hosting(person.app, seats, "classic", {}, free_port(),
+                         bind="127.0.0.1") is None
+    host = person.app.network.host
+    assert [sock.getsockname()[0] for sock in host.server.server.sockets] == ["127.0.0.1"]
+    assert host.address == f"127.0.0.1:{host.port}"
+    person.app.end_network()
+    problem = start_hosting(person.app, seats, "classic", {}, free_port(), bind="192.0.2.77")
+    assert problem.startswith("Cannot listen on 192.0.2.77")

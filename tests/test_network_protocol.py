@@ -12,6 +12,7 @@ from game.logic.variants import find_variant, new_game, variant_names
 from game.server.codec import decode, encode
 from game.server.protocol import (CODE_ALPHABET, LineBuffer, ProtocolError, decode_line,
                                   encode_line, new_code, parse_address, same_code)
+from game.server.secure import code_problem, split_code, spoken_code
 from game.server.seat_state import FROM_VIEW, FROM_WORLD, SeatState
 from game.server.snapshot import SeatRecord, position_message, read_position
 
@@ -26,21 +27,31 @@ def test_lines_are_cut_and_an_overlong_one_is_dropped_once_never_held():
 
 
 def test_a_line_must_be_a_json_object_of_this_version():
-    assert decode_line(encode_line({"type": "ping"})) == {"v": 1, "type": "ping"}
+    assert decode_line(encode_line({"type": "ping"})) == {"v": 2, "type": "ping"}
     for bad, words in ((b"[1]", "JSON object"), (b"{", "JSON object"),
-                       (b'{"v":2,"type":"ping"}', "version 1"),
-                       (b'{"v":1}', "type"), (b"[" * 100000, "JSON object")):
+                       (b'{"v":1,"type":"ping"}', "version 2, not 1"),
+                       (b'{"v":2}', "type"), (b"[" * 100000, "JSON object")):
         with pytest.raises(ProtocolError, match=words):
             decode_line(bad)
 
 
 def test_codes_are_short_random_and_read_whatever_the_case():
     codes = {new_code() for _ in range(200)}
-    assert len(codes) > 190 and all(len(c) == 6 and set(c) <= set(CODE_ALPHABET)
-                                    for c in codes)
+    assert len(codes) == 200 and all(len(c) == 8 and set(c) <= set(CODE_ALPHABET)
+                                     for c in codes)
     code = sorted(codes)[0]
     assert same_code(code.lower(), code) and same_code(f" {code[:3]}-{code[3:]} ", code)
-    assert not same_code(code[:5], code) and not same_code("é" * 6, code)
+    assert not same_code(code[:5], code) and not same_code("é" * 8, code)
+    assert spoken_code(code) == f"{code[:4]}-{code[4:]}"
+
+
+def test_a_code_may_carry_a_route_beside_its_secret_and_stays_short_to_say():
+    code = new_code("T7Q")
+    assert split_code(code) == ("T7Q", code[3:]) and code_problem(code) is None
+    assert spoken_code(code) == f"T7Q-{code[3:7]}-{code[7:]}" and len(spoken_code(code)) <= 16
+    assert split_code(spoken_code(code).lower()) == ("T7Q", code[3:])
+    assert code_problem("ABC23") and code_problem("ABCDEFGH0") and code_problem("X" * 14)
+    assert code_problem("ABCDEF") is None, "the codes of older hosted saves still resume"
 
 
 @pytest.mark.parametrize("text,expected", [

@@ -12,8 +12,11 @@ import re
 
 import pytest
 
+from game.logic.agents.hooks import hooks_for
 from game.logic.core import DOUBLE_SIX, Move, Tile
+from game.logic.variants import VARIANTS, find_variant
 from game.server.codec import decode
+from game.server.secure import FRAME_OVERHEAD
 from game.server.protocol import encode_line
 
 from network_support import Hosted, run_bot, wait_for
@@ -139,17 +142,16 @@ class Wiretap:
                           else set(DOUBLE_SIX) - visible_to(state, seat))
                 self.sent.setdefault(seat, []).append((message, hidden))
                 totals = self.bytes.setdefault(seat, [0])
-                totals.append(totals[-1] + len(encode_line(message)))
+                totals.append(totals[-1] + len(encode_line(message)) + FRAME_OVERHEAD)
             send(message)
         return tapped
 
 
-GAMES = [("classic", ("remote", "remote", "greedy"), {"limit": 20}),
-         ("blank", ("remote", "remote", "greedy"), {}),
-         ("dominox", ("remote", "remote"), {}),
-         ("open54", ("remote", "remote", "greedy"), {"dealt": 4}),    # hands dealt unseen
-         ("dominid", ("remote", "remote"), {}),
-         ("open22", ("remote", "remote"), {})]
+OPTIONS = {"classic": {"limit": 20}, "open54": {"dealt": 4}}    # (Spread: hands dealt unseen)
+# Each game with something hidden (what the Hard player deals worlds for), two remote
+# seats and a computer's third hand where there may be one.
+GAMES = [(name, ("remote", "remote") + ("greedy",) * (find_variant(name).max_players > 2),
+          OPTIONS.get(name, {})) for name in VARIANTS if not hooks_for(name).perfect]
 
 
 @pytest.mark.parametrize("variant,kinds,options", GAMES, ids=[g[0] for g in GAMES])

@@ -161,7 +161,7 @@ def test_a_side_without_elements_loses():
 
 
 def test_level_files_load():
-    starts = {e.name: (e.start, e.error) for e in list_starts()}
+    starts = {e.name: (e.level, e.error) for e in list_starts()}
     assert starts["standard"][1] is None and not starts["standard"][0].stacks
     assert starts["stacks"][1] is None and starts["stacks"][0].stacks
 

@@ -63,7 +63,7 @@ def test_halves_of_unequal_pips_are_refused(tmp_path):
 
 def test_the_shipped_starts_hold_the_set():
     for entry in list_starts():
-        name, start = entry.name, entry.start
+        name, start = entry.name, entry.level
         assert entry.error is None, entry.error
         assert start_problem(list(start.cells), start.stacks, complete=True) is None
         tiles = sorted(e.tile for stack in start.cells for e in stack)

@@ -29,17 +29,47 @@ def test_the_rules_command_prints_it(capsys):
     assert capsys.readouterr().out == markdown()
 
 
+ROOT = DOC.parent.parent
+RULEBOOK = "RULES" + ".md"     # a rulebook that is not in the repository (so spelt apart)
+SKIPPED = {"build", "__pycache__"}      # what `pip install .` and Python leave behind
+
+
+def repository_files(root: Path = ROOT) -> list[Path]:
+    """The repository's files: all below `root` but hidden folders and build output."""
+    found = []
+    for path in sorted(root.rglob("*")):
+        parts = path.relative_to(root).parts
+        if any(p.startswith(".") or p in SKIPPED or p.endswith(".egg-info") for p in parts):
+            continue
+        if path.is_file():
+            found.append(path)
+    return found
+
+
 def test_the_repository_stands_alone():
     text = markdown()
-    assert "shared/" not in text and "RULES.md" not in text
+    assert "shared/" not in text and RULEBOOK not in text
 
 
-def test_the_rules_screens_say_where_a_source_was_read_one_way():
-    """Choices where a source is ambiguous are said on the rules screen."""
-    spread, dominid, blank = (VARIANTS[n].load().rules_text for n in ("open54", "dominid",
-                                                                      "blank"))
-    assert "nothing may touch a face-down double" in spread
-    assert '"greater than 3"' in dominid and "counts three or more, never two" in dominid
-    assert "arrange" in dominid and "fixed" in dominid
-    assert "may play again" in blank and "stop" in blank
-    assert "nobody is ever without a move" in blank
+def test_no_file_of_the_repository_cites_a_rulebook_outside_it():
+    """The rules are docs/rules.md, cited by its sections' names ("docs/rules.md,
+    Capture"); a file citing a rulebook the repository does not hold points nowhere."""
+    files = repository_files()
+    assert DOC in files and ROOT / "game" / "logic" / "core.py" in files
+    citing = [str(f.relative_to(ROOT)) for f in files
+              if RULEBOOK.encode() in f.read_bytes()]
+    assert citing == []
+
+
+def test_every_section_the_code_cites_is_in_the_document():
+    text = DOC.read_text(encoding="utf-8")
+    sections = tuple(line[3:].split(" (`")[0] for line in text.splitlines()
+                     if line.startswith("## "))
+    cited = []
+    for path in repository_files():
+        if path.suffix == ".py":
+            words = " ".join(path.read_text(encoding="utf-8").replace("#", " ").split())
+            cited += [(path.name, after[:40]) for after in words.split("docs/rules.md, ")[1:]
+                      if after[:1].isupper()]       # (a lower-case word goes on the prose)
+    assert len(cited) > 20
+    assert [c for c in cited if not c[1].startswith(sections)] == []

@@ -1,5 +1,6 @@
 """mypy finds no type error in the modules pyproject.toml's [tool.mypy] lists (the whole
-game package: logic, shell, server and benchmark; requirements-test.txt installs mypy)."""
+game package: logic, shell, server and benchmark; and the example game of
+docs/adding-a-game.md, tests/leap_variant.py; requirements-test.txt installs mypy)."""
 import subprocess
 import sys
 import tomllib
@@ -19,6 +20,7 @@ def test_mypy_finds_no_type_error(tmp_path):
     assert any(f.parts[-3:] == ("logic", "line", "engine.py") for f in checked), "the logic"
     assert any(f.parts[-3:] == ("shell", "line", "art.py") for f in checked), "the shell"
     assert any(f.parts[-2:] == ("server", "host.py") for f in checked), "the server"
+    assert ROOT / "tests" / "leap_variant.py" in checked, "the checklist's example game"
     result = subprocess.run([sys.executable, "-m", "mypy", "--cache-dir", str(tmp_path)],
                             cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert "No module named mypy" not in result.stderr, "pip install -r requirements-test.txt"

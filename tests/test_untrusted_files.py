@@ -29,7 +29,8 @@ def special_files(folder):
             "device": ("/dev/zero", "not a regular file")}
 
 
-@pytest.mark.parametrize("reader", [layout_from_file, load_position])
+@pytest.mark.parametrize("reader", [lambda path: layout_from_file(path, "dominox"),
+                                    load_position], ids=["layout_from_file", "load_position"])
 def test_special_files_are_refused_in_one_line(tmp_path, reader):
     for path, message in special_files(tmp_path).values():
         with pytest.raises(FileFormatError) as err:
@@ -57,14 +58,14 @@ def test_parser_failures_are_one_line_errors(tmp_path, text, message):
     path.write_bytes(text.encode("utf-8", "surrogateescape") if "\xff" not in text
                      else text.encode("latin-1"))
     with pytest.raises(FileFormatError) as err:
-        layout_from_file(path)
+        layout_from_file(path, "dominox")
     assert str(err.value) == f"{path}{message}".replace(":  ", ": ")
 
 
 def test_a_byte_order_mark_and_crlf_line_ends_are_fine(tmp_path):
     path = tmp_path / "windows.toml"
     path.write_bytes(b"\xef\xbb\xbf" + GRID.replace("\n", "\r\n").encode())
-    assert layout_from_file(path).width == 3
+    assert layout_from_file(path, "dominox").width == 3
     game = new_game("classic", 2, 1)
     position = tmp_path / "p.toml"
     position.write_bytes(b"\xef\xbb\xbf" + game.position_text().replace("\n", "\r\n").encode())
@@ -75,7 +76,7 @@ def test_oversized_files_are_refused_before_they_are_read(tmp_path):
     path = tmp_path / "huge.toml"
     path.write_text(GRID + "#" * (300 * 1024) + "\n")
     with pytest.raises(FileFormatError, match="too big for a level file"):
-        layout_from_file(path)
+        layout_from_file(path, "dominox")
 
 
 @pytest.mark.parametrize("record, message", [

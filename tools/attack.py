@@ -11,6 +11,7 @@ moving), losses (a save or statistics that lost what they held, a worker left be
 wrong acceptances (a damaged file taken as good). A measuring tool, not part of the game:
 it runs real game processes, headless, in a temporary folder; the permission part runs as
 an ordinary user (root drops its capabilities with setpriv) and is skipped without one.
+The network part (tools/attack_network.py) attacks a real host on the loopback.
 """
 from __future__ import annotations
 
@@ -43,7 +44,7 @@ from process_support import (alive, exit_within, game_env, ordinary_user,  # noq
 QUICK_EXIT = 0.5         # seconds a signalled game may take to end (the issue's bound)
 HANG = 10.0              # seconds after which a game told to end counts as hung
 ZERO = ("tracebacks", "hangs", "losses", "wrong acceptances")     # the counts that must be 0
-PARTS = ("permissions", "tampered", "windows", "signals", "kill9")
+PARTS = ("permissions", "tampered", "windows", "signals", "kill9", "network")
 NASTY = [None, True, -5, 0, 1.5, 10 ** 30, "", "../../etc/passwd", "x" * 300, [1, 2], {},
          {"a": [1]}, "\x00", "😀", -1, 2 ** 63]
 
@@ -327,7 +328,7 @@ def levels(tally: Tally, rng: random.Random, workdir: Path, rounds: int) -> None
                                            + '\n"""\n')
             tally.tried(f"{variant} levels")
             entry = level_module.list_layouts(variant)[0]
-            if entry.layout is None:
+            if entry.level is None:
                 continue
             try:
                 game = new_game(variant, 2, n, {"layout": "m"})
@@ -473,9 +474,10 @@ def main(argv=None) -> int:
     parser.add_argument("--only", nargs="+", choices=PARTS, default=list(PARTS))
     args = parser.parse_args(argv)
     rng = random.Random(args.seed)
+    from attack_network import NET_ZERO, network
     runs = {"permissions": permissions, "tampered": tampered, "windows": windows,
             "signals": signals,
-            "kill9": lambda t, r, w, n: signals(t, r, w, n, kill=True)}
+            "kill9": lambda t, r, w, n: signals(t, r, w, n, kill=True), "network": network}
     totals = collections.Counter()
     with tempfile.TemporaryDirectory(prefix="dominoes-attack-") as temp:
         for part in args.only:
@@ -485,7 +487,7 @@ def main(argv=None) -> int:
             tally.figures.append(f"{time.monotonic() - began:.0f} s")
             print(tally.report(), flush=True)
             totals.update(tally.findings)
-    bad = sum(totals[what] for what in ZERO)
+    bad = sum(totals[what] for what in ZERO + NET_ZERO)
     print(f"total: {bad} findings" + (f" ({dict(totals)})" if bad else ""))
     return 1 if bad else 0
 

@@ -208,8 +208,10 @@ def rules(args) -> int:
 
 
 def list_levels(args) -> int:
-    """One line per level file: name, source (shipped or own), description or error."""
-    from .levels import list_levels as level_entries, own_folder
+    """One line per level file: name, source (shipped or own), description or error, the
+    text a file gave with its control characters escaped (a title must not drive the
+    terminal); how many more a folder holds than are listed; exit 1 if one is broken."""
+    from .levels import MAX_LEVEL_FILES, list_levels as level_entries, own_folder, unlisted_levels
     from .variants import variant_entry
     entry = variant_entry(args.variant)
     if entry.levels is None:
@@ -218,10 +220,20 @@ def list_levels(args) -> int:
     width = max((len(e.name) for e in entries), default=0)
     for item in entries:
         said = item.error if item.level is None else item.level.description or item.level.title
-        sys.stdout.write(f"{item.name:<{width}}  {'own' if item.own else 'shipped':<7}  "
-                         f"{'error: ' if item.error else ''}{said}\n")
+        sys.stdout.write(f"{escaped(item.name):<{width}}  {'own' if item.own else 'shipped':<7}"
+                         f"  {'error: ' if item.error else ''}{escaped(said or '')}\n")
+    more = unlisted_levels(entry.levels)
+    if more:
+        sys.stdout.write(f"{more:,} more not listed (at most {MAX_LEVEL_FILES} a folder, "
+                         "the first by name)\n")
     sys.stderr.write(f"your own levels of {entry.name} live in {own_folder(entry.levels)}\n")
-    return 0
+    return 1 if any(item.error for item in entries) else 0
+
+
+def escaped(text: str) -> str:
+    """`text` with every character a terminal would act on (control characters, ESC
+    sequences, direction overrides) written as its escape, `\\x1b`."""
+    return "".join(char if char.isprintable() else repr(char)[1:-1] for char in str(text))
 
 
 def lessons_command(args) -> int:

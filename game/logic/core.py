@@ -97,7 +97,7 @@ DOUBLE_SIX = double_set(6)
 
 class Move:
     """Base of every variant's move class: a small frozen value whose `str()` is the
-    canonical text of RULES.md. Only the pass says `is_pass`."""
+    canonical text of docs/rules.md, Writing moves and games down. Only the pass says `is_pass`."""
 
     __slots__ = ()
     is_pass = False

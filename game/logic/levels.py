@@ -24,7 +24,7 @@ from .userdata import data_dir
 LEVELS_ROOT = resource_folder("levels")
 
 
-def layout_folder(variant: str = "dominox") -> Path:
+def layout_folder(variant: str) -> Path:
     """The folder of the levels of `variant` that come with the game: the one its registry
     entry names (`levels`), so the folder is named in one place; a name the registry does
     not know is taken as the folder's own."""
@@ -101,17 +101,6 @@ class LevelEntry:
     error: str | None
     own: bool = False
 
-    @property
-    def layout(self):
-        return self.level
-
-    @property
-    def start(self):
-        return self.level
-
-
-LayoutEntry = LevelEntry
-
 
 def name_problem(name, variant: str) -> str | None:
     """Why `name` cannot name one of the player's own levels of `variant` (letters, digits,
@@ -146,7 +135,7 @@ def find_level(name: str, variant: str, what: str = "layout") -> Path:
     raise OptionError(f"unknown {what} {name!r} (known: {known or 'none'})")
 
 
-def layout_path(name: str, variant: str = "dominox") -> Path:
+def layout_path(name: str, variant: str) -> Path:
     """The level file of layout `name` (find_level)."""
     return find_level(name, variant)
 
@@ -181,13 +170,13 @@ def load_level(path: Path, variant: str, name: str):
     return _cache[key]
 
 
-def load_layout(name: str, variant: str = "dominox") -> Layout:
+def load_layout(name: str, variant: str) -> Layout:
     """The layout named `name` (shipped or the player's own); cached until the file
     changes. A broken file is a FileFormatError naming its line."""
     return load_level(layout_path(name, variant), variant, name)
 
 
-def layout_from_file(path: str | Path, variant: str = "dominox", name: str | None = None) -> Layout:
+def layout_from_file(path: str | Path, variant: str, name: str | None = None) -> Layout:
     """The layout in the level file at `path`, checked by `variant`'s rules (for tools
     and tests that check a level file before it is copied into levels/)."""
     return read_level(variant, read_toml(path), name or Path(path).stem)
@@ -199,6 +188,17 @@ def _level_files(folder: Path) -> list[Path]:
     except OSError:
         return []
     return found[:MAX_LEVEL_FILES]
+
+
+def unlisted_levels(variant: str) -> int:
+    """How many level files of `variant` its folders hold beyond those listed."""
+    count = 0
+    for folder in (layout_folder(variant), own_folder(variant)):
+        try:
+            count += max(0, sum(1 for _ in folder.glob("*.toml")) - MAX_LEVEL_FILES)
+        except OSError:
+            pass
+    return count
 
 
 def _standard_first(folder: Path) -> list[Path]:
@@ -230,6 +230,6 @@ def list_levels(variant: str, folder: Path | None = None) -> list[LevelEntry]:
     return entries
 
 
-def list_layouts(variant: str = "dominox", folder: Path | None = None) -> list[LevelEntry]:
+def list_layouts(variant: str, folder: Path | None = None) -> list[LevelEntry]:
     """The level files of a variant whose levels are layouts (list_levels)."""
     return list_levels(variant, folder)

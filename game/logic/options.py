@@ -17,6 +17,13 @@ class Option:
     choices: tuple = ()               # allowed values, empty for any value of the type
     minimum: int | None = None
     maximum: int | None = None
+    # whether it changes how the game is played (then a lesson teaches it): on/off options
+    # do unless they say otherwise; others (a goal, a choice of rules) say so
+    changes_play: bool | None = None
+
+    def plays_differently(self) -> bool:
+        """Whether this option changes how the game is played (see `changes_play`)."""
+        return isinstance(self.default, bool) if self.changes_play is None else self.changes_play
 
     def convert(self, value: Any) -> Any:
         """`value` (text from a command line, or a TOML value) as this option's type."""
@@ -58,7 +65,12 @@ class Option:
         return result
 
 
-def resolve_options(declared: tuple[Option, ...], given: dict | None, variant: str) -> dict:
+# A game's `options_declared`, annotated so (`ClassVar[Options]`) that a game built on it
+# may declare other options: mypy would take a plain tuple's length for its type.
+Options = tuple[Option, ...]
+
+
+def resolve_options(declared: Options, given: dict | None, variant: str) -> dict:
     """Defaults overlaid with `given`, each converted; an unknown name is an OptionError."""
     result = {}
     for option in declared:         # (not a comprehension: that makes a function each call)

@@ -1,4 +1,5 @@
-"""Game records (RULES.md): replaying one is the same for every variant.
+"""Game records (docs/rules.md, Writing moves and games down): replaying one is the same
+for every variant.
 
 A variant builds the game as the record starts it (`from_record_start`: its deal or
 position); the moves are then applied one by one through the public protocol, each
@@ -7,13 +8,17 @@ checked for its player, and the first that is not legal is named by its place.
 from __future__ import annotations
 
 import argparse
-
 import json
+import secrets
 
 from .core import FileFormatError, IllegalMoveError
 from .textfiles import shorten
 
-SEED_LIMIT = 2 ** 63
+# A new deal's seed is 128 random bits from `secrets`: nobody can search the seeds for
+# the one that deals the hand they hold. Records keep whole numbers below 2**256 (the
+# small seeds of older records and of tests replay as they always did).
+SEED_BITS = 128
+SEED_LIMIT = 2 ** 256
 # Every record's keys; a variant adds its own (`record_keys`: its deal, start or position).
 # `shell` holds a saved match's seats and date (game.play.saves), read by the shell alone.
 COMMON_KEYS = ("variant", "options", "seed", "players", "moves", "result", "shell")
@@ -49,11 +54,29 @@ def check_header(cls, record) -> None:
 
 
 def seed_problem(seed) -> str | None:
-    """Why `seed` cannot seed a deal (every seed is a whole number, 0 <= seed < 2**63:
-    it fits the records of other programs), or None."""
+    """Why `seed` cannot seed a deal (every seed is a whole number, 0 <= seed < 2**256),
+    or None."""
     if isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed < SEED_LIMIT:
         return None
-    return f"the seed must be a whole number from 0 to 2**63 - 1, not {shorten(seed)}"
+    return f"the seed must be a whole number from 0 to 2**256 - 1, not {shorten(seed)}"
+
+
+class SecureDeals:
+    """Where new seeds come from: the system's secure source. (A test that replays a
+    person's evening puts a seeded stand-in in `deal_source`, whose `new_seed` gives the
+    deals it expects.)"""
+
+    @staticmethod
+    def new_seed() -> int:
+        return secrets.randbits(SEED_BITS)
+
+
+deal_source = SecureDeals()
+
+
+def new_seed() -> int:
+    """The seed of a new deal: unpredictable, from the system's secure source."""
+    return deal_source.new_seed()
 
 
 def seed_argument(text: str) -> int:

@@ -32,7 +32,14 @@ A game record is one JSON object per game (one per line when a file holds many):
 variant, its options, the seed, the number of players, the deal (every hand and the stock
 or pack, next tile first; Packs holds one pack per player under `packs`; Dominid also the
 two turned-up tiles under `draws`, and with arrange = fixed the engine's `opening`; the
-element games hold their starting board under `start`), the moves in order as
+element games hold their starting board under `start`, one element text a square,
+`SQUARE:OWNER:SOUTH-NORTH`: `c2:0:3-5` is the south player's element on c2 with 3 at its
+south end and 5 at its north end, `d1:0:0-0*` a face-down test element, `c2:0:3-5^` in
+Shift with free arrows an element whose arrow points north (`v`: south), and
+`a1:0:3-5/a1:0:1-2` a Shift stack, bottom first; Dominox, Spread and Dominid hold the
+board they are played on under `grid`, drawn as their level files draw it, top rank
+first, so a record replays the same whatever happens to its level file later; a record
+without it reads the level its options name), the moves in order as
 `{{"player": P, "move": TEXT}}`, and the result (`scores` and `winner`, a player index or
 `null` for a draw). A classic match holds its rounds, each with its own deal, moves and
 result (a round's result holds its `scores`). A result may also say how the game ended

@@ -13,6 +13,7 @@ from abc import ABC, abstractmethod
 from typing import Any, ClassVar
 
 from .core import IllegalMoveError, OptionError, Outcome, View
+from .options import Options
 from .records import replay_record
 from .textfiles import parse_toml
 
@@ -21,7 +22,7 @@ class GameState(ABC):
     """The protocol every variant's state implements (push/pop style, like python-chess).
 
     Moves are variant-specific frozen objects (subclasses of `Move`, or `PASS`) whose
-    `str()` is the canonical text from RULES.md; `parse_move` turns text back into a move.
+    `str()` is the canonical text docs/rules.md gives; `parse_move` turns text back into a move.
     Every method that takes a move accepts either the object or its text.
 
     One move stack serves every variant: `apply` checks the move, asks the variant to
@@ -35,7 +36,7 @@ class GameState(ABC):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
 
-    options_declared: ClassVar[tuple] = ()   # tuple of options.Option
+    options_declared: ClassVar[Options] = ()
     rules_text: ClassVar[str] = ""            # plain-language rules for the rules screen,
                                               # including the choices this project made
     # The keys a record of this variant may hold besides the common ones (records.py):
@@ -161,8 +162,9 @@ class GameState(ABC):
         return tuple(getattr(self.view(player), "hand", ()))
 
     def record(self) -> dict:
-        """The game record (RULES.md): variant, options, seed, players, how it started
-        (`self.start`: its deal or position), moves, result."""
+        """The game record (docs/rules.md, Writing moves and games down): variant,
+        options, seed, players, how it started (`self.start`: its deal or position),
+        moves, result."""
         outcome = self.outcome()
         return {**self.record_header(), **self.start, "moves": self.record_moves(),
                 "result": outcome.as_record() if outcome else None}

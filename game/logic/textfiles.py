@@ -175,6 +175,18 @@ def open_position(cls, data, path: str, keys) -> TomlFile:
     return toml
 
 
+def unclosed_string_line(text: str) -> int | None:
+    """The line on which a multi-line string that is never closed opens (the reader only
+    notices at the end of the file), if there is one."""
+    opened = None
+    for match in re.finditer(r'"""|\'\'\'', text):
+        if opened is None:
+            opened = match
+        elif match.group(0) == opened.group(0):
+            opened = None
+    return text.count("\n", 0, opened.start()) + 1 if opened else None
+
+
 def long_number_line(text: str) -> int | None:
     """The line of the first number too long for Python to read (over 4,300 digits)."""
     match = re.search(r"\d{4300}", text)
@@ -214,6 +226,9 @@ def parse_toml(text: str, path: str = "<text>") -> TomlFile:
             line = max(1, len(text.rstrip("\n").splitlines()))
         else:
             line = None
+        opened = unclosed_string_line(text)
+        if opened and (line is None or line > opened):   # noticed only at the end
+            line, message = opened, "a multi-line string opens here and is never closed"
         message = re.sub(r"\s*\(at (line \d+, column \d+|end of document)\)", "", message)
         if message.startswith("Invalid") or message.startswith("Expected"):
             message = message[0].lower() + message[1:]

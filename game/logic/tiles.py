@@ -135,7 +135,8 @@ def _with_doubles(top: int, extra: tuple[int, ...]) -> tuple[Tile, ...]:
 
 DOUBLE_SIX_SET = TileSet("double-six", DOUBLE_SIX)
 BLANK_SET = TileSet("blank", (BLANK,) * 28)
-# The open-board family (RULES.md): the 28 tiles and four added doubles, and reduced sets.
+# The open-board family (docs/rules.md, Spread and Test element to Packs): the 28 tiles
+# and four added doubles, and reduced sets.
 OPEN_BOARD_SET = TileSet("open-board", _with_doubles(6, (0, 2, 4, 6)))
 REDUCED_SETS = {
     "0-5": TileSet("0-5", _with_doubles(5, (0, 2, 4))),

@@ -5,11 +5,11 @@ No pygame here.
 """
 from __future__ import annotations
 
-import random
 
 from game.logic.agents import AGENTS
 from game.logic.core import DominoError, OptionError
 from game.logic.options import parse_option_pairs, resolve_options
+from game.logic.records import new_seed, seed_problem
 from game.logic.variants import VARIANTS, find_variant, new_game
 
 from game.play import saves
@@ -40,9 +40,9 @@ def play_config(variant: str, seats: str | None = None, players: int | None = No
     given = parse_option_pairs(list(options))
     resolved = resolve_options(cls.options_declared, given, cls.variant)
     chosen = {name: resolved[name] for name in given}
-    seed = random.randrange(2 ** 31) if seed is None else seed
-    if abs(seed) >= 2 ** 63:                        # what a record can hold
-        raise OptionError(f"--seed must be a whole number below 2**63, not {seed}")
+    seed = new_seed() if seed is None else seed
+    if problem := seed_problem(seed):              # what a record can hold
+        raise OptionError(f"--seed: {problem}")
     new_game(cls.variant, count, seed, chosen)     # a missing level file is named now
     return MatchConfig(cls.variant, tuple(
         Seat(f"Player {i + 1}") if kind == "human" else Seat(f"Player {i + 1}", "computer", kind)

@@ -141,8 +141,9 @@ def saved_match(record) -> SavedMatch:
         state = cls.from_record(record)
     except DominoError as error:
         raise DamagedSave(str(error)) from None
-    except (KeyError, TypeError, IndexError, AttributeError, ValueError, RecursionError) as error:
-        raise DamagedSave(f"malformed record ({type(error).__name__})") from None
+    except (KeyError, TypeError, IndexError, AttributeError, ValueError, RecursionError):
+        raise DamagedSave("malformed record (a key is missing or holds a value of the wrong "
+                          "kind)") from None
     if state.is_over():
         raise DamagedSave("the match in it is already over")
     seats = _seats(header.get("seats"), state.players)

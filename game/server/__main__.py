@@ -21,6 +21,7 @@ from game.logic.core import DominoError
 from game.play.arguments import add_match_arguments
 
 from game.server.protocol import DEFAULT_PORT, new_code
+from game.server.secure import spoken_code
 
 
 def parse_args(argv=None):
@@ -60,7 +61,11 @@ def hosted(args, log):
         save, notice = load_hosted(args.port)
         if save is None:
             raise DominoError(notice or f"no hosted match is saved for port {args.port}")
-        return hosted_match(save, **settings)
+        for name, here in zip((seat.name for seat in save.saved.config.seats), save.here):
+            if here:
+                log(f"{name}'s seat was the hosting window's: it goes to whoever joins "
+                    "first with the code")
+        return hosted_match(save, headless=True, **settings)
     from game.play.launch import play_config
     args.play = args.play or "classic"
     kinds = args.seats.replace("remote", "human") if args.seats else None
@@ -82,6 +87,9 @@ def main(argv=None) -> int:
     from game.server.host import lan_address, serve_match
     args = parse_args(argv)
 
+    sys.stdout.reconfigure(errors="replace")    # type: ignore[union-attr]  # a name the
+    # terminal's encoding cannot write (an emoji under ISO-8859-1) is printed with "?"
+
     def log(line: str) -> None:
         print(f"{time.strftime('%H:%M:%S')} {line}", flush=True)
     try:
@@ -100,7 +108,7 @@ def main(argv=None) -> int:
         where = args.bind or lan_address() or "this computer's address"
         people = sum(seat.is_person for seat in match.seats)
         print(f"Hosting {match.state.title} on port {server.bound_port}: match code "
-              f"{match.code}", flush=True)
+              f"{spoken_code(match.code)}", flush=True)
         print(f"{people} {'person joins' if people == 1 else 'people join'} with "
               f"{where}:{server.bound_port} and the code.", flush=True)
     try:
@@ -108,13 +116,24 @@ def main(argv=None) -> int:
     except OSError as error:
         print(f"python -m game.server: cannot listen on port {args.port}: "
               f"{error.strerror or error}", file=sys.stderr)
-        return 1
-    finally:
         from game.play import saves
         saves.settle()
-    log("the host stopped; the match is saved" if not match.state.is_over() else
-        "the host stopped")
+        return 1
+    log(stopped(match))
     return 0
+
+
+def stopped(match) -> str:
+    """The last line of the log: the match saved for --resume, or why it could not be."""
+    if match.state.is_over():
+        match.saver.last(match)
+        return "the host stopped"
+    try:
+        match.saver.last(match)
+    except OSError as error:
+        return (f"the host stopped; the match could NOT be saved ({error.strerror or error}): "
+                "it cannot be resumed")
+    return "the host stopped; the match is saved"
 
 
 if __name__ == "__main__":

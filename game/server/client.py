@@ -1,14 +1,17 @@
 """A person's end of a network match: one TCP connection to the host, read and written
-by two threads of its own, so the game's frame loop never waits for the network.
+by two threads of its own, so the game's frame loop never waits for the network. It
+first proves the match code by the key exchange (secure.py) and checks the host's own
+proof, then seals every message it sends and opens every one it receives.
 
 `NetClient(address, join)` connects (in the background), sends the join message and
 queues every message the host sends; `poll()` hands them over (the frame loop asks once
 a frame; `wake`, if given, is called from the reading thread so an idle loop wakes at
 once). `send(message)` queues a message for the writing thread, which also pings the
 host every PING seconds. When the connection ends, `poll()` yields one
-`{"type": "closed", "reason": ...}`. Messages from the host are size-capped and must be
-of the protocol's version; nothing else is trusted of them here (SeatState and the
-codec check what they read).
+`{"type": "closed", "reason": ...}` (a host that cannot prove the code, or a message
+changed on the way, says so). Messages from the host are size-capped and must be of the
+protocol's version; nothing else is trusted of them here (SeatState and the codec check
+what they read).
 """
 from __future__ import annotations
 
@@ -18,9 +21,13 @@ import threading
 
 from game.server.protocol import (DEFAULT_PORT, HOST_LINE_LIMIT, LineBuffer, ProtocolError,
                                   decode_line, encode_line, parse_address)
+from game.server.secure import (HANDSHAKE_LINE_LIMIT, NOT_THE_HOST, HandshakeError,
+                                JoinerHandshake, Opener, Sealer, Tampered)
 
 CONNECT_SECONDS = 8.0
 PING = 5.0
+GONE = ("The host has gone (it stopped or crashed): once it resumes the match, join again "
+        "to take your seat back.")
 
 
 class NetClient:
@@ -71,26 +78,39 @@ class NetClient:
     def _read(self) -> None:
         try:
             sock = self.sock = socket.create_connection((self.host, self.port), CONNECT_SECONDS)
-            sock.settimeout(None)
         except OSError as error:
             self._deliver({"type": "closed", "reason": _cannot_connect(self.address, error)})
             return
-        threading.Thread(target=self._write, args=(sock,), name="net-write", daemon=True).start()
-        self.outbox.put(self.join)
-        lines = LineBuffer(HOST_LINE_LIMIT)
-        reason = "The host ended the connection."
+        reason = GONE
         try:
+            shaken = self._handshake(sock)
+            if shaken is None:                       # refused: its reason was delivered
+                reason = "The host refused to seat this computer."
+                return
+            sealer, opener, rest = shaken
+            self.bytes_received = len(rest)        # (the counts are of sealed messages)
+            sock.settimeout(None)
+            threading.Thread(target=self._write, args=(sock, sealer), name="net-write",
+                             daemon=True).start()
+            self.outbox.put(self.join)
             while True:
-                data = sock.recv(65536)
-                if not data:
-                    break
-                self.bytes_received += len(data)
-                for line in lines.feed(data):
+                for line in opener.feed(rest, HOST_LINE_LIMIT):
                     if line is None:
                         raise ProtocolError("the host sent a message too long to read")
                     self._deliver(decode_line(line))
-        except ProtocolError as error:
+                rest = sock.recv(65536)
+                if not rest:
+                    break
+                self.bytes_received += len(rest)
+        except (ProtocolError, HandshakeError) as error:
             reason = f"The host's messages cannot be read: {error}."
+            if str(error) == NOT_THE_HOST:
+                reason = NOT_THE_HOST
+        except Tampered:
+            reason = ("A message from the host was changed on the way: someone between you "
+                      "and the host is tampering with the connection.")
+        except TimeoutError:
+            reason = f"{self.address} does not answer: is it hosting a match of this game?"
         except OSError as error:
             reason = f"The connection to the host was lost ({error.strerror or error})."
         finally:
@@ -99,7 +119,40 @@ class NetClient:
             self._shut()
             self._deliver({"type": "closed", "reason": reason})
 
-    def _write(self, sock: socket.socket) -> None:
+    def _handshake(self, sock: socket.socket) -> tuple[Sealer, Opener, bytes] | None:
+        """Prove the code and check the host's proof; None when the host refused (its
+        reason delivered as a refusal)."""
+        shake = JoinerHandshake(self.join["code"])
+        lines = LineBuffer(HANDSHAKE_LINE_LIMIT)
+        pending: list = []
+
+        def exchange(message: dict) -> dict | None:
+            sock.sendall(encode_line(message))
+            while not pending:
+                data = sock.recv(4096)
+                if not data:
+                    raise ProtocolError("the host closed the connection during the handshake")
+                pending.extend(lines.feed(data))
+            line = pending.pop(0)
+            if line is None:
+                raise ProtocolError("the host's handshake is too long")
+            answer = decode_line(line)
+            if answer["type"] == "refused":
+                self._deliver({"type": "refused", "reason": str(answer.get("reason", ""))})
+                return None
+            return answer
+        answer = exchange(shake.hello())
+        if answer is None:
+            return None
+        answer = exchange(shake.proof(answer))
+        if answer is None:
+            return None
+        sealer, opener = shake.check(answer)
+        if pending:
+            raise Tampered("clear text where sealed messages belong")
+        return sealer, opener, lines.rest()
+
+    def _write(self, sock: socket.socket, sealer: Sealer) -> None:
         while True:
             try:
                 message = self.outbox.get(timeout=PING)
@@ -108,7 +161,7 @@ class NetClient:
             if message is None:
                 break
             try:
-                data = encode_line(message)
+                data = sealer.seal(encode_line(message))
                 sock.sendall(data)
                 self.bytes_sent += len(data)
             except OSError:
@@ -126,10 +179,10 @@ class NetClient:
 
 def _cannot_connect(address: str, error: OSError) -> str:
     if isinstance(error, ConnectionRefusedError):
-        return f"Nobody hosts a match at {address}: is the address right, and is it hosting?"
+        return f"No host answers at {address}: is the address right, and is it hosting?"
     if isinstance(error, TimeoutError | socket.timeout):
-        return (f"{address} does not answer: check the address, and that its firewall lets "
-                "the port in.")
+        return (f"No host answers at {address}: check the address, and that its firewall "
+                "lets the port in.")
     if isinstance(error, socket.gaierror):
         return f"No computer is known by the name in {address}."
     return f"Cannot reach {address}: {error.strerror or error}."

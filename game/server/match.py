@@ -21,12 +21,14 @@ of a line match until every person has seen the round's results.
 from __future__ import annotations
 
 import random
+import secrets
 import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from game.logic.agents import AGENTS
 from game.logic.core import IllegalMoveError
+from game.logic.records import new_seed
 from game.logic.variants import new_game
 
 from game.server.agreement import Agreements
@@ -107,10 +109,14 @@ class HostedMatch:
             self.broadcast_table()
 
     def refuse(self, conn, about: str, reason: str) -> None:
-        """Refuse one message: a sentence to the sender, one line in the log."""
+        """Refuse one message: a sentence to the sender, a line in the log (the server
+        keeps one a connection and kind: `note_refusal`)."""
         who = f"seat {conn.seat + 1}" if conn.seat is not None else "not seated"
-        self.log(f"{conn.peer} ({who}): refused {about}: {reason}")
+        self.note_refusal(conn, f"{conn.peer} ({who}): refused {about}: {reason}", about)
         conn.send({"type": "refused", "about": about, "reason": reason})
+
+    def note_refusal(self, conn, line: str, kind: str) -> None:
+        self.log(line)
 
     def receive(self, conn, message: dict) -> None:
         """One checked message (protocol.check_client_message) from `conn`."""
@@ -142,11 +148,10 @@ class HostedMatch:
             conn.close("wrong match code")
             return
         token = message.get("token")
-        seat = next((i for i, s in enumerate(self.seats) if token and s.token == token), None)
+        seat = next((i for i, s in enumerate(self.seats)
+                     if token and secrets.compare_digest(s.token, token)), None)
         if seat is not None and self.seats[seat].conn is not None:
-            self.refuse(conn, "join", "That seat is held by another connection.")
-            conn.close("seat held")
-            return
+            self._replace(seat)          # the owner's token wins: their old line is stale
         if seat is None:
             seat = self._free_seat()
         if seat is None:
@@ -156,15 +161,22 @@ class HostedMatch:
         self._seat(conn, seat, message)
 
     def _free_seat(self) -> int | None:
-        """A person's seat nobody holds: one never taken first, then one whose person has
-        been gone longer than the grace (anyone with the code may then take it)."""
-        now = self.clock()
-        for taken in (False, True):
-            for i, seat in enumerate(self.seats):
-                if seat.is_person and seat.conn is None and not seat.here and \
-                        seat.joined == taken and (not taken or self._grace_over(seat, now)):
-                    return i
+        """A person's seat nobody has held yet. A seat once held stays its person's: only
+        their token takes it back (the host may let the computer play it meanwhile)."""
+        for i, seat in enumerate(self.seats):
+            if seat.is_person and seat.conn is None and not seat.here and not seat.joined:
+                return i
         return None
+
+    def _replace(self, index: int) -> None:
+        """The seat's person came back on a new connection: the old one is let go."""
+        old = self.seats[index].conn
+        assert old is not None, "only a held seat is replaced"
+        self.seats[index].conn, old.seat = None, None
+        self.log(f"{old.peer}: seat {index + 1} was taken back with its token: closed")
+        old.send({"type": "bye", "reason": "Your seat was taken back by your own token "
+                                           "from another connection."})
+        old.close("replaced")
 
     def _grace_over(self, seat: HostSeat, now: float) -> bool:
         return seat.vacant_since is not None and now - seat.vacant_since >= GRACE
@@ -375,7 +387,7 @@ class HostedMatch:
         passed_on = getattr(self.state, "rematch_options", None)
         options = passed_on() if passed_on is not None else self.chosen
         self.chosen = dict(options)
-        self.seed = random.randrange(1, 2 ** 31)
+        self.seed = new_seed()
         self.state = new_game(self.variant, len(self.seats), self.seed, options)
         self.rngs = self._computer_rngs()
         self.cancel_thinking()

@@ -1,4 +1,5 @@
-"""The words both ends of a network match speak: one JSON object per line over TCP.
+"""The words both ends of a network match speak: one JSON object a message, sealed over
+TCP once the code's key exchange is done (secure.py).
 
 Every message is an object with `v` (the protocol's version) and `type`. A person's
 machine sends only the few kinds listed in CLIENT_MESSAGES, each checked here for its
@@ -7,20 +8,20 @@ from views and public facts (match.py) and read by the client (client.py).
 
 Limits: a message from a player is at most CLIENT_LINE_LIMIT bytes (a move text is a few
 dozen); one from the host at most HOST_LINE_LIMIT (a view of the biggest board with its
-legal placements is about a hundred kilobytes). `LineBuffer` cuts a byte stream into
-lines and drops a line over the limit without ever holding more than the limit of it.
+legal placements is about a hundred kilobytes). `LineBuffer` cuts the handshake's lines
+in clear and drops a line over the limit without ever holding more than the limit of it.
 """
 from __future__ import annotations
 
 import json
 import secrets
 
-VERSION = 1
+from game.server.secure import CODE_ALPHABET, ROUTE_LIMIT, SECRET_LENGTH, normal_code
+
+VERSION = 2              # 2: encrypted, the code proved by a key exchange
 DEFAULT_PORT = 7777
 CLIENT_LINE_LIMIT = 4096
 HOST_LINE_LIMIT = 8 * 1024 * 1024
-CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"    # no 0/O or 1/I to misread
-CODE_LENGTH = 6
 TOKEN_BYTES = 16
 NAME_LIMIT = 16
 
@@ -59,7 +60,7 @@ def decode_line(line: bytes) -> dict:
         raise ProtocolError("not a JSON object")
     if message.get("v") != VERSION:
         raise ProtocolError(f"this game speaks network version {VERSION}, not "
-                            f"{str(message.get('v'))[:20]}")
+                            f"{repr(message.get('v'))[:20]}")
     if not isinstance(message.get("type"), str):
         raise ProtocolError("a message needs a type")
     return message
@@ -101,15 +102,17 @@ def _is(kind: str, value) -> bool:
     return isinstance(value, bool)
 
 
-def new_code() -> str:
-    """A short random match code, read out to a friend (case does not matter)."""
-    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+def new_code(route: str = "") -> str:
+    """A short random match code, read out to a friend (case and dashes do not matter):
+    SECRET_LENGTH secret letters, after the `route` that says which match on a host
+    holding several (not secret, at most ROUTE_LIMIT letters)."""
+    assert len(route) <= ROUTE_LIMIT and all(c in CODE_ALPHABET for c in route), route
+    return route + "".join(secrets.choice(CODE_ALPHABET) for _ in range(SECRET_LENGTH))
 
 
 def same_code(given: str, code: str) -> bool:
     """Whether a typed code is the match's: case, spaces and dashes do not count."""
-    typed = "".join(c for c in given.upper() if c not in " -")
-    return secrets.compare_digest(typed.encode(), code.encode())
+    return secrets.compare_digest(normal_code(given).encode(), normal_code(code).encode())
 
 
 def new_token() -> str:
@@ -171,3 +174,10 @@ class LineBuffer:
             else:
                 lines.append(bytes(self._data[:end]))
             del self._data[:end + 1]
+
+    def rest(self) -> bytes:
+        """What came after the last whole line (the first sealed frames, after a
+        handshake in clear)."""
+        rest = bytes(self._data)
+        self._data.clear()
+        return rest

@@ -15,9 +15,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.play import saves
-from game.play.storage import WRITER, data_dir, present, remove_stale_temps, set_aside
+from game.play.storage import (WRITER, data_dir, present, remove_stale_temps, set_aside,
+                               write_atomic)
 
-from game.server.protocol import CODE_ALPHABET, CODE_LENGTH
+from game.server.secure import code_problem
 
 NETWORK_KEY = "network"
 TOKEN = re.compile(r"[A-Za-z0-9_-]{8,64}")
@@ -72,6 +73,15 @@ class HostedSaver:
         else:
             WRITER.put(self.path, save_text(match))
 
+    def last(self, match) -> None:
+        """Write the save now, as the host stops (the OSError of a full disk raised: a
+        host never says a match is saved when it is not)."""
+        WRITER.settle()
+        if match.state.is_over():
+            self.path.unlink(missing_ok=True)
+        else:
+            write_atomic(self.path, save_text(match))
+
 
 def read_hosted(path) -> HostedSave:
     record = saves.read_record(path)
@@ -79,11 +89,13 @@ def read_hosted(path) -> HostedSave:
     network = header.pop(NETWORK_KEY, None) if isinstance(header, dict) else None
     if not isinstance(network, dict) or set(network) != {"code", "tokens", "here"}:
         raise saves.DamagedSave("not a hosted match")
+    made = header.get("format") if isinstance(header, dict) else None
+    if isinstance(made, int) and not isinstance(made, bool) and made > saves.FORMAT:
+        raise saves.UnreadableSave("a newer version of the game saved it (left as it is)")
     saved = saves.saved_match(record)
     code, tokens, here = network["code"], network["tokens"], network["here"]
     players = len(saved.config.seats)
-    if not (isinstance(code, str) and len(code) == CODE_LENGTH
-            and all(c in CODE_ALPHABET for c in code)):
+    if not isinstance(code, str) or code_problem(code):
         raise saves.DamagedSave("its match code is not one the game makes")
     if not (isinstance(tokens, list) and len(tokens) == players
             and all(t == "" or (isinstance(t, str) and TOKEN.fullmatch(t)) for t in tokens)):
@@ -91,6 +103,14 @@ def read_hosted(path) -> HostedSave:
     if not (isinstance(here, list) and len(here) == players
             and all(isinstance(h, bool) for h in here) and sum(here) <= 1):
         raise saves.DamagedSave("it names the host's own seat wrongly")
+    people = [seat.is_human for seat in saved.config.seats]
+    if not any(people):
+        raise saves.DamagedSave("it has no seat for a person")
+    if any(token and not person for token, person in zip(tokens, people)):
+        raise saves.DamagedSave("a computer's seat holds a person's token")
+    given = [token for token in tokens if token]
+    if len(set(given)) != len(given):
+        raise saves.DamagedSave("two seats share one token")
     return HostedSave(saved, code, tokens, here)
 
 
@@ -112,12 +132,17 @@ def load_hosted(port: int) -> tuple[HostedSave | None, str | None]:
         return None, f"The hosted match cannot be resumed: {set_aside(path, str(problem))}"
 
 
-def hosted_match(save: HostedSave, **settings):
-    """The HostedMatch of a save, every person's seat waiting for its token."""
+def hosted_match(save: HostedSave, headless: bool = False, **settings):
+    """The HostedMatch of a save, every person's seat waiting for its token. Resumed
+    `headless`, the seat of the window that hosted it has nobody to hold its token: it
+    is made a seat the code takes (whoever joins first), with a new token."""
     from game.server.match import HostedMatch, HostSeat
     config = save.saved.config
-    seats = [HostSeat(seat.name, "person" if seat.is_human else "computer", seat.level,
-                      token, here, joined=bool(token))
-             for seat, token, here in zip(config.seats, save.tokens, save.here)]
+    seats = []
+    for seat, token, here in zip(config.seats, save.tokens, save.here):
+        if headless and here:
+            token, here = "", False
+        seats.append(HostSeat(seat.name, "person" if seat.is_human else "computer",
+                              seat.level, token, here, joined=bool(token)))
     return HostedMatch(config.variant, seats, config.options, config.seed, save.saved.state,
                        save.code, **settings)

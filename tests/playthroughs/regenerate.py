@@ -4,6 +4,13 @@ change shows up as a diff in review (as OpenSpiel keeps its playthroughs).
     python tools/regenerate.py      # rewrite them (and docs/rules.md) after a rules change
 
 tests/test_playthroughs.py plays the same games again and compares them with the files.
+Each file is its own list of games: each entry's `agents`, `options` (as given: defaults
+follow the game) and its record's `players` and `seed` say how the game is played. A
+variant without a file gets two games with its fewest players and no options, one
+between random players and one between greedy ones; to store another, add an entry to
+its file with those four (the record needs only `players` and `seed`), and regenerate:
+
+    {"agents": "greedy,random", "options": {"slide": true}, "record": {"players": 2, "seed": 3}}
 """
 from __future__ import annotations
 
@@ -18,37 +25,22 @@ sys.path.insert(0, str(HERE.parent.parent))
 from game.logic.agents import make_agent, play_out  # noqa: E402
 from game.logic.variants import VARIANTS, find_variant, new_game  # noqa: E402
 
-# (players, options, seed, agents) per stored game; a variant not listed gets two games
-# with its fewest players, one between random players and one between greedy ones.
-GAMES = {
-    "classic": [(2, {"limit": 50}, 1, "random"), (4, {"limit": 30}, 2, "greedy"),
-                (2, {"block": True, "limit": 20}, 3, "greedy,random")],
-    "blank": [(2, {}, 1, "random"), (3, {"one_extra": False}, 2, "random"),
-              (3, {"opener": 2}, 3, "random")],
-    "dominox": [(2, {}, 1, "greedy"), (2, {"layout": "holes"}, 2, "random")],
-    "dominid": [(2, {}, 1, "random"), (2, {}, 2, "greedy"),
-                (2, {"arrange": "fixed"}, 3, "greedy,random")],
-    "open54": [(2, {}, 1, "greedy"), (3, {"face_down": True}, 2, "random"),
-               (4, {"dealt": 4, "layout": "cross"}, 3, "greedy,random,greedy,random")],
-    "open1": [(2, {}, 1, "greedy"), (2, {"set": "0-4", "start": "random"}, 2, "greedy,random")],
-    "open3": [(2, {}, 1, "greedy"), (2, {"goal": "targets", "slide": True}, 2, "greedy,random")],
-    "open4": [(2, {}, 1, "greedy"), (2, {"race": True, "set": "0-5-halves"}, 2, "random")],
-    "open10": [(2, {}, 1, "greedy"), (2, {"stacks": True, "arrows": "free"}, 2, "greedy,random")],
-    "open22": [(2, {}, 1, "greedy"), (2, {"across": True}, 2, "greedy,random")],
-}
 
-
-def games_of(variant: str):
-    cls = find_variant(variant)
-    default = [(cls.min_players, {}, 1, "random"), (cls.min_players, {}, 2, "greedy")]
-    return GAMES.get(variant, default)
+def games_of(variant: str) -> list[tuple[int, dict, int, str]]:
+    """(players, options, seed, agents) of each stored game of `variant`."""
+    path = path_of(variant)
+    if path.exists():
+        return [(e["record"]["players"], e["options"], e["record"]["seed"], e["agents"])
+                for e in json.loads(path.read_text())]
+    players = find_variant(variant).min_players
+    return [(players, {}, 1, "random"), (players, {}, 2, "greedy")]
 
 
 def play(variant: str, players: int, options: dict, seed: int, agents: str) -> dict:
     names = agents.split(",") * (players if "," not in agents else 1)
     state = new_game(variant, players, seed, options)
     play_out(state, [make_agent(n) for n in names[:players]], random.Random(seed))
-    return {"agents": agents, "record": state.record()}
+    return {"agents": agents, "options": options, "record": state.record()}
 
 
 def path_of(variant: str) -> Path:

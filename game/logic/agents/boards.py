@@ -1,6 +1,5 @@
-"""Helpers the board games' worlds share: dealing until the rules accept a world, the
-board as a level grid, and asking the variant's own rules which tiles a player could lay
-(what a pass rules out)."""
+"""Helpers the board games' worlds share: dealing until the rules accept a world, and
+asking the variant's own rules which tiles a player could lay (what a pass rules out)."""
 from __future__ import annotations
 
 from ..core import DominoError
@@ -36,15 +35,6 @@ class BoardWorlds:
             except DominoError:
                 continue
         raise DominoError("no world is consistent with this view")
-
-
-def grid_text(view) -> str:
-    """The view's board as a level grid ('.' playable, '#' blocked, top rank first)."""
-    rows = []
-    for rank in reversed(range(view.height)):
-        rows.append("".join("#" if rank * view.width + f in view.blocked else "."
-                            for f in range(view.width)))
-    return "\n".join(rows)
 
 
 def layable_tiles(cls, position: dict) -> frozenset | None:

@@ -7,10 +7,16 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import ClassVar
 
-from ..core import PASS, IllegalMoveError, View
+import re
+
+from ..core import PASS, DominoError, FileFormatError, IllegalMoveError, View
 from ..state import GameState
+from ..textfiles import TomlFile, shorten
+from .layout import board_grid
 from .placement import Placement
 from .shape import EMPTY, BoardShape, board_shape
+
+MAX_GRID_TEXT = 26 * 27          # the largest board: 26 rows of 26 squares and line ends
 
 
 @dataclass(frozen=True)
@@ -37,7 +43,9 @@ class PlacementGame(GameState):
 
     views: ModuleType
     positions: ModuleType
-    record_keys: ClassVar[tuple[str, ...]] = ("deal", "position")
+    # `grid`: the board the game was played on, so that a record (and a saved match)
+    # replays the same whatever happens to its level file later
+    record_keys: ClassVar[tuple[str, ...]] = ("grid", "deal", "position")
 
     def __init__(self, players: int, layout, options: dict, seed: int | None,
                  shape: BoardShape | None = None):
@@ -53,6 +61,63 @@ class PlacementGame(GameState):
     @classmethod
     def from_position(cls, data, path: str = "<position>"):
         return cls.positions.game_from_position(cls, data, path)
+
+    def record(self) -> dict:
+        """The game record, with the board it is played on (`grid`) beside its deal; a
+        game begun from a position names its board there."""
+        record = super().record()
+        if "position" in record:
+            return record
+        return {**self.record_header(), "grid": board_grid(self.shape), **record}
+
+    @classmethod
+    def record_layout(cls, record: dict, name: str):
+        """The layout the record's `grid` draws, checked as strictly as a level file of
+        this game (DominoError in one line), called `name`; None for a record written
+        before records carried their board (its level is then read by name)."""
+        if "grid" not in record:
+            return None
+        grid = record["grid"]
+        if not isinstance(grid, str) or len(grid) > MAX_GRID_TEXT:
+            raise DominoError(f"bad grid: the board is drawn as text of at most "
+                              f"{MAX_GRID_TEXT} characters, not {shorten(grid)}")
+        text = f'grid = """\n{grid}\n"""\n'
+        try:
+            return cls.level_from_toml(TomlFile("<record>", text, {"grid": grid}), name)
+        except FileFormatError as exc:
+            row = f" row {exc.line - 1}:" if exc.line and exc.line > 1 else ""
+            message = re.sub(r"\(line (\d+)\)", lambda m: f"(row {int(m[1]) - 1})",
+                             exc.message)
+            raise DominoError(f"bad grid:{row} {message}") from None
+
+    @classmethod
+    def position_layout(cls, toml, name: str):
+        """The board a position file plays on: its `grid`, drawn inline and checked as a
+        level file of this game, or else the level `name` names (FileFormatError at the
+        file's `layout` line)."""
+        from ..levels import load_layout
+        if "grid" in toml.data:
+            return cls.level_from_toml(TomlFile(toml.path, toml.text, {
+                k: toml.data[k] for k in ("grid", "name", "description") if k in toml.data}),
+                name)
+        try:
+            return load_layout(name, cls.variant)
+        except DominoError as exc:
+            raise toml.error("layout", str(exc)) from None
+
+    def board_unless_named(self) -> dict:
+        """{"grid": ...} when the level the options name no longer draws this board (it
+        was changed or deleted since the game began), so that a position file written
+        now still holds the board played on; {} when the name says it."""
+        from ..levels import load_layout
+        try:
+            named = load_layout(self.options["layout"], self.variant).shape
+            if (named.width, named.height, named.blocked) == (
+                    self.shape.width, self.shape.height, self.shape.blocked):
+                return {}
+        except DominoError:
+            pass
+        return {"grid": board_grid(self.shape)}
 
     @classmethod
     def level_from_toml(cls, toml, name: str):

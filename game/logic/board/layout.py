@@ -51,6 +51,14 @@ class Layout:
         return "\n".join(rows)
 
 
+def board_grid(board) -> str:
+    """The grid of a board (a BoardShape, a view: anything with width, height and the
+    indices of its blocked squares) as level files draw it, the top rank first."""
+    return "\n".join("".join(BLOCKED if rank * board.width + f in board.blocked else PLAYABLE
+                              for f in range(board.width))
+                      for rank in reversed(range(board.height)))
+
+
 def layout_from_toml(toml: TomlFile, name: str, shares: bool = False,
                      open_middle: bool = False) -> Layout:
     """The layout described by a parsed level file (or a position file's grid part);
@@ -88,7 +96,9 @@ def parse_grid(toml: TomlFile, key: str = "grid", shares: bool = False,
             raise FileFormatError(toml.path, line, f"this row is {len(row)} squares wide but the "
                                                    f"first row (line {first_line}) is {width}: "
                                                    f"the {key} must be rectangular")
-    for size, what, line in ((width, "wide", first_line), (height, "high", rows[-1][0])):
+    # too high: the first row past the most there may be, else the last
+    last = rows[min(MAX_SIDE, height - 1)][0]
+    for size, what, line in ((width, "wide", first_line), (height, "high", last)):
         if not MIN_SIDE <= size <= MAX_SIDE:
             squares = f"{size} square{'s' * (size != 1)}"
             raise FileFormatError(toml.path, line, f"the board is {squares} {what}; "

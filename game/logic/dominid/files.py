@@ -2,7 +2,8 @@
 checks of a record's deal.
 
     variant = "dominid"
-    layout = "standard"                  # a level name from levels/dominid, or a path
+    layout = "standard"                  # a level name from levels/dominid, or a path;
+                                         # a `grid` beside it is the board it drew
     arrange = "chosen"                   # the option: "fixed" lays the smaller numbers south
     placed = ["2-5@h8h9", "3-4@i8i9", "2-6@g8g9"]   # play order; the first two are the
                                          # opening, upright on the four middle cells
@@ -28,13 +29,12 @@ import json
 
 from ..core import DominoError, FileFormatError, Tile
 from ..board.placement import TILE_INDEX, TILES, Placement, tile_bits, tiles_of
-from ..levels import load_layout
 from .opening import first_player, opening_cells
 from ..options import resolve_options
 from ..textfiles import TomlFile, open_position
 from ..tiles import DOUBLE_SIX_SET
 
-KEYS = ("variant", "layout", "arrange", "draws", "placed", "hands", "stock", "to_move",
+KEYS = ("variant", "layout", "grid", "arrange", "draws", "placed", "hands", "stock", "to_move",
         "parities", "passes", "costs")
 HAND = 3
 PARITIES = ("odds", "evens")
@@ -74,9 +74,10 @@ def game_from_position(cls, data, path: str):
                                   {"arrange": toml.get("arrange", str, "chosen")}, cls.variant)
     except DominoError as exc:
         raise toml.error("arrange", str(exc)) from None
+    layout = cls.position_layout(toml, name)      # the grid beside the name, or the level
     try:
         options = resolve_options(cls.options_declared, dict(options, layout=name), cls.variant)
-        game = cls(load_layout(name, cls.variant), options, None)
+        game = cls(layout, options, None)
     except DominoError as exc:               # unknown, broken, or blocking the opening
         raise toml.error("layout", str(exc)) from None
 
@@ -226,7 +227,7 @@ def _item_error(toml: TomlFile, text: str, message: str) -> FileFormatError:
 def position_data(game) -> dict:
     """The position as the dict a position file holds."""
     data = {"variant": game.variant, "layout": game.options["layout"],
-            "arrange": game.options["arrange"]}
+            **game.board_unless_named(), "arrange": game.options["arrange"]}
     if game.arranging:
         data["draws"] = [str(t) for t in game.draws]
     data.update({

@@ -1,5 +1,5 @@
 """Dominid: two players build one structure of dominoes, side by side and upwards, each
-paying the distance between the tile laid and the numbers it borders (RULES.md section 4).
+paying the distance between the tile laid and the numbers it borders (docs/rules.md, Dominid).
 
 The stacked table lives in stacks.py (levels, top numbers, open slots); this module is
 the turn order: the draw for the first move, the opening (opening.py: arranged by the
@@ -9,6 +9,7 @@ stock, the odds-or-evens declaration, forced passes and the final count.
 from __future__ import annotations
 
 import random
+from typing import ClassVar
 
 from . import files as dominid_files, view as dominid_view
 from .opening import (ARRANGE, Arrangement, arrangements, first_player, fixed_arrangement,
@@ -20,7 +21,7 @@ from ..core import PASS, DominoError, IllegalMoveError, Move, Outcome, Tile
 from ..tiles import DOUBLE_SIX_SET
 from ..board.placement import TILE_INDEX, Placement, oriented, sorted_placements
 from ..levels import load_layout
-from ..options import Option, resolve_options
+from ..options import Option, Options, resolve_options
 
 HAND = 3
 ODD_NUMBERS, EVEN_NUMBERS = frozenset((1, 3, 5)), frozenset((2, 4, 6))
@@ -106,7 +107,7 @@ class DominidGame(PlacementGame):
         "cost: the lower score wins.")
     hard_hooks = "game.logic.dominid.worlds"
     min_players = max_players = 2
-    options_declared = (
+    options_declared: ClassVar[Options] = (
         Option("layout", "standard", "the table: a level file in levels/dominid"),
         Option("arrange", "chosen", "the opening: chosen (the player whose tile lost lays "
                                     "it, their first move) or fixed (the engine lays it)",
@@ -114,7 +115,7 @@ class DominidGame(PlacementGame):
     )
     rules_text = RULES_TEXT
     tiles = DOUBLE_SIX_SET
-    record_keys = ("deal", "opening", "position")
+    record_keys = ("grid", "deal", "opening", "position")
 
     views = dominid_view
     positions = dominid_files
@@ -150,9 +151,10 @@ class DominidGame(PlacementGame):
 
     @classmethod
     def from_deal(cls, draws, hands, stock, options: dict | None = None,
-                  seed: int | None = None) -> "DominidGame":
+                  seed: int | None = None, layout=None) -> "DominidGame":
         """A game from the two face-up tiles, the two hands (player 0's first) and the
-        stock (next draw first); tiles or their texts."""
+        stock (next draw first); tiles or their texts; on `layout` (by default the level
+        the options name)."""
         problem = dominid_files.deal_problem(draws, hands, stock)
         if problem:
             raise DominoError(f"bad deal: {problem}")
@@ -160,7 +162,7 @@ class DominidGame(PlacementGame):
                                for part in (draws, [t for h in hands for t in h], stock))
         hands = [hands[:HAND], hands[HAND:]]
         options = resolve_options(cls.options_declared, options, cls.variant)
-        game = cls(load_layout(options["layout"], cls.variant), options, seed)
+        game = cls(layout or load_layout(options["layout"], cls.variant), options, seed)
         first = first_player(draws)
         game.draws = tuple(draws)
         game.hands = [sum(1 << TILE_INDEX[t] for t in hand) for hand in hands]
@@ -189,8 +191,9 @@ class DominidGame(PlacementGame):
         options = record.get("options")
         if isinstance(options, dict) and "arrange" not in options and "opening" in record:
             options = dict(options, arrange="fixed")    # written before the option existed
+        name = options.get("layout", "standard") if isinstance(options, dict) else "standard"
         game = cls.from_deal(deal["draws"], deal["hands"], deal["stock"], options,
-                             record.get("seed"))
+                             record.get("seed"), cls.record_layout(record, str(name)))
         if "opening" in record and game.arranging:
             raise DominoError("with arrange = chosen the opening is the first move "
                               "(arrange ...), not a record key")

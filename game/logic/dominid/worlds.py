@@ -15,6 +15,7 @@ stand (cost minus clusters).
 """
 from __future__ import annotations
 
+from ..board.layout import board_grid
 from ..board.placement import TILE_INDEX, tile_bits
 from ..agents.boards import BoardWorlds
 from .opening import HAND
@@ -34,6 +35,7 @@ class DominidWorlds(BoardWorlds):
         self.size = view.opponent_hand_size
         self.mine = HAND if view.arranging else 0       # my tiles not taken yet
         self.base = {"variant": view.variant, "layout": view.options["layout"],
+                     "grid": board_grid(view),
                      "arrange": view.options["arrange"], "placed": [str(p) for p in view.placed],
                      "to_move": view.player,
                      "parities": [p for p in view.parities] if view.parities[0] else [],

@@ -1,7 +1,7 @@
 """Could legal play have built this Dominox board? (for position files)
 
 A tile's end must, when the tile is laid, show the number of at least one of the covered
-squares beside it if any is covered (RULES.md section 3). A finished board does not show
+squares beside it if any is covered (docs/rules.md, Dominox). A finished board does not show
 the order of play, and checking the board alone would be wrong both ways: a tile laid
 before its neighbours may end up touching only different numbers, and an end touching an
 equal number may still have met a different one first. So `contact_problem` searches for

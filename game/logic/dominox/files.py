@@ -21,10 +21,8 @@ import random
 
 from ..core import FileFormatError, OptionError, Tile
 from .contact_order import contact_problem
-from ..board.layout import layout_from_toml
 from ..board.placement import TILE_INDEX, TILES, Placement, tile_bits, tiles_of
 from ..board.shape import Grid
-from ..levels import load_layout
 from ..options import resolve_options
 from ..textfiles import TomlFile, open_position
 from ..tiles import DOUBLE_SIX_SET, some_of
@@ -37,16 +35,10 @@ def game_from_position(cls, data, path: str):
     """The game a parsed position file describes; `data` is a TomlFile or a plain dict."""
     toml = open_position(cls, data, path, KEYS)
     given = dict(toml.get("options", dict, {}))
-    if "grid" in toml.data:
-        layout = layout_from_toml(TomlFile(toml.path, toml.text, {
-            k: toml.data[k] for k in ("grid", "name", "description") if k in toml.data}), "inline")
-        given["layout"] = "inline"
-    else:
-        given["layout"] = toml.get("layout", str, "standard")
-        try:
-            layout = load_layout(given["layout"])
-        except (OptionError, FileFormatError) as exc:
-            raise toml.error("layout", str(exc)) from None
+    # a grid alone is an "inline" board; beside a layout name it is the board that level
+    # drew when the game was played (the file may have changed since)
+    given["layout"] = toml.get("layout", str, "inline" if "grid" in toml.data else "standard")
+    layout = cls.position_layout(toml, given["layout"])
     try:
         options = resolve_options(cls.options_declared, given, cls.variant)
     except OptionError as exc:
@@ -186,6 +178,7 @@ def position_data(game) -> dict:
         data["grid"] = game.layout.grid_text()
     else:
         data["layout"] = game.options["layout"]
+        data.update(game.board_unless_named())
     data["placed"] = [str(game._move_of(*p)) for p in game.placed]
     data["hands"] = [[str(t) for t in tiles_of(h)] for h in game.hands]
     data["stock"] = [str(TILES[t]) for t in game.stock[game.drawn:]]

@@ -1,5 +1,5 @@
 """Dominox: two players lay dominoes on a chessboard and score the empty areas their
-colour dominates (RULES.md section 3).
+colour dominates (docs/rules.md, Dominox).
 
 Speed matters here because search and self-play replay thousands of games. Every empty
 square keeps a 7-bit mask of the numbers it accepts (all seven while no covered square
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import ClassVar
 
 from ..board.contact import AtLeastOneEqual
 from ..board.game import PlacementGame
@@ -20,7 +21,7 @@ from ..board.shape import BoardShape
 from ..board.tileboard import TileBoard
 from ..core import PASS, DominoError, IllegalMoveError, Outcome, Tile
 from ..levels import load_layout
-from ..options import Option, resolve_options
+from ..options import Option, Options, resolve_options
 from ..tiles import DOUBLE_SIX_SET
 from . import files as dominox_files, view as dominox_view
 
@@ -62,7 +63,7 @@ class DominoxGame(PlacementGame):
         "size for the colour with more squares in it: the higher score wins.")
     hard_hooks = "game.logic.dominox.worlds"
     min_players = max_players = 2
-    options_declared = (
+    options_declared: ClassVar[Options] = (
         Option("layout", "standard", "board layout: a level file in levels/dominox"),
         Option("hand", 8, "tiles dealt to each player", minimum=1, maximum=14),
     )
@@ -104,10 +105,13 @@ class DominoxGame(PlacementGame):
         return cls.from_deal([sorted(h) for h in hands], stock, options, seed)
 
     @classmethod
-    def from_deal(cls, hands, stock, options: dict | None = None, seed: int | None = None):
-        """A game from a given deal (tiles or their texts; the stock's next tile first)."""
+    def from_deal(cls, hands, stock, options: dict | None = None, seed: int | None = None,
+                  layout=None):
+        """A game from a given deal (tiles or their texts; the stock's next tile first) on
+        `layout` (by default the level the options name)."""
         options = resolve_options(cls.options_declared, options, cls.variant)
-        game = cls(load_layout(options["layout"]), options, seed)
+        layout = layout or load_layout(options["layout"], cls.variant)
+        game = cls(layout, options, seed)
         if not isinstance(hands, list | tuple) or not all(isinstance(h, list | tuple)
                                                           for h in hands):
             raise DominoError("a dominox deal's hands are two lists of tiles")
@@ -149,7 +153,8 @@ class DominoxGame(PlacementGame):
                                                  options["hand"])
             if problem:
                 raise DominoError(f"bad deal: {problem}")
-            return cls.from_deal(deal["hands"], deal.get("stock", []), options, record.get("seed"))
+            return cls.from_deal(deal["hands"], deal.get("stock", []), options, record.get("seed"),
+                                 cls.record_layout(record, options["layout"]))
         raise DominoError("a dominox record needs a deal (hands and stock) or a position")
 
     # ----- the protocol -----

@@ -1,7 +1,7 @@
 """Worlds for the Hard computer player in Dominox: full states consistent with one
-player's view, built through the public position format (`from_position`, the board
-the view's layout option names, or an inline grid of its shape, the other options as
-the view carries them, and the placements in the order laid).
+player's view, built through the public position format (`from_position`, the board as the view
+shows it, the other options as the view carries them, and the placements in the order
+laid).
 
 The hidden tiles (the opponent's hand and the stock) are the view's unseen tiles, dealt
 at random to the hand size and stock size the view shows, under what the view reveals:
@@ -19,7 +19,8 @@ that the first double was the lowest *dealt* (the opener has drawn since).
 """
 from __future__ import annotations
 
-from ..agents.boards import BoardWorlds, grid_text, layable_tiles
+from ..agents.boards import BoardWorlds, layable_tiles
+from ..board.layout import board_grid
 from ..core import PASS, Tile
 
 reuse = 2                   # playouts per sampled world (building one costs ~0.4 ms)
@@ -31,8 +32,9 @@ class DominoxWorlds(BoardWorlds):
         self.unseen = list(view.unseen)
         self.size = view.opponent_hand_size
         options = dict(view.options)
-        layout = options.pop("layout")
-        board = {"grid": grid_text(view)} if layout == "inline" else {"layout": layout}
+        # the board as the view shows it, never read again from a level file that may
+        # have changed since the game began
+        board = {"layout": options.pop("layout"), "grid": board_grid(view)}
         self.base = {"variant": view.variant, **board, "options": options,
                      "placed": [str(p) for p in view.placed], "to_move": view.player,
                      "passes": view.passes}

@@ -1,5 +1,6 @@
-"""The open-board games on the element board (RULES.md section 5): elements standing one
-to a square of an 8x8 board, touching only end to end along the files.
+"""The open-board games on the element board (docs/rules.md, Test element to Packs):
+elements standing one to a square of an 8x8 board, touching only end to end along the
+files.
 
     board.py   the element and the board: contacts, captures, element texts
     moves.py   the move `c2-c3` / `c3-e5-c7` / `pass`

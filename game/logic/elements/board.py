@@ -1,5 +1,5 @@
-"""The element board: an 8x8 board with at most one element on a square (RULES.md
-section 5), shared by the moving games (1, 3, 4) and later by the shifting and placing
+"""The element board: an 8x8 board with at most one element on a square (docs/rules.md,
+Test element to Packs), shared by the moving games (1, 3, 4) and later by the shifting and placing
 games (10, 22).
 
 An element is a tile standing on one square with its long side along the files: its
@@ -100,7 +100,8 @@ def board_tokens(toml, key: str, missing: str = "", shape=SHAPE):
                                f"top{missing}")
     rows = toml.grid_lines(key)
     if len(rows) != height:
-        line = rows[-1][0] if rows else toml.line_of(key)
+        # too many: the first rank past the last one there is room for, else the last
+        line = rows[min(height, len(rows) - 1)][0] if rows else toml.line_of(key)
         raise FileFormatError(toml.path, line, f"the board has {len(rows)} ranks: draw all "
                                                f"{height}, rank {height} at the top")
     for top, (line, row) in enumerate(rows):

@@ -32,7 +32,7 @@ from .board import EMPTY_TOKEN, SHAPE, SIZE, Element, board_tokens, parse_token,
 LEGEND = ("'...' an empty square; s (the south player) or n (the north player) with the "
           "south and the north number, like s35; * after a face-down test element, like s00*")
 KEYS = ("name", "description", "set", "board")
-SIDES = ("south player (0)", "north player (1)")
+SIDES = ("south player", "north player")     # as the game names them, never by number
 
 
 @dataclass(frozen=True)
@@ -66,8 +66,6 @@ class Start:
     placed: tuple                 # (square, Element) pairs
     path: str
 
-
-StartEntry = LevelEntry
 
 
 # ---- reading and checking boards ----------------------------------------------------------
@@ -190,27 +188,30 @@ def load_start(cls, name_or_path: str) -> Start:
     return load_level(path, cls.variant, text)
 
 
-def list_starts(cls, folder: Path | None = None) -> list[StartEntry]:
+def list_starts(cls, folder: Path | None = None) -> list[LevelEntry]:
     """Every level file of the variant, shipped then the player's own (or those of
     `folder`), "standard" first, then by name; a broken file is listed with its one-line
     error instead of raising."""
     return list_levels(cls.variant, folder)
 
 
-def first_start(cls, set_name: str) -> Start:
+def first_start(cls, set_name: str) -> Start | None:
+    """The first level of the variant made for the set, or None."""
     for entry in list_starts(cls):
-        if entry.start is not None and entry.start.set_name == set_name:
-            return entry.start
-    raise OptionError(f"no level of {cls.variant} is made for the {set_name} set; "
-                      "choose start=random")
+        if isinstance(entry.level, Start) and entry.level.set_name == set_name:
+            return entry.level
+    return None
 
 
 def starting_elements(cls, options: dict, rng) -> list:
     """The (square, Element) pairs the options start from (`rng` for a random start)."""
     chosen, set_name = options["start"], options["set"]
-    if chosen == "random":
+    start = first_start(cls, set_name) if chosen == "first" else None
+    # 'first' with no level made for the set starts at random, as the menu then offers
+    if chosen == "random" or (chosen == "first" and start is None):
         return random_start(cls, set_name, rng)
-    start = first_start(cls, set_name) if chosen == "first" else load_start(cls, chosen)
+    if start is None:
+        start = load_start(cls, chosen)
     if start.set_name != set_name:
         raise OptionError(f"the start {chosen!r} is made for the {start.set_name} set, "
                           f"not {set_name}")
@@ -245,12 +246,11 @@ def random_start(cls, set_name: str, rng) -> list:
     element on a random square of its back rank."""
     kind = SETS[set_name]
     if kind.shared:
-        try:
-            base = first_start(cls, set_name)
-        except OptionError:
+        base = first_start(cls, set_name)
+        if base is None:
             raise OptionError(f"a random start of the {set_name} set shuffles the two groups "
                               f"of a level file made for it, and no level of {cls.variant} "
-                              "is") from None
+                              "is")
         groups = [[e.tile for _, e in base.placed if e.owner == o] for o in (0, 1)]
     else:
         groups = [list(kind.tiles.elements)] * 2

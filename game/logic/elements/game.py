@@ -1,13 +1,17 @@
 """The moving game: players take turns moving one of their elements on the element board,
 and an element that arrives facing an opponent's element with an equal number removes it
-(RULES.md section 5, games 1, 3 and 4).
+(docs/rules.md, Test element, Capture and Diagonals).
 
-`MovingGame` holds everything the three games share: the move stack, captures and their
-undo, the count of moves without a capture, the ends, records, views and positions. Each
-game is a small subclass that says how its elements move (`_element_moves`), why a move
-of the right form is not among them (`refusal`: the shared one speaks of games 1, 3 and
-4's steps, so a new kind of move needs its own), what ends it at once (`_goal`), who wins
-when it simply stops (`_judge`) and what its scores are (`scores`, `captures_win`).
+`MovingGame` holds everything the moving games share: the move stack, captures and their
+undo, the count of moves without a capture, the ends, records, views and positions, and
+the one-square step of games 1 and 3 as the default move. Each game is a small subclass
+that overrides the hooks where it differs, and the base names none of them: how its
+elements move (`_element_moves`), why a move of its own element is refused
+(`move_refusal`, or its parts `taken_refusal` and `movement_refusal`: a new kind of move
+says its own), which element it may land on (`landing_win`), what ends it at once
+(`_goal`), who wins when it simply stops (`_judge`), its scores (`scores`, `captures_win`)
+and what its views, records and the greedy player read of its own rules (`view_facts`,
+`own_counters`, `greedy_value`, `aims`).
 """
 from __future__ import annotations
 
@@ -16,17 +20,17 @@ from operator import attrgetter
 from types import ModuleType
 from typing import TYPE_CHECKING, ClassVar
 
-from ..board.shape import ALL_DIRECTIONS, DIAGONAL
+from ..board.shape import ALL_DIRECTIONS
 from ..core import PASS, IllegalMoveError, OptionError, Outcome
 from ..options import Option, resolve_options
 from ..state import GameState
 from ..textfiles import open_position
 from . import files, positions, view as element_view
 from .board import SHAPE, ElementBoard, past_middle
-from .moves import ElementMove, parse_element_move, refusal
+from .moves import ElementMove, parse_element_move
 
 
-def _ray(square: int, direction) -> tuple[int, ...]:
+def ray(square: int, direction) -> tuple[int, ...]:
     """The squares beyond `square` in `direction`, nearest first."""
     found = []
     at = SHAPE.step(square, direction)
@@ -37,12 +41,12 @@ def _ray(square: int, direction) -> tuple[int, ...]:
 
 
 # Per square, its rays in those of the eight directions that stay on the board.
-RAYS = tuple(tuple(r for r in (_ray(s, d) for d in ALL_DIRECTIONS) if r)
+RAYS = tuple(tuple(r for r in (ray(s, d) for d in ALL_DIRECTIONS) if r)
              for s in range(SHAPE.size))
-# Per square, the diagonal jumps (square jumped over, landing square).
-JUMPS = tuple(tuple(r[:2] for r in (_ray(s, d) for d in DIAGONAL) if len(r) >= 2)
-              for s in range(SHAPE.size))
-STEPS = {(s, t): ElementMove((s, t)) for s in range(SHAPE.size) for ray in RAYS[s] for t in ray}
+# Per square, the squares one step away in each of the eight directions.
+AROUND = tuple(tuple(r[0] for r in rays) for rays in RAYS)
+# The one-square moves, made once: a game's move lists share them.
+STEPS = {(s, t): ElementMove((s, t)) for s in range(SHAPE.size) for t in AROUND[s]}
 
 
 # The rules screens' text games 1 and 3 share: who has which elements where, and how they
@@ -70,7 +74,8 @@ def limit_option(default: int = 40) -> Option:
 
 def start_option() -> Option:
     return Option("start", "first", "starting board: a level file's name, 'first' (the first "
-                                    "one made for the chosen set) or 'random'")
+                                    "one made for the chosen set; random when none is) or "
+                                    "'random'")
 
 
 class ElementGame(GameState):
@@ -176,18 +181,22 @@ class ElementGame(GameState):
 
 
 class MovingGame(ElementGame):
+    """The moving game with the one-square step of games 1 and 3; see the module's
+    docstring for the hooks a game overrides where it differs."""
+
     min_players = max_players = 2
     sets: ClassVar[tuple[str, ...]]     # the `set` option's choices, default first
-    test_elements: ClassVar[bool] = False   # game 1: each side's 0-0 lies face down
-    coloured: ClassVar[bool] = False        # game 4: player 0 on dark squares, 1 on light
+    # What its boards look like, for the level files and random starts (files.py):
+    test_elements: ClassVar[bool] = False   # each side's 0-0 lies face down
+    coloured: ClassVar[bool] = False        # player 0 on dark squares, player 1 on light
     pass_when_stuck: ClassVar[bool] = False  # a player with no move passes (else it ends)
     one_capture: ClassVar[bool] = False     # at most one element captured per move
-    captures_win: ClassVar[bool] = False    # game 4: more captures wins (else: more left)
+    captures_win: ClassVar[bool] = False    # more captures wins (else: more elements left)
     hard_hooks = "game.logic.agents.open_board"
     records = positions
 
     def __init__(self, options: dict, seed, board: ElementBoard, to_move: int = 0,
-                 captures=(0, 0), pips=(0, 0), quiet: int = 0, best=None):
+                 captures=(0, 0), pips=(0, 0), quiet: int = 0):
         self.players = 2
         self.options = options
         self.seed = seed
@@ -195,11 +204,8 @@ class MovingGame(ElementGame):
         self.to_move = to_move
         self.captures = list(captures)
         self.pips = list(pips)
-        self.quiet = quiet                  # moves in a row without a capture (race: progress)
+        self.quiet = quiet                  # moves in a row without a capture
         self.limit = options["limit"]
-        self.slide = bool(options.get("slide", False))
-        self.race = bool(options.get("race", False))
-        self.best = tuple(best) if best is not None else self.past_counts()
         # (winner, reason) of an end a move caused at once
         self._ended: tuple[int, str] | None = None
         self._cache = None                  # (legal moves, end) of this position
@@ -231,7 +237,38 @@ class MovingGame(ElementGame):
         """The level file of the start `start` (what `level_from_toml` reads back)."""
         return files.start_text(cls.variant, start)
 
-    # ---- the rules each game fills in ------------------------------------------------------
+    # ---- the hooks each game overrides where it differs --------------------------------------
+    def _element_moves(self, square: int, element) -> list[ElementMove]:
+        """Every move of the element on `square`: one square in any of the eight
+        directions, onto an empty square or an element `landing_win` allows."""
+        cells = self.board.cells
+        return [STEPS[square, target] for target in AROUND[square]
+                if cells[target] is None or self.landing_win(element, cells[target])]
+
+    def landing_win(self, element, other) -> str | None:
+        """The outcome reason with which `element` wins by landing on `other`, or None
+        when it may not land there (by default it never lands on an element)."""
+        return None
+
+    def move_refusal(self, move: ElementMove, element) -> str:
+        """Why a move of the player's own `element`, not among the legal ones, is refused:
+        a chain, a taken square, or else the rule of movement it breaks."""
+        if len(move.path) > 2:
+            return "a move names only its from and to squares here; only Diagonals chains jumps"
+        target = self.board.cells[move.end]
+        if target is not None and not self.landing_win(element, target):
+            return self.taken_refusal(element, target, move.end)
+        return self.movement_refusal(move)
+
+    def taken_refusal(self, element, target, square: int) -> str:
+        """Why `element` may not land on `target`, which stands on `square`."""
+        return f"{SHAPE.names[square]} is taken"
+
+    def movement_refusal(self, move: ElementMove) -> str:
+        """The rule of movement a move to an empty square breaks: a game whose elements
+        move otherwise says its own."""
+        return "an element moves one square, in any of the eight directions"
+
     def _goal(self, player: int):
         """(winner, reason) when the capture `player` just made ends the game at once."""
         return None
@@ -243,30 +280,31 @@ class MovingGame(ElementGame):
     def scores(self) -> tuple[int, int]:
         return tuple(self.captures)
 
-    def takes_test_element(self, element, other) -> bool:
-        """Whether `element` may land on `other` and win: game 1, a numbered element onto
-        the opponent's test element (the source: test elements "can not be imposed on
-        other dominoes elements")."""
-        return self.test_elements and other.face_down and not element.face_down \
-            and other.owner != element.owner
-
     def _stops(self) -> str | None:
         """A reason the game stops in this position besides the shared ones."""
         return None
 
-    def _element_moves(self, square: int, element) -> list[ElementMove]:
-        """Every move of the element on `square` (games 1 and 3: one square any way, or
-        sliding like a queen; in game 1 a numbered element may land on the opponent's test
-        element, a test element never lands on anything)."""
-        cells, moves = self.board.cells, []
-        for ray in RAYS[square]:
-            for target in ray:
-                other = cells[target]
-                if other is None or self.takes_test_element(element, other):
-                    moves.append(STEPS[square, target])
-                if other is not None or not self.slide:
-                    break
-        return moves
+    def view_facts(self) -> dict:
+        """The fields of a player's view that say this game's own rules (those of
+        element_view.ElementView with a default)."""
+        return {}
+
+    def own_counters(self) -> dict:
+        """Counters of this game's own rules that a position or record keeps besides the
+        shared ones (positions.COUNTERS names every one)."""
+        return {}
+
+    def take_own_counters(self, given: dict) -> None:
+        """Set this game's own counters from `given` (checked: every counter is there)."""
+
+    def greedy_value(self, me: int, elements: int, pips: int) -> float:
+        """The greedy player's worth of this position for `me`, whose move just captured
+        `elements` elements of `pips` pips and did not end the game."""
+        return element_view.capture_judgement(self, me, elements, pips)
+
+    def aims(self, me: int) -> float:
+        """The greedy player's small pull for `me` toward what wins: forward."""
+        return element_view.forward_pull(self, me)
 
     # ---- the protocol -------------------------------------------------------------------
     def _position(self):
@@ -298,22 +336,26 @@ class MovingGame(ElementGame):
         return parse_element_move(text)
 
     def refusal(self, move) -> str:
-        """Why `move`, well formed but not legal, is refused: the shared reasons speak of
-        games 1, 3 and 4's steps and jumps; a game whose elements move otherwise says its
-        own."""
-        return refusal(self, move)
+        """Why `move`, well formed but not legal, is refused: whose element it moves, then
+        the game's own `move_refusal`."""
+        element = self.board.cells[move.start]
+        if element is None:
+            return f"there is no element on {SHAPE.names[move.start]}"
+        if element.owner != self.to_move:
+            return f"the element on {SHAPE.names[move.start]} is your opponent's"
+        return self.move_refusal(move, element)
 
     def _push(self, move):
         player, board = self.to_move, self.board
-        before = (self.quiet, self._ended, self.best)
+        before = (self.quiet, self._ended)
         landed, captured = None, ()
         if move is PASS:
             self.quiet += 1
         else:
             element = board.take(move.start)
-            if board.cells[move.end] is not None:           # the opponent's test element
+            if board.cells[move.end] is not None:           # a landing landing_win allows
                 landed = board.take(move.end)
-                self._ended = (player, "test element")
+                self._ended = (player, self.landing_win(element, landed))
             board.put(move.end, element)
             if landed is None:
                 captured = tuple((s, board.take(s)) for s in
@@ -325,14 +367,12 @@ class MovingGame(ElementGame):
                 self._ended = self._ended or self._goal(player)
             else:
                 self.quiet += 1
-            if self.race:
-                self._race_after(player)
         self.to_move = 1 - player
         self._cache = None
         return landed, captured, before
 
     def _pop(self, move, info) -> None:
-        landed, captured, (self.quiet, self._ended, self.best) = info
+        landed, captured, (self.quiet, self._ended) = info
         self.to_move = player = 1 - self.to_move
         if move is not PASS:
             board = self.board
@@ -346,7 +386,6 @@ class MovingGame(ElementGame):
             board.put(move.start, element)
         self._cache = None
 
-    # ---- the race (game 4's option) ------------------------------------------------------
     def past_counts(self) -> tuple[int, int]:
         """Each player's elements in the opponent's half."""
         counts = [0, 0]
@@ -354,17 +393,6 @@ class MovingGame(ElementGame):
             if element is not None and past_middle(element.owner, square):
                 counts[element.owner] += 1
         return counts[0], counts[1]
-
-    def _race_after(self, player: int) -> None:
-        """A new best count past the middle line restarts the count of quiet moves; the
-        first side with every remaining element past the line wins (the mover first)."""
-        past = self.past_counts()
-        if past[player] > self.best[player]:
-            self.quiet = 0
-            self.best = tuple(max(b, p) for b, p in zip(self.best, past))
-        for side in (player, 1 - player):
-            if self._ended is None and past[side] == self.board.counts[side]:
-                self._ended = (side, "race")
 
     # ---- outcome, views, records ---------------------------------------------------------
     def view(self, player: int):

@@ -1,9 +1,13 @@
 """Test element, open-board game 1: move your elements one square at a time and land a
-numbered one on your opponent's face-down test element (RULES.md section 5, game 1)."""
+numbered one on your opponent's face-down test element (docs/rules.md, Test element)."""
 from __future__ import annotations
 
-from ..options import Option
+from typing import ClassVar
+
+from ..options import Option, Options
+from .board import SHAPE
 from .game import HALVES_TEXT, STEP_AND_TOUCH_TEXT, MovingGame, limit_option, start_option
+from .view import pull_to_test_element
 
 RULES_TEXT = f"""\
 Test element is played by two players on an 8x8 board. {HALVES_TEXT} Each player's 0-0 \
@@ -38,9 +42,30 @@ class TestElementGame(MovingGame):
     sets = ("halves", "0-4", "0-5")
     test_elements = True
     pass_when_stuck = True
-    options_declared = (
+    options_declared: ClassVar[Options] = (
         Option("set", "halves", "the elements: halves of one set of 32, or a reduced set "
                                 "each", choices=sets),
         limit_option(),
         start_option(),
     )
+
+    def landing_win(self, element, other) -> str | None:
+        """A numbered element wins by landing on the opponent's test element (the source:
+        test elements "can not be imposed on other dominoes elements")."""
+        if other.face_down and not element.face_down and other.owner != element.owner:
+            return "test element"
+        return None
+
+    def taken_refusal(self, element, target, square: int) -> str:
+        if element.face_down:
+            return "a test element never lands on another element, not even on your " \
+                   "opponent's test element"
+        if target.face_down:
+            return f"{SHAPE.names[square]} holds your own test element"
+        return f"{SHAPE.names[square]} is taken: only an opponent's test element may be landed on"
+
+    def view_facts(self) -> dict:
+        return {"goal": "test element"}
+
+    def aims(self, me: int) -> float:
+        return pull_to_test_element(self, me)

@@ -1,6 +1,6 @@
 """Shift, open-board game 10: lift one of your elements and set it down anywhere it
 touches your own elements with equal numbers only; reach past the far edge to win
-(RULES.md section 5, game 10).
+(docs/rules.md, Shift).
 
 The board holds stacks (a tuple of Elements, bottom first; one element is a stack of one)
 so that the `stacks` option needs nothing apart. A move is `c2>e5` (`c2>e5^` with free
@@ -13,9 +13,10 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 from ..core import PASS, IllegalMoveError
-from ..options import Option
+from ..options import Option, Options
 from ..tiles import OPEN_BOARD_SET
 from . import shift_positions, shift_view
 from .board import NORTH_ARROW, SHAPE, SIZE, Element
@@ -129,10 +130,10 @@ class ShiftGame(ElementGame):
     records = shift_positions
     rules_text = RULES_TEXT
     min_players = max_players = 2
-    first_player = 0            # RULES.md: player 0 moves first
-    options_declared = (
+    first_player = 0            # docs/rules.md, Shift: the south player moves first
+    options_declared: ClassVar[Options] = (
         Option("arrows", "fixed", "fixed arrows, or free: choose the arrow when shifting",
-               choices=("fixed", "free")),
+               choices=("fixed", "free"), changes_play=True),
         Option("stacks", False, "a whole set each in stacks of four on the home rank"),
         Option("equalize", True, "the second player may answer the first player's crossing "
                                  "with one move: crossing too draws"),

@@ -1,6 +1,6 @@
 """Packs, open-board game 22: turn up the top element of your own face-down pack and place it
 on the board, touching your own elements with equal numbers; bring as many as you can
-onto your opponent's half (RULES.md section 5, game 22).
+onto your opponent's half (docs/rules.md, Packs).
 
 Placements are written `3-5@c2`: the number at the element's south end, the number at its
 north end, its square. The board is 8 x 8, or with `across` 16 files (a-p) by 4 ranks:
@@ -13,10 +13,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import ClassVar
 
 from ..board.shape import board_shape, square_name
 from ..core import PASS, IllegalMoveError, Tile, View
-from ..options import Option
+from ..options import Option, Options
 from ..tiles import OPEN_BOARD_SET
 from . import packs_positions as files
 from .game import ElementGame
@@ -106,13 +107,13 @@ class PacksGame(ElementGame):
         "number removes that element.")
     notation = ("the turned-up element's south and north numbers and its square, `3-5@c2` "
                 "(across, on squares a1 to p4: `3-5@p2`)")
-    # elements across: more is better
+    score_counts = "score"      # the elements on the opponent's half
     hard_hooks = "game.logic.elements.packs_worlds"
     records = files
     rules_text = RULES_TEXT
     cant_pass = "you cannot pass: the turned-up element can be placed"
     min_players = max_players = 2
-    options_declared = (
+    options_declared: ClassVar[Options] = (
         Option("across", False, "play across: a board of 16 files by 4 ranks"),
     )
 

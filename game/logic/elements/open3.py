@@ -1,9 +1,13 @@
 """Capture, open-board game 3: move your elements and remove as many of your opponent's
-as you can (RULES.md section 5, game 3)."""
+as you can (docs/rules.md, Capture)."""
 from __future__ import annotations
 
-from ..options import Option
-from .game import HALVES_TEXT, STEP_AND_TOUCH_TEXT, MovingGame, limit_option, start_option
+from typing import ClassVar
+
+from ..options import Option, Options
+from .board import SHAPE
+from .game import HALVES_TEXT, RAYS, STEP_AND_TOUCH_TEXT, MovingGame, limit_option, start_option
+from .moves import ElementMove
 
 RULES_TEXT = f"""\
 Capture is played by two players on an 8x8 board. {HALVES_TEXT}
@@ -28,6 +32,8 @@ like a chess queen; it removes only where it stops), set (halves; or 0-4 or 0-5:
 player has their own reduced set, 0 to 5 on three home ranks), limit, start (a starting \
 board from the levels folder, or random)."""
 
+# The sliding moves, made once: every square a ray reaches.
+SLIDES = {(s, t): ElementMove((s, t)) for s in range(SHAPE.size) for ray in RAYS[s] for t in ray}
 GOALS = ("most", "captures:1", "captures:3", "captures:5", "pips:48", "exact:48", "targets")
 TARGETS = (12, 24, 36, 48)
 
@@ -41,17 +47,21 @@ class CaptureGame(MovingGame):
         "happen any more, the player with more elements left wins (the option goal "
         "sets other aims).")
     notation = "from and to squares, `c2-c3` (sliding: `c2-c6`)"
-    # captures, or pips under a pip goal: "score" covers both, more is better
+    score_counts = "score"      # captures, or pips under a pip goal: "score" covers both
     rules_text = RULES_TEXT
     sets = ("halves", "0-4", "0-5")
-    options_declared = (
-        Option("goal", "most", "how the game is won", choices=GOALS),
+    options_declared: ClassVar[Options] = (
+        Option("goal", "most", "how the game is won", choices=GOALS, changes_play=True),
         Option("slide", False, "elements move any distance in a straight line"),
         Option("set", "halves", "the elements: halves of one set of 32, or a reduced set "
                                 "each", choices=sets),
         limit_option(),
         start_option(),
     )
+
+    def __init__(self, options: dict, *args, **kwargs):
+        super().__init__(options, *args, **kwargs)
+        self.slide = options.get("slide", False)    # (a game built on this one may drop it)
 
     @property
     def pip_goal(self) -> bool:
@@ -80,3 +90,31 @@ class CaptureGame(MovingGame):
 
     def _stops(self) -> str | None:
         return None if self.board.capture_possible() else "no captures left"
+
+    def _element_moves(self, square: int, element) -> list[ElementMove]:
+        if not self.slide:
+            return super()._element_moves(square, element)
+        cells, moves = self.board.cells, []
+        for ray in RAYS[square]:
+            for target in ray:
+                if cells[target] is not None:
+                    break
+                moves.append(SLIDES[square, target])
+        return moves
+
+    def movement_refusal(self, move: ElementMove) -> str:
+        if not self.slide:
+            return super().movement_refusal(move)
+        (f1, r1), (f2, r2) = SHAPE.file_rank(move.start), SHAPE.file_rank(move.end)
+        if f1 != f2 and r1 != r2 and abs(f1 - f2) != abs(r1 - r2):
+            return "an element slides in a straight line: along a file, a rank or a diagonal"
+        step = ((f2 > f1) - (f2 < f1), (r2 > r1) - (r2 < r1))
+        cells = self.board.cells
+        # The squares from start to end are on the board: step finds each (never None).
+        square = SHAPE.step(move.start, step)
+        while square != move.end and cells[square] is None:     # type: ignore[index]
+            square = SHAPE.step(square, step)                   # type: ignore[arg-type]
+        return f"the way is blocked on {SHAPE.names[square]}"   # type: ignore[index]
+
+    def view_facts(self) -> dict:
+        return {"goal": self.options["goal"], "slide": self.slide}

@@ -1,12 +1,17 @@
 """Diagonals, open-board game 4: elements move diagonally like draughts, jumping over
 their own elements, and remove opposing elements they come to face with an equal number
-(RULES.md section 5, game 4)."""
+(docs/rules.md, Diagonals)."""
 from __future__ import annotations
 
-from ..options import Option
+from typing import ClassVar
+
+from ..board.shape import DIAGONAL
+from ..core import PASS
+from ..options import Option, Options
 from .board import SHAPE
-from .game import JUMPS, STEPS, MovingGame, limit_option, start_option
+from .game import STEPS, MovingGame, limit_option, ray, start_option
 from .moves import ElementMove
+from .view import race_lead
 
 RULES_TEXT = """\
 Diagonals is played by two players on an 8x8 board, each with a reduced set of 12 \
@@ -41,6 +46,10 @@ player with more elements past the line wins), set (0-3: a reduced set each; \
 two groups of 12 of 58 and 59 pips), limit, start (a starting board from the levels \
 folder, or random)."""
 
+# Per square, the diagonal jumps (square jumped over, landing square).
+JUMPS = tuple(tuple(r[:2] for r in (ray(s, d) for d in DIAGONAL) if len(r) >= 2)
+              for s in range(SHAPE.size))
+
 
 class DiagonalGame(MovingGame):
     variant = "open4"
@@ -52,18 +61,24 @@ class DiagonalGame(MovingGame):
         "every element past the middle line).")
     notation = "from and to squares; a jump chain lists every landing, `c3-e5-c7`"
     captures_win = True
-    # captures, or elements past the middle in the race: more is better
+    score_counts = "score"      # captures, or elements past the middle in the race
     rules_text = RULES_TEXT
     sets = ("0-3", "0-5-halves")
     coloured = True
     one_capture = True
-    options_declared = (
+    options_declared: ClassVar[Options] = (
         Option("race", False, "the first to bring every element past the middle line wins"),
         Option("set", "0-3", "the elements: a 0-3 set each, or one 0-5 set split in two",
                choices=sets),
         limit_option(),
         start_option(),
     )
+
+    def __init__(self, options: dict, *args, **kwargs):
+        super().__init__(options, *args, **kwargs)
+        self.race = options["race"]
+        # the race: the most elements each side has had past the middle line
+        self.best: tuple[int, ...] = self.past_counts()
 
     def _element_moves(self, square: int, element) -> list[ElementMove]:
         cells = self.board.cells
@@ -96,3 +111,69 @@ class DiagonalGame(MovingGame):
         if self.race or self.board.capture_possible():
             return None
         return "no captures left"
+
+    def move_refusal(self, move: ElementMove, element) -> str:
+        cells, names, board = self.board.cells, SHAPE.names, self.board
+        landed = {move.start}
+        for number, (here, there) in enumerate(zip(move.path, move.path[1:]), start=1):
+            (f1, r1), (f2, r2) = SHAPE.file_rank(here), SHAPE.file_rank(there)
+            if abs(f1 - f2) != abs(r1 - r2) or abs(f1 - f2) not in (1, 2):
+                return "elements move diagonally: one square, or a jump over your own " \
+                       "element to the square just beyond"
+            if abs(f1 - f2) == 1 and len(move.path) > 2:
+                return "a step of one square is a whole move: only jumps chain"
+            if abs(f1 - f2) == 2:
+                # between two squares of the board: on the board
+                over: int = SHAPE.step(  # type: ignore[assignment]
+                    here, ((f2 - f1) // 2, (r2 - r1) // 2))
+                jumped = cells[over]
+                if jumped is None or over == move.start:
+                    return f"there is nothing to jump over on {names[over]}"
+                if jumped.owner != element.owner:
+                    return "you can jump only over your own elements"
+            if there in landed:
+                return "a chain never lands twice on the same square"
+            if cells[there] is not None:
+                return f"{names[there]} is taken"
+            landed.add(there)
+            if number < len(move.path) - 1 and board.captures_at(there, element, move.start,
+                                                                  True):
+                return f"the move stops on {names[there]}, where it captures"
+        return "that move is not legal here"
+
+    # ---- the race -----------------------------------------------------------------------
+    def _push(self, move):
+        best = self.best
+        landed, captured, before = super()._push(move)
+        if self.race and move is not PASS:
+            self._race_after(1 - self.to_move)
+        return landed, captured, (before, best)     # (last_capture reads the second)
+
+    def _pop(self, move, info) -> None:
+        landed, captured, (before, self.best) = info
+        super()._pop(move, (landed, captured, before))
+
+    def _race_after(self, player: int) -> None:
+        """A new best count past the middle line restarts the count of quiet moves; the
+        first side with every remaining element past the line wins (the mover first)."""
+        past = self.past_counts()
+        if past[player] > self.best[player]:
+            self.quiet = 0
+            self.best = tuple(max(b, p) for b, p in zip(self.best, past))
+        for side in (player, 1 - player):
+            if self._ended is None and past[side] == self.board.counts[side]:
+                self._ended = (side, "race")
+
+    def view_facts(self) -> dict:
+        return {"goal": "race" if self.race else "most", "race": self.race}
+
+    def own_counters(self) -> dict:
+        return {"best": list(self.best)} if self.race else {}
+
+    def take_own_counters(self, given: dict) -> None:
+        self.best = tuple(given["best"]) if self.race else self.past_counts()
+
+    def greedy_value(self, me: int, elements: int, pips: int) -> float:
+        if self.race:
+            return race_lead(self, me)
+        return super().greedy_value(me, elements, pips)

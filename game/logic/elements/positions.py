@@ -1,7 +1,8 @@
 """Record starts and position files of the moving games.
 
-A record holds its starting board in `start` (element texts, RULES.md); a game begun from
-a position file holds that position's board there and its counters in `position`.
+A record holds its starting board in `start` (element texts, docs/rules.md, Writing moves
+and games down); a game begun from a position file holds that position's board there
+and its counters in `position`.
 
 A position file is TOML; `python -m game.logic legal FILE` lists its legal moves:
 
@@ -33,7 +34,10 @@ from .files import SETS, board_problem, check_board, parse_board
 
 KEYS = ("variant", "name", "description", "to_move", "captures", "captured_pips", "quiet",
         "best", "board", "options")
-COUNTERS = ("to_move", "captures", "captured_pips", "quiet", "best")
+SHARED_COUNTERS = ("to_move", "captures", "captured_pips", "quiet")
+# The counters only some games keep (their own_counters), and what they count.
+OWN_COUNTERS = {"best": "counts elements past the middle line: only with race"}
+COUNTERS = SHARED_COUNTERS + tuple(OWN_COUNTERS)
 
 
 def record_start(cls, record: dict, written: str) -> tuple[dict, list, dict | None]:
@@ -88,8 +92,7 @@ def start_of(game, from_position: bool) -> dict:
 def counters(game) -> dict:
     values = {"to_move": game.to_move, "captures": list(game.captures),
               "captured_pips": list(game.pips), "quiet": game.quiet}
-    if game.race:
-        values["best"] = list(game.best)
+    values.update(game.own_counters())
     return values
 
 
@@ -142,7 +145,7 @@ def set_counters(game, values: dict):
         return "best", f"best must be at least the elements past the middle now, {list(past)}"
     game.to_move, game.quiet = to_move, quiet
     game.captures, game.pips = list(captures), list(pips)
-    game.best = tuple(best) if game.race else past
+    game.take_own_counters(given)
     game._cache = None
     return None
 
@@ -154,8 +157,9 @@ def game_from_position(cls, data, path: str):
     check_board(toml, cls, options["set"], placed, lines, complete=False)
     game = cls(options, None, ElementBoard.of(placed))
     values = {key: toml.data[key] for key in COUNTERS if key in toml.data}
-    if "best" in values and not game.race:
-        raise toml.error("best", "best counts elements past the middle line: only with race")
+    for key in values:
+        if key in OWN_COUNTERS and key not in game.own_counters():
+            raise toml.error(key, f"{key} {OWN_COUNTERS[key]}")
     take_counters(toml, game, set_counters(game, values))
     game.start = start_of(game, True)
     return game

@@ -1,8 +1,8 @@
 """Shift's record starts and position files (open-board game 10).
 
-A record holds its starting board in `start` (stack texts, RULES.md); a game begun from a
-position file holds that position's board there and its counters in `position`. A
-position file is TOML:
+A record holds its starting board in `start` (stack texts, docs/rules.md, Writing moves
+and games down); a game begun from a position file holds that position's board there
+and its counters in `position`. A position file is TOML:
 
     variant = "open10"
     to_move = 1

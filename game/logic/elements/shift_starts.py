@@ -10,7 +10,7 @@ from ..levels import find_level, layout_folder, level_text, list_levels, load_le
 from ..textfiles import read_toml
 from ..tiles import OPEN_BOARD_SET
 from .board import SHAPE, SIZE, Element
-from .files import SETS, SetKind, balanced, set_problem
+from .files import SETS, SIDES, SetKind, balanced, set_problem
 from .shifting import grid_lines, parse_grid, square_name, turned
 
 KEYS = ("name", "description", "stacks", "board")
@@ -52,10 +52,12 @@ def start_problem(cells, stacks: bool, complete: bool, crossed=()):
                 home = (0,) if owner == 0 else (SIZE - 1,)
             if square // SIZE not in home:
                 ranks = " and ".join(str(r + 1) for r in home)
-                return square, f"{square_name(square)}: player {owner} starts on rank {ranks}"
+                return square, f"{square_name(square)}: the {SIDES[owner]} starts on rank " \
+                               f"{ranks}"
     for owner in (0, 1):
         if counts[owner] > per_side or (complete and counts[owner] != per_side):
-            return None, f"player {owner} has {counts[owner]} elements; each has {per_side}"
+            return None, f"the {SIDES[owner]} has {counts[owner]} elements; each has " \
+                         f"{per_side}"
     placed = [(square, e) for square, stack in enumerate(cells) for e in stack]
     return set_problem(WHOLE_SETS if stacks else SETS["halves"], placed + list(crossed),
                        complete, square_name)
@@ -92,15 +94,15 @@ def list_starts() -> list:
 
 def starting_cells(options: dict, rng) -> list:
     chosen, stacks = options["start"], options["stacks"]
-    if chosen == "random":
+    start = None
+    if chosen == "first":
+        start = next((e.level for e in list_starts() if e.level and e.level.stacks == stacks),
+                     None)
+    # 'first' with no level made for the stacks option starts at random, as the menu offers
+    if chosen == "random" or (chosen == "first" and start is None):
         cells = random_cells(stacks, rng)
     else:
-        if chosen == "first":
-            start = next((e.start for e in list_starts() if e.start and e.start.stacks == stacks),
-                         None)
-            if start is None:
-                raise OptionError("no level of open10 fits; choose start=random")
-        else:
+        if start is None:
             try:
                 start = load_level(find_level(chosen, "open10", "start"), "open10", chosen)
             except OptionError:

@@ -25,13 +25,14 @@ class ElementView(View):
     scores: tuple[int, int]            # what the result will count (see the rules text)
     quiet: int                         # moves in a row without a capture (race: progress)
     limit: int                         # the game ends when quiet reaches 2 * limit
-    goal: str                          # game 3's goal; "test element" (1), "most" or "race" (4)
-    slide: bool
-    race: bool
     set_name: str                      # the set option
     past_middle: tuple[int, int]       # elements each player has in the opponent's half
     last_move: object                  # an ElementMove, PASS or None
     last_captured: tuple[str, ...]     # element texts the last move removed
+    # What each game says of its own rules (MovingGame.view_facts):
+    goal: str = "most"                 # Capture's goal; "test element", "most" or "race"
+    slide: bool = False                # elements slide (Capture's option)
+    race: bool = False                 # the race to the middle line (Diagonals' option)
 
     @cached_property
     def cells(self) -> tuple:
@@ -53,18 +54,16 @@ def view_of(game, player: int) -> ElementView:
     names = SHAPE.names
     last = game._stack[-1][1] if game._stack else None
     current = game.current_player
-    goal = game.options.get("goal") or ("race" if game.race else
-                                        "test element" if game.test_elements else "most")
     return ElementView(
         variant=game.variant, player=player, players=2, current_player=current,
         board=tuple(None if e is None else e.text(names[s])
                     for s, e in enumerate(game.board.cells)),
         to_move=game.to_move, captures=tuple(game.captures), captured_pips=tuple(game.pips),
-        scores=tuple(game.scores()), quiet=game.quiet, limit=game.limit, goal=goal,
-        slide=game.slide, race=game.race, set_name=game.options["set"],
-        past_middle=game.past_counts(), last_move=last,
+        scores=tuple(game.scores()), quiet=game.quiet, limit=game.limit,
+        set_name=game.options["set"], past_middle=game.past_counts(), last_move=last,
         last_captured=tuple(e.text(names[s]) for s, e in game.last_capture()),
-        options=dict(game.options), moves=tuple(game.legal_moves()) if current == player else ())
+        options=dict(game.options), moves=tuple(game.legal_moves()) if current == player else (),
+        **game.view_facts())
 
 
 def game_of(view: ElementView):
@@ -102,12 +101,16 @@ def _rate(game, me: int, move) -> float:
             if outcome.winner is None:
                 return 0.0
             return WIN if outcome.winner == me else -WIN
-        if game.race:
-            return _race_lead(game, me)
-        value = _capture_value(game, game.captures[me] - gained[0], game.pips[me] - gained[1])
-        return value - 0.9 * _best_reply(game) + 2.0 * _threats(game, me) + _aims(game, me)
+        return game.greedy_value(me, game.captures[me] - gained[0], game.pips[me] - gained[1])
     finally:
         game._pop(move, info)
+
+
+def capture_judgement(game, me: int, elements: int, pips: int) -> float:
+    """What `me`'s move captured (`elements` of `pips` pips), less the most the opponent
+    can take in reply, with the threats it leaves and the game's own aims."""
+    value = _capture_value(game, elements, pips)
+    return value - 0.9 * _best_reply(game) + 2.0 * _threats(game, me) + game.aims(me)
 
 
 def _capture_value(game, elements: int, pips: int) -> float:
@@ -151,25 +154,29 @@ def _threats(game, me: int) -> int:
         game.to_move, game._cache = saved
 
 
-def _aims(game, me: int) -> float:
-    """Small pulls: toward the opponent's test element (game 1), forward otherwise."""
+def pull_to_test_element(game, me: int) -> float:
+    """Toward the opponent's test element, and the opponent kept away from mine."""
     cells = game.board.cells
     mine = [(s, e) for s, e in enumerate(cells) if e is not None and e.owner == me]
-    if game.test_elements:
-        target = next((s for s, e in enumerate(cells)
-                       if e is not None and e.owner != me and e.face_down), None)
-        own = next((s for s, e in mine if e.face_down), None)
-        if target is None:
-            return 0.0
-        attack = min((_distance(s, target) for s, e in mine if not e.face_down), default=8)
-        theirs = [s for s, e in enumerate(cells) if e is not None and e.owner != me]
-        defence = min((_distance(s, own) for s in theirs), default=8) if own is not None else 8
-        return 0.5 * (8 - attack) + 0.3 * defence
-    forward = sum(s // SIZE if me == 0 else SIZE - 1 - s // SIZE for s, _ in mine)
+    target = next((s for s, e in enumerate(cells)
+                   if e is not None and e.owner != me and e.face_down), None)
+    own = next((s for s, e in mine if e.face_down), None)
+    if target is None:
+        return 0.0
+    attack = min((_distance(s, target) for s, e in mine if not e.face_down), default=8)
+    theirs = [s for s, e in enumerate(cells) if e is not None and e.owner != me]
+    defence = min((_distance(s, own) for s in theirs), default=8) if own is not None else 8
+    return 0.5 * (8 - attack) + 0.3 * defence
+
+
+def forward_pull(game, me: int) -> float:
+    """A small pull forward: how far `me`'s elements stand from their own edge."""
+    forward = sum(s // SIZE if me == 0 else SIZE - 1 - s // SIZE
+                  for s, e in enumerate(game.board.cells) if e is not None and e.owner == me)
     return 0.02 * forward
 
 
-def _race_lead(game, me: int) -> float:
+def race_lead(game, me: int) -> float:
     """How much nearer the middle line my remaining elements are than the opponent's."""
     behind = [0, 0]
     for square, element in enumerate(game.board.cells):

@@ -9,6 +9,8 @@ the others rank by the tiles they still hold (the outcome's scores are the tiles
 """
 from __future__ import annotations
 
+from typing import ClassVar
+
 from .classic import ClassicMatch
 from ..core import FileFormatError, Outcome
 from ..records import check_header
@@ -16,7 +18,7 @@ from .engine import LineRound
 from .laying import LineRules
 from .moves import STOP, LineMove
 from .view import LineView
-from ..options import Option
+from ..options import Option, Options
 
 
 # (doubles, one_extra) -> the rules of a round
@@ -37,7 +39,7 @@ class BlankGame(ClassicMatch):
     min_players = 2
     max_players = 4
     record_keys = ("deal", "start")
-    options_declared = (
+    options_declared: ClassVar[Options] = (
         Option("doubles", True, "every blank tile counts as a double and earns another play"),
         Option("one_extra", True, "at most one extra play per turn (off: every tile laid "
                                   "lets the player go on)"),

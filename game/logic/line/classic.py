@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Self
+from typing import ClassVar, Self
 
 from ..core import (DominoError, FileFormatError, IllegalMoveError, OptionError, Outcome,
                     PassMove, Tile)
@@ -21,7 +21,7 @@ from .laying import LineRules
 from .moves import BITS, PASS, LineMove, TurnMove
 from .view import LineView, make_view
 from .position import read_round, round_position_lines
-from ..options import Option, resolve_options
+from ..options import Option, Options, resolve_options
 from ..state import GameState
 from ..textfiles import TomlFile
 from ..tiles import seeded_random, shuffle
@@ -93,7 +93,7 @@ class ClassicMatch(PlaysRounds, GameState):
     min_players = 2
     max_players = 4
     record_keys = ("rounds", "start")
-    options_declared = (
+    options_declared: ClassVar[Options] = (
         Option("limit", 150, "points that put a player out of the match", minimum=1,
                maximum=MAX_LIMIT),
         Option("block", False, "block game: nobody draws from the boneyard"),
@@ -223,7 +223,11 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
                               f"but the players left are {list(seats)}")
         try:
             return LineRound.from_record(self.rules, tuple(seats), data, self.players)
-        except (KeyError, IndexError, TypeError, AttributeError, ValueError) as exc:
+        except (KeyError, IndexError, TypeError, AttributeError):
+            raise FileFormatError("<record>", None, f"round {number}: bad deal (a hand for "
+                                  "each player and the stock, each a list of tiles written "
+                                  "like 3-5)") from None
+        except ValueError as exc:              # the reader's own words
             raise FileFormatError("<record>", None, f"round {number}: bad deal ({exc})") from None
 
     @classmethod
@@ -255,8 +259,9 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
                 raise FileFormatError("<record>", None, f"start round must be a whole number "
                                                         f"from 1 to {MAX_ROUND:,}")
             match = cls(players, record.get("seed", 0), options, totals, first, rounds)
-        except (KeyError, TypeError, AttributeError) as exc:
-            raise FileFormatError("<record>", None, f"malformed record ({exc!r})") from None
+        except (KeyError, TypeError, AttributeError):
+            raise FileFormatError("<record>", None, "malformed record (a key is missing or "
+                                                    "holds a value of the wrong kind)") from None
         # The first round is dealt to everyone below the limit, like every later one.
         seats = [p for p in range(match.players) if p not in match.eliminated]
         if len(seats) < 2:

@@ -1,5 +1,6 @@
-"""A line round's results and its record form (RULES.md): what each player adds and holds
-when it ends, and the round as a record's deal, moves and result, written and read back.
+"""A line round's results and its record form (docs/rules.md, Writing moves and games
+down): what each player adds and holds when it ends, and the round as a record's deal,
+moves and result, written and read back.
 """
 from __future__ import annotations
 
@@ -60,7 +61,7 @@ class RoundRecord:
         return result
 
     def record(self, players: int) -> dict:
-        """This round in the RULES.md record form (deal, moves, result when over)."""
+        """This round in the record form of docs/rules.md (deal, moves, result when over)."""
         elements = self._elements
         deal = self._deal
         hands = [[str(t) for t in (hand_tiles(deal[s]) if not self.rules.blank

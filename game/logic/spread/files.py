@@ -5,7 +5,7 @@ which fixes it completely (doubles went face down when the option says so):
 
     variant = "open54"
     players = 2
-    layout = "standard"
+    layout = "standard"            # a level name; a `grid` beside it is the board it drew
     placed = ["3-5@d8d9", "5-5@d10e10"]
     hands = [["1-2", "6-6"], ["0-0"]]
     pack = ["2-4", "0-1"]          # the next tile to turn up first
@@ -34,7 +34,7 @@ from ..options import resolve_options
 from ..textfiles import open_position
 
 VARIANT = "open54"
-KEYS = ("variant", "players", "layout", "placed", "hands", "pack", "set_aside", "to_move",
+KEYS = ("variant", "players", "layout", "grid", "placed", "hands", "pack", "set_aside", "to_move",
         "passes", "turned_up", "seen", "options")
 
 
@@ -74,7 +74,8 @@ def game_from_record_deal(cls, record: dict):
     hands = [_tiles(h, "hands") for h in hands]
     pack = _tiles(deal.get("pack"), "pack")
     try:
-        layout = load_spread_layout(options["layout"])
+        layout = cls.record_layout(record, options["layout"]) or \
+            load_spread_layout(options["layout"])
         shape = layout.shape
     except (OptionError, FileFormatError):      # the level file is gone: trust the record
         layout, shape = None, _recorded_shape(deal.get("blocked", []))
@@ -128,9 +129,9 @@ def game_from_position(cls, data, path: str):
         given["layout"] = toml.get("layout", str)
     try:
         options = resolve_options(cls.options_declared, given, cls.variant)
-        layout = load_spread_layout(options["layout"])
-    except (OptionError, FileFormatError) as exc:
+    except OptionError as exc:
         raise toml.error("layout" if "layout" in toml.data else "options", str(exc)) from None
+    layout = cls.position_layout(toml, options["layout"])
     game = cls(players, layout, options, None)
 
     def tiles(key, values):
@@ -204,6 +205,7 @@ def _seen_tiles(toml, game, tiles) -> list[list[Tile]]:
 
 def position_data(game) -> dict:
     data = {"variant": game.variant, "players": game.players, "layout": game.options["layout"],
+            **game.board_unless_named(),
             "placed": [str(game.board.placement(*p)) for p in game.board.placed],
             "hands": [[str(t) for t in h] for h in game.hands],
             "pack": [str(t) for t in game.pack[game.drawn:]],

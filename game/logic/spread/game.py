@@ -1,5 +1,5 @@
 """Spread, open-board game 54: tiles from one common pack spread over a board of squares,
-every touching pair of numbers equal (RULES.md section 5, game 54).
+every touching pair of numbers equal (docs/rules.md, Spread).
 
 The board is the board package's TileBoard under the EveryEqual contact rule; a board
 cell of the 8x8 board is a share of two squares, so the default board is 8 files by 16
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import ClassVar
 
 from ..board.contact import EveryEqual
 from ..board.game import PlacementGame
@@ -18,7 +19,7 @@ from ..board.placement import TILE_INDEX, Placement, oriented, sorted_placements
 from ..board.shape import BoardShape
 from ..board.tileboard import TileBoard
 from ..core import PASS, IllegalMoveError, Outcome, Tile
-from ..options import Option, resolve_options
+from ..options import Option, Options, resolve_options
 from ..tiles import OPEN_BOARD_SET
 from . import files, view as spread_view
 
@@ -74,11 +75,11 @@ class SpreadGame(PlacementGame):
         "play goes on until every player passes in turn.")
     min_players = 2
     max_players = 4
-    options_declared = (
+    options_declared: ClassVar[Options] = (
         Option("face_down", False, "placed doubles turn face down and nothing may touch them"),
         Option("layout", "standard", "blocked shares: a level file in levels/open54"),
         Option("dealt", 0, "tiles dealt to each player at the start (0: none, turn up each "
-                           "turn)", minimum=0, maximum=10),
+                           "turn)", minimum=0, maximum=10, changes_play=True),
     )
     rules_text = RULES_TEXT
     tiles = OPEN_BOARD_SET

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..agents.boards import BoardWorlds, layable_tiles
+from ..board.layout import board_grid
 from ..core import Tile
 from ..tiles import OPEN_BOARD_SET
 
@@ -32,7 +33,7 @@ class SpreadWorlds(BoardWorlds):
         self.unseen = sorted(left.elements())
         options = dict(view.options)
         self.base = {"variant": view.variant, "players": view.players,
-                     "layout": options.pop("layout"),
+                     "layout": options.pop("layout"), "grid": board_grid(view),
                      "placed": [str(p) for p in view.placed],
                      "set_aside": [str(t) for t in set_aside],
                      "to_move": view.player, "passes": view.passes,

@@ -37,6 +37,7 @@ class BoardGeometry:
     boards and tall ones (Spread's 8x16) fit, with a margin for the frame and coordinates."""
 
     MAX_SQUARE = 96
+    turned = False       # seen from the far side (a network seat at the top of the board)
 
     def __init__(self, width: int, height: int, area: pygame.Rect):
         self.width, self.height = width, height
@@ -54,6 +55,8 @@ class BoardGeometry:
 
     def square_rect(self, square: Square) -> pygame.Rect:
         f, r = square
+        if self.turned:
+            f, r = self.width - 1 - f, self.height - 1 - r
         s = self.size
         return pygame.Rect(self.rect.x + f * s, self.rect.bottom - (r + 1) * s, s, s)
 
@@ -65,7 +68,12 @@ class BoardGeometry:
         return self._square_of(x, y)
 
     def _square_of(self, x: int, y: int) -> Square:
-        return ((x - self.rect.x) // self.size, (self.rect.bottom - 1 - y) // self.size)
+        f, r = (x - self.rect.x) // self.size, (self.rect.bottom - 1 - y) // self.size
+        return (self.width - 1 - f, self.height - 1 - r) if self.turned else (f, r)
+
+    def step(self, df: int, dr: int) -> tuple[int, int]:
+        """A key's step on screen (right, up...) as a step of files and ranks."""
+        return (-df, -dr) if self.turned else (df, dr)
 
     def nearest_square(self, pos) -> Square:
         """The square under `pos`, clamped onto the board (for snapping a ghost)."""

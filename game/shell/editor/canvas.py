@@ -104,7 +104,7 @@ class Canvas:
         cell = 2 if draft.kind == SHARES else 1          # Spread: a colour per share
         draw_squares(surface, geo, lambda sq: ((LIGHT, DARK)[(sq[0] + sq[1] // cell) % 2],) * 2)
         done: set[tuple[int, int]] = set()
-        for square in sorted(draft.blocked):
+        for square in sorted(draft.visible_blocked()):
             if draft.kind == SHARES:
                 if square in done:
                     continue
@@ -151,3 +151,53 @@ class Canvas:
                                   TRAY_AREA.w, 24, theme.TEXT_DIM)
             y = (slots[index - 1][0].bottom if tiles else y + 40 + TRAY_AREA.w //
                  TRAY_COLUMNS) + 20
+
+
+# ---- the whole screen ------------------------------------------------------------------------
+PANEL = pygame.Rect(1150, 96, 740, 924)
+LEGENDS = {
+    "board": "Arrows: move   Enter/Space: block or open   U: undo   Shift+U: redo   Tab: panel"
+             "   Esc: back",
+    "elements": "Arrows: move   Enter: pick up, set down   R: turn   U: undo   Tab: tray, "
+                "panel   Esc: to the tray, back",
+    "tray": "Arrows: choose   Enter: take it to the board   Tab: panel   Esc: board",
+    "panel": "Up/Down: choose   Left/Right: change   Enter: select   U: undo   Tab: board   "
+             "Esc: back",
+    "text": "Type   Enter: keep   Esc: undo the typing",
+}
+
+
+def status_line(scene) -> tuple[str, tuple]:
+    """What the line under the board says, and its colour: the reader's error, the file
+    name's, or that all is well; nothing is wrong while an element is only lifted."""
+    if scene.held is not None:
+        return "An element in hand: set it down on a square (Esc puts it back)", theme.TEXT
+    problem = scene.draft.save_problem(scene.check)
+    if scene.check.error:
+        return scene.error_line(), theme.ILLEGAL
+    if problem:
+        return f"The board is right, but the file name: {problem}", theme.HIGHLIGHT
+    return "No problems: ready to save and to play", theme.LEGAL
+
+
+def draw_editor(scene, surface) -> None:
+    """The editor screen: title, board and tray, status line, side panel, legend."""
+    theme.draw_felt(surface)
+    draft = scene.draft
+    theme.draw_text(surface, f"Level editor: {draft.cls.title}", (40 + 1080 // 2, 52), 52,
+                    theme.TITLE, "center", bold=True, shadow=True)
+    focus = scene.tray_focus if scene.zone == "tray" else None
+    marked = scene.check.marked if scene.held is None else frozenset()
+    scene.canvas.draw(surface, scene.app, scene.cursor, marked, scene.held, scene.held_at,
+                      focus, scene.zone == "board")
+    status, colour = status_line(scene)
+    for i, line in enumerate(theme.wrap_text(status, 1080, 28)[:2]):
+        theme.draw_text(surface, line, (40, 952 + i * 34), 28, colour, shadow=True)
+    theme.draw_panel(surface, PANEL)
+    scene.menu.draw(surface, focus=scene.zone == "panel")
+    for i, line in enumerate(theme.wrap_text(scene.message, PANEL.w - 60, 28)[:2]):
+        theme.draw_text(surface, line, (PANEL.x + 30, 858 + i * 34), 28, theme.HIGHLIGHT)
+    zone = "text" if scene.menu.editing else scene.zone
+    if zone == "board" and draft.kind == ELEMENTS:
+        zone = "elements"
+    theme.draw_legend(surface, scene.app, LEGENDS[zone])

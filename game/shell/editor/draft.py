@@ -17,8 +17,8 @@ from pathlib import Path
 from game.logic.board.shape import FILES, MAX_SIDE, MIN_SIDE
 from game.logic.core import FileFormatError, OptionError, Tile
 from game.logic.elements.board import Element
-from game.logic.elements.files import SETS, Start
-from game.logic.elements.shift_starts import WHOLE_SETS, Start as ShiftStart
+from game.logic.elements.files import SETS, Start, random_start
+from game.logic.elements.shift_starts import WHOLE_SETS, Start as ShiftStart, random_cells
 from game.logic.levels import Layout, name_problem, own_folder, read_level
 from game.logic.textfiles import parse_toml
 from game.logic.variants import find_variant, variant_entry
@@ -68,10 +68,27 @@ class Draft:
             self.blocked = {_square_of(name) for name in level.blocked}
 
     # ---- the level, written and read back -----------------------------------------------
+    # ---- undo: the whole draft, as it stands ----------------------------------------------
+    def snapshot(self) -> tuple:
+        """Everything an edit can change (blocked squares outside a shrunken board too)."""
+        cells = tuple(tuple(stack) for stack in self.cells) if self.kind == ELEMENTS else ()
+        blocked = frozenset(self.blocked) if self.kind != ELEMENTS else frozenset()
+        return (self.name, self.title, self.description, self.width, self.height, blocked,
+                cells, getattr(self, "set_name", None), getattr(self, "stacks", False))
+
+    def restore(self, snapshot: tuple) -> None:
+        (self.name, self.title, self.description, self.width, self.height, blocked, cells,
+         set_name, stacks) = snapshot
+        if self.kind == ELEMENTS:
+            self.cells = [list(stack) for stack in cells]
+            self.set_name, self.stacks = set_name, stacks
+        else:
+            self.blocked = set(blocked)
+
     def level(self):
         """The level the draft draws, built as the game's reader builds it."""
         if self.kind != ELEMENTS:
-            names = frozenset(f"{FILES[f]}{r + 1}" for f, r in self.blocked)
+            names = frozenset(f"{FILES[f]}{r + 1}" for f, r in self.visible_blocked())
             return Layout(self.name, self.title, self.description, self.width, self.height,
                           names, "")
         if self.shift:
@@ -145,22 +162,27 @@ class Draft:
     def is_blocked(self, square) -> bool:
         return square in self.blocked
 
+    def visible_blocked(self) -> set[tuple[int, int]]:
+        """The blocked squares on the board as it is now sized (a shrunken board keeps
+        the others, so growing it again brings them back)."""
+        return {(f, r) for f, r in self.blocked if f < self.width and r < self.height}
+
     def resize(self, width: int, height: int) -> None:
         """A new size (2 to 26 each way), a1 staying where it is."""
         self.width = min(max(width, MIN_SIDE), MAX_SIDE)
         self.height = min(max(height, MIN_SIDE), MAX_SIDE)
-        self.blocked = {(f, r) for f, r in self.blocked if f < self.width and r < self.height}
 
     def mirror(self, across: bool) -> None:
         """Mirror left to right (`across`), or top to bottom; elements: see mirror_sides."""
         w, h = self.width, self.height
-        self.blocked = {(w - 1 - f, r) if across else (f, h - 1 - r) for f, r in self.blocked}
+        self.blocked = {(w - 1 - f, r) if across else (f, h - 1 - r)
+                        for f, r in self.visible_blocked()}
 
     def rotate(self) -> None:
         """A quarter turn clockwise: the width and the height trade places."""
-        w = self.width
+        w, visible = self.width, self.visible_blocked()
         self.width, self.height = self.height, w
-        self.blocked = {(r, w - 1 - f) for f, r in self.blocked}
+        self.blocked = {(r, w - 1 - f) for f, r in visible}
 
     def clear(self) -> None:
         if self.kind == ELEMENTS:
@@ -215,6 +237,17 @@ class Draft:
     def flipped(self, element: Element) -> Element:
         """Face down or up again (the test elements of game 1)."""
         return replace(element, face_down=not element.face_down)
+
+    def build_start(self) -> None:
+        """A valid start for the set or stacks chosen, each side's elements shuffled on
+        its home ranks (Shift with stacks: a whole set each, four to a back-rank square)."""
+        if self.shift:
+            cells = random_cells(self.stacks, self.rng)
+            self.cells = [list(stack) for stack in cells]
+        else:
+            self.cells = [[] for _ in self.cells]
+            for square, element in random_start(self.cls, str(self.set_name), self.rng):
+                self.cells[square].append(element)
 
     def shuffle(self) -> None:
         """Each side's elements shuffled over the squares (and stack places) it holds."""

@@ -17,13 +17,20 @@ def panel_menu(scene) -> Menu:
     draft = scene.draft
     file_name = TextField("File name", draft.name, scene.set_name, max_length=64)
     file_name.help = "The level's file: letters, digits, - and _"
-    rows: list[Widget] = [
-        file_name, TextField("Name", draft.title, scene.set_title, max_length=48),
-        TextField("About", draft.description, scene.set_description, max_length=200)]
+    title = TextField("Name", draft.title, scene.set_title, max_length=48)
+    about = TextField("About", draft.description, scene.set_description, max_length=200)
+    about.allow_empty = True
+    for field, what in ((file_name, "a file name"), (title, "a name")):
+        field.on_empty = lambda what=what: scene.say(
+            f"A level needs {what}: type one (Esc keeps the old one)", "invalid")
+    rows: list[Widget] = [file_name, title, about]
     sides = [(n, str(n)) for n in range(MIN_SIDE, MAX_SIDE + 1)]
     if draft.kind == GRID:
-        rows += [Selector.of("Width", sides, draft.width, lambda v: scene.resize(width=v)),
+        sizes = [Selector.of("Width", sides, draft.width, lambda v: scene.resize(width=v)),
                  Selector.of("Height", sides, draft.height, lambda v: scene.resize(height=v))]
+        for selector in sizes:
+            selector.wraps = False          # 26 is the most, 2 the least: no jump between
+        rows += sizes
     if draft.kind == ELEMENTS:
         if draft.shift:
             rows.append(Selector.of("Stacks", [(False, "Off"), (True, "On")], draft.stacks,
@@ -34,7 +41,9 @@ def panel_menu(scene) -> Menu:
         rows.append(Button("Turn the element (R)", scene.turn))
         if getattr(draft.cls, "test_elements", False):
             rows.append(Button("Face down or up (F)", scene.flip))
-        rows += [Button("Shuffle each side", scene.helper(draft.shuffle, "Shuffled")),
+        rows += [Button("Shuffle each side", scene.helper(
+                     lambda: draft.shuffle() if scene.check.error is None else
+                     draft.build_start(), "Shuffled: each side on its home ranks")),
                  Button("North mirrors South", scene.helper(
                      draft.mirror_sides, "North now mirrors South across the middle"))]
     else:
@@ -51,8 +60,8 @@ def panel_menu(scene) -> Menu:
         row.rect.h = ROW
         if isinstance(row, Button):
             row.size = 34
-    footer = [Button("Save", scene.save, width=190, size=36),
-              Button("Play this board", scene.play, width=290, size=36),
-              Button("Back", scene.go_back, width=180, size=36)]
+    footer = [Button("Save", lambda: scene.save(), width=170, size=36),
+              Button("Play this board", scene.play, width=330, size=36),
+              Button("Back", scene.go_back, width=160, size=36)]
     return Menu(scene.app, rows, center_x=1520, top=124, bottom=830, width=WIDTH, gap=8,
                 footer=footer, footer_top=930)

@@ -1,15 +1,25 @@
-"""The Levels screen of the title menu: choose a game, then the level to start from
-(shipped, or one of your own); the editor opens on a copy of it (your own in place)."""
+"""The Levels screen of the title menu: choose a game, then a level to start from
+(shipped, or one of your own), a blank new one, one of yours that is broken (to fix it),
+or one deleted while the game runs (to bring it back); the side panel shows the focused
+level's board and description. The editor opens on a copy (your own in place)."""
 from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
 
 from game.logic.levels import list_levels
 from game.logic.variants import VARIANTS
+from game.shell.board.elements.art import draw_element
+from game.shell.editor.level_file import deleted_levels, forget_deleted, restore
 from game.shell.frame import theme
 from game.shell.frame.scene import Scene
 from game.shell.frame.widgets import Button, Label, Menu, Selector, Widget, back_or_menu
-from game.shell.screens.level_preview import level_choices
+from game.shell.screens.dialogs import ConfirmScene
+from game.shell.screens.level_preview import DARK, FRAME, LIGHT, OWN_MARK, draw_board
 
 LEGEND = "Up/Down: choose   Left/Right: change the game   Enter: edit   Esc: back"
+PANEL = pygame.Rect(1060, 200, 800, 760)
 
 
 def editable_variants() -> list[tuple[str, str]]:
@@ -24,6 +34,7 @@ class LevelsScene(Scene):
         names = [n for n, _ in self.games]
         self.variant = variant if variant in names else names[0]
         self.menu: Menu | None = None
+        self.message = ""
         self.rebuild()
 
     def enter(self):
@@ -31,14 +42,30 @@ class LevelsScene(Scene):
 
     def rebuild(self) -> None:
         focus = self.menu.focus if self.menu else 0
-        good, broken = level_choices(list_levels(self.variant), lambda e: e.level)
-        rows: list[Widget] = [Selector.of("Game", self.games, self.variant, self.set_variant)]
-        rows += [Button(title, lambda n=name: self.edit(n), height=56, size=34)
-                 for name, title in good]
-        rows += [Label(line, color=theme.ILLEGAL, size=26, height=32)
-                 for error in broken for line in theme.wrap_text(error, 1100, 26)]
-        self.menu = Menu(self.app, rows, top=230, bottom=900, width=1120, gap=8, focus=focus,
-                         footer=[Button("Back", self.app.pop, width=400)], footer_top=930)
+        self.previews: dict[Widget, object] = {}      # a level's button: its entry, shown
+        rows: list[Widget] = [Selector.of("Game", self.games, self.variant, self.set_variant),
+                              Button("A new blank level", self.new_level, height=56, size=34)]
+        for entry in list_levels(self.variant):
+            title = (entry.level.title if entry.level else "") or entry.name
+            if entry.level is not None:
+                button = Button(title + OWN_MARK * entry.own, lambda n=entry.name: self.edit(n),
+                                height=56, size=34)
+                self.previews[button] = entry
+                rows.append(button)
+                continue
+            error = (entry.error or "").replace(entry.path, Path(entry.path).name, 1)
+            if entry.own:                             # yours: open it to fix it
+                rows.append(Button(f"Fix {entry.name}.toml", lambda n=entry.name: self.edit(n),
+                                   height=56, size=34))
+            rows += [Label(line, color=theme.ILLEGAL, size=26, height=32)
+                     for line in theme.wrap_text(error, 900, 26)]
+        for level in deleted_levels(self.app):
+            if level.variant == self.variant:
+                rows.append(Button(f"Bring back {level.path.name} (deleted)",
+                                   lambda d=level: self.bring_back(d), height=56, size=30))
+        self.menu = Menu(self.app, rows, center_x=520, top=230, bottom=900, width=940, gap=8,
+                         focus=focus, footer=[Button("Back", self.app.pop, width=400)],
+                         footer_top=930)
 
     def set_variant(self, name: str) -> None:
         self.variant = name
@@ -46,6 +73,27 @@ class LevelsScene(Scene):
 
     def edit(self, name: str) -> None:
         self.app.start_editor(self.variant, name)
+
+    def new_level(self) -> None:
+        self.app.start_editor(self.variant, blank=True)
+
+    def bring_back(self, level, replace: bool = False) -> None:
+        """Write a level deleted this session back where it was (asking first when a file
+        of its name is there again)."""
+        try:
+            refusal = restore(level, replace)
+        except OSError as error:
+            self.message = f"Not brought back: {error.strerror or error}"
+            return
+        if refusal:
+            self.app.push(ConfirmScene(self.app, f"{level.path.name} is there again",
+                                       "Replace it", "Keep it",
+                                       lambda: self.bring_back(level, True),
+                                       f"Not brought back yet: {refusal}"))
+            return
+        forget_deleted(self.app, level)
+        self.message = f"{level.path.name} is back among your levels"
+        self.rebuild()
 
     def handle(self, action):
         back_or_menu(self.app, self.menu, action)
@@ -57,4 +105,54 @@ class LevelsScene(Scene):
                         "levels in place), saved with your levels", (960, 180), 30,
                         theme.TEXT_DIM, "center")
         self.menu.draw(surface)
+        theme.draw_panel(surface, PANEL)
+        entry = self.previews.get(self.menu.focused) if self.menu.focused else None
+        if entry is not None:
+            draw_level(surface, entry, PANEL)
+        else:
+            lines = ["A new blank level: an open board, or every element in the tray."] \
+                if self.menu.focused is self.menu.widgets[1] else \
+                ["Your levels are kept beside your saved match; a broken one opens to be "
+                 "fixed, and one deleted while the game runs can be brought back here."]
+            y = PANEL.y + 40
+            for line in (line for text in lines for line in theme.wrap_text(text, 720, 28)):
+                theme.draw_text(surface, line, (PANEL.x + 40, y), 28, theme.TEXT)
+                y += 34
+        if self.message:
+            theme.draw_caption(surface, self.app, self.message, y=1000)
         theme.draw_legend(surface, self.app, LEGEND)
+
+
+def draw_level(surface, entry, panel: pygame.Rect) -> None:
+    """A level's title, description and board (squares, or the elements of a start)."""
+    level, x, width = entry.level, panel.x + 40, panel.w - 80
+    theme.draw_fitted(surface, (level.title or entry.name) + OWN_MARK * entry.own,
+                      (x, panel.y + 30), width, 40, theme.TITLE, bold=True)
+    theme.draw_fitted(surface, f"{entry.name}.toml", (x, panel.y + 84), width, 28,
+                      theme.TEXT_DIM)
+    y = panel.y + 130
+    for line in theme.wrap_text(level.description or "(no description)", width, 28)[:4]:
+        theme.draw_fitted(surface, line, (x, y), width, 28)
+        y += 32
+    area = pygame.Rect(x, y + 20, width, panel.bottom - y - 60)
+    if hasattr(level, "grid_text"):
+        draw_board(surface, level, area)
+    else:
+        draw_start(surface, level, area)
+
+
+def draw_start(surface, level, area: pygame.Rect) -> None:
+    """A starting board: 8 x 8 squares with the element (the top of a stack) on each."""
+    size = 8
+    cell = min(area.w, area.h) // size
+    board = pygame.Rect(0, 0, cell * size, cell * size)
+    board.center = area.center
+    pygame.draw.rect(surface, FRAME, board.inflate(10, 10), border_radius=6)
+    stacks = level.cells if hasattr(level, "cells") else \
+        [[e for s, e in level.placed if s == square] for square in range(size * size)]
+    for square, stack in enumerate(stacks):
+        file, rank = square % size, square // size
+        rect = pygame.Rect(board.x + file * cell, board.bottom - (rank + 1) * cell, cell, cell)
+        surface.fill((LIGHT, DARK)[(file + rank) % 2 == 0], rect)
+        if stack:
+            draw_element(surface, rect.inflate(-4, -4), stack[-1])

@@ -4,66 +4,60 @@ this board, Delete, Back); every change is read by the game's own reader at once
 what it says is wrong is marked on the board and said in one line."""
 from __future__ import annotations
 
-import random
+from dataclasses import replace
 from pathlib import Path
 
-import pygame
 
-from game.logic.core import FileFormatError, OptionError
+from game.logic.core import FileFormatError
 from game.logic.elements.board import Element
-from game.logic.levels import find_level, layout_folder, list_levels, name_problem
-from game.logic.textfiles import read_text
-from game.play import storage
+from game.logic.records import new_seed
+from game.logic.variants import find_variant
 from game.play.config import MatchConfig, Seat
-from game.shell.frame import theme
 from game.shell.frame.scene import Scene
+from game.shell.screens.dialogs import ConfirmScene
 
-from game.shell.editor.canvas import TRAY_COLUMNS, Canvas
+from game.shell.editor.canvas import PANEL, TRAY_COLUMNS, Canvas, draw_editor
 from game.shell.editor.draft import ELEMENTS, GRID, SIZE, Check, Draft
+from game.shell.editor.history import History
+from game.shell.editor.level_file import (DeletedLevel, LevelFile, deleted_levels, disk_text,
+                                          forget_deleted, kept_text, matches_on, restore)
 from game.shell.editor.panel import panel_menu
+from game.shell.editor.templates import blank_of, free_name, salvage, template_entry
 
-PANEL = pygame.Rect(1150, 96, 740, 924)
 MOVES = {"up": (0, 1), "down": (0, -1), "left": (-1, 0), "right": (1, 0)}
-LEGENDS = {
-    "board": "Arrows: move   Enter/Space: block or open   Tab: panel   Esc: back",
-    "elements": "Arrows: move   Enter: pick up, set down   R: turn   Tab: tray, panel   "
-                "Esc: to the tray, back",
-    "tray": "Arrows: choose   Enter: take it to the board   Tab: panel   Esc: board",
-    "panel": "Up/Down: choose   Left/Right: change   Enter: select   Tab: board   Esc: back",
-    "text": "Type   Enter: keep   Esc: undo the typing",
-}
-
-
-def template_entry(variant: str, name: str | None):
-    """The level to start from: `name` if it loads, else the first that does."""
-    entries = [e for e in list_levels(variant) if e.level is not None]
-    if not entries:
-        raise FileFormatError(layout_folder(variant), None, "no level loads to start from")
-    return next((e for e in entries if e.name == name), entries[0])
-
-
-def free_name(variant: str, base: str) -> str:
-    """A file name for a copy of `base` that no shipped or own level has yet."""
-    for n in range(1, 1000):
-        name = f"my-{base[:54]}" + (f"-{n}" if n > 1 else "")
-        try:
-            find_level(name, variant)
-        except OptionError:         # no level has it yet
-            return name
-    return "my-level"
 
 
 class EditorScene(Scene):
     """Edit a copy of the level `template` of `variant` (an own level is edited in
-    place: saving keeps its name)."""
+    place: saving keeps its name and what was written by hand; a broken one of yours
+    opens to be fixed), or with `blank` a new empty level."""
 
-    def __init__(self, app, variant: str, template: str | None = None):
+    def __init__(self, app, variant: str, template: str | None = None, blank: bool = False):
         super().__init__(app)
-        entry = template_entry(variant, template)
-        name = entry.name if entry.own else free_name(variant, entry.name)
-        self.draft = Draft(variant, entry.level, name)
-        self.saved_text = self.draft.text() if entry.own else None
-        self.saved_path = self.draft.path() if entry.own else None
+        entry, model = template_entry(variant, template)
+        cls = find_variant(variant)
+        if blank:
+            level, name = blank_of(model.level), free_name(variant, "level")
+            self.message = "A new level: draw it, give it a name, save it"
+        elif entry.level is None:           # one of yours that does not load: fix it
+            text = disk_text(Path(entry.path)) or ""
+            level, name = salvage(text, model.level, getattr(cls, "sets", ())), entry.name
+            self.message = f"Fixing {entry.name}: {entry.error}".replace(
+                str(Path(entry.path).parent) + "/", "", 1)
+        elif entry.own:
+            level, name = entry.level, entry.name
+            self.message = f"Editing your level {entry.name}"
+        else:                               # a copy: its own name, nothing said of it yet
+            copied = f"Copy of {entry.level.title or entry.name}"
+            level = replace(entry.level, title=copied, description="")  # type: ignore[call-arg]
+            name = free_name(variant, entry.name)
+            self.message = f"Editing a copy of {entry.level.title or entry.name}"
+        self.draft = Draft(variant, level, name)
+        self.file = LevelFile(Path(entry.path) if entry.own and not blank else None)
+        self.opened_from = self.file.text     # what a person wrote: kept by every save
+        self.saved_text = self.draft.text() if self.file.text is not None and entry.level \
+            else None
+        self.history = History(self.draft.snapshot())
         self.canvas = Canvas(self.draft)
         self.zone = "board"
         self.cursor = (0, 0)
@@ -71,12 +65,10 @@ class EditorScene(Scene):
         self.held_at = None                       # the pointer, while the mouse moves it
         self.dragging = False
         self.painting: bool | None = None         # block (True) or open while dragging
+        self.stroke = False                       # a mouse stroke: one undo step when done
         self.tray_focus = 0
-        self.message = f"Editing a copy of {entry.level.title or entry.name}" if not entry.own \
-            else f"Editing your level {entry.name}"
-        self.deleted: tuple[Path, str] | None = None    # of a deleted level: Undo
+        self.deleted: DeletedLevel | None = None  # the level just deleted: U brings it back
         self.leaving = False                      # Esc once with unsaved changes
-        self.replacing = False                    # Save once over another own level
         self.checked_text: str | None = None
         self.check: Check                         # (refresh() reads the draft, now and on)
         self.menu = panel_menu(self)
@@ -101,14 +93,31 @@ class EditorScene(Scene):
         return self.draft.text() != self.saved_text
 
     def refresh(self) -> None:
-        """Read the draft again (only when its text changed) and lay the board out."""
+        """Read the draft again (only when its text changed), lay the board out, and keep
+        the edit for undo (a mouse stroke once it ends, a move once the element is down)."""
         text = self.draft.text()
         if text != self.checked_text:
             self.checked_text, self.check = text, self.draft.check()
             self.canvas.layout()
-            self.leaving = self.replacing = False
+            self.leaving = False
+        if not self.stroke and self.held is None and self.history.record(self.draft.snapshot()):
+            self.deleted = None                   # U now undoes the edit, not the delete
         w, h = self.draft.width, self.draft.height
         self.cursor = (min(self.cursor[0], w - 1), min(self.cursor[1], h - 1))
+
+    def undo(self, redo: bool = False) -> None:
+        """Take back the last edit (or with `redo` do again the one taken back)."""
+        self.drop_held()
+        state = self.history.redo() if redo else self.history.undo()
+        if state is None:
+            self.say("Nothing to redo" if redo else "Nothing to undo", "invalid")
+            return
+        self.draft.restore(state)
+        focus = self.menu.focus
+        self.menu = panel_menu(self)               # the fields show the draft again
+        self.menu.focus = min(focus, len(self.menu.widgets) - 1)
+        self.refresh()
+        self.say("Redone" if redo else "Undone: Shift+U or Ctrl+Y redoes it")
 
     def say(self, text: str, sound: str | None = None) -> None:
         self.message = text
@@ -159,13 +168,21 @@ class EditorScene(Scene):
                 widget.index = value - 2
 
     def set_set(self, set_name) -> None:
+        """Another set: the board is laid anew from it, shuffled on the home ranks (the
+        old elements do not fit it; Undo brings them back)."""
+        self.drop_held()
         self.draft.set_name = set_name
-        self.changed(f"The {set_name} set: the tray holds its elements")
+        self.draft.build_start()
+        self.changed(f"The {set_name} set, shuffled on the home ranks: move them as you like")
 
     def set_stacks(self, stacks) -> None:
+        """Stacks on or off: the board is laid anew, valid at once (a whole set each in
+        stacks of four on the back rank, or half of one set each on two ranks)."""
+        self.drop_held()
         self.draft.stacks = stacks
-        self.changed("Stacks of four, a whole set each" if stacks else
-                     "One element a square, half of one set each")
+        self.draft.build_start()
+        self.changed("Stacks of four, a whole set each, shuffled on the back ranks" if stacks
+                     else "One element a square, half of one set each, shuffled")
 
     def turn(self) -> None:
         self.transform(self.draft.turned, "Turned end for end")
@@ -186,29 +203,44 @@ class EditorScene(Scene):
         self.changed(text)
 
     # ---- save, play, delete, leave -----------------------------------------------------
-    def save(self) -> bool:
+    def save(self, replace_changed: bool = False) -> bool:
+        """Write the level among the player's own, keeping what a person wrote by hand in
+        the file it was opened from; a file changed meanwhile (another program, another
+        window, another level of that name) is replaced only when the player says so."""
         draft = self.draft
         problem = draft.save_problem(self.check)
         if problem:
             self.say(f"Not saved: {self.error_line() if self.check.error else problem}",
                      "invalid")
             return False
-        text, path = draft.text(), draft.path()
-        if path.exists() and text != self.saved_text and not self.replacing and \
-                self.saved_path != path:
-            self.replacing = True
-            self.say(f"You have a level called {draft.name}: Save again to replace it")
+        path = draft.path()
+        if not replace_changed and self.file.changed_on_disk(path):
+            what = "changed on disk since you opened it" if path == self.file.path else \
+                "is another of your levels"
+            self.app.push(ConfirmScene(
+                self.app, f"{path.name} {what}", "Replace it with this one", "Keep it",
+                lambda: self.save(replace_changed=True),
+                "Keep it, and save this one under another file name"))
             return False
+        base = self.file.text if path == self.file.path and self.file.text is not None \
+            else self.opened_from
+        text = kept_text(draft.variant, draft.name, base, draft.text())
         try:
-            storage.write_atomic(path, text)
+            self.file.write(path, text)
         except OSError as error:
             self.say(f"Not saved: {error.strerror or error}", "invalid")
             return False
-        self.saved_text, self.saved_path, self.replacing = text, path, False
-        self.deleted = None
+        self.saved_text, self.deleted = draft.text(), None
         self.say(f"Saved as {draft.name}: it is in every list of your levels of "
-                 f"{draft.cls.title}", "place")
+                 f"{draft.cls.title}{self.matches_note()}", "place")
         return True
+
+    def matches_note(self) -> str:
+        count = matches_on(self.draft.variant, self.draft.name)
+        if not count:
+            return ""
+        saved = "a saved match was" if count == 1 else f"{count} saved matches were"
+        return f" ({saved} begun on it: each keeps the board it began on)"
 
     def play(self) -> None:
         """Save the board if it changed, then start a match on it at once."""
@@ -222,36 +254,61 @@ class EditorScene(Scene):
         seats = (Seat(names[0]),) + tuple(Seat(names[i], "computer", "greedy")
                                           for i in range(1, draft.cls.min_players))
         self.app.start_match(MatchConfig(draft.variant, seats, options,
-                                         random.randrange(2 ** 31)))
+                                         new_seed()))
 
     def delete(self) -> None:
-        """Delete the own level of this name (Undo brings it back while here)."""
+        """Delete the level that is open (one of yours on disk), after asking; U, or the
+        Levels screen while the game runs, brings it back."""
         if self.deleted is not None:
-            self.undo_delete(*self.deleted)
+            self.undo_delete()
             return
-        path, problem = self.draft.path(), name_problem(self.draft.name, self.draft.variant)
-        if problem:             # a shipped level's name, or no name a file of ours can have
-            self.say(f"Nothing deleted: {problem}", "invalid")
+        path = self.file.path
+        if path is None:
+            self.say("Nothing deleted: this level is not one of your saved levels (Save "
+                     "makes it one)", "invalid")
+            return
+        title = self.draft.title or path.stem
+        self.app.push(ConfirmScene(
+            self.app, f"Delete {path.name}?", "Delete it", "Keep it", self.delete_now,
+            f"{title}, one of your levels of {self.draft.cls.title}{self.matches_note()}"))
+
+    def delete_now(self) -> None:
+        path, title = self.file.path, self.draft.title
+        if path is None:
             return
         try:
-            text = read_text(path, "level")
-            path.unlink()
+            text = self.file.delete()
         except (FileFormatError, OSError) as error:
             self.say(f"Nothing deleted: {getattr(error, 'message', None) or error}", "invalid")
             return
-        self.deleted, self.saved_text = (path, text), None
-        self.say(f"Deleted {path.name}: U or Undo delete brings it back", "capture")
+        self.deleted = DeletedLevel(self.draft.variant, path.stem, title, path, text)
+        deleted_levels(self.app).append(self.deleted)
+        self.saved_text = None
+        self.say(f"Deleted {path.name}: U or Undo delete brings it back (so does the Levels "
+                 f"screen while the game runs){self.matches_note()}", "capture")
 
-    def undo_delete(self, path: Path, text: str) -> None:
-        """Write back the level deleted from `path` (its `text`)."""
+    def undo_delete(self, replace_there: bool = False) -> None:
+        """Write back the level just deleted, never over a file of its name made since
+        (another window's) unless the player says so."""
+        level = self.deleted
+        if level is None:
+            return
         try:
-            storage.write_atomic(path, text)
+            refusal = restore(level, replace_there)
         except OSError as error:
             self.say(f"Not brought back: {error.strerror or error}", "invalid")
             return
+        if refusal:
+            self.app.push(ConfirmScene(
+                self.app, f"{level.path.name} is there again", "Replace it", "Keep it",
+                lambda: self.undo_delete(True), f"Not brought back: {refusal}"))
+            return
+        forget_deleted(self.app, level)
         self.deleted = None
-        self.saved_text = text if text == self.draft.text() else self.saved_text
-        self.say(f"{path.name} is back", "place")
+        self.file = LevelFile(level.path)
+        self.saved_text = self.draft.text() if level.text == self.file.text and \
+            self.draft.name == level.name else self.saved_text
+        self.say(f"{level.path.name} is back", "place")
 
     def go_back(self) -> None:
         if self.unsaved and not self.leaving:
@@ -274,7 +331,9 @@ class EditorScene(Scene):
             step = 1 if name == "next" else -1
             self.zone = zones[(zones.index(self.zone) + step) % len(zones)]
         elif name == "undo" and self.deleted is not None:
-            self.undo_delete(*self.deleted)
+            self.undo_delete()
+        elif name in ("undo", "redo"):
+            self.undo(redo=name == "redo")
         elif name == "back" and self.held is not None:
             self.drop_held()
             self.say("Back in the tray")
@@ -306,6 +365,7 @@ class EditorScene(Scene):
             self.cursor = (f, r)
         elif name == "confirm":
             self.act_on(self.cursor)
+            self.painting = None            # a key paints one square: the pointer none
 
     def act_on(self, square) -> None:
         """Enter or a click on a square: paint it, or pick up / set down an element."""
@@ -363,6 +423,9 @@ class EditorScene(Scene):
         square = self.canvas.square_at(pos)
         if name == "release":
             self.painting = None
+            if self.stroke:
+                self.stroke = False
+                self.refresh()
             if self.dragging and self.held is not None and square is not None and \
                     square[1] * SIZE + square[0] != self.held_from:
                 self.act_on(square)
@@ -382,6 +445,7 @@ class EditorScene(Scene):
                 self.changed()
             elif name == "click":
                 self.zone, self.cursor = "board", square
+                self.stroke = self.draft.kind != ELEMENTS     # a drag paints: one undo
                 self.act_on(square)
                 self.dragging = self.held is not None
             return
@@ -401,29 +465,4 @@ class EditorScene(Scene):
 
     # ---- drawing -------------------------------------------------------------------------
     def draw(self, surface):
-        theme.draw_felt(surface)
-        draft = self.draft
-        left = 40 + 1080 // 2
-        theme.draw_text(surface, f"Level editor: {draft.cls.title}", (left, 52), 52,
-                        theme.TITLE, "center", bold=True, shadow=True)
-        focus = self.tray_focus if self.zone == "tray" else None
-        self.canvas.draw(surface, self.app, self.cursor, self.check.marked, self.held,
-                         self.held_at, focus, self.zone == "board")
-        name_problem = self.draft.save_problem(self.check)
-        if self.check.error:
-            status, colour = self.error_line(), theme.ILLEGAL
-        elif name_problem:
-            status, colour = f"The board is right, but the file name: {name_problem}", \
-                theme.HIGHLIGHT
-        else:
-            status, colour = "No problems: ready to save and to play", theme.LEGAL
-        for i, line in enumerate(theme.wrap_text(status, 1080, 28)[:2]):
-            theme.draw_text(surface, line, (40, 952 + i * 34), 28, colour, shadow=True)
-        theme.draw_panel(surface, PANEL)
-        self.menu.draw(surface, focus=self.zone == "panel")
-        for i, line in enumerate(theme.wrap_text(self.message, PANEL.w - 60, 28)[:2]):
-            theme.draw_text(surface, line, (PANEL.x + 30, 858 + i * 34), 28, theme.HIGHLIGHT)
-        zone = "text" if self.menu.editing else self.zone
-        if zone == "board" and draft.kind == ELEMENTS:
-            zone = "elements"
-        theme.draw_legend(surface, self.app, LEGENDS[zone])
+        draw_editor(self, surface)

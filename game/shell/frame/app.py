@@ -6,7 +6,6 @@ of 1/60 s, at most MAX_CATCHUP steps per drawn frame, so a stall never fast-forw
 """
 from __future__ import annotations
 
-import random
 import sys
 import traceback
 from collections.abc import Sequence
@@ -15,6 +14,7 @@ from pathlib import Path
 
 import pygame
 
+from game.logic.records import new_seed
 from game.resources import resource_folder
 
 from game.play.config import MatchConfig, Seat
@@ -50,6 +50,7 @@ class App:
         pygame.joystick.init()
         theme.reset_caches()
         self.notice = None       # for the title menu (tell)
+        self.deleted_levels: list = []   # levels deleted this session (the editor's)
         self._told: set[str] = set()
         self.stopped_by = None   # the signal that ended the run (stop)
         self.farewell = None     # after run(): a line for the terminal on how it ended
@@ -248,12 +249,14 @@ class App:
         self.stack.append(scene)
         scene.enter()
 
-    def start_editor(self, variant: str, template: str | None = None) -> None:
-        """The level editor over the title menu; a message says why if it cannot open."""
+    def start_editor(self, variant: str, template: str | None = None,
+                     blank: bool = False) -> None:
+        """The level editor over the title menu (`blank`: on a new empty level); a message
+        says why if it cannot open."""
         from game.shell.editor.scene import EditorScene
         from game.shell.screens.dialogs import MessageScene
         try:
-            self.push(EditorScene(self, variant, template))
+            self.push(EditorScene(self, variant, template, blank))
         except Exception as error:     # no level of the variant loads
             self.push(MessageScene(self, "The editor cannot open", f"{error}"))
 
@@ -284,7 +287,7 @@ class App:
         players = max(cls.min_players, min(cls.max_players, 4))
         names = self.settings.player_names
         seats = tuple(Seat(names[i], "computer", "greedy") for i in range(players))
-        seed = self.seed if self.seed is not None else random.randrange(2 ** 31)
+        seed = self.seed if self.seed is not None else new_seed()
         return MatchConfig(cls.variant, seats, {}, seed)
 
     # ---- services ------------------------------------------------------------------

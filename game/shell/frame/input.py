@@ -138,7 +138,10 @@ class InputMapper:
         if name == "next" and event.mod & pygame.KMOD_SHIFT:
             name = "prev"
         elif event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
-            name = "undo"
+            name = "redo" if event.mod & pygame.KMOD_SHIFT else "undo"
+        elif (event.key == pygame.K_y and event.mod & pygame.KMOD_CTRL) or \
+                (name == "undo" and event.mod & pygame.KMOD_SHIFT):
+            name = "redo"
         actions = [Action(name)] if name else []
         if printable and event.key != pygame.K_SPACE:
             actions.append(Action("text", char=char))

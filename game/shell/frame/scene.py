@@ -21,6 +21,7 @@ LOGICAL_SIZE = (1920, 1080)
 #   announce_turn read_ends T / E (accessibility captions)
 #   hint                    H (toggle legal-move highlights)
 #   undo                    U / Ctrl+Z / left stick press (take back a move)
+#   redo                    Shift+U / Ctrl+Y / Ctrl+Shift+Z (the level editor's redo)
 #   coach                   C / right stick press (the coach's advice; on the final
 #                           results, the review)
 #   take_advice             G (play the move the coach suggests; Enter too while it shows)
@@ -30,8 +31,8 @@ LOGICAL_SIZE = (1920, 1080)
 #   text                    a typed character (char), for name entry
 #   fullscreen              F11 (handled by the app itself)
 ACTION_NAMES = frozenset("""up down left right confirm back pause next prev rotate flip
-draw end_turn announce_turn read_ends hint scoring undo coach take_advice point click release
-rclick wheel text fullscreen""".split())
+draw end_turn announce_turn read_ends hint scoring undo redo coach take_advice point click
+release rclick wheel text fullscreen""".split())
 
 
 @dataclass(frozen=True)

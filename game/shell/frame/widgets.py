@@ -2,6 +2,8 @@
 Menu that gives one of them keyboard/gamepad focus and follows the mouse."""
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from game.shell.frame import theme
@@ -76,10 +78,9 @@ class Button(Widget):
 
     def draw(self, surface, focused: bool) -> None:
         super().draw(surface, focused)
-        drawn = theme.draw_text(surface, self.label, self.rect.center, self.size, theme.TEXT,
-                                "center", bold=focused)
-        if drawn.w > self.rect.w - 16:
-            theme.report_cut(self.label)
+        # a focused label is bold, so wider: fitted, it never spills out of its button
+        theme.draw_fitted(surface, self.label, self.rect.center, self.rect.w - 24, self.size,
+                          theme.TEXT, "center", bold=focused)
 
 
 class Selector(Widget):
@@ -94,6 +95,7 @@ class Selector(Widget):
         self.index = min(max(index, 0), len(self.choices) - 1)
         self.on_change = on_change
         self.previews = False       # the setup's side panel shows the chosen level's board
+        self.wraps = True           # past the last choice to the first; False: stop there
 
     @classmethod
     def of(cls, label, choices, value, on_change=None, **kw) -> "Selector":
@@ -108,7 +110,10 @@ class Selector(Widget):
     def step(self, delta: int) -> None:
         if len(self.choices) < 2:
             return
-        self.index = (self.index + delta) % len(self.choices)
+        index = self.index + delta
+        if not self.wraps and not 0 <= index < len(self.choices):
+            return
+        self.index = index % len(self.choices)
         if self.on_change:
             self.on_change(self.value)
 
@@ -163,6 +168,9 @@ class TextField(Widget):
         self.max_length = max_length
         self.editing = False
         self._before = text
+        self.allow_empty = False    # else an emptied field keeps its old text...
+        self.on_empty: Callable[[], None] | None = None   # ...or, given this, is called
+                                                           # and the field stays open
 
     def handle(self, action) -> bool:
         if not self.editing:
@@ -185,8 +193,11 @@ class TextField(Widget):
         self.editing, self._before = True, self.text
 
     def finish(self) -> None:
+        if not self.text.strip() and not self.allow_empty and self.on_empty:
+            self.on_empty()
+            return
         self.editing = False
-        self.text = self.text.strip() or self._before
+        self.text = self.text.strip() or ("" if self.allow_empty else self._before)
         if self.on_change and self.text != self._before:
             self.on_change(self.text)
 
@@ -384,6 +395,14 @@ class Menu:
         for count, rect, pointing in zip(self.hidden(), self.sign_rects(), (-1, 1)):
             if count:
                 draw_scroll_sign(surface, rect, pointing, count)
+
+
+def row_height(count: int, top: int, bottom: int, gap: int, most: int, least: int = 40) -> int:
+    """The height of each of `count` rows of a list from `top` to `bottom`: `most` while
+    they fit, less so that a few more fit, never under `least` (a longer list scrolls,
+    its signs saying how many rows are out of sight)."""
+    fits = (bottom - top - gap * (count - 1)) // max(count, 1)
+    return max(least, min(most, fits))
 
 
 def draw_scroll_sign(surface, rect, pointing: int, count: int) -> None:

@@ -9,12 +9,12 @@ press (Esc, or Enter on Play now) skips them.
 """
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game.logic.lessons import list_lessons, lesson_files
+from game.logic.records import new_seed
 from game.logic.variants import find_variant
 
 from game.play import lesson_progress, statistics as stats
@@ -22,14 +22,14 @@ from game.play import lesson_progress, statistics as stats
 from game.play.config import MatchConfig, Seat
 from game.shell.frame import theme
 from game.shell.frame.scene import Scene
-from game.shell.frame.widgets import Button, Label, Menu, Widget
+from game.shell.frame.widgets import Button, Label, Menu, Widget, row_height
 
 if TYPE_CHECKING:
     from game.logic.lessons.files import Lesson
 
 LIST_LEGEND = "Up/Down: choose   Enter: open the lesson   Esc: back   F11: full screen"
 GAMES_LEGEND = "Up/Down: choose   Enter: select   Esc: back   F11: full screen"
-ROW = 56                    # ten games and Back fit with no scrolling
+ROW = 56                    # ten games and Back fit at this height
 FIRST_GAME = "Play a first game"
 
 
@@ -60,8 +60,10 @@ class LearnScene(MenuScreen):
     def __init__(self, app, variants):
         super().__init__(app)
         self.variants = list(variants)
+        # more games: lower rows, so that a dozen still fit; more than that scroll
+        row = row_height(len(self.variants), 240, 890, 10, ROW)
         self.buttons = [Button(cls.title, lambda n=name: app.push(LessonListScene(app, n)),
-                               height=ROW, size=36) for name, cls in self.variants]
+                               height=row, size=36 * row // ROW) for name, cls in self.variants]
         self.menu = Menu(app, self.buttons, top=240, bottom=890, gap=10, width=1100,
                          footer=[Button("Back", app.pop)], footer_top=926)
         self.sound = None               # variant -> names of its sound lessons
@@ -197,7 +199,7 @@ def start_first_game(app, variant: str) -> None:
     names = app.settings.player_names
     seats = (Seat(names[0]),) + tuple(Seat(names[i], "computer", "random")
                                       for i in range(1, cls.min_players))
-    app.start_match(MatchConfig(cls.variant, seats, {}, random.randrange(2 ** 31)))
+    app.start_match(MatchConfig(cls.variant, seats, {}, new_seed()))
     scene = app.top
     if isinstance(scene, MatchScene):
         scene.coach = TrainingCoach(scene)

@@ -55,6 +55,7 @@ from dataclasses import replace
 
 from game.logic.agents import make_agent
 from game.logic.core import IllegalMoveError
+from game.logic.records import new_seed
 from game.logic.variants import new_game
 
 from game.play import saves, statistics as stats
@@ -460,7 +461,7 @@ class MatchController:
     def rematch(self) -> None:
         """A new seed; a game whose rules pass something on (blank tiles' opening seat)
         gives its options for the next game."""
-        config = self.config.with_seed(random.randrange(1, 2 ** 31))
+        config = self.config.with_seed(new_seed())
         passed_on = getattr(self.state, "rematch_options", None)
         if passed_on is not None:
             config = replace(config, options=passed_on())

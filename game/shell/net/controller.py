@@ -161,7 +161,11 @@ class SeatController(MatchController):
         elif kind == "table":
             self.receive_table(message)
         elif kind == "said":
-            self.say(str(message.get("text", ""))[:300], speak=False)
+            text = str(message.get("text", ""))[:300]
+            self.say(text, speak=False)
+            results = self.results_shown()
+            if results is not None:        # the caption is under the results: say it there
+                results.note = text
         elif kind == "refused":
             self.sent = None
             self.sound("invalid")
@@ -193,6 +197,12 @@ class SeatController(MatchController):
         self.seats_info = seats
         self.paused = message.get("paused") if isinstance(message.get("paused"), str) else None
         self.config = replace(self.config, seats=seats_of(seats))
+
+    def results_shown(self):
+        """The final results on screen, or None."""
+        from game.shell.screens.results import ResultsScene
+        return next((scene for scene in self.app.stack if isinstance(scene, ResultsScene)
+                     and scene.on_continue is None), None)
 
     def ask(self, message: dict) -> None:
         from game.shell.screens.dialogs import ConfirmScene

@@ -10,6 +10,7 @@ import time
 
 import pygame
 
+from game.server.secure import spoken_code
 from game.shell.frame import theme
 from game.shell.match.kinds import match_scene_class
 from game.shell.match.scene import MatchScenePart
@@ -25,10 +26,19 @@ class NetMatchMixin(MatchScenePart):
 
     controller_class = SeatController
 
+    def __init__(self, *args, **kw):
+        super().__init__(*args, **kw)
+        # Packs' North sees the board from their side of the table, their home rank at
+        # the bottom (on the couch one screen shows South's side to both)
+        if self.ctl.config.variant == "open22" and self.ctl.viewer == 1:
+            self.geo.turned = True
+
     def draw(self, surface) -> None:
         super().draw(surface)
         lines = banner_lines(self.ctl, self.app.network)
-        if lines:                  # (its countdown: the idle loop still draws twice a second)
+        # (its countdown: the idle loop still draws twice a second); under an overlay (the
+        # round's results fading in) it would show through: the overlay says what matters
+        if lines and self.app.top is self:
             draw_banner(surface, lines)
 
 
@@ -53,7 +63,8 @@ def banner_lines(ctl, session) -> list[str]:
                                       "may let the computer play (pause menu)")
     if session is not None and session.host is not None and any(
             not seat.get("present") for seat in ctl.seats_info if seat.get("kind") == "person"):
-        lines.append(f"Match code {session.code}  ·  join at {session.host.address}")
+        lines.append(f"Match code {spoken_code(session.code)}  ·  join at "
+                     f"{session.host.address}")
     return lines
 
 

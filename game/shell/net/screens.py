@@ -8,12 +8,12 @@ friends show on the table until everyone has come.
 """
 from __future__ import annotations
 
-import random
 import secrets
 import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, TypedDict
 
+from game.logic.records import new_seed
 from game.server.protocol import DEFAULT_PORT, new_code, new_token, parse_address
 from game.shell.frame import theme
 from game.shell.frame.scene import Scene
@@ -21,7 +21,7 @@ from game.shell.frame.widgets import Button, Label, Menu, TextField, back_or_men
 from game.shell.screens.setup import VariantSelectScene
 from game.shell.screens.title import MENU_LEGEND
 
-from game.shell.net.session import NetSession, remembered
+from game.shell.net.session import NetSession, remember, remembered
 
 if TYPE_CHECKING:
     from game.server.saving import HostedSaver
@@ -56,6 +56,10 @@ class NetworkScene(Scene):
         from game.server.saving import hosted_ports, load_hosted
         from game.play.saves import describe
         rows = [Button("Host a match", self.host), Button("Join a match", self.join)]
+        memory = remembered()
+        if memory.get("token") and memory.get("address") and memory.get("code"):
+            rows.insert(0, Button(f"Rejoin your match at {memory['address']}",
+                                  lambda: self.rejoin(memory), width=1600, size=32))
         problems = []
         for port in hosted_ports():           # each hosted match saved, by its port
             save, problem = load_hosted(port)
@@ -70,6 +74,17 @@ class NetworkScene(Scene):
 
     def enter(self) -> None:
         self.build()
+
+    def rejoin(self, memory: dict) -> None:
+        """Back to the seat this person had (their token), as after a crash or a relaunch."""
+        self.notice = None
+        self.app.end_network()
+        self.app.network = NetSession(self.app, memory["address"], memory["code"],
+                                      memory["token"], failed=(self, self.say))
+        self.app.push(WaitScene(self.app, f"Joining the match at {memory['address']}..."))
+
+    def say(self, reason: str) -> None:
+        self.notice = reason
 
     def resume(self, save, port: int) -> None:
         self.notice = start_hosting(self.app, port=port, resumed=save)
@@ -102,7 +117,9 @@ class HostSetupScene(VariantSelectScene):
     title = "Host a match"
 
     def __init__(self, app):
-        self.port = str(DEFAULT_PORT)
+        self.port = remembered().get("port", str(DEFAULT_PORT))
+        self.bind = ""
+        self.name = asked_name(app)
         self.problem = None
         super().__init__(app)
 
@@ -115,13 +132,23 @@ class HostSetupScene(VariantSelectScene):
         return ("here", "remote")[index] if index < 2 else "greedy"
 
     def option_rows(self, cls) -> list:
+        name = name_field(self.name, self.set_name)
         port = TextField("Port", self.port, self.set_port, max_length=5)
         port.help = ("The port friends join on: open it in this computer's firewall (and "
                      "forward it on the router to play over the internet)")
-        return [port] + super().option_rows(cls)
+        bind = TextField("Listen on", self.bind, self.set_bind, max_length=45)
+        bind.help = ("Empty: every address of this computer; or one of its addresses only "
+                     "(127.0.0.1: this computer alone)")
+        return [name, port, bind] + super().option_rows(cls)
+
+    def set_name(self, text: str) -> None:
+        self.name = text
 
     def set_port(self, text: str) -> None:
         self.port = text
+
+    def set_bind(self, text: str) -> None:
+        self.bind = text.strip()
 
     @property
     def wants_text(self) -> bool:
@@ -129,6 +156,8 @@ class HostSetupScene(VariantSelectScene):
 
     def problem_with_seats(self) -> str | None:
         kinds = self.seats[:self.players]
+        if not keep_name(self.app, self.name):
+            return "Type your name: the others see it at the table."
         if kinds.count("here") != 1:
             return "Exactly one seat is yours, on this computer."
         if "remote" not in kinds:
@@ -142,7 +171,7 @@ class HostSetupScene(VariantSelectScene):
         if self.problem is None:
             self.problem = start_hosting(self.app, self.host_seats(), self.variant,
                                          dict(self.options.get(self.variant, {})),
-                                         int(self.port))
+                                         int(self.port), bind=self.bind or None)
 
     def host_seats(self) -> list:
         from game.server.match import HostSeat
@@ -164,9 +193,10 @@ class HostSetupScene(VariantSelectScene):
 
 
 def start_hosting(app, seats=None, variant=None, options=None, port=DEFAULT_PORT,
-                  resumed=None) -> str | None:
-    """Host a new match (or the `resumed` save) on a thread of this process and join it
-    from this window; the reason, in a sentence, when it cannot listen."""
+                  resumed=None, bind: str | None = None) -> str | None:
+    """Host a new match (or the `resumed` save) on a thread of this process, listening
+    on every address or on `bind` only, and join it from this window; the reason, in a
+    sentence, when it cannot listen."""
     from game.server.host import HostThread, lan_address
     from game.server.match import THINK_SECONDS, HostedMatch
     from game.server.saving import HostedSaver, hosted_match
@@ -180,19 +210,24 @@ def start_hosting(app, seats=None, variant=None, options=None, port=DEFAULT_PORT
     if resumed is not None:
         match = hosted_match(resumed, **given)
     else:
-        match = HostedMatch(variant, seats, options, random.randrange(2 ** 31),
+        match = HostedMatch(variant, seats, options, new_seed(),
                             code=new_code(), **given)
     here = next((seat for seat in match.seats if seat.here), None)
     if here is None:
         return "This match has no seat for this computer."
     thinking.start()                 # the worker lives as long as this window, not the host
-    host = HostThread(match, None, port, log_line)
+    host = HostThread(match, bind, port, log_line)
     try:
         host.start()
     except OSError as error:
+        if bind is not None:
+            return (f"Cannot listen on {bind}, port {port} ({error.strerror or error}): is "
+                    "it an address of this computer?")
         return (f"Port {port} cannot be used ({error.strerror or error}): another program "
                 "may have it. Choose another port.")
-    host.address = f"{lan_address() or 'this computer'}:{host.port}"
+    where = bind if bind not in (None, "0.0.0.0", "::") else lan_address()
+    host.address = f"{where or 'this computer'}:{host.port}"
+    remember(port=str(host.port))
     match.save()
     app.end_network()
     app.network = NetSession(app, f"127.0.0.1:{host.port}", match.code, here.token, host,
@@ -208,13 +243,14 @@ class JoinScene(Scene):
         super().__init__(app)
         memory = remembered()
         self.problem = None
+        self.name = name_field(asked_name(app), None, width=1100)
         self.address = TextField("Host's address", memory.get("address", ""),
                                  max_length=60, width=1100)
-        self.code = TextField("Match code", memory.get("code", ""), max_length=12,
+        self.code = TextField("Match code", memory.get("code", ""), max_length=16,
                               width=1100)
         self.address.help = "The host's address and port, like 192.168.1.20:7777"
         self.code.help = "The code the host's screen shows (case does not matter)"
-        self.menu = Menu(app, [self.address, self.code,
+        self.menu = Menu(app, [self.name, self.address, self.code,
                                Label("Ask the host for both; a friend on the internet "
                                      "needs the host's public address.", width=1100)],
                          top=380, bottom=760, gap=14,
@@ -235,12 +271,19 @@ class JoinScene(Scene):
         if not code:
             self.problem = "Type the match code the host's screen shows."
             return
+        if not keep_name(self.app, self.name.text):
+            self.problem = "Type your name: the others see it at the table."
+            return
         memory = remembered()
         token = memory.get("token") if (memory.get("address"), memory.get("code")) == (
             address, code) else None
         self.app.end_network()
-        self.app.network = NetSession(self.app, address, code, token)
+        self.app.network = NetSession(self.app, address, code, token,
+                                      failed=(self, self.say))
         self.app.push(WaitScene(self.app, f"Joining the match at {address}..."))
+
+    def say(self, reason: str) -> None:
+        self.problem = reason
 
     def handle(self, action) -> None:
         self.problem = None if action.name != "point" else self.problem
@@ -254,6 +297,31 @@ class JoinScene(Scene):
         theme.draw_caption(surface, self.app, text,
                            color=theme.ILLEGAL if self.problem else theme.TEXT, y=1000)
         theme.draw_legend(surface, self.app, MENU_LEGEND)
+
+
+def asked_name(app) -> str:
+    """The person's name to start a name field with: empty while it is the default
+    ("Player 1"), so a first-time player is asked for theirs."""
+    name = app.settings.player_names[0]
+    return "" if name == "Player 1" else name
+
+
+def name_field(name: str, on_change, width: int = 760) -> TextField:
+    field = TextField("Your name", name, on_change, width=width)
+    field.help = "Your name, as the others at the table see it"
+    return field
+
+
+def keep_name(app, text: str) -> bool:
+    """Keep `text` as the person's name (in the settings); False when there is none."""
+    from game.play.settings import clean_name
+    name = clean_name(text)
+    if not name:
+        return False
+    if name != app.settings.player_names[0]:
+        app.settings.player_names[0] = name
+        app.save_settings()
+    return True
 
 
 class WaitScene(Scene):

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.logic.textfiles import read_text
 from game.logic.variants import find_variant
 from game.play.config import MatchConfig
 from game.play.storage import data_dir, write_atomic
@@ -43,22 +44,28 @@ def wake() -> None:
         pass
 
 
+MEMORY_KEYS = ("address", "code", "token", "port")
+
+
 def remembered() -> dict:
-    """The last join ({"address", "code", "token"}), or {} (none, or unreadable)."""
+    """The last join ({"address", "code", "token"}) and the port last hosted on, or {}
+    (none, or unreadable): read as every file is (a regular file only, of a settings
+    file's size at most)."""
     try:
-        data = json.loads((data_dir() / MEMORY_NAME).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        data = json.loads(read_text(data_dir() / MEMORY_NAME, "settings"))
+    except (OSError, ValueError, RecursionError):     # (FileFormatError is a ValueError)
         return {}
     if not isinstance(data, dict):
         return {}
-    return {key: data[key] for key in ("address", "code", "token")
+    return {key: data[key] for key in MEMORY_KEYS
             if isinstance(data.get(key), str) and len(data[key]) <= 200}
 
 
-def remember(address: str, code: str, token: str) -> None:
+def remember(**fields: str) -> None:
+    """Keep `fields` (of MEMORY_KEYS) beside what is kept already."""
     try:
         write_atomic(data_dir() / MEMORY_NAME,
-                     json.dumps({"address": address, "code": code, "token": token}) + "\n")
+                     json.dumps({**remembered(), **fields}) + "\n")
     except OSError:                  # a folder that cannot be written: nothing to keep
         pass
 
@@ -67,8 +74,10 @@ class NetSession:
     WAKE = WAKE
 
     def __init__(self, app, address: str, code: str, token: str | None = None,
-                 host=None, host_key: str | None = None):
+                 host=None, host_key: str | None = None, failed=None):
         self.app = app
+        # (scene, say(reason)): where a join that fails goes back to, its fields kept
+        self.failed = failed
         self.address, self.code, self.token = address, code, token
         self.host, self.host_key = host, host_key     # a HostThread when this window hosts
         self.name = app.settings.player_names[0]
@@ -123,6 +132,8 @@ class NetSession:
             self.table, self.table_received = message, time.monotonic()
             if self.controller is not None:
                 self.controller.receive(message)
+        elif kind == "bye" and message.get("again"):     # dropped: the seat still waits
+            self.connection_lost(str(message.get("reason", ""))[:300])
         elif kind == "bye":
             self.ended(str(message.get("reason", ""))[:300])
         elif kind == "closed":
@@ -143,7 +154,7 @@ class NetSession:
             raise ProtocolError(f"a welcome that cannot be read ({error})") from None
         self.welcome, self.controller = message, None
         if self.host is None:
-            remember(self.address, self.code, self.token)
+            remember(address=self.address, code=self.code, token=self.token)
 
     def first_position(self, message: dict) -> None:
         """The position after a welcome: the match scene is built on it."""
@@ -168,10 +179,26 @@ class NetSession:
         self.app.show_match(scene)
 
     def refused(self, reason: str) -> None:
-        """The host would not seat this window: say why, back on the menu."""
+        """The host would not seat this window: say why, on the screen the join came
+        from (its fields kept), else on the menu."""
         from game.shell.screens.dialogs import MessageScene
+        if self.back_to_failed(reason):
+            return
         self.app.end_network()
         self.app.push(MessageScene(self.app, "Cannot join the match", reason))
+
+    def back_to_failed(self, reason: str) -> bool:
+        """A join that never got a seat goes back to where it came from, saying why."""
+        if self.failed is None or self.welcome is not None or \
+                self.failed[0] not in self.app.stack:
+            return False
+        scene, say = self.failed
+        self.lost = reason
+        self.app.end_network()
+        while self.app.top is not scene:
+            self.app.pop()
+        say(reason)
+        return True
 
     def ended(self, reason: str) -> None:
         """The match is over for this window (the host stopped it, or no seat was had):
@@ -179,9 +206,13 @@ class NetSession:
         from game.shell.screens.dialogs import MessageScene
         if self.lost is not None or self.app.network is not self:
             return
+        if self.back_to_failed(reason or "The connection ended."):
+            return
         self.lost = reason or "The connection ended."
         self.app.back_to_menu()
-        self.app.push(MessageScene(self.app, "The network match ended", self.lost))
+        title = "The network match ended" if "join again" not in self.lost else \
+            "The host stopped the match for now"
+        self.app.push(MessageScene(self.app, title, self.lost))
 
     def connection_lost(self, reason: str) -> None:
         """Before a seat was given: say why. During a match: offer to join again."""
@@ -194,7 +225,7 @@ class NetSession:
         self.lost = reason or "The connection ended."
         self.app.push(ConfirmScene(self.app, "The connection to the host was lost.",
                                    "Join again", "Leave", self.rejoin, detail=self.lost,
-                                   on_no=self.app.back_to_menu))
+                                   on_no=self.app.back_to_menu, focus_yes=True))
 
     def rejoin(self) -> None:
         self.welcome = None
@@ -220,6 +251,11 @@ class NetSession:
         return buttons
 
     def wait_for_rematch(self) -> None:
-        """After Rematch: the results stay until the host deals the next game."""
+        """After Rematch: the results stay, saying so, until the host deals the next game
+        (the host then names who it waits for)."""
         if self.controller is not None:
-            self.controller.say("Waiting for the others to choose Rematch.", speak=False)
+            text = "Waiting for the others to choose Rematch."
+            self.controller.say(text, speak=False)
+            results = self.controller.results_shown()
+            if results is not None:
+                results.note = text

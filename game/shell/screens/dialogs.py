@@ -18,14 +18,14 @@ class ConfirmScene(Scene):
     backdrop_dim = 170
 
     def __init__(self, app, question: str, yes: str, no: str, on_yes, detail: str = "",
-                 cover: bool = False, on_no=None):
+                 cover: bool = False, on_no=None, focus_yes: bool = False):
         super().__init__(app)
         self.question, self.detail = question, detail
         self.on_yes, self.on_no = on_yes, on_no
         self.overlay = not cover
         self.menu = Menu(app, [Button(yes, self.agree, width=560),
                                Button(no, self.refuse, width=560)],
-                         top=520, bottom=700, focus=1)
+                         top=520, bottom=700, focus=0 if focus_yes else 1)
 
     def agree(self):
         self.app.remove(self)
@@ -51,11 +51,11 @@ class ConfirmScene(Scene):
         theme.draw_text(surface, theme.fit_text(self.question, 920, size, True), (960, 370),
                         size, theme.TITLE, "center", bold=True)
         lines = theme.wrap_text(self.detail, 920, 30) if self.detail else []
-        if len(lines) > 2:                 # (two lines fit above the buttons)
+        if len(lines) > 2:                     # two lines at most: the last one fitted
             lines = [lines[0], " ".join(lines[1:])]
         for i, line in enumerate(lines):
-            theme.draw_fitted(surface, line, (960, 440 - 8 * (len(lines) - 1) + 36 * i), 920,
-                              30, theme.TEXT, "center")
+            theme.draw_fitted(surface, line, (960, 452 + 40 * i - 20 * (len(lines) - 1)),
+                              920, 30, theme.TEXT, "center")
         self.menu.draw(surface)
         theme.draw_legend(surface, self.app, "Up/Down: choose   Enter: select   Esc: no")
 

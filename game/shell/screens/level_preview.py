@@ -19,7 +19,7 @@ MAX_CELL = 44
 def layouts_of(variant: str) -> dict:
     """{name: Layout} of the variant's readable level files (none without a level folder)."""
     found = levels.list_layouts(variant) if variant_entry(variant).levels else ()
-    return {item.name: item.layout for item in found if item.layout is not None}
+    return {item.name: item.level for item in found if item.level is not None}
 
 
 def draw_board(surface, layout, area: pygame.Rect) -> pygame.Rect:
@@ -51,6 +51,16 @@ def draw_layout(surface, layout, panel: pygame.Rect) -> None:
 
 
 OWN_MARK = " (yours)"      # after the title of a level the player made
+
+
+def own_folder_shown(variant: str) -> str:
+    """The player's own levels folder of `variant` as a person would write it (the home
+    folder as ~)."""
+    folder = levels.own_folder(variant)
+    try:
+        return "~/" + folder.relative_to(Path.home()).as_posix()
+    except (ValueError, RuntimeError):          # not under the home folder, or none known
+        return str(folder)
 
 
 def level_choices(entries, level_of, fits=lambda level: True):

@@ -27,6 +27,7 @@ class ResultsScene(Scene):
     backdrop_dim = 170
     APPEAR_SECONDS = 0.5  # the fade-in; not scaled by the animation speed: it guards input
     DEMO_PAUSE = 6.0     # seconds a demo (attract mode) shows results before going on
+    note = None          # a line above the buttons (a network rematch: who it waits for)
     on_board = None      # set by a board game: Esc hides the results to study the board
     unattended = False   # computers only at the table: go on by itself, as in a demo
 
@@ -198,4 +199,7 @@ class ResultsScene(Scene):
                 theme.draw_fitted(surface, text, pos, width, size, colour, anchor, bold=bold)
         for colour, centre in self._dots:
             pygame.draw.circle(surface, colour, centre, 11)
+        if self.note:
+            theme.draw_fitted(surface, self.note, (self.menu.center_x, self.menu.top - 50),
+                              1040, 34, theme.HIGHLIGHT, "center", bold=True)
         self.menu.draw(surface, focus=self.ready)

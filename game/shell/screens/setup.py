@@ -2,16 +2,17 @@
 from __future__ import annotations
 
 import functools
-import random
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 import pygame
 
 
+from game.logic.records import new_seed
 from game.shell.frame import theme
 from game.play.config import MatchConfig, Seat
-from game.shell.screens.level_preview import draw_layout, layouts_of, level_choices
+from game.shell.screens.level_preview import (draw_layout, layouts_of, level_choices,
+                                              own_folder_shown)
 from game.shell.frame.scene import Scene
 from game.shell.match.kinds import can_play
 from game.shell.screens.dialogs import ask_before_replacing_save
@@ -65,7 +66,7 @@ def layout_choices(variant: str) -> tuple[list[tuple[str, str]], list[str]]:
     from game.logic import levels
     from game.logic.variants import variant_entry
     return level_choices(levels.list_layouts(variant) if variant_entry(variant).levels else (),
-                         lambda e: e.layout)
+                         lambda e: e.level)
 
 
 def start_choices(cls, set_name, stacks=False) -> tuple[list[tuple[str, str]], list[str]]:
@@ -75,11 +76,11 @@ def start_choices(cls, set_name, stacks=False) -> tuple[list[tuple[str, str]], l
     `stacks` option instead of a set."""
     from game.logic.elements import files, shift_starts
     if not hasattr(cls, "sets"):
-        good, broken = level_choices(shift_starts.list_starts(), lambda e: e.start,
+        good, broken = level_choices(shift_starts.list_starts(), lambda e: e.level,
                                      lambda start: start.stacks == bool(stacks))
     else:
         set_name = set_name if set_name in cls.sets else cls.sets[0]
-        good, broken = level_choices(files.list_starts(cls), lambda e: e.start,
+        good, broken = level_choices(files.list_starts(cls), lambda e: e.level,
                                      lambda start: start.set_name == set_name)
     return good + [("random", "Random")], broken
 
@@ -234,6 +235,7 @@ class VariantSelectScene(Scene):
                     selector.help = "The board to start from: a level file made for stacks " \
                                     "on or off, or the elements shuffled at home (random)"
             if option.name in ("layout", "start"):        # Edit beside the choice
+                selector.help += f"; yours are in {own_folder_shown(self.variant)}"
                 selector = EditableSelector(selector, self.edit)
             rows.append(selector)
             rows += [Label(line, color=theme.ILLEGAL, size=26, height=32)
@@ -271,7 +273,7 @@ class VariantSelectScene(Scene):
         self.app.settings.last_setup = {"variant": self.variant, "players": self.players,
                                         "seats": list(self.seats), "options": self.options}
         self.app.save_settings()
-        config = self.config(random.randrange(2 ** 31))
+        config = self.config(new_seed())
 
         def begin():
             if not offer_lessons(self.app, config):     # a game new to the person: lessons?

@@ -9,10 +9,10 @@ from game.play import saves
 from game.shell.frame import theme, tile_art
 from game.shell.frame.scene import Scene
 from game.shell.match.kinds import can_play
-from game.shell.frame.widgets import Button, Label, Menu, Widget, back_or_menu
+from game.shell.frame.widgets import Button, Label, Menu, Widget, back_or_menu, row_height
 from game.shell.screens.setup import VariantSelectScene, load_variants
 MENU_LEGEND = "Up/Down: choose   Enter: select   Esc: back   F11: full screen"
-PICK_ROW = 56           # "Rules of which game?": ten games and Back fit with no scrolling
+PICK_ROW = 56           # "Rules of which game?": ten games and Back fit at this height
 TITLE_ROW = 50          # the title menu: nine rows with Continue fit with no scrolling
 
 
@@ -118,9 +118,12 @@ class VariantPickScene(Scene):
         super().__init__(app)
         self.heading = heading
         variants, self.errors = load_variants()
+        # more games: lower rows, so that a dozen still fit; more than that scroll
+        row = row_height(len(variants), 240, 890, 10, PICK_ROW)
         rows: list[Widget] = [
             Button(cls.title if can_play(name) else f"{cls.title} (rules only)",
-                   lambda n=name: self.pick(n), height=PICK_ROW) for name, cls in variants]
+                   lambda n=name: self.pick(n), height=row, size=40 * row // PICK_ROW)
+            for name, cls in variants]
         rows += [Label(e, color=theme.ILLEGAL) for e in self.errors]
         self.on_pick = on_pick
         self.menu = Menu(app, rows, top=240, bottom=890, gap=10,

@@ -1,5 +1,5 @@
 """Dominid on the board scene: two players build one structure out and up, each paying
-the distance to the pair a tile borders, scored like golf (RULES.md section 4).
+the distance to the pair a tile borders, scored like golf (docs/rules.md, Dominid).
 
 The table is a slate grid; each tile stands on a block in its level's tone with a shadow
 that grows with the height and a level badge from 2 up (board.tiles.stack_art). The input

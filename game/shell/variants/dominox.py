@@ -1,6 +1,6 @@
 """Dominox on the board scene: White against Black on white and black squares, the
 territory each colour holds, and at the end every empty area tinted with the colour it
-scores for, carrying its points (RULES.md section 3)."""
+scores for, carrying its points (docs/rules.md, Dominox)."""
 from __future__ import annotations
 
 import functools

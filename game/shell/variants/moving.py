@@ -2,7 +2,8 @@
 board scene: South (player 0, ivory elements with round corners, arrows up) against North
 (player 1, ebony elements with square corners, arrows down) on the 8x8 element board,
 moved with MoveElementTool and shown by ElementTable. Each game's module adds its goal
-in words and how its end is counted (RULES.md section 5).
+in words and how its end is counted (docs/rules.md, Test element,
+Capture and Diagonals).
 
 Nothing is hidden in these games: the views have no hand, so the match controller pushes
 no hand-over between two people on the couch; the caption says whose turn it is instead.
@@ -121,8 +122,13 @@ class MovingAdapter(BoardAdapter):
     def side_name(self, player: int) -> str:
         return SIDES[player]
 
+    def racing(self) -> bool:
+        """Whether the game is a race to the middle line (drawn in gold), where a new best
+        past it counts as progress."""
+        return False
+
     def draw_board(self, surface, geo, font) -> None:
-        draw_element_board(surface, geo, self.game.coloured, self.game.race, font)
+        draw_element_board(surface, geo, self.game.coloured, self.racing(), font)
 
     def stock_size(self, view) -> int:
         return 0
@@ -229,7 +235,7 @@ class MovingAdapter(BoardAdapter):
             return f"{self.name(winner)} {self.goal_words(outcome)}"
         if reason == "no captures":
             return f"{theme.count(game.limit, 'move')} each without a " + \
-                ("capture or progress" if game.race else "capture")
+                ("capture or progress" if self.racing() else "capture")
         if reason == "no captures left":
             return "No capture is possible any more"
         if reason == "race":

@@ -1,6 +1,6 @@
 """Test element (open-board game 1) on the board scene: each side's 0-0 lies face down as
-its test element; landing a numbered element on the opponent's wins at once (RULES.md section 5,
-game 1). The shared part is variants.moving."""
+its test element; landing a numbered element on the opponent's wins at once (docs/rules.md,
+Test element). The shared part is variants.moving."""
 from __future__ import annotations
 
 from game.shell.variants.moving import MovingAdapter

@@ -1,6 +1,6 @@
 """Shift (open-board game 10) on the board scene: lift one of your elements and set it
 down where it touches your own with equal numbers; equal numbers touching the opponent's
-remove them; setting an element past the far edge wins (RULES.md section 5, game 10).
+remove them; setting an element past the far edge wins (docs/rules.md, Shift).
 
 The moving games' adapter (variants.moving) with Shift's words, a board of stacks
 (shift_table.ShiftTable) and the shifting input (shift_tool.ShiftTool), whose targets

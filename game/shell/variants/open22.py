@@ -1,7 +1,7 @@
 """Packs (open-board game 22) on the board scene: each player turns up the top element of
 their own face-down pack and places it, on their home rank anywhere, elsewhere touching
 their own elements with equal numbers; equal numbers capture; when both packs are used
-up, more elements on the opponent's half wins (RULES.md section 5, game 22). Option
+up, more elements on the opponent's half wins (docs/rules.md, Packs). Option
 `across`: a board of 16 files by 4 ranks, drawn across the screen above the panels.
 
 Shown by PacksTable (the packs, the turned-up element, the set-aside trays, the counts

@@ -1,7 +1,7 @@
 """Capture (open-board game 3) on the board scene: capture by facing equal numbers; the
 goal option says what wins (most elements left, N captures, 48 pips, exactly 48, the
-targets) and the pips captured show on the cards under a pip goal (RULES.md section 5,
-game 3). The shared part is variants.moving."""
+targets) and the pips captured show on the cards under a pip goal (docs/rules.md,
+Capture). The shared part is variants.moving."""
 from __future__ import annotations
 
 from game.shell.frame import theme

@@ -1,7 +1,7 @@
 """Diagonals (open-board game 4) on the board scene: each side on its own colour of
 squares, stepping diagonally or jumping its own elements in chains; most captures wins,
-or with the race option the first to have every element past the middle line (RULES.md
-section 5, game 4). The shared part is variants.moving."""
+or with the race option the first to have every element past the middle line (docs/rules.md,
+Diagonals). The shared part is variants.moving."""
 from __future__ import annotations
 
 from game.shell.frame import theme
@@ -9,6 +9,9 @@ from game.shell.variants.moving import MovingAdapter, left_counts
 
 
 class Adapter(MovingAdapter):
+    def racing(self) -> bool:
+        return self.game.race
+
     def goal_text(self) -> str:
         if self.game.race:
             return ("Bring every element past the gold middle line first. Moves are "

@@ -1,6 +1,6 @@
 """Spread (open-board game 54) on the board scene: 2 to 4 seats spreading tiles from one
 pack over a plain board of 8 x 8 cells, each cell a share of two squares (8 x 16), every
-touching pair of numbers equal (RULES.md section 5, game 54).
+touching pair of numbers equal (docs/rules.md, Spread).
 
 The pack and every hand's size show on the table; the tile turned up at the start of a
 turn shows large by the pack, and face up on its holder's card for as long as it stays in

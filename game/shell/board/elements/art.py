@@ -1,11 +1,11 @@
-"""Elements of the open-board moving games (RULES.md section 5), drawn: an upright domino
-standing on one square, its long side along the file, the north number in its top half
-and the south number in its bottom half, and an arrowhead at the end that faces the
-opponent. The two owners differ by colour and by shape: the south player's elements are
-ivory with round corners and a red rim, the north player's ebony with square corners and
-a blue rim. A test element lies face down: its owner's body and rim, a lattice for a
-face. The board: plain squares (games 1 and 3) or clear dark and light ones (game 4),
-with the middle line marked.
+"""Elements of the open-board games (docs/rules.md, Test element to Packs), drawn: an
+upright domino standing on one square, its long side along the file, the north number
+in its top half and the south number in its bottom half, and an arrowhead at the end
+that faces the opponent. The two owners differ by colour and by shape: the south
+player's elements are ivory with round corners and a red rim, the north player's ebony
+with square corners and a blue rim. A test element lies face down: its owner's body and
+rim, a lattice for a face. The board: plain squares (games 1 and 3) or clear dark and
+light ones (game 4), with the middle line marked.
 
     element_sprite(element, size, state="normal") -> Surface   size x size, cached
     draw_element(surface, rect, element, state="normal")       centred on `rect`
@@ -62,21 +62,26 @@ def corner_radius(owner: int, width: int) -> int:
     return max(2, width * 3 // 10) if owner == 0 else max(1, width // 25)
 
 
-def element_sprite(element, size: int, state: str = "normal") -> pygame.Surface:
+def element_sprite(element, size: int, state: str = "normal",
+                   turned: bool = False) -> pygame.Surface:
     """The element standing in a size x size square (transparent around it), cached per
     look. `element` has owner, south, north, face_down and arrow (logic's Element)."""
     key = (element.owner, element.south, element.north, element.face_down, element.arrow,
-           size, state)
+           size, state, turned)
     sprite = _cache.get(key)
     if sprite is None:
-        sprite = _cache[key] = _render(element, size, state)
+        sprite = _cache[key] = pygame.transform.rotate(
+            element_sprite(element, size, state), 180) if turned else \
+            _render(element, size, state)
     return sprite
 
 
-def draw_element(surface, rect, element, state: str = "normal", alpha: int | None = None):
-    """The element's sprite centred on `rect` (a square); `alpha` fades it."""
+def draw_element(surface, rect, element, state: str = "normal", alpha: int | None = None,
+                 turned: bool = False):
+    """The element's sprite centred on `rect` (a square); `alpha` fades it; `turned`
+    shows it from the far side of the board (upside down)."""
     rect = pygame.Rect(rect)
-    sprite = element_sprite(element, rect.w, state)
+    sprite = element_sprite(element, rect.w, state, turned)
     if alpha is not None and alpha < 255:
         sprite = sprite.copy()
         sprite.set_alpha(alpha)
@@ -184,7 +189,7 @@ def draw_element_board(surface, geo: BoardGeometry, coloured: bool, race: bool, 
     squares = GAME4_SQUARES if coloured else PLAIN_SQUARES
     draw_frame(surface, geo)
     draw_squares(surface, geo, lambda sq: squares[(sq[0] + sq[1]) % 2])
-    y = geo.square_rect((0, geo.height // 2)).bottom
+    y = max(geo.square_rect((0, rank)).top for rank in (geo.height // 2 - 1, geo.height // 2))
     width = max(3, geo.size // 16) if race else max(2, geo.size // 32)
     colour = RACE_LINE if race else MIDDLE_LINE
     pygame.draw.line(surface, colour, (geo.rect.x - geo.margin // 3, y),

@@ -148,7 +148,8 @@ class PacksTable(ElementTable):
 
     def _draw_captures(self, surface, view) -> None:
         for element, rect, alpha in self.flights(view):
-            element_art.draw_element(surface, rect, element, alpha=alpha)
+            element_art.draw_element(surface, rect, element, alpha=alpha,
+                                     turned=self.geo.turned)
 
     def _wanted(self, view) -> list[tuple]:
         """Per square (element, tinted): the last placement's square tinted, its element
@@ -170,7 +171,7 @@ class PacksTable(ElementTable):
                                                           theme.ease_out(since / duration))
             rect = rect.copy()
             rect.center = (round(point.x), round(point.y))
-        element_art.draw_element(surface, rect, view.cells[move.square])
+        element_art.draw_element(surface, rect, view.cells[move.square], turned=geo.turned)
 
     # --- drawing ----------------------------------------------------------------------
     def draw(self, surface) -> None:

@@ -163,7 +163,7 @@ class PlaceElementTool:
         elif name in KEY_STEPS:
             geo = self.scene.geo
             f, r = geo.index_square(self.square())
-            df, dr = KEY_STEPS[name]
+            df, dr = geo.step(*KEY_STEPS[name])
             self.focus = min(max(r + dr, 0), geo.height - 1) * geo.width + \
                 min(max(f + df, 0), geo.width - 1)
         elif name in ("next", "prev"):
@@ -228,7 +228,7 @@ class PlaceElementTool:
         legal = reason is None
         south, north = ends
         element = Element(scene.game.current_player, south, north)
-        draw_element(surface, rect, element, "preview")
+        draw_element(surface, rect, element, "preview", turned=geo.turned)
         pygame.draw.rect(surface, LEGAL if legal else theme.ILLEGAL, rect.inflate(-2, -2),
                          max(3, geo.size // 22), border_radius=6)
         if reason is not None:         # beside the board: over it, it would hide a rank

@@ -223,7 +223,8 @@ class ElementTable(BoardTable):
     def _draw_square(self, layer, square: int, wanted) -> None:
         element = wanted[square][0]
         if element is not None:
-            element_art.draw_element(layer, self._square_rect(square), element)
+            element_art.draw_element(layer, self._square_rect(square), element,
+                                     turned=self.geo.turned)
 
     def _tint(self) -> pygame.Surface:
         if self._tint_layer is None:
@@ -250,7 +251,7 @@ class ElementTable(BoardTable):
             point = centres[leg].lerp(centres[leg + 1], theme.ease_out(t - leg))
             rect = rect.copy()
             rect.center = (round(point.x), round(point.y))
-        element_art.draw_element(surface, rect, element)
+        element_art.draw_element(surface, rect, element, turned=geo.turned)
 
     def flights(self, view) -> list[tuple]:
         """(element, rect, alpha) of each element the last move captured, this frame:

@@ -1,4 +1,4 @@
-"""Tiles stacked on a table of cells, seen from above (Dominid, RULES.md section 4).
+"""Tiles stacked on a table of cells, seen from above (docs/rules.md, Dominid).
 
 Height reads four ways at once: each tile stands on a block whose rim shows its level's
 tone (level 1 light birch, then honey, amber, rust, crimson, plum: darker and warmer the

@@ -213,10 +213,14 @@ def open_lesson(app, variant: str, number: int):
 def first_game(app, variant: str) -> Iterator[str]:
     """The first game after the lessons: the coach's suggestion shown on the person's
     turn (training wheels), with its Hide coach button."""
-    from game.shell.lessons.learn import start_first_game
+    from game.shell.lessons import learn
     app.back_to_menu()
-    random.seed(3)                       # (it deals from the global generator)
-    start_first_game(app, variant)
+    deal = learn.new_seed
+    learn.new_seed = lambda: 3           # the same deal at every walk
+    try:
+        learn.start_first_game(app, variant)
+    finally:
+        learn.new_seed = deal
     scene = app.top
     people_turn(app, scene)
     advice = advise_now(scene)

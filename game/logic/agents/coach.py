@@ -80,8 +80,8 @@ def move_words(move) -> str:
         return {"L": f"{tile} on the left", "R": f"{tile} on the right"}.get(end, tile)
     if hasattr(move, "left") and hasattr(move, "right"):   # Dominid's arranged opening
         left, right = move.left, move.right
-        return (f"{left.x}-{left.y} on the left ({left.x} at the bottom) and "
-                f"{right.x}-{right.y} on the right ({right.x} at the bottom)")
+        return (f"{left.x}-{left.y} on the left and {right.x}-{right.y} on the right, "
+                f"{left.x} and {right.x} at the bottom")
     if hasattr(move, "first"):                            # a tile on two squares
         return f"{move.x}-{move.y} on {move.first} and {move.second}"
     if "@" in text:                                       # an element set down (Packs)
@@ -265,8 +265,8 @@ def _arrangement_reason(view, move, names) -> str:
     rating = ratings[str(move)]
     if rating < max(ratings.values()):
         return ""
-    return (f"leaves {_name(names, 1 - view.player)}'s first tile as dear as any opening "
-            f"can: the cheapest of three costs about {rating:.1f}")
+    return (f"no opening leaves {_name(names, 1 - view.player)}'s first tile dearer (about "
+            f"{rating:.1f})")
 
 
 def _blocking(view, tile, rest, names) -> str:

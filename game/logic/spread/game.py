@@ -71,8 +71,8 @@ class SpreadGame(PlacementGame):
     hard_hooks = "game.logic.spread.worlds"
     coach_reasons = "spread"
     how_to_win = (
-        "Hold the fewest tiles when the game ends: after the last tile is turned up, "
-        "play goes on until every player passes in turn.")
+        "Whoever holds the fewest tiles when the game ends wins: after the last tile is "
+        "turned up, play goes on until every player passes in turn.")
     min_players = 2
     max_players = 4
     options_declared: ClassVar[Options] = (

@@ -287,7 +287,7 @@ def test_a_forced_pass_sets_the_element_aside_in_the_players_tray(app):
     after = scene.table._static.subsurface(tray)
     assert any(before.get_at((x, y)) != after.get_at((x, y))
                for x in range(0, tray.w, 3) for y in range(0, tray.h, 3))
-    assert scene.adapter.last_lines(scene.view(0))[0][0] == "South: set 5-6 aside"
+    assert scene.adapter.last_lines(scene.view(0))[0][0] == "South set 5-6 aside"
     assert scene.adapter.results()[0][0][3] == "1"
 
 

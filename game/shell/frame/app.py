@@ -88,6 +88,8 @@ class App:
         self.window = self._open_window()
         self.screen = pygame.Surface(LOGICAL_SIZE).convert()
         self.backdrop = Backdrop(self.screen)   # what overlays keep between frames
+        from game.shell.screens.results import ResultsScene
+        ResultsScene.warm_up()
         self.input = InputMapper(self.to_logical)
         self.pacer = Pacer()
         pygame.key.set_repeat(*KEY_REPEAT)
@@ -98,7 +100,8 @@ class App:
         if demo:
             self.start_demo(demo)
         elif play is not None:          # main.py --play: a MatchConfig, seats named here
-            self.start_match(self.named_seats(play))
+            from game.shell.screens.dialogs import ask_before_replacing_save
+            ask_before_replacing_save(self, lambda: self.start_match(self.named_seats(play)))
         elif resume is not None:        # main.py --continue: a saves.SavedMatch
             self.start_match(resume.config, resume.state)
         elif edit is not None:          # main.py --edit VARIANT: the level editor

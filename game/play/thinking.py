@@ -184,6 +184,7 @@ class WorkerProcess:
         watchdog.daemon = True
         watchdog.start()
         try:
+            assert process.stdout is not None           # started with stdout=PIPE
             self._started = process.stdout.read(len(READY)) == READY
         except (OSError, ValueError):
             self._started = False

@@ -26,3 +26,11 @@ def private_data_home(tmp_path_factory, monkeypatch):
     yield folder
     from game.play.locks import release_data_folder
     release_data_folder(folder / "dominoes")     # an app's claim ends with its test
+
+
+def pytest_xdist_auto_num_workers(config):
+    """`-n auto`: one worker more than the cores this run may use. A fifth of the suite
+    waits on other processes and sockets (hosts, bots, the computers' worker); the spare
+    worker fills a core the waiting one leaves idle."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return (cores or 1) + 1

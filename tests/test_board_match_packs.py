@@ -395,5 +395,5 @@ def test_two_people_need_no_hand_over_and_the_packs_stay_face_down(app, monkeypa
 def test_random_actions_raise_nothing(app, options):
     rng = random.Random(22 + len(options))
     scene = start(app, kinds=("human", "random"), seed=rng.randrange(1000), **options)
-    random_board_actions(app, scene, rng, 1500)
+    random_board_actions(app, scene, rng, 800)
 

@@ -444,7 +444,7 @@ def test_the_board_redrawn_square_by_square_matches_a_whole_redraw(app, options)
 def test_random_actions_raise_nothing(app, options):
     rng = random.Random(10 + len(options))
     scene = start(app, kinds=("human", "random"), seed=rng.randrange(1000), **options)
-    random_board_actions(app, scene, rng, 1500)
+    random_board_actions(app, scene, rng, 800)
 
 
 # --- the setup screen -------------------------------------------------------------------

@@ -26,7 +26,8 @@ from network_support import free_port
 from process_support import ROOT, wait_until
 
 PYTHON = sys.executable
-FAST = {"classic": ["limit=50"], "open3": ["limit=10"], "open4": ["limit=10"]}
+FAST = {"classic": ["limit=20"], "open1": ["limit=10"], "open3": ["limit=10"],
+        "open4": ["limit=10"], "open10": ["limit=10"]}
 
 
 class Process:

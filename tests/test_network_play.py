@@ -353,7 +353,7 @@ def test_a_first_time_player_is_asked_for_a_name_and_the_host_shows_it_at_once(
 
 def test_the_review_goes_through_the_seats_own_choices(tmp_path, monkeypatch, hosting):
     from game.shell.match.coach import ReviewScene
-    hosted = hosting("dominox")
+    hosted = hosting("dominox", {"layout": "quick"})       # the short game: a short review
     person, scene, _ = sit_down(tmp_path, monkeypatch, hosted, 14, "random")
     play_random_moves(person, scene)
     choices = scene.ctl.state.decisions
@@ -363,6 +363,7 @@ def test_the_review_goes_through_the_seats_own_choices(tmp_path, monkeypatch, ho
     played = hosted.match.state.moves_played()
     assert all(played[number - 1] == (seat, scene.ctl.state.parse_move(move))
                for number, _, _, move in choices)
+    person.app.settings.think_seconds = 0.25      # the quickest coach Settings offers
     person.press("Review")
     assert isinstance(person.top, ReviewScene)
     assert wait_for(lambda: person.top.finished, 120, person.frame)

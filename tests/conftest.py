@@ -5,6 +5,9 @@ from pathlib import Path
 # Headless pygame for every test; set before anything imports pygame.
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+# English unless a test asks for another language: the system's locale must not change
+# what the tests read (an app follows LANGUAGE when its settings name no language).
+os.environ["LANGUAGE"] = "en"
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 # Cache compiled modules even where the environment says not to: every xdist worker and
 # every game, host, bot and thinking process a test starts would otherwise compile the
@@ -24,6 +27,8 @@ def private_data_home(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", str(folder))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path_factory.mktemp("config")))
     yield folder
+    from game.i18n import set_language
+    set_language("en")                            # a test's language ends with it
     from game.play.locks import release_data_folder
     release_data_folder(folder / "dominoes")     # an app's claim ends with its test
 

@@ -8,6 +8,8 @@ use them while they use only the vocabulary of core.py.
 """
 from __future__ import annotations
 
+from game.i18n import N_
+
 import copy
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar
@@ -44,7 +46,7 @@ class GameState(ABC):
     record_keys: ClassVar[tuple] = ("deal", "start", "position")
     # What the rest of the program reads from the variant itself (docs/adding-a-game.md):
     notation: ClassVar[str] = ""              # how a move is written, for docs/rules.md
-    score_counts: ClassVar[str] = "score"     # what the Outcome's scores count, as the
+    score_counts: ClassVar[str] = N_("score")     # what the Outcome's scores count, as the
     lower_score_wins: ClassVar[bool] = False  # statistics say it, and which way is better
     hard_hooks: ClassVar[str | None] = None   # module of the Hard player's hooks
                                               # (agents/hooks.py says what it defines)

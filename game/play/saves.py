@@ -12,6 +12,8 @@ imported only once there is a save to read, so the title menu opens as fast as b
 """
 from __future__ import annotations
 
+from game.i18n import N_, _, ngettext
+
 import json
 import time
 from dataclasses import dataclass
@@ -220,23 +222,32 @@ def load_save(path=None) -> tuple[SavedMatch | None, str | None]:
         return None, f"The saved match cannot be resumed: {set_aside(path, str(problem))}"
 
 
+MONTHS = (N_("Jan"), N_("Feb"), N_("Mar"), N_("Apr"), N_("May"), N_("Jun"), N_("Jul"),
+          N_("Aug"), N_("Sep"), N_("Oct"), N_("Nov"), N_("Dec"))
+
+
 def describe_parts(save: SavedMatch, short: bool = False) -> tuple[str, str, str, str]:
     """('Dominox', 'Ann vs Medium', 'move 14', '23 Nov 14:05'): what Continue resumes,
     people by name and computers by level ('Ann, Bob and 2 computers' when `short`)."""
     from game.logic.agents import AGENTS
     from game.logic.variants import find_variant
-    title = find_variant(save.config.variant).title
+    title = _(find_variant(save.config.variant).title)
     seats = save.config.seats
     if short:
         computers = sum(not seat.is_human for seat in seats)
         names = [seat.name for seat in seats if seat.is_human]
         if computers:
-            names.append("1 computer" if computers == 1 else f"{computers} computers")
-        players = " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
+            names.append(ngettext("{count} computer", "{count} computers",
+                                  computers).format(count=computers))
+        players = (_("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
+                   if len(names) > 1 else names[0])
     else:
-        players = " vs ".join(seat.name if seat.is_human else AGENTS[seat.level].title
-                              for seat in seats)
-    return title, players, f"move {save.moves}", f"{save.saved.day} {save.saved:%b %H:%M}"
+        players = _(" vs ").join(seat.name if seat.is_human else _(AGENTS[seat.level].title)
+                                 for seat in seats)
+    month = _(MONTHS[save.saved.month - 1])
+    return (title, players, _("move {number}").format(number=save.moves),
+            _("{day} {month} {time}").format(day=save.saved.day, month=month,
+                                             time=f"{save.saved:%H:%M}"))
 
 
 def describe(save: SavedMatch) -> str:

@@ -13,20 +13,42 @@ import math
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
+from game.i18n import N_, _, available_languages, set_language
 from game.logic.core import FileFormatError
 from game.logic.textfiles import read_text
 
 from game.play.storage import config_dir, present, set_aside, why_unreadable, write_atomic
 
-ANIM_SPEEDS = {0.0: "Instant", 0.5: "Slow", 1.0: "Normal", 2.0: "Fast"}
-THINK_TIMES = {0.25: "A quarter of a second", 0.5: "Half a second", 1.0: "1 second",
-               2.0: "2 seconds", 4.0: "4 seconds"}      # the Hard computer's time a move
+ANIM_SPEEDS = {0.0: N_("Instant"), 0.5: N_("Slow"), 1.0: N_("Normal"), 2.0: N_("Fast")}
+THINK_TIMES = {0.25: N_("A quarter of a second"), 0.5: N_("Half a second"),
+               1.0: N_("1 second"), 2.0: N_("2 seconds"),
+               4.0: N_("4 seconds")}      # the Hard computer's time a move
 VOLUMES = [step / 10 for step in range(11)]     # the settings screen's steps of 10%
 NAME_LENGTH = 16
 
 
+def default_name(number: int) -> str:
+    """The name of seat `number` (1 to 4) nobody named, in the current language."""
+    return _("Player {number}").format(number=number)
+
+
 def _default_names() -> list[str]:
-    return [f"Player {i}" for i in range(1, 5)]
+    return [default_name(i) for i in range(1, 5)]
+
+
+def speak_language(settings: Settings) -> None:
+    """At start: the settings' language (or the system's), and the seats nobody named
+    (saved with their English defaults) named in it."""
+    set_language(settings.language)
+    rename_defaults(settings, [f"Player {i}" for i in range(1, 5)])
+
+
+def rename_defaults(settings: Settings, before: list[str]) -> None:
+    """After a change of language: a seat still named by its default in the old language
+    (`before`, the defaults then) takes the default of the new one."""
+    settings.player_names = [default_name(i + 1) if name == old else name
+                             for i, (name, old) in enumerate(zip(settings.player_names,
+                                                                 before))]
 
 
 @dataclass
@@ -42,6 +64,7 @@ class Settings:
                                    # Dominid's clusters); V shows or hides it
     think_seconds: float = 1.0     # the Hard computer's (and the coach's) time a move
     last_setup: dict = field(default_factory=dict)
+    language: str = ""             # a catalogue's code ("es"); "" follows the system
 
 
 def _valid(name: str, value) -> bool:
@@ -49,6 +72,8 @@ def _valid(name: str, value) -> bool:
         return isinstance(value, bool)
     if name == "last_setup":
         return isinstance(value, dict)
+    if name == "language":
+        return value == "" or value in available_languages()
     return False
 
 

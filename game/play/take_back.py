@@ -8,6 +8,8 @@ the window (match.controller, net.controller) and the network host (server.agree
 """
 from __future__ import annotations
 
+from game.i18n import _, ngettext
+
 
 def turn_start(state, who: int) -> int | None:
     """The index in `state.moves_played()` of the first move of `who`'s last turn, or
@@ -23,7 +25,7 @@ def turn_start(state, who: int) -> int | None:
         return start
     # A round may have ended inside the run: the turn starts after the last such move.
     game = state.clone()
-    for _ in range(len(played) - last):
+    for _x in range(len(played) - last):
         game.undo()                              # now just after move last - 1
     for index in range(last - 1, start - 1, -1):
         rounds = len(game.finished_rounds)
@@ -36,7 +38,10 @@ def turn_start(state, who: int) -> int | None:
 def take_back_detail(name: str, turn: int, after: int) -> str:
     """"Ann's last turn (2 moves) and the 3 moves after it would be taken back.": a
     turn of `turn` moves by `name`, and `after` moves of others after it."""
-    what = f"{name}'s last move" if turn == 1 else f"{name}'s last turn ({turn} moves)"
-    later = ("" if not after else " and the move after it" if after == 1 else
-             f" and the {after} moves after it")
-    return f"{what}{later} would be taken back."
+    what = (_("{name}'s last move") if turn == 1 else
+            _("{name}'s last turn ({count} moves)")).format(name=name, count=turn)
+    if not after:
+        return _("{what} would be taken back.").format(what=what)
+    return ngettext("{what} and the move after it would be taken back.",
+                    "{what} and the {count} moves after it would be taken back.",
+                    after).format(what=what, count=after)

@@ -29,6 +29,7 @@ import threading
 import time
 from pathlib import Path
 
+from game.i18n import current_language, speaking
 from game.logic.agents import make_agent
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -363,4 +364,4 @@ def ask(function, *args, budget: float = 0.0) -> concurrent.futures.Future:
     """`function(*args)` run in the worker like a computer's thought (the coach's advice),
     meant to take `budget` seconds: a Future the caller polls. `function` must be a
     module-level function of the logic package, so that the worker can find it."""
-    return _executor().submit(function, *args, budget=budget)
+    return _executor().submit(speaking, current_language(), function, *args, budget=budget)

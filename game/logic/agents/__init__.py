@@ -11,6 +11,8 @@ variant's own rules, or searches the one true state of an open board.
 """
 from __future__ import annotations
 
+from game.i18n import N_
+
 import random
 
 from ..core import OptionError
@@ -19,7 +21,7 @@ from ..variants import find_variant
 
 class Agent:
     name = "agent"
-    title = "Agent"
+    title = N_("Agent")
 
     def choose(self, view, rng: random.Random):
         raise NotImplementedError
@@ -29,7 +31,7 @@ class RandomAgent(Agent):
     """Any legal move, uniformly."""
 
     name = "random"
-    title = "Easy"
+    title = N_("Easy")
 
     def choose(self, view, rng):
         return rng.choice(view.legal_moves())
@@ -46,7 +48,7 @@ class GreedyAgent(Agent):
     """The move the variant's heuristic rates best right now; ties broken at random."""
 
     name = "greedy"
-    title = "Medium"
+    title = N_("Medium")
 
     def choose(self, view, rng):
         moves = view.legal_moves()

@@ -20,6 +20,8 @@ review.py.
 """
 from __future__ import annotations
 
+from game.i18n import _, ngettext
+
 import math
 import random
 import re
@@ -60,30 +62,34 @@ class Advice:
 
     def count_of(self, move) -> int | None:
         text = str(move)
-        return next((c for (m, _), c in zip(self.values, self.counts) if m == text), None)
+        return next((c for (m, _x), c in zip(self.values, self.counts) if m == text), None)
 
     @property
     def text(self) -> str:
-        return f"{self.words}: {self.reason}."
+        return _("{move}: {reason}.").format(move=self.words, reason=self.reason)
 
 
 # --- moves in words ------------------------------------------------------------------------
 def move_words(move) -> str:
     text = str(move)
     if move == PASS:
-        return "pass"
+        return _("pass")
     if text == "stop":                                    # blank tiles' extra play declined
-        return "end your turn"
+        return _("end your turn")
     end = getattr(move, "end", None)
     if isinstance(end, str):                              # the line games
-        tile = "a blank tile" if text.startswith("_") else str(move.tile)
-        return {"L": f"{tile} on the left", "R": f"{tile} on the right"}.get(end, tile)
+        tile = _("a blank tile") if text.startswith("_") else str(move.tile)
+        if end == "L":
+            return _("{tile} on the left").format(tile=tile)
+        return _("{tile} on the right").format(tile=tile) if end == "R" else tile
     if hasattr(move, "left") and hasattr(move, "right"):   # Dominid's arranged opening
         left, right = move.left, move.right
         return (f"{left.x}-{left.y} on the left and {right.x}-{right.y} on the right, "
                 f"{left.x} and {right.x} at the bottom")
     if hasattr(move, "first"):                            # a tile on two squares
-        return f"{move.x}-{move.y} on {move.first} and {move.second}"
+        return _("{tile} on {first} and {second}").format(tile=f"{move.x}-{move.y}",
+                                                          first=move.first,
+                                                          second=move.second)
     if "@" in text:                                       # an element set down (Packs)
         tile, square = text.split("@")
         return f"{tile} on {square}"
@@ -95,7 +101,8 @@ def _plural(count: int, word: str) -> str:
 
 
 def _name(names, player: int) -> str:
-    return names[player] if names and player < len(names) else f"player {player + 1}"
+    return names[player] if names and player < len(names) else _("player {number}").format(
+        number=player + 1)
 
 
 # --- the search -------------------------------------------------------------------------------
@@ -110,7 +117,7 @@ def advise(view, seconds: float | None = 1.0, iterations: int | None = None, see
         raise ValueError("the coach advises only the player to move")
     if len(moves) == 1:
         only = moves[0]
-        reason = "nothing fits: you must pass" if only == PASS else "your only legal move"
+        reason = _("nothing fits: you must pass") if only == PASS else _("your only legal move")
         return Advice(str(only), move_words(only), reason, "", ((str(only), 0.0),),
                       factual=True)
     hooks = hooks_for(view.variant)
@@ -125,7 +132,7 @@ def advise(view, seconds: float | None = 1.0, iterations: int | None = None, see
     include = None if include is None else view_variant_move(moves, include)
     counts: tuple = ()
     if hooks.perfect:
-        values, searched, _ = _alpha_beta(view, hooks, moves, rng, agent, include)
+        values, searched, _x = _alpha_beta(view, hooks, moves, rng, agent, include)
         kind = "score"
     else:
         ranked = agent.ranked(view, moves)
@@ -182,20 +189,23 @@ def _generic(kind: str, values: list, counts=(), exact=False) -> str:
     best = values[0][1]
     second = values[1][1] if len(values) > 1 else None
     if kind == "chance" and exact:      # the variant judges the chance itself (Packs)
-        text = f"by the coach's reckoning it wins about {round(100 * best)}% of the time"
+        text = _("by the coach's reckoning it wins about {percent}% of the time").format(
+            percent=round(100 * best))
         if second is not None and best - second >= 0.01:
-            text += f", your next best {round(100 * second)}%"
+            text += _(", your next best {percent}%").format(percent=round(100 * second))
         return text
     if kind == "chance":
         return _odds(best, second, counts)
     if best >= FORCED:
-        return "wins by force"
+        return _("wins by force")
     if best <= -FORCED:
-        return "every move loses by force; this one holds out longest"
+        return _("every move loses by force; this one holds out longest")
     if second is None or best - second < 1:
-        return "no other move scores better in the search"
-    return f"the search rates it at least {_plural(round(best - second), 'point')} above " \
-           f"your next best"
+        return _("no other move scores better in the search")
+    lead = round(best - second)
+    return ngettext("the search rates it at least {count} point above your next best",
+                    "the search rates it at least {count} points above your next best",
+                    lead).format(count=lead)
 
 
 def _odds(best: float, second: float | None, counts) -> str:
@@ -203,15 +213,17 @@ def _odds(best: float, second: float | None, counts) -> str:
     of the move), and a lead over the next best only where it stands clear of chance."""
     games = counts[0] if counts else 0
     if games < TELLING_GAMES:
-        return "it did best in the coach's few simulated games"
-    text = f"it wins about {round(100 * best)}% of {games} simulated games"
+        return _("it did best in the coach's few simulated games")
+    text = _("it wins about {percent}% of {games} simulated games").format(
+        percent=round(100 * best), games=games)
     if second is None or len(counts) < 2:
         return text
     # the difference against twice its standard error (values in [0, 1]: at most 1/2)
     error = math.sqrt(0.25 / games + 0.25 / max(1, counts[1]))
     if best - second > 2 * error:
-        return text + f", clearly more than your next best ({round(100 * second)}%)"
-    return text + ", about as often as your next best: a close call"
+        return text + _(", clearly more than your next best ({percent}%)").format(
+            percent=round(100 * second))
+    return text + _(", about as often as your next best: a close call")
 
 
 # --- reasons from the facts a view shows ------------------------------------------------------
@@ -240,8 +252,9 @@ def _line_reason(view, move, names) -> str:
     nxt = view.next_player()
     lacking = sorted(n for n in set(ends) if n in view.known_missing[nxt])
     if lacking:
-        numbers = " and ".join(f"a {n}" for n in lacking)
-        facts.append(f"leaves {numbers} open, which {_name(names, nxt)} lacks")
+        numbers = _(" and ").join(_("a {number}").format(number=n) for n in lacking)
+        facts.append(_("leaves {numbers} open, which {name} lacks").format(
+            numbers=numbers, name=_name(names, nxt)))
     rest = list(view.hand)
     rest.remove(tile)
     on_line = [p.tile for p in view.line] + [tile]
@@ -250,10 +263,12 @@ def _line_reason(view, move, names) -> str:
         facts.append(_blocking(view, tile, rest, names))
     heaviest = max(t.value for t in view.hand)
     if tile.value == heaviest and tile.value >= 7 and len(view.hand) > 1:
-        facts.append(f"sheds your heaviest tile, worth {_plural(tile.value, 'pip')}")
+        facts.append(ngettext("sheds your heaviest tile, worth {count} pip",
+                              "sheds your heaviest tile, worth {count} pips",
+                              tile.value).format(count=tile.value))
     elif tile.is_double and not facts:
-        facts.append("gets a double out while it still fits")
-    return ", and ".join(facts[:2])
+        facts.append(_("gets a double out while it still fits"))
+    return _(", and ").join(facts[:2])
 
 
 def _arrangement_reason(view, move, names) -> str:
@@ -278,9 +293,13 @@ def _blocking(view, tile, rest, names) -> str:
         seen = set(rest) | {p.tile for p in view.line} | {tile}
         theirs = sum(t.value for t in DOUBLE_SIX if t not in seen)
         if mine < theirs:
-            return (f"blocks the game while you are ahead ({_plural(mine, 'pip')} to "
-                    f"{_name(names, seats[0])}'s {theirs})")
-    return f"blocks the game with {_plural(mine, 'pip')} left in your hand"
+            return ngettext("blocks the game while you are ahead ({count} pip to {name}'s "
+                            "{theirs})", "blocks the game while you are ahead ({count} pips "
+                            "to {name}'s {theirs})", mine).format(
+                count=mine, name=_name(names, seats[0]), theirs=theirs)
+    return ngettext("blocks the game with {count} pip left in your hand",
+                    "blocks the game with {count} pips left in your hand",
+                    mine).format(count=mine)
 
 
 def _tile_names(texts) -> list[str]:
@@ -363,8 +382,9 @@ def _board_reason(view, move, world) -> str:
         cost = costs[move] - world.costs[me]
         if costs[move] > min(costs.values()):
             return ""
-        return "costs nothing" if cost == 0 else \
-            f"costs {_plural(cost, 'point')}, the least of any move"
+        return _("costs nothing") if cost == 0 else ngettext(
+            "costs {count} point, the least of any move",
+            "costs {count} points, the least of any move", cost).format(count=cost)
     if hasattr(world, "scores"):        # Dominox: the territory as it stands
         start = world.scores()
         world.apply(move)
@@ -372,5 +392,6 @@ def _board_reason(view, move, world) -> str:
         world.undo()
         gain = (end[me] - start[me]) - (end[1 - me] - start[1 - me])
         if gain > 0:
-            return f"gains {_plural(gain, 'point')} of territory"
+            return ngettext("gains {count} point of territory",
+                            "gains {count} points of territory", gain).format(count=gain)
     return ""

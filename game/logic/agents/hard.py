@@ -8,6 +8,8 @@ did, so a seeded match stays reproducible for the other seats.
 """
 from __future__ import annotations
 
+from game.i18n import N_
+
 import random
 
 from ..core import OptionError
@@ -24,7 +26,7 @@ class HardAgent(Agent):
     (tests: the same view and seed then always give the same move)."""
 
     name = "hard"
-    title = "Hard"
+    title = N_("Hard")
 
     def __init__(self, seconds: float | None = None, iterations: int | None = None,
                  candidates: int = CANDIDATES):

@@ -19,6 +19,8 @@ a mistake. Any other move is weighed against the coach's:
 """
 from __future__ import annotations
 
+from game.i18n import _, ngettext
+
 import math
 import random
 import time
@@ -107,7 +109,7 @@ def review_move(view, played: str, seconds: float | None, seed: int = 0, names=N
     budget = Budget(None if iterations is not None else seconds, iterations)
     if hooks.perfect:
         agent = HardAgent(seconds=budget.seconds, iterations=iterations)
-        values, _, depth = _alpha_beta(view, hooks, pair, rng, agent, pair[1])
+        values, _x, depth = _alpha_beta(view, hooks, pair, rng, agent, pair[1])
         scores = {str(m): v for m, v in values}
         return _priced(base, "score", (scores[coach], scores[played]), math.inf, depth=depth)
     if hooks.root is not None:          # an exact judgement of root moves, no sampling
@@ -140,7 +142,7 @@ def duel(view, hooks, pair, rng, budget: Budget) -> tuple[float, float, int]:
         for move in pair:
             world.apply(move)
             value, depth = playout(world, hooks, random.Random(seed), root)
-            for _ in range(depth + 1):
+            for _x in range(depth + 1):
                 world.undo()
             values.append(value)
         difference = values[0] - values[1]
@@ -173,29 +175,36 @@ def review_note(number: int, view, review: Review, who: str = "you") -> str | No
     if review.kind == "chance":
         if cost < SMALL_CHANCE:
             return None
-        price = f"about {round(100 * cost)}% less likely to win"
+        price = _("about {percent}% less likely to win").format(percent=round(100 * cost))
         if review.games:
-            surety = "sure" if review.sure >= VERY_SURE else "fairly sure"
-            price += (f" (the coach is {surety}: {review.games} simulated games of each "
-                      f"move from here)")
+            price += (_(" (the coach is sure: {games} simulated games of each move from here)")
+                      if review.sure >= VERY_SURE else
+                      _(" (the coach is fairly sure: {games} simulated games of each move "
+                        "from here)")).format(games=review.games)
     else:
         if cost < SMALL_SCORE:
             return None
         price = _score_words(*review.values, review.depth)
     words = move_words(view_variant_move(view.legal_moves(), review.played))
     why = f" ({review.reason})" if review.reason else ""
-    return (f"Move {number}: {who} played {words}; the coach prefers {review.words}{why}, "
-            f"{price}.")
+    text = (_("Move {number}: you played {move}; the coach prefers {better}{why}, {price}.")
+            if who == "you" else
+            _("Move {number}: {name} played {move}; the coach prefers {better}{why}, "
+              "{price}."))
+    return text.format(number=number, name=who, move=words, better=review.words, why=why,
+                       price=price)
 
 
 def _score_words(best: float, mine: float, depth: int) -> str:
-    ahead = f"looking {depth} moves ahead" if depth > 1 else "looking one move ahead"
+    ahead = (_("looking {depth} moves ahead").format(depth=depth) if depth > 1 else
+             _("looking one move ahead"))
     if best >= FORCED:
-        return f"which wins by force where yours does not ({ahead})"
+        return _("which wins by force where yours does not ({ahead})").format(ahead=ahead)
     if mine <= -FORCED:
-        return f"yours walks into a forced loss ({ahead})"
+        return _("yours walks into a forced loss ({ahead})").format(ahead=ahead)
     elements = round((best - mine) / 10)
     if elements < 1:
-        return f"yours leaves you a little worse off ({ahead})"
-    return (f"yours leaves you about {elements} element{'s' if elements > 1 else ''} worse "
-            f"off ({ahead})")
+        return _("yours leaves you a little worse off ({ahead})").format(ahead=ahead)
+    return ngettext("yours leaves you about {count} element worse off ({ahead})",
+                    "yours leaves you about {count} elements worse off ({ahead})",
+                    elements).format(count=elements, ahead=ahead)

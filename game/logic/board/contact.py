@@ -7,12 +7,16 @@ covered or uncovered, and how to explain a refusal in player words.
 """
 from __future__ import annotations
 
+from game.i18n import _
+
 ALL_NUMBERS = 0b1111111
 
 
 def and_list(numbers) -> str:
     words = [str(n) for n in numbers]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    if len(words) == 1:
+        return words[0]
+    return _("{numbers} and {last}").format(numbers=", ".join(words[:-1]), last=words[-1])
 
 
 class AtLeastOneEqual:
@@ -32,7 +36,8 @@ class AtLeastOneEqual:
 
     @staticmethod
     def refusal(number: int, square: str, touching) -> str:
-        return f"the {number} on {square} touches {and_list(touching)} but no {number}"
+        return _("the {number} on {square} touches {numbers} but no {number}").format(
+            number=number, square=square, numbers=and_list(touching))
 
 
 class EveryEqual:
@@ -54,5 +59,5 @@ class EveryEqual:
     @staticmethod
     def refusal(number: int, square: str, touching) -> str:
         others = [n for n in touching if n != number]
-        return f"the {number} on {square} touches {and_list(others)}: every touching " \
-               f"number must be a {number}"
+        return _("the {number} on {square} touches {numbers}: every touching number must be "
+                 "a {number}").format(number=number, square=square, numbers=and_list(others))

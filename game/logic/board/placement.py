@@ -9,6 +9,8 @@ slot are two table lookups ANDed with the hand.
 """
 from __future__ import annotations
 
+from game.i18n import _
+
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -91,9 +93,10 @@ def placement_words(move) -> str:
     (the numbers in the order of their squares); ValueError says what is wrong with a
     malformed text."""
     if str(move) == "pass":
-        return "pass"
+        return _("pass")
     move = move if isinstance(move, Placement) else Placement.parse(str(move))
-    return f"{move.x}-{move.y} on {move.first}-{move.second}"
+    return _("{tile} on {first}-{second}").format(tile=f"{move.x}-{move.y}", first=move.first,
+                                                  second=move.second)
 
 
 # Oriented tiles in text order: "x-y@..." sorts by x, then y.
@@ -145,7 +148,7 @@ class LegalPlacements(Sequence):
         return self._moves
 
     def __len__(self) -> int:
-        return sum(bits.bit_count() for _, bits in self.found)
+        return sum(bits.bit_count() for _x, bits in self.found)
 
     def __getitem__(self, index):
         return self.moves[index]

@@ -8,6 +8,8 @@ ANDed with the hand's orientations. Dominox and Spread both lay tiles on a TileB
 """
 from __future__ import annotations
 
+from game.i18n import _
+
 from .contact import ALL_NUMBERS
 from .placement import FIRST_IN, SECOND_IN, Placement
 from .shape import EMPTY, BoardShape
@@ -92,9 +94,10 @@ class TileBoard:
             return str(exc)
         for square in (s1, s2):
             if not shape.playable[square]:
-                return f"{shape.names[square]} is a blocked square"
+                return _("{square} is a blocked square").format(square=shape.names[square])
         if (s1, s2) not in shape.slot_of:
-            return f"{move.first} and {move.second} are not adjacent squares"
+            return _("{first} and {second} are not adjacent squares").format(
+                first=move.first, second=move.second)
         return None
 
     def fit_refusal(self, move: Placement, need_contact: bool = False) -> str | None:
@@ -104,17 +107,18 @@ class TileBoard:
         s1, s2 = shape.index[move.first], shape.index[move.second]
         for square in (s1, s2):
             if self.numbers[square] != EMPTY:
-                return f"{shape.names[square]} is taken"
+                return _("{square} is taken").format(square=shape.names[square])
         for square in (s1, s2):
             if self.sealed[square]:
-                return f"{shape.names[square]} touches a face-down double"
+                return _("{square} touches a face-down double").format(
+                    square=shape.names[square])
         for square, number in ((s1, move.x), (s2, move.y)):
             if not self.accepts[square] >> number & 1:
                 touching = sorted({self.numbers[t] for t in shape.neighbours[square]
                                    if self.numbers[t] != EMPTY})
                 return self.rule.refusal(number, shape.names[square], touching)
         if need_contact and not (self.covered[s1] or self.covered[s2]):
-            return "the tile must touch a tile already on the board"
+            return _("the tile must touch a tile already on the board")
         return None
 
     def placement(self, s1: int, x: int, s2: int, y: int) -> Placement:

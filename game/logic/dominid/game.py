@@ -8,6 +8,8 @@ stock, the odds-or-evens declaration, forced passes and the final count.
 """
 from __future__ import annotations
 
+from game.i18n import N_
+
 import random
 from typing import ClassVar
 
@@ -94,23 +96,23 @@ Options: layout (the table, from the levels folder; 16 x 16 by default) and arra
 
 class DominidGame(PlacementGame):
     variant = "dominid"
-    title = "Dominid"
+    title = N_("Dominid")
     notation = ("first the opening, laid by the player whose tile lost: `arrange` and its two "
                 "placements, the left tile first (`arrange 1-3@h8h9 4-0@i8i9`; not with "
                 "arrange = fixed); then placements `x-y@S1S2` (the level follows from the "
                 "stacks below), and after the first placement the declaration `odds` or "
                 "`evens`")
-    score_counts, lower_score_wins = "points", True
+    score_counts, lower_score_wins = N_("points"), True
     how_to_win = (
-        "Each tile costs the distance to the numbers it borders; at the end every "
+        N_("Each tile costs the distance to the numbers it borders; at the end every "
         "patch of three or more cells showing one of your numbers comes off your "
-        "cost: the lower score wins.")
+        "cost: the lower score wins."))
     hard_hooks = "game.logic.dominid.worlds"
     min_players = max_players = 2
     options_declared: ClassVar[Options] = (
-        Option("layout", "standard", "the table: a level file in levels/dominid"),
-        Option("arrange", "chosen", "the opening: chosen (the player whose tile lost lays "
-                                    "it, their first move) or fixed (the engine lays it)",
+        Option("layout", "standard", N_("the table: a level file in levels/dominid")),
+        Option("arrange", "chosen", N_("the opening: chosen (the player whose tile lost lays "
+                                    "it, their first move) or fixed (the engine lays it)"),
                choices=("chosen", "fixed")),
     )
     rules_text = RULES_TEXT

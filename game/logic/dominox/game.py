@@ -8,6 +8,8 @@ slot's legal tiles are then two lookups ANDed with the hand (hands are 28-bit se
 """
 from __future__ import annotations
 
+from game.i18n import N_, _
+
 import random
 from dataclasses import dataclass
 from typing import ClassVar
@@ -26,7 +28,7 @@ from ..tiles import DOUBLE_SIX_SET
 from . import files as dominox_files, view as dominox_view
 
 
-RULES_TEXT = """\
+RULES_TEXT = N_("""\
 Dominox is played by White and Black on a board of squares (a chessboard unless the \
 layout says otherwise). A square is white when its file and rank count up to an even \
 number from a1, so a1 and h8 are white and a8 and h1 are black.
@@ -49,23 +51,23 @@ squares in it; an area with as many white as black squares scores nothing. The h
 score wins; equal scores are a draw.
 
 Options: layout (a board from the levels folder, some with blocked squares that are \
-never covered) and hand (how many tiles each player is dealt, 8 by default)."""
+never covered) and hand (how many tiles each player is dealt, 8 by default).""")
 
 
 class DominoxGame(PlacementGame):
     variant = "dominox"
-    title = "Dominox"
+    title = N_("Dominox")
     notation = ("a tile and the two squares it covers, `x-y@S1S2`, the number x on S1 "
                 "(`0-0@g7g8`, `5-3@b7b8`)")
-    score_counts = "points"
+    score_counts = N_("points")
     how_to_win = (
-        "When the stock is empty and both players pass, every empty area scores its "
-        "size for the colour with more squares in it: the higher score wins.")
+        N_("When the stock is empty and both players pass, every empty area scores its "
+        "size for the colour with more squares in it: the higher score wins."))
     hard_hooks = "game.logic.dominox.worlds"
     min_players = max_players = 2
     options_declared: ClassVar[Options] = (
-        Option("layout", "standard", "board layout: a level file in levels/dominox"),
-        Option("hand", 8, "tiles dealt to each player", minimum=1, maximum=14),
+        Option("layout", "standard", N_("board layout: a level file in levels/dominox")),
+        Option("hand", 8, N_("tiles dealt to each player"), minimum=1, maximum=14),
     )
     rules_text = RULES_TEXT
     tiles = DOUBLE_SIX_SET
@@ -190,17 +192,19 @@ class DominoxGame(PlacementGame):
         except IllegalMoveError as exc:         # malformed text
             return exc.reason
         if self.passes >= 2:
-            return "the game is over"
+            return _("the game is over")
         if move == PASS:
-            return "you cannot pass: you have a legal placement" if self._legal_bits() else None
+            return (_("you cannot pass: you have a legal placement") if self._legal_bits()
+                    else None)
         refusal = self.board.squares_refusal(move)
         if refusal:
             return refusal
         tile = TILE_INDEX[move.tile]
         if self.opening >= 0 and tile != self.opening:
-            return f"you must open with your lowest double {TILES[self.opening]}"
+            return _("you must open with your lowest double {tile}").format(
+                tile=TILES[self.opening])
         if not self.hands[self.to_move] >> tile & 1:
-            return f"you do not have {move.tile}"
+            return _("you do not have {tile}").format(tile=move.tile)
         return self.board.fit_refusal(move)
 
     def _push(self, move):

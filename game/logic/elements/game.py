@@ -15,6 +15,8 @@ and what its views, records and the greedy player read of its own rules (`view_f
 """
 from __future__ import annotations
 
+from game.i18n import N_
+
 import random
 from operator import attrgetter
 from types import ModuleType
@@ -68,14 +70,14 @@ between your own elements do nothing."""
 
 
 def limit_option(default: int = 40) -> Option:
-    return Option("limit", default, "moves each without a capture before the game ends",
+    return Option("limit", default, N_("moves each without a capture before the game ends"),
                   minimum=1, maximum=500)
 
 
 def start_option() -> Option:
-    return Option("start", "first", "starting board: a level file's name, 'first' (the first "
+    return Option("start", "first", N_("starting board: a level file's name, 'first' (the first "
                                     "one made for the chosen set; random when none is) or "
-                                    "'random'")
+                                    "'random'"))
 
 
 class ElementGame(GameState):

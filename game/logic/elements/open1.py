@@ -2,6 +2,8 @@
 numbered one on your opponent's face-down test element (docs/rules.md, Test element)."""
 from __future__ import annotations
 
+from game.i18n import N_
+
 from typing import ClassVar
 
 from ..options import Option, Options
@@ -31,20 +33,20 @@ the groups shuffled on the home ranks, the test element on the back rank)."""
 class TestElementGame(MovingGame):
     __test__ = False        # a game, not a pytest test class despite its name
     variant = "open1"
-    title = "Test element"
+    title = N_("Test element")
     notation = "from and to squares, `c2-c3`"
-    score_counts = "captures"
+    score_counts = N_("captures")
     how_to_win = (
-        "Move an element so that it comes to touch an opponent's on the same file "
+        N_("Move an element so that it comes to touch an opponent's on the same file "
         "with equal facing numbers, and that element is removed. You win by moving a "
-        "numbered element onto your opponent's face-down test element.")
+        "numbered element onto your opponent's face-down test element."))
     rules_text = RULES_TEXT
     sets = ("halves", "0-4", "0-5")
     test_elements = True
     pass_when_stuck = True
     options_declared: ClassVar[Options] = (
-        Option("set", "halves", "the elements: halves of one set of 32, or a reduced set "
-                                "each", choices=sets),
+        Option("set", "halves", N_("the elements: halves of one set of 32, or a reduced set "
+                                "each"), choices=sets),
         limit_option(),
         start_option(),
     )

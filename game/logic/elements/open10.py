@@ -10,6 +10,8 @@ greedy judgement made in shift_view.py, starting boards in shift_starts.py.
 """
 from __future__ import annotations
 
+from game.i18n import N_
+
 import random
 import re
 from dataclasses import dataclass, field
@@ -117,29 +119,29 @@ def parse_shift_move(text):
 # ---- the game -----------------------------------------------------------------------------
 class ShiftGame(ElementGame):
     variant = "open10"
-    title = "Shift"
+    title = N_("Shift")
     notation = ("`from>to` (`c2>e5`), with `^` or `v` for the arrow when arrows are free "
                 "(`c2>e5^`); past the far edge the square names rank 9 or rank 0 (`c7>d9`, "
                 "`e5>c0`)")
-    score_counts = "captures"
+    score_counts = N_("captures")
     how_to_win = (
-        "Set an element just past the opponent's edge, touching one of your own on "
+        N_("Set an element just past the opponent's edge, touching one of your own on "
         "the last rank with equal numbers, to win. Setting one down so that it faces "
-        "an opponent's with an equal number removes that element.")
+        "an opponent's with an equal number removes that element."))
     hard_hooks = "game.logic.elements.shift_hard"
     records = shift_positions
     rules_text = RULES_TEXT
     min_players = max_players = 2
     first_player = 0            # docs/rules.md, Shift: the south player moves first
     options_declared: ClassVar[Options] = (
-        Option("arrows", "fixed", "fixed arrows, or free: choose the arrow when shifting",
+        Option("arrows", "fixed", N_("fixed arrows, or free: choose the arrow when shifting"),
                choices=("fixed", "free"), changes_play=True),
-        Option("stacks", False, "a whole set each in stacks of four on the home rank"),
-        Option("equalize", True, "the second player may answer the first player's crossing "
-                                 "with one move: crossing too draws"),
-        Option("limit", 40, "moves each without a capture before the game is drawn",
+        Option("stacks", False, N_("a whole set each in stacks of four on the home rank")),
+        Option("equalize", True, N_("the second player may answer the first player's crossing "
+                                 "with one move: crossing too draws")),
+        Option("limit", 40, N_("moves each without a capture before the game is drawn"),
                minimum=1, maximum=500),
-        Option("start", "first", "starting board: a level file's name, 'first' or 'random'"),
+        Option("start", "first", N_("starting board: a level file's name, 'first' or 'random'")),
     )
 
     def __init__(self, options: dict, seed, cells, to_move: int = 0, captures=(0, 0),

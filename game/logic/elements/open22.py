@@ -10,6 +10,8 @@ and the last, and each half is half the ranks; only the board's shape differs.
 """
 from __future__ import annotations
 
+from game.i18n import N_
+
 import re
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -100,21 +102,21 @@ def parse_place_move(text, shape=SHAPE):
 
 class PacksGame(ElementGame):
     variant = "open22"
-    title = "Packs"
+    title = N_("Packs")
     how_to_win = (
-        "When both packs are used up, the player with more elements on the opponent's "
+        N_("When both packs are used up, the player with more elements on the opponent's "
         "half wins. Placing an element so that it faces an opponent's with an equal "
-        "number removes that element.")
+        "number removes that element."))
     notation = ("the turned-up element's south and north numbers and its square, `3-5@c2` "
                 "(across, on squares a1 to p4: `3-5@p2`)")
-    score_counts = "score"      # the elements on the opponent's half
+    score_counts = N_("score")      # the elements on the opponent's half
     hard_hooks = "game.logic.elements.packs_worlds"
     records = files
     rules_text = RULES_TEXT
     cant_pass = "you cannot pass: the turned-up element can be placed"
     min_players = max_players = 2
     options_declared: ClassVar[Options] = (
-        Option("across", False, "play across: a board of 16 files by 4 ranks"),
+        Option("across", False, N_("play across: a board of 16 files by 4 ranks")),
     )
 
     def __init__(self, options: dict, seed, packs, cells=None, to_move: int = 0,

@@ -2,6 +2,8 @@
 as you can (docs/rules.md, Capture)."""
 from __future__ import annotations
 
+from game.i18n import N_
+
 from typing import ClassVar
 
 from ..options import Option, Options
@@ -40,21 +42,21 @@ TARGETS = (12, 24, 36, 48)
 
 class CaptureGame(MovingGame):
     variant = "open3"
-    title = "Capture"
+    title = N_("Capture")
     how_to_win = (
-        "Move an element so that it comes to touch an opponent's on the same file "
+        N_("Move an element so that it comes to touch an opponent's on the same file "
         "with equal facing numbers, and that element is removed. When no removal can "
         "happen any more, the player with more elements left wins (the option goal "
-        "sets other aims).")
+        "sets other aims)."))
     notation = "from and to squares, `c2-c3` (sliding: `c2-c6`)"
-    score_counts = "score"      # captures, or pips under a pip goal: "score" covers both
+    score_counts = N_("score")      # captures, or pips under a pip goal: "score" covers both
     rules_text = RULES_TEXT
     sets = ("halves", "0-4", "0-5")
     options_declared: ClassVar[Options] = (
-        Option("goal", "most", "how the game is won", choices=GOALS, changes_play=True),
-        Option("slide", False, "elements move any distance in a straight line"),
-        Option("set", "halves", "the elements: halves of one set of 32, or a reduced set "
-                                "each", choices=sets),
+        Option("goal", "most", N_("how the game is won"), choices=GOALS, changes_play=True),
+        Option("slide", False, N_("elements move any distance in a straight line")),
+        Option("set", "halves", N_("the elements: halves of one set of 32, or a reduced set "
+                                "each"), choices=sets),
         limit_option(),
         start_option(),
     )

@@ -3,6 +3,8 @@ their own elements, and remove opposing elements they come to face with an equal
 (docs/rules.md, Diagonals)."""
 from __future__ import annotations
 
+from game.i18n import N_
+
 from typing import ClassVar
 
 from ..board.shape import DIAGONAL
@@ -53,22 +55,22 @@ JUMPS = tuple(tuple(r[:2] for r in (ray(s, d) for d in DIAGONAL) if len(r) >= 2)
 
 class DiagonalGame(MovingGame):
     variant = "open4"
-    title = "Diagonals"
+    title = N_("Diagonals")
     how_to_win = (
-        "Move an element so that it comes to touch an opponent's on the same file "
+        N_("Move an element so that it comes to touch an opponent's on the same file "
         "with equal facing numbers, and that element is removed. When no removal can "
         "happen any more, the player who removed more wins (with race: the first with "
-        "every element past the middle line).")
+        "every element past the middle line)."))
     notation = "from and to squares; a jump chain lists every landing, `c3-e5-c7`"
     captures_win = True
-    score_counts = "score"      # captures, or elements past the middle in the race
+    score_counts = N_("score")      # captures, or elements past the middle in the race
     rules_text = RULES_TEXT
     sets = ("0-3", "0-5-halves")
     coloured = True
     one_capture = True
     options_declared: ClassVar[Options] = (
-        Option("race", False, "the first to bring every element past the middle line wins"),
-        Option("set", "0-3", "the elements: a 0-3 set each, or one 0-5 set split in two",
+        Option("race", False, N_("the first to bring every element past the middle line wins")),
+        Option("set", "0-3", N_("the elements: a 0-3 set each, or one 0-5 set split in two"),
                choices=sets),
         limit_option(),
         start_option(),

@@ -38,6 +38,8 @@ Every problem is a one-line FileFormatError `file:line: message`; `lesson_faults
 """
 from __future__ import annotations
 
+from game.i18n import N_
+
 import os
 import re
 from dataclasses import dataclass, field
@@ -57,8 +59,8 @@ STEP_KEYS = ("reply", "text", "goal", "answers", "condition", "hint", "explain",
 MAX_STEPS = 12
 MAX_FILES = 99              # two digits number them
 MAX_TEXT = 1200             # characters of one text: a panel beside the board, not a book
-DEFAULT_WRONG = ("That move is allowed, but it is not what this step asks for. Retry and "
-                 "look again.")
+DEFAULT_WRONG = (N_("That move is allowed, but it is not what this step asks for. Retry and "
+                 "look again."))
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,8 @@ the others rank by the tiles they still hold (the outcome's scores are the tiles
 """
 from __future__ import annotations
 
+from game.i18n import N_
+
 from typing import ClassVar
 
 from .classic import ClassicMatch
@@ -30,23 +32,23 @@ _RULES = {(doubles, one_extra): LineRules(blank=True, drawing=False, opening="an
 
 class BlankGame(ClassicMatch):
     variant = "blank"
-    title = "Blank tiles"
+    title = N_("Blank tiles")
     notation = ("as classic, with the blank tile written `_` (`_`, `_L`, `_R`); `stop` ends a "
                 "turn where a double would let its player lay another tile")
-    score_counts = "tiles left"
-    how_to_win = "Be the first to empty your hand."
+    score_counts = N_("tiles left")
+    how_to_win = N_("Be the first to empty your hand.")
     hands_differ = False            # every tile is blank: a hand shows nothing to hide
     min_players = 2
     max_players = 4
     record_keys = ("deal", "start")
     options_declared: ClassVar[Options] = (
-        Option("doubles", True, "every blank tile counts as a double and earns another play"),
-        Option("one_extra", True, "at most one extra play per turn (off: every tile laid "
-                                  "lets the player go on)"),
-        Option("opener", 1, "the seat that opens (counted round the table); a rematch "
-                            "passes the opening to the next seat", minimum=1, maximum=4),
+        Option("doubles", True, N_("every blank tile counts as a double and earns another play")),
+        Option("one_extra", True, N_("at most one extra play per turn (off: every tile laid "
+                                  "lets the player go on)")),
+        Option("opener", 1, N_("the seat that opens (counted round the table); a rematch "
+                            "passes the opening to the next seat"), minimum=1, maximum=4),
     )
-    rules_text = """\
+    rules_text = N_("""\
 All 28 tiles are blank. Each player gets 7; the rest are put aside and nobody draws. \
 The opening player (the first seat, or the one the option opener names; every rematch \
 passes the opening to the next seat) lays any tile, then each turn a tile goes on either \
@@ -68,7 +70,7 @@ There is little to choose: any tile on either end makes the same line, and takin
 extra play never does worse than ending the turn, since nobody's play changes another \
 player's hand. The computer players take every extra play (Easy sometimes ends its turn \
 instead). The rest is luck, so the opening moves round the table from one game to \
-the next."""
+the next.""")
 
     def _make_rules(self) -> LineRules:
         return _RULES[bool(self.options["doubles"]), bool(self.options["one_extra"])]

@@ -8,6 +8,8 @@ first asked for (`round`, `current_player`, `legal_moves`, `view`, `record`...),
 """
 from __future__ import annotations
 
+from game.i18n import N_, _
+
 import json
 from dataclasses import dataclass
 from typing import ClassVar, Self
@@ -80,28 +82,28 @@ def _valid_totals(totals: list, players: int, highest: int) -> bool:
 
 class ClassicMatch(PlaysRounds, GameState):
     variant = "classic"
-    title = "Classic draw dominoes"
+    title = N_("Classic draw dominoes")
     notation = ("the opening tile alone (`6-6`), then the tile and the end of the line it goes "
                 "on, `L` or `R` (`3-6R`, `0-3L`)")
-    score_counts, lower_score_wins = "points", True
+    score_counts, lower_score_wins = N_("points"), True
     hard_hooks = "game.logic.line.worlds"
     coach_reasons = "line"
     how_to_win = (
-        "Get rid of your tiles: as each round ends, everyone adds the pips left in "
+        N_("Get rid of your tiles: as each round ends, everyone adds the pips left in "
         "their hand to their total; a player who reaches the point limit is out, and "
-        "the last one left wins.")
+        "the last one left wins."))
     min_players = 2
     max_players = 4
     record_keys = ("rounds", "start")
     options_declared: ClassVar[Options] = (
-        Option("limit", 150, "points that put a player out of the match", minimum=1,
+        Option("limit", 150, N_("points that put a player out of the match"), minimum=1,
                maximum=MAX_LIMIT),
-        Option("block", False, "block game: nobody draws from the boneyard"),
-        Option("opening", "highest", "who opens a round: highest (the highest double, else "
-               "the heaviest tile) or any (the first player, with any tile)",
+        Option("block", False, N_("block game: nobody draws from the boneyard")),
+        Option("opening", "highest", N_("who opens a round: highest (the highest double, else "
+               "the heaviest tile) or any (the first player, with any tile)"),
                choices=tuple(OPENINGS)),
     )
-    rules_text = """\
+    rules_text = N_("""\
 Each player gets 7 tiles from the double-six set; the rest is the boneyard. The holder \
 of the highest double opens the round with it (with no double dealt, the heaviest tile \
 opens). Then, in turn, play a tile whose number matches one of the two open ends of the \
@@ -119,7 +121,7 @@ their own total (0-0 counts 0).
 
 A player whose total reaches the limit (150 unless changed) is out, and the next rounds \
 are dealt to the others only. The last player left wins. If the last players all go out \
-in the same round, the lowest total among them wins; equal lowest totals are a draw."""
+in the same round, the lowest total among them wins; equal lowest totals are a draw.""")
 
     def __init__(self, players: int, seed: int, options: dict, totals=None,
                  first_round: int = 1, recorded_rounds=()):
@@ -348,7 +350,7 @@ in the same round, the lowest total among them wins; equal lowest totals are a d
         except IllegalMoveError as exc:         # malformed text
             return exc.reason
         if self._outcome:
-            return "the game is over"
+            return _("the game is over")
         return self.round.illegal_reason(move)
 
     # apply is PlaysRounds.apply (engine.py): the round in play plays the move.

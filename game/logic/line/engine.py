@@ -26,7 +26,8 @@ from typing import Final, TypeAlias
 
 from ..core import BLANK, IllegalMoveError, Tile
 from .laying import LineRules, Placed, laid_by, opening_bit, opening_tile
-from .moves import ALL, BITS, INDEX, LEFT, STOP, TILES, LineMove, TurnMove, hand_tiles
+from .refusals import refusal
+from .moves import ALL, BITS, INDEX, STOP, TILES, LineMove, TurnMove, hand_tiles
 from .round_record import RoundRecord
 from .turns import (BLANK_OPENING_MOVES, BLANK_START, EMPTY_LINE, NO_MOVES, ONLY_PASS,
                     OPENING_MOVES, EndsTable, Moves, openings, table_of)
@@ -133,8 +134,8 @@ class LineRound(PlaysRounds, RoundRecord):
         if rules.blank:           # identical tiles: number the elements as they come
             count = iter(range(len(_BLANKS)))
             for s in seats:
-                masks[s] = sum(BITS[next(count)] for _ in hands[s])
-            self._stock = tuple(BITS[next(count)] for _ in stock)
+                masks[s] = sum(BITS[next(count)] for _x in hands[s])
+            self._stock = tuple(BITS[next(count)] for _x in stock)
         else:
             for s in seats:
                 masks[s] = sum(BITS[INDEX[t]] for t in hands[s])
@@ -366,40 +367,7 @@ class LineRound(PlaysRounds, RoundRecord):
         return openings(hand)
 
     def illegal_reason(self, move: LineMove) -> str | None:
-        if move in self.legal_moves():
-            return None
-        if self.end_reason:
-            return "the round is over"
-        if move is STOP:        # in a game without extra plays, say so: no double earns one
-            return "stop ends a turn only when a double has earned another play" \
-                if self._extra else "there is no stop here: no tile earns another play"
-        if move.is_pass:        # a pass is legal only when it is the one legal move
-            return "you have a playable tile, so you cannot pass"
-        tile = move.tile
-        seat, table = self._state[:2]
-        (left, right), begun = table.ends, table.begun
-        if tile not in self.hand_tiles(seat):
-            return f"{tile} is not in your hand"
-        if not begun:
-            if move.end:
-                return f"the first tile is played alone: write {tile}"
-            required = self.required_opening()
-            if required and tile != required:
-                if required.is_double:
-                    return f"you must open with the highest double {required}"
-                return f"nobody holds a double, so you must open with the heaviest tile {required}"
-            return None
-        if not move.end:
-            return f"say which end: {tile}L or {tile}R"
-        side, number = ("left", left) if move.end == LEFT else ("right", right)
-        if not (self.rules.fits(tile, left) or self.rules.fits(tile, right)):
-            ends = f"both {left}" if left == right else f"{left} and {right}"
-            return f"{tile} fits neither end ({ends})"
-        if not self.rules.fits(tile, number):
-            numbers = f"{tile.a}" if tile.is_double else f"neither {tile.b} nor {tile.a}"
-            verb = "does not match" if tile.is_double else "matches"
-            return f"{numbers} {verb} the {side} end {number}"
-        return None
+        return None if move in self.legal_moves() else refusal(self, move)
 
     # ---- changing the state (apply is PlaysRounds.apply, below) --------------------
     @property

@@ -21,6 +21,8 @@ What a view reveals about the hidden tiles, besides the sizes of hands and boney
 """
 from __future__ import annotations
 
+from game.i18n import _
+
 from ..core import DOUBLE_SIX, DominoError, Tile
 from .endgame import margin_for, solvable
 from .moves import STOP
@@ -43,7 +45,7 @@ def ends_before_each_move(view) -> list:
     while the line was empty), found by taking the moves back off the current line."""
     line = list(view.line)
     ends = []
-    for _, text, _ in reversed(view.history):
+    for _x, text, _x in reversed(view.history):
         tile, end = parse_history_move(text)
         if tile is not None and line:
             line.pop(0) if end == "L" else line.pop()
@@ -69,7 +71,7 @@ def batches(view, player: int) -> list[tuple[frozenset, int | None]]:
         lacking |= numbers
         if kept > 0:
             found.append((lacking, kept))
-    for numbers, _ in voids:
+    for numbers, _x in voids:
         lacking |= numbers
     found.append((lacking, None))
     found.reverse()
@@ -98,14 +100,14 @@ def tile_levels(view, player: int) -> tuple[dict[Tile, int], list[int | None]]:
     forbidden = never_dealt(view)
     caps: list[int | None] = []
     total: int | None = 0
-    for _, kept in reversed(found):
+    for _x, kept in reversed(found):
         total = None if kept is None or total is None else total + kept
         caps.append(total)
     caps.reverse()
     levels: dict[Tile, int] = {}
     for tile in DOUBLE_SIX:
         levels[tile] = -1
-        for index, (lacking, _) in enumerate(found):
+        for index, (lacking, _x) in enumerate(found):
             if tile.a not in lacking and tile.b not in lacking and not (
                     index == 0 and tile in forbidden):
                 levels[tile] = index
@@ -136,7 +138,7 @@ def fill_hand(pool: list[Tile], size: int, levels: dict[Tile, int],
 def extra_plays(view) -> int:
     """Plays the player to move has already made this turn (blank's extra plays)."""
     count = 0
-    for seat, _, _ in reversed(view.history):
+    for seat, _x, _x in reversed(view.history):
         if seat != view.current_player:
             break
         count += 1
@@ -229,10 +231,10 @@ def obvious(view):
         return None
     moves = view.legal_moves()
     if STOP not in moves:
-        return moves, "every legal move leads to the same game here"
+        return moves, _("every legal move leads to the same game here")
     return ([m for m in moves if m is not STOP],
-            "nobody's play changes another hand, so a tile laid now never does worse than "
-            "ending the turn")
+            _("nobody's play changes another hand, so a tile laid now never does worse than "
+              "ending the turn"))
 
 
 def worlds(view) -> LineWorlds:

@@ -8,6 +8,8 @@ begins, so the player to move already holds it (like the automatic draws of clas
 """
 from __future__ import annotations
 
+from game.i18n import N_
+
 import random
 from collections import Counter
 from typing import ClassVar
@@ -64,22 +66,22 @@ double, on any side."""
 
 class SpreadGame(PlacementGame):
     variant = "open54"
-    title = "Spread"
+    title = N_("Spread")
     notation = ("as Dominox on the 8 x 16 board (ranks 1-16); a turned-up tile that fits "
                 "nowhere is set aside by the move `pass`")
-    score_counts, lower_score_wins = "tiles left", True
+    score_counts, lower_score_wins = N_("tiles left"), True
     hard_hooks = "game.logic.spread.worlds"
     coach_reasons = "spread"
     how_to_win = (
-        "Whoever holds the fewest tiles when the game ends wins: after the last tile is "
-        "turned up, play goes on until every player passes in turn.")
+        N_("Whoever holds the fewest tiles when the game ends wins: after the last tile is "
+        "turned up, play goes on until every player passes in turn."))
     min_players = 2
     max_players = 4
     options_declared: ClassVar[Options] = (
-        Option("face_down", False, "placed doubles turn face down and nothing may touch them"),
-        Option("layout", "standard", "blocked shares: a level file in levels/open54"),
-        Option("dealt", 0, "tiles dealt to each player at the start (0: none, turn up each "
-                           "turn)", minimum=0, maximum=10, changes_play=True),
+        Option("face_down", False, N_("placed doubles turn face down and nothing may touch them")),
+        Option("layout", "standard", N_("blocked shares: a level file in levels/open54")),
+        Option("dealt", 0, N_("tiles dealt to each player at the start (0: none, turn up each "
+                           "turn)"), minimum=0, maximum=10, changes_play=True),
     )
     rules_text = RULES_TEXT
     tiles = OPEN_BOARD_SET

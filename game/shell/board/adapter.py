@@ -52,6 +52,8 @@ what they need.
 """
 from __future__ import annotations
 
+from game.i18n import N_, _
+
 import importlib
 
 import pygame
@@ -63,8 +65,8 @@ from game.shell.board.table import BOARD_AREA, BoardTable
 from game.shell.board.tiles.place_tool import PlaceTileTool
 from game.shell.frame import theme
 
-LEGEND = ("Click, Left/Right: pick tile   R, right-click, wheel: turn   F: flip   "
-          "Arrows: move   Enter, click: place   Esc: back to hand / pause   H: hints")
+LEGEND = N_("Click, Left/Right: pick tile   R, right-click, wheel: turn   F: flip   "
+            "Arrows: move   Enter, click: place   Esc: back to hand / pause   H: hints")
 
 
 class BoardAdapter:
@@ -72,9 +74,9 @@ class BoardAdapter:
     table: type[BoardTable] = BoardTable
     pass_prompt: str | None = None  # said when a pass is forced (None: the tile game's words)
     title = ""
-    stock_title = "Stock"
+    stock_title = N_("Stock")
     info_note = ("", "")
-    draw_note = "Tiles are drawn for you."
+    draw_note = N_("Tiles are drawn for you.")
     legend = LEGEND
     study_end = False
 
@@ -91,7 +93,8 @@ class BoardAdapter:
     def name(self, player: int) -> str:
         """A seat's name with its side, if it has one: "Ann (White)"."""
         side = self.side_name(player)
-        return f"{self.ctl.name(player)} ({side})" if side else self.ctl.name(player)
+        return _("{name} ({side})").format(name=self.ctl.name(player), side=_(side)) \
+            if side else self.ctl.name(player)
 
     def seat_colour(self, player: int):
         return theme.PLAYER_COLOURS[player % len(theme.PLAYER_COLOURS)]
@@ -125,7 +128,7 @@ class BoardAdapter:
         return view.stock_size
 
     def stock_note(self, count: int) -> str:
-        return "one drawn after each turn" if count else "no more tiles to draw"
+        return _("one drawn after each turn") if count else _("no more tiles to draw")
 
     def turned_up(self, view):
         return None
@@ -135,7 +138,7 @@ class BoardAdapter:
 
     def info_title(self) -> str:
         layout = getattr(self.game, "layout", None)
-        return layout.title if layout is not None else self.game.title
+        return _(layout.title) if layout is not None else _(self.game.title)
 
     def card_lines(self, player: int, over: bool) -> list[tuple]:
         return []
@@ -144,17 +147,19 @@ class BoardAdapter:
         return []
 
     def opening_caption(self) -> str:
-        return f"{self.name(self.game.current_player)} begins."
+        return _("{name} begins.").format(name=self.name(self.game.current_player))
 
     def move_caption(self, player: int, move, before, after) -> str:
         if move.is_pass:
-            return f"{self.name(player)} cannot place a tile and passes."
-        return f"{self.name(player)} laid {placement_words(move)}."
+            return _("{name} cannot place a tile and passes.").format(name=self.name(player))
+        return _("{name} laid {placement}.").format(name=self.name(player),
+                                                    placement=placement_words(move))
 
     def last_words(self, move) -> str:
         """The last move in words for the side panel, after the mover's name: "laid 5-3
         on c4-c5", "passed"."""
-        return "passed" if move.is_pass else f"laid {placement_words(move)}"
+        return _("passed") if move.is_pass else _("laid {placement}").format(
+            placement=placement_words(move))
 
     def drawn_by(self, player: int, before, after) -> int | None:
         return player if self.stock_size(after) < self.stock_size(before) else None
@@ -162,8 +167,8 @@ class BoardAdapter:
     def final_caption(self) -> str:
         outcome = self.game.outcome()
         if outcome.winner is None:
-            return "A draw."
-        return f"{self.name(outcome.winner)} wins."
+            return _("A draw.")
+        return _("{name} wins.").format(name=self.name(outcome.winner))
 
     def end_layer(self, geo, font):
         return None
@@ -176,7 +181,7 @@ class BoardAdapter:
     def results(self) -> tuple[list, tuple]:
         outcome = self.game.outcome()
         rows = [(self.ctl.name(p), str(outcome.scores[p])) for p in range(self.game.players)]
-        return rows, ("Player", "Score")
+        return rows, (_("Player"), _("Score"))
 
     def read_aloud(self) -> str:
         return ""
@@ -196,7 +201,7 @@ def adapter_class(variant: str) -> type[BoardAdapter]:
     """The adapter class the registry entry of `variant` names; ImportError saying which
     module is missing when the variant has none yet."""
     from game.logic.variants import variant_entry
-    module, _, name = (variant_entry(variant).adapter or "").partition(":")
+    module, _x, name = (variant_entry(variant).adapter or "").partition(":")
     if not module:
         raise ImportError(f"the board scene has no adapter for {variant!r} yet (its registry "
                           "entry names none)")

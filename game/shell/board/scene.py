@@ -11,6 +11,8 @@ MatchScene; the table around the board is board.table's.
 """
 from __future__ import annotations
 
+from game.i18n import _
+
 import math
 
 import pygame
@@ -197,7 +199,7 @@ class BoardMatchScene(MatchScene):
         self.focus_playable()
         name = action.name
         if name == "draw":
-            self.ctl.say(self.adapter.draw_note)
+            self.ctl.say(_(self.adapter.draw_note))
         elif name == "point":
             self.pointer = action.pos
             self.tool.point(action.pos)

@@ -9,6 +9,8 @@ comes from the variant's adapter; the board's squares too.
 """
 from __future__ import annotations
 
+from game.i18n import N_, _, ngettext
+
 import pygame
 
 from game.shell.board.art import coordinate_font
@@ -95,8 +97,9 @@ class BoardTable:
     # --- drawing ----------------------------------------------------------------------
     def put(self, surface, text, pos, size, colour=theme.TEXT, anchor="topleft", bold=False,
             width=CARD_WIDTH - 48, smallest=None):
-        """One line of text fitted to `width` pixels (the inside of a panel)."""
-        return theme.draw_fitted(surface, text, pos, width, size, colour, anchor, bold=bold,
+        """One line of text fitted to `width` pixels (the inside of a panel); a text of the
+        template (N_) is translated here."""
+        return theme.draw_fitted(surface, _(text), pos, width, size, colour, anchor, bold=bold,
                                  smallest=smallest)
 
     def draw(self, surface) -> None:
@@ -272,9 +275,9 @@ class BoardTable:
                  width=rect.right - 20 - disc[0] - radius - 16, smallest=28)
         kind = scene.seat_kind(player)
         side = self.adapter.side_name(player)
-        status = "Thinking..." if ctl.thinking else "To move"
+        status = N_("Thinking...") if ctl.thinking else N_("To move")
         if tall:
-            self.put(surface, f"{side} · {kind}" if side else kind, (rect.x + 24, rect.y + 96),
+            self.put(surface, f"{_(side)} · {kind}" if side else kind, (rect.x + 24, rect.y + 96),
                      27, theme.TEXT_DIM)
             y = rect.y + 136
             if to_move:
@@ -303,10 +306,13 @@ class BoardTable:
         """The seat's hand size and its tiles, small (face down unless it may be seen)."""
         hand = self.scene.hand_of(player)
         shown = self.ctl.shown_hand == player and not over
-        count = theme.count(len(hand), "tile")
+        count = ngettext("{count} tile", "{count} tiles", len(hand)).format(count=len(hand))
         below = shown and bool(hand)       # (an empty hand, as while arranging: nothing is)
         if tall:
-            self.put(surface, count + (", shown below" if below else " in hand"),
+            self.put(surface, (ngettext("{count} tile, shown below", "{count} tiles, shown below",
+                                        len(hand)) if below else
+                               ngettext("{count} tile in hand", "{count} tiles in hand",
+                                        len(hand))).format(count=len(hand)),
                      (rect.x + 24, rect.y + 230), 28)
             area = pygame.Rect(rect.x + 24, rect.y + 270, rect.w - 48, rect.bottom - 290)
             long_side = MINI_LONG
@@ -316,7 +322,7 @@ class BoardTable:
             area = pygame.Rect(rect.x + 24, rect.bottom - 64, rect.w - 170, 56)
             long_side = MINI_SMALL
             if below:
-                self.put(surface, "shown below", area.midleft, 26, theme.TEXT_DIM, "midleft",
+                self.put(surface, N_("shown below"), area.midleft, 26, theme.TEXT_DIM, "midleft",
                          width=area.w)
         if shown:
             return
@@ -354,13 +360,14 @@ class BoardTable:
             tw, th = tile_art.body_size(TURNED_LONG, vertical=True)
             spot = pygame.Rect(rect.right - 22 - tw, rect.y + 16, tw, th)
             tile_art.draw_tile(surface, spot, tile_art.ends_of(turned), "just_played")
-            self.put(surface, "turned up", (spot.centerx, rect.bottom - 22), 22,
+            self.put(surface, N_("turned up"), (spot.centerx, rect.bottom - 22), 22,
                      theme.TEXT_DIM, "center", width=tw + 40)
             right = spot.x - 12
         w, h = tile_art.body_size(90, vertical=False)
         for i in range(min(count, 6)):
             tile_art.draw_tile(surface, (rect.x + 30 + i * 4, rect.y + 150 - i * 10, w, h))
-        words = "empty" if count == 0 else theme.count(count, "tile")
+        words = N_("empty") if count == 0 else ngettext("{count} tile", "{count} tiles",
+                                                        count).format(count=count)
         self.put(surface, words, (rect.x + 144, rect.y + 128), 48 if turned is None else 30,
                  GOLD, "midleft", bold=True, width=right - rect.x - 144)
         if turned is None:                 # (else the turned-up tile's label says enough)
@@ -371,7 +378,8 @@ class BoardTable:
         rect, game = INFO_RECT, self.scene.game
         self.put(surface, self.adapter.info_title(), (rect.x + 24, rect.y + 20), 34,
                  theme.TEXT, bold=True)
-        self.put(surface, f"{theme.count(len(view.placed), 'tile')} on the board",
+        self.put(surface, ngettext("{count} tile on the board", "{count} tiles on the board",
+                                   len(view.placed)).format(count=len(view.placed)),
                  (rect.x + 24, rect.y + 70), 30)
         last = view.last_move
         played = game.moves_played()
@@ -379,13 +387,15 @@ class BoardTable:
             mover = played[-1][0]
             side = self.adapter.side_name(mover)
             words = self.adapter.last_words(last)
-            text = f"Last: {side} {words}" if side else f"Last: {words}"
+            text = (_("Last: {side} {move}").format(side=_(side), move=words) if side
+                    else _("Last: {move}").format(move=words))
             spot = self.put(surface, text, (rect.x + 24, rect.y + 112), 28, width=rect.w - 90)
             if not side:                   # the mover's seat colour says who
                 pygame.draw.circle(surface, self.adapter.seat_colour(mover),
                                    (spot.right + 18, spot.centery), 10)
         if view.passes:
-            passes = f"{theme.count(view.passes, 'pass', 'passes')} in a row"
+            passes = ngettext("{count} pass in a row", "{count} passes in a row",
+                              view.passes).format(count=view.passes)
             self.put(surface, passes, (rect.x + 24, rect.y + 166), 28, GOLD)
             return
         for i, line in enumerate(self.adapter.info_note):
@@ -396,20 +406,22 @@ class BoardTable:
         scene, ctl = self.scene, self.ctl
         player = ctl.shown_hand
         if player is None:
-            text = ("Enter / click: results" if scene.results_due is not None
-                    else "Waiting for the next player" if ctl.couch and scene.over_for is None
-                    else "Computers at play" if not ctl.humans else "")
+            text = (N_("Enter / click: results") if scene.results_due is not None
+                    else N_("Waiting for the next player")
+                    if ctl.couch and scene.over_for is None
+                    else N_("Computers at play") if not ctl.humans else "")
             self.put(surface, text, TRAY_RECT.center, 34, theme.TEXT_DIM, "center")
             return
         rects = self.hand_rects()
         width = (rects[0].x if rects else TRAY_RECT.right) - TRAY_RECT.x - 48
-        self.put(surface, f"{ctl.name(player)}'s tiles", (TRAY_RECT.x + 24, TRAY_RECT.y + 20),
+        self.put(surface, _("{name}'s tiles").format(name=ctl.name(player)),
+                 (TRAY_RECT.x + 24, TRAY_RECT.y + 20),
                  30, theme.TEXT, bold=True, width=width)
         if scene.over_for is not None:
-            self.put(surface, "Enter / click: results", (TRAY_RECT.x + 24, TRAY_RECT.y + 60),
+            self.put(surface, N_("Enter / click: results"), (TRAY_RECT.x + 24, TRAY_RECT.y + 60),
                      26, GOLD, width=width)
         elif not ctl.human_turn:
-            self.put(surface, "wait for your turn", (TRAY_RECT.x + 24, TRAY_RECT.y + 60), 26,
+            self.put(surface, N_("wait for your turn"), (TRAY_RECT.x + 24, TRAY_RECT.y + 60), 26,
                      theme.TEXT_DIM, width=width)
         else:
             self._draw_legend(surface, scene.tool.tray_legend(), width)
@@ -429,9 +441,9 @@ class BoardTable:
         that pass `keys_y` below it."""
         pygame.draw.rect(surface, (120, 40, 36), rect, border_radius=16)
         pygame.draw.rect(surface, GOLD, rect, 3, border_radius=16)
-        self.put(surface, "Pass", (rect.centerx, rect.y + words_y), 44, theme.TEXT, "center",
+        self.put(surface, N_("Pass"), (rect.centerx, rect.y + words_y), 44, theme.TEXT, "center",
                  bold=True)
-        self.put(surface, "Enter / click", (rect.centerx, rect.y + keys_y), 26,
+        self.put(surface, N_("Enter / click"), (rect.centerx, rect.y + keys_y), 26,
                  theme.TEXT_DIM, "center")
 
     def _draw_legend(self, surface, legend, width: int) -> None:

@@ -19,7 +19,7 @@ from game.resources import resource_folder
 
 from game.play.config import MatchConfig, Seat
 from game.play.locks import LockRefused, claim_data_folder
-from game.play.settings import default_path, load_settings, save_settings
+from game.play.settings import default_path, load_settings, save_settings, speak_language
 from game.play.storage import data_dir, remove_stale_temps, unusable_folders
 from game.shell.frame import theme
 from game.shell.frame.audio import Sounds
@@ -59,6 +59,7 @@ class App:
             remove_stale_temps(folder)
         self.tell(unusable_folders(self.settings_path.parent, data_dir()))
         self.settings, notice = load_settings(self.settings_path)
+        speak_language(self.settings)
         self.tell(notice)
         # the first window on a data folder keeps the match in progress (locks.py)
         try:

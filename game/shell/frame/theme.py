@@ -6,6 +6,8 @@ the cache scales it up).
 """
 from __future__ import annotations
 
+from game.i18n import _
+
 import functools
 import unicodedata
 from collections.abc import Iterator
@@ -359,7 +361,8 @@ def draw_felt(surface):
 def draw_legend(surface, app, text: str, mark: str | None = None):
     """The key legend along the bottom edge: what each key does on this screen; a `mark`
     (a warning that lasts, such as a match not saved) in red at its left end, the keys
-    fitted beside it."""
+    fitted beside it. Both are translated here (a legend is a text of the template)."""
+    text, mark = _(text), (_(mark) if mark is not None else None)
     w, h = surface.get_size()
     bar = pygame.Rect(0, h - LEGEND_HEIGHT, w, LEGEND_HEIGHT)
     # Opaque, so that an overlay's legend hides the legend of the screen under it.
@@ -396,8 +399,9 @@ def draw_caption(surface, app, text: str, y: int | None = None, color=TEXT):
 
 
 def draw_title(surface, text: str, y: int = 110, size: int = 84):
-    """A screen's heading, centred."""
-    draw_text(surface, text, (surface.get_width() // 2, y), size, TITLE, "center",
+    """A screen's heading, centred (translated here: a heading is a text of the
+    template)."""
+    draw_text(surface, _(text), (surface.get_width() // 2, y), size, TITLE, "center",
               bold=True, shadow=True)
 
 

@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 import pygame
 
+from game.i18n import _, ngettext
 from game.shell.frame import theme
 
 ROW_HEIGHT = 64
@@ -21,8 +22,13 @@ class Widget:
     marker = None          # a colour dot before the label (a seat's colour)
 
     def __init__(self, label: str, width: int = 760, height: int = ROW_HEIGHT):
-        self.label = label
+        self.label = label          # a text of the template (N_), translated when drawn
         self.rect = pygame.Rect(0, 0, width, height)
+
+    @property
+    def shown_label(self) -> str:
+        """The label in the current language (a label already translated stays as it is)."""
+        return _(self.label)
 
     def handle(self, action) -> bool:
         return False
@@ -54,10 +60,10 @@ class Label(Widget):
         self.color, self.size = color, size
 
     def draw(self, surface, focused: bool) -> None:
-        drawn = theme.draw_text(surface, self.label, self.rect.midleft, self.size, self.color,
-                                "midleft")
+        drawn = theme.draw_text(surface, self.shown_label, self.rect.midleft, self.size,
+                                self.color, "midleft")
         if drawn.right > self.rect.right:
-            theme.report_cut(self.label)
+            theme.report_cut(self.shown_label)
 
 
 class Button(Widget):
@@ -79,7 +85,7 @@ class Button(Widget):
     def draw(self, surface, focused: bool) -> None:
         super().draw(surface, focused)
         # a focused label is bold, so wider: fitted, it never spills out of its button
-        theme.draw_fitted(surface, self.label, self.rect.center, self.rect.w - 24, self.size,
+        theme.draw_fitted(surface, self.shown_label, self.rect.center, self.rect.w - 24, self.size,
                           theme.TEXT, "center", bold=focused)
 
 
@@ -100,7 +106,7 @@ class Selector(Widget):
     @classmethod
     def of(cls, label, choices, value, on_change=None, **kw) -> "Selector":
         """A selector whose current value is `value` (or the first choice)."""
-        values = [v for v, _ in choices]
+        values = [v for v, _x in choices]
         return cls(label, choices, values.index(value) if value in values else 0, on_change, **kw)
 
     @property
@@ -137,11 +143,11 @@ class Selector(Widget):
         if self.marker:
             pygame.draw.circle(surface, self.marker, (x + 10, r.centery), 11)
             x += 34
-        label = theme.draw_fitted(surface, self.label, (x, r.centery), r.x + r.w // 2 - x, 34,
+        label = theme.draw_fitted(surface, self.shown_label, (x, r.centery), r.x + r.w // 2 - x, 34,
                                   theme.TEXT, "midleft")
         left, right = max(r.x + r.w * 0.42, label.right + 30 + self.value_indent), r.right - 28
         self._value_left = left
-        text = self.choices[self.index][1] if self.choices else "-"
+        text = _(self.choices[self.index][1]) if self.choices else "-"
         colour = theme.HIGHLIGHT if focused else theme.TEXT
         size = 34
         while size > 22 and theme.font(size, focused).size(text)[0] > right - left - 70:
@@ -204,7 +210,8 @@ class TextField(Widget):
     def draw(self, surface, focused: bool) -> None:
         super().draw(surface, focused)
         r = self.rect
-        theme.draw_text(surface, self.label, (r.x + 24, r.centery), 34, theme.TEXT, "midleft")
+        theme.draw_text(surface, self.shown_label, (r.x + 24, r.centery), 34, theme.TEXT,
+                        "midleft")
         box = pygame.Rect(r.x + r.w * 0.45, r.y + 8, r.w * 0.55 - 16, r.h - 16)
         pygame.draw.rect(surface, (12, 20, 24), box, border_radius=8)
         if self.editing:
@@ -304,7 +311,7 @@ class Menu:
         if self.focus < 0:
             return
         i = self.focus
-        for _ in range(len(self.widgets)):
+        for _x in range(len(self.widgets)):
             i = (i + delta) % len(self.widgets)
             if self.widgets[i].focusable:
                 break
@@ -408,7 +415,8 @@ def row_height(count: int, top: int, bottom: int, gap: int, most: int, least: in
 def draw_scroll_sign(surface, rect, pointing: int, count: int) -> None:
     """A triangle (up for -1, down for +1) and "3 more above/below" on a dark strip."""
     pygame.draw.rect(surface, (14, 24, 28), rect, border_radius=10)
-    text = f"{count} more {'above' if pointing < 0 else 'below'}"
+    text = (ngettext("{count} more above", "{count} more above", count) if pointing < 0 else
+            ngettext("{count} more below", "{count} more below", count)).format(count=count)
     words = theme.draw_text(surface, text, (rect.centerx + 14, rect.centery), 24,
                             theme.HIGHLIGHT, "center", bold=True)
     x, y, half = words.left - 22, rect.centery, 9

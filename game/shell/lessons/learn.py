@@ -9,6 +9,8 @@ press (Esc, or Enter on Play now) skips them.
 """
 from __future__ import annotations
 
+from game.i18n import N_, _, ngettext
+
 from typing import TYPE_CHECKING
 
 import pygame
@@ -27,18 +29,20 @@ from game.shell.frame.widgets import Button, Label, Menu, Widget, row_height
 if TYPE_CHECKING:
     from game.logic.lessons.files import Lesson
 
-LIST_LEGEND = "Up/Down: choose   Enter: open the lesson   Esc: back   F11: full screen"
-GAMES_LEGEND = "Up/Down: choose   Enter: select   Esc: back   F11: full screen"
+LIST_LEGEND = N_("Up/Down: choose   Enter: open the lesson   Esc: back   F11: full screen")
+GAMES_LEGEND = N_("Up/Down: choose   Enter: select   Esc: back   F11: full screen")
 ROW = 56                    # ten games and Back fit at this height
-FIRST_GAME = "Play a first game"
+FIRST_GAME = N_("Play a first game")
 
 
 def progress_label(title: str, done: int, total: int) -> str:
     if not total:
-        return f"{title}: no lessons yet"
+        return _("{game}: no lessons yet").format(game=_(title))
     if done >= total:
-        return f"{title}: all {total} lessons done"
-    return f"{title}: {done} of {total} lessons done"
+        return ngettext("{game}: the lesson done", "{game}: all {total} lessons done",
+                        total).format(game=_(title), total=total)
+    return ngettext("{game}: {done} of {total} lesson done", "{game}: {done} of {total} "
+                    "lessons done", total).format(game=_(title), done=done, total=total)
 
 
 class MenuScreen(Scene):
@@ -65,7 +69,7 @@ class LearnScene(MenuScreen):
         self.buttons = [Button(cls.title, lambda n=name: app.push(LessonListScene(app, n)),
                                height=row, size=36 * row // ROW) for name, cls in self.variants]
         self.menu = Menu(app, self.buttons, top=240, bottom=890, gap=10, width=1100,
-                         footer=[Button("Back", app.pop)], footer_top=926)
+                         footer=[Button(N_("Back"), app.pop)], footer_top=926)
         self.sound = None               # variant -> names of its sound lessons
 
     def enter(self) -> None:
@@ -74,7 +78,7 @@ class LearnScene(MenuScreen):
         self.app.tell(notice)
         if self.sound is None:          # the lessons that can be played, read once
             self.sound = {name: {e.name for e in list_lessons(name) if e.lesson}
-                          for name, _ in self.variants}
+                          for name, _x in self.variants}
         for button, (name, cls) in zip(self.buttons, self.variants):
             names = self.sound[name]
             button.label = progress_label(cls.title, len(progress.finished(name) & names),
@@ -82,7 +86,7 @@ class LearnScene(MenuScreen):
 
     def draw(self, surface) -> None:
         theme.draw_felt(surface)
-        theme.draw_title(surface, "Learn a game", 160)
+        theme.draw_title(surface, N_("Learn a game"), 160)
         self.menu.draw(surface)
         theme.draw_legend(surface, self.app, GAMES_LEGEND)
 
@@ -114,21 +118,21 @@ class LessonListScene(MenuScreen):
         index = 0
         for entry in self.entries:
             if entry.lesson is None:
-                error = entry.error or "cannot be read"
+                error = entry.error or _("cannot be read")
                 short = error.replace(entry.path, entry.path.rsplit("/", 1)[-1], 1)
                 rows += [Label(line, color=theme.ILLEGAL, size=26, height=32)
                          for line in theme.wrap_text(short, 880, 26)]
                 continue
             lesson = entry.lesson
-            mark = "   (done)" if lesson.name in self.done else ""
-            rows.append(LessonButton(lesson, f"{lesson.number}. {lesson.title}{mark}",
+            mark = "   " + _("(done)") if lesson.name in self.done else ""
+            rows.append(LessonButton(lesson, f"{lesson.number}. {_(lesson.title)}{mark}",
                                      lambda i=index: self.open(i), width=900, height=ROW,
                                      size=34))
             index += 1
         if not self.lessons:
-            rows.append(Label("No lessons for this game yet.", size=30))
+            rows.append(Label(N_("No lessons for this game yet."), size=30))
         footer = [Button(FIRST_GAME, self.first_game, width=520),
-                  Button("Back", self.app.pop, width=368)]
+                  Button(N_("Back"), self.app.pop, width=368)]
         focus = self.menu.focus if focus is None else focus
         self.menu = Menu(self.app, rows, center_x=520, top=200, bottom=880, focus=focus,
                          width=900, gap=10, footer=footer, footer_top=916)
@@ -159,7 +163,7 @@ class LessonListScene(MenuScreen):
 
     def draw(self, surface) -> None:
         theme.draw_felt(surface)
-        theme.draw_title(surface, f"How to play {self.title}", 100, 64)
+        theme.draw_title(surface, _("How to play {game}").format(game=_(self.title)), 100, 64)
         self.menu.draw(surface)
         panel = pygame.Rect(1040, 200, 820, 780)
         theme.draw_panel(surface, panel)
@@ -169,13 +173,13 @@ class LessonListScene(MenuScreen):
         if lesson is None:
             done = len(self.done & {lesson.name for lesson in self.lessons})
             heading = progress_label(self.title, done, len(self.lessons))
-            words = ("Each lesson sets up the real board and asks for one move at a time: "
-                     "read the goal, make the move, and the lesson explains what it did. H "
-                     "lights the answer, U tries again.\n"
-                     "After the lessons, play a first game against the Easy computer with "
-                     "the coach's suggestion shown on every turn (C turns it off).")
+            words = _("Each lesson sets up the real board and asks for one move at a time: "
+                      "read the goal, make the move, and the lesson explains what it did. H "
+                      "lights the answer, U tries again.\n"
+                      "After the lessons, play a first game against the Easy computer with "
+                      "the coach's suggestion shown on every turn (C turns it off).")
         else:
-            heading, words = lesson.title, lesson.text
+            heading, words = _(lesson.title), _(lesson.text)
         theme.draw_fitted(surface, heading, (x, panel.y + 30), width, 40, theme.TITLE,
                           bold=True)
         y = panel.y + 100
@@ -240,12 +244,13 @@ class LessonOffer(Scene):
         super().__init__(app)
         self.config = config
         cls = find_variant(config.variant)
-        self.question = f"New to {cls.title}?"
+        self.question = _("New to {game}?").format(game=_(cls.title))
         count = len(lesson_files(config.variant))
-        self.detail = (f"{count} short lessons on the real board teach it in about five "
-                       "minutes.")
-        self.menu = Menu(app, [Button("Learn it first", self.learn, width=560),
-                               Button("Play now", self.play, width=560)],
+        self.detail = ngettext("{count} short lesson on the real board teaches it in about "
+                               "five minutes.", "{count} short lessons on the real board "
+                               "teach it in about five minutes.", count).format(count=count)
+        self.menu = Menu(app, [Button(N_("Learn it first"), self.learn, width=560),
+                               Button(N_("Play now"), self.play, width=560)],
                          top=520, bottom=700, focus=1)
 
     def learn(self) -> None:
@@ -268,7 +273,7 @@ class LessonOffer(Scene):
                           bold=True)
         theme.draw_fitted(surface, self.detail, (960, 440), 920, 30, theme.TEXT, "center")
         self.menu.draw(surface)
-        theme.draw_legend(surface, self.app, "Up/Down: choose   Enter: select   Esc: play now")
+        theme.draw_legend(surface, self.app, N_("Up/Down: choose   Enter: select   Esc: play now"))
 
 
 def open_first_lesson(app, variant: str) -> None:

@@ -13,6 +13,8 @@ count that card shows), so both seats' cards stay in sight. It reads the lesson 
 """
 from __future__ import annotations
 
+from game.i18n import _, ngettext
+
 import pygame
 
 from game.shell.frame import theme
@@ -75,15 +77,15 @@ class LessonPanel:
         phase = scene.phase
         keys = []
         if phase == ASK and scene.must_pass() and self.covers_pass():
-            keys.append(("pass", "Pass (Enter)"))
+            keys.append(("pass", _("Pass (Enter)")))
         if phase == RIGHT:
-            keys.append(("next", "Next"))
+            keys.append(("next", _("Next")))
         elif phase == DONE:
-            keys.append(("next", "Next lesson" if scene.has_next else "Finish"))
-        keys.append(("retry", "Retry (U)"))
+            keys.append(("next", _("Next lesson") if scene.has_next else _("Finish")))
+        keys.append(("retry", _("Retry (U)")))
         if phase in (ASK, WRONG):
-            keys.append(("answer", "Answer (H)"))
-        keys.append(("back", "Back (Esc)"))
+            keys.append(("answer", _("Answer (H)")))
+        keys.append(("back", _("Back (Esc)")))
         self.buttons = [Button(k, label) for k, label in keys]
         self.focus = 0
         # two buttons a row read best; three a row when the words need the room
@@ -139,21 +141,23 @@ class LessonPanel:
         step, phase = scene.step, scene.phase
         blocks = []
         if step.closing:                    # the opponent's last word, and what it meant
-            return [(step.explain, RIGHT_COLOUR, False)]
+            return [(_(step.explain), RIGHT_COLOUR, False)]
         # the lesson's words, read once: a wrong try shows the goal again, the answer lit
         # the goal and the hint in their place
         if phase == ASK and step.text and not scene.show_answer:
-            blocks.append((step.text, theme.TEXT, False))
-        blocks.append(("Goal: " + step.goal, theme.HIGHLIGHT, True))
+            blocks.append((_(step.text), theme.TEXT, False))
+        blocks.append((_("Goal: {goal}").format(goal=_(step.goal)), theme.HIGHLIGHT, True))
         if phase in (RIGHT, DONE):
-            blocks.append(("Right! " + step.explain, RIGHT_COLOUR, False))
+            blocks.append((_("Right! {explanation}").format(explanation=_(step.explain)),
+                           RIGHT_COLOUR, False))
         elif phase == WRONG:
-            blocks.append((step.wrong, WRONG_COLOUR, False))
+            blocks.append((_(step.wrong), WRONG_COLOUR, False))
         elif scene.show_answer:
-            blocks.append((step.hint or "The answer is lit on the board.", theme.SELECTION,
-                           False))
+            blocks.append((_(step.hint) if step.hint else _("The answer is lit on the board."),
+                           theme.SELECTION, False))
         elif scene.refusal:
-            blocks.append(("Not allowed: " + scene.refusal, WRONG_COLOUR, False))
+            blocks.append((_("Not allowed: {reason}").format(reason=scene.refusal),
+                           WRONG_COLOUR, False))
         return blocks
 
     def layout(self):
@@ -173,7 +177,7 @@ class LessonPanel:
                     gap = size // 2 if (i or lines) else 0
                     lines += [(line, colour, bold, gap if j == 0 else 0)
                               for j, line in enumerate(wrapped)]
-            height = sum(size + 4 + gap for *_, gap in lines)
+            height = sum(size + 4 + gap for *_x, gap in lines)
             if height <= room:
                 break
         self._lines = (key, size, lines)
@@ -182,7 +186,7 @@ class LessonPanel:
     def fits(self) -> bool:
         """Whether every word of the current phase fits above the buttons."""
         size, lines = self.layout()
-        height = sum(size + 4 + gap for *_, gap in lines)
+        height = sum(size + 4 + gap for *_x, gap in lines)
         return height <= self.buttons_top - (self.top + WORDS_TOP) - 12
 
     # --- drawing ------------------------------------------------------------------------
@@ -191,19 +195,21 @@ class LessonPanel:
         theme.draw_panel(surface, rect, alpha=255, border=theme.TITLE)
         if self.covered is not None:
             self._draw_card(surface, self.covered)
-        count = f"Lesson {scene.lesson.number}" + (
-            f", step {scene.step_index + 1} of {len(scene.lesson.steps)}"
-            if len(scene.lesson.steps) > 1 else "")
-        theme.draw_fitted(surface, f"{scene.game_title}: {count}", (rect.x + 24, self.top + 20),
+        lesson = scene.lesson
+        count = (_("{game}: Lesson {number}, step {step} of {steps}") if len(lesson.steps) > 1
+                 else _("{game}: Lesson {number}")).format(
+            game=_(scene.game_title), number=lesson.number, step=scene.step_index + 1,
+            steps=len(lesson.steps))
+        theme.draw_fitted(surface, count, (rect.x + 24, self.top + 20),
                           rect.w - 48, 24, theme.TEXT_DIM)
-        theme.draw_fitted(surface, scene.lesson.title, (rect.x + 24, self.top + 54),
+        theme.draw_fitted(surface, _(lesson.title), (rect.x + 24, self.top + 54),
                           rect.w - 48, 38, theme.TITLE, bold=True)
         size, lines = self.layout()
         y = self.top + WORDS_TOP
         for i, (line, colour, bold, gap) in enumerate(lines):
             y += gap
             if y + size > self.buttons_top - 8:
-                theme.report_cut(" ".join(text for text, *_ in lines[i:]))
+                theme.report_cut(" ".join(text for text, *_x in lines[i:]))
                 break
             theme.draw_text(surface, line, (rect.x + 24, y), size, colour, bold=bold)
             y += size + 4
@@ -221,7 +227,7 @@ class LessonPanel:
         pygame.draw.circle(surface, adapter.seat_colour(player), (rect.x + 34, middle), 11)
         right = rect.right - 20
         if scene.game.current_player == player and not over:
-            right = theme.draw_text(surface, "To move", (right, middle), 26, theme.HIGHLIGHT,
+            right = theme.draw_text(surface, _("To move"), (right, middle), 26, theme.HIGHLIGHT,
                                     "midright", bold=True).x - 14
         room = right - rect.x - 56
         name = adapter.name(player)            # "Ann (Black)", or "Ann" where that fits not
@@ -229,9 +235,11 @@ class LessonPanel:
             name = scene.ctl.name(player)
         theme.draw_fitted(surface, name, (rect.x + 56, middle), room, 30, theme.TEXT,
                           "midleft", bold=True, smallest=24)
-        words = [text for text, *_ in adapter.card_lines(player, over)[:1]]
+        words = [text for text, *_x in adapter.card_lines(player, over)[:1]]
         if scene.ctl.hands and not over:
-            words.append(theme.count(len(scene.hand_of(player)), "tile") + " in hand")
+            held = len(scene.hand_of(player))
+            words.append(ngettext("{count} tile in hand", "{count} tiles in hand",
+                                  held).format(count=held))
         theme.draw_fitted(surface, ", ".join(words), (rect.x + 24, middle + 34), rect.w - 48,
                           26, theme.TEXT, "midleft")
         pygame.draw.line(surface, theme.PANEL_EDGE, (rect.x + 16, rect.y + CARD_STRIP - 4),

@@ -15,6 +15,8 @@ thinking (its reply is scripted): "waiting" while Next would play it, else nothi
 """
 from __future__ import annotations
 
+from game.i18n import N_, _
+
 import re
 
 from game.logic.core import PASS
@@ -26,7 +28,18 @@ from game.shell.match.coach import Coach
 from game.shell.match.controller import MatchController
 from game.shell.match.scene import MatchScenePart
 
-PANEL_LEGEND = "Left/Right: choose   Enter: press   U: retry   Esc: back to the lessons"
+PANEL_LEGEND = N_("Left/Right: choose   Enter: press   U: retry   Esc: back to the lessons")
+# The match's legends as a lesson shows them (`legend`: Esc leaves for the lessons, H shows
+# the answer), for the template: the legend bar translates the whole line.
+LESSON_LEGENDS = (
+    N_("Left/Right: tile or end    Up/Enter: pick, play    Esc: cancel, the lessons    "
+       "D: draw    T: whose turn    E: ends    H: answer"),
+    N_("Left/Right: tile or end    Up/Enter: pick, play    Esc: cancel, the lessons    "
+       "N: end turn    T: whose turn    E: ends    H: answer"),
+    N_("Click, Left/Right: pick tile   R, right-click, wheel: turn   F: flip   "
+       "Arrows: move   Enter, click: place   Esc: back to hand / the lessons   H: answer"
+       "   V: areas"),
+)
 NAVIGATION = {"left": -1, "up": -1, "prev": -1, "right": 1, "down": 1, "next": 1}
 
 
@@ -58,7 +71,7 @@ class LessonController(MatchController):
     def rewind(self, played: int) -> None:
         """Take back every move after the first `played` ones (Retry)."""
         count = len(self.state.moves_played()) - played
-        for _ in range(count):
+        for _x in range(count):
             self.state.undo()
         self.ply += 1
         if self.on_undo is not None:
@@ -119,8 +132,8 @@ class LessonFlow(MatchScenePart):
         self.show_answer = False
         self.refusal = ""
         self.panel.refresh()
-        self.last_caption = self.step.goal      # (what a dropped pick goes back to)
-        self.ctl.say(self.step.goal)
+        self.last_caption = _(self.step.goal)   # (what a dropped pick goes back to)
+        self.ctl.say(_(self.step.goal))
 
     # --- the match scene's hooks --------------------------------------------------------
     scoring_shown = True           # a lesson shows the count as it stands until V hides it
@@ -195,12 +208,12 @@ class LessonFlow(MatchScenePart):
 
     def seat_kind(self, player: int) -> str:
         """The opponents play the lesson's moves, not a computer's level."""
-        return "human" if player == self.student else "scripted moves"
+        return _("human") if player == self.student else _("scripted moves")
 
     def computer_status(self) -> str:
         """No computer thinks here: the opponent's scripted reply waits for Next (after a
         wrong try or the last step it never comes: nothing is said)."""
-        return "waiting" if self.phase == RIGHT else ""
+        return N_("waiting") if self.phase == RIGHT else ""
 
     # --- the lesson's own actions -------------------------------------------------------
     def press_button(self, key: str) -> None:
@@ -236,7 +249,7 @@ class LessonFlow(MatchScenePart):
         self.drop_pick()
         if len(self.ctl.state.moves_played()) > self.played:
             self.ctl.rewind(self.played)
-        self.ctl.say("Try this step again.", speak=False)
+        self.ctl.say(_("Try this step again."), speak=False)
         self.phase = ASK
         self.refusal = ""
         self.panel.refresh()
@@ -287,7 +300,8 @@ def lesson_config(app, lesson, state) -> MatchConfig:
     student = state.current_player
     names = app.settings.player_names
     seats = tuple(Seat(names[0]) if seat == student else
-                  Seat("Opponent" if state.players == 2 else f"Opponent {seat + 1}",
+                  Seat(_("Opponent") if state.players == 2 else
+                       _("Opponent {number}").format(number=seat + 1),
                        "computer", "random")
                   for seat in range(state.players))
     return MatchConfig(lesson.variant, seats, dict(state.options), 0)

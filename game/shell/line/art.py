@@ -8,6 +8,8 @@ end zones, the last tile, the hand, the buttons, the move badges and a dragged t
 """
 from __future__ import annotations
 
+from game.i18n import N_, _, ngettext
+
 import math
 
 import pygame
@@ -24,9 +26,10 @@ from game.shell.frame.scene import LOGICAL_SIZE
 
 FLIP_SECONDS = 0.3
 BADGE_SECONDS = 2.0     # how long "passed" / "drew 2" stays on a player's panel
-LEGEND = ("Left/Right: tile or end    Up/Enter: pick, play    Esc: cancel, pause    "
-          "D: draw    T: whose turn    E: ends    H: hints")
-BLANK_LEGEND = LEGEND.replace("D: draw", "N: end turn")
+LEGEND = N_("Left/Right: tile or end    Up/Enter: pick, play    Esc: cancel, pause    "
+            "D: draw    T: whose turn    E: ends    H: hints")
+BLANK_LEGEND = N_("Left/Right: tile or end    Up/Enter: pick, play    Esc: cancel, pause    "
+                  "N: end turn    T: whose turn    E: ends    H: hints")
 
 
 class LineTableArt(LineSceneParts):
@@ -136,13 +139,13 @@ class LineTableArt(LineSceneParts):
         if not self.people_play:
             buttons = []          # nobody here presses them
         elif self.blank:                        # every blank tile fits: no draw, no pass
-            buttons = [(END_TURN_BUTTON, "End turn", self.my_turn and self.may_stop)] \
+            buttons = [(END_TURN_BUTTON, N_("End turn"), self.my_turn and self.may_stop)] \
                 if self.state.options["doubles"] else []
         elif self.state.options.get("block"):
-            buttons = [(PASS_BUTTON, "Pass", self.my_turn and self.must_pass())]
+            buttons = [(PASS_BUTTON, N_("Pass"), self.my_turn and self.must_pass())]
         else:
-            buttons = [(DRAW_BUTTON, "Draw", self.my_turn and bool(self.pending)),
-                       (PASS_BUTTON, "Pass", self.my_turn and self.must_pass())]
+            buttons = [(DRAW_BUTTON, N_("Draw"), self.my_turn and bool(self.pending)),
+                       (PASS_BUTTON, N_("Pass"), self.my_turn and self.must_pass())]
         for rect, label, live in buttons:
             hot = live and rect.collidepoint(self.pointer)
             fill = theme.HIGHLIGHT if hot else ((60, 150, 96) if live else (40, 56, 52))
@@ -151,7 +154,7 @@ class LineTableArt(LineSceneParts):
             edge = theme.HIGHLIGHT if live else theme.PANEL_EDGE
             pygame.draw.rect(surface, edge, rect, 3, border_radius=14)
             colour = theme.TEXT_DARK if hot else (theme.TEXT if live else theme.TEXT_DIM)
-            theme.draw_text(surface, label, rect.center, 36, colour, "center", bold=True)
+            theme.draw_text(surface, _(label), rect.center, 36, colour, "center", bold=True)
 
     # --- a move shown on the table (the coach's advice) --------------------------------
     coach_button = COACH_BUTTON
@@ -204,9 +207,9 @@ class LineTableArt(LineSceneParts):
     # --- move badges ------------------------------------------------------------------
     def _badge_move(self, player: int, is_pass: bool, drawn: int) -> None:
         """Flag a forced pass or a draw on the player's panel for a moment."""
-        words = [f"drew {drawn}"] if drawn else []
+        words = [_("drew {count}").format(count=drawn)] if drawn else []
         if is_pass:
-            words.append("passed")
+            words.append(_("passed"))
         seconds = self.ctl.paced(BADGE_SECONDS)
         if words and seconds > 0:
             self.badges[player] = (", ".join(words), self.clock, seconds)
@@ -297,22 +300,24 @@ class LineTableArt(LineSceneParts):
     def _status(self, player: int) -> tuple[str, tuple]:
         view, state = self.public, self.state
         if player in getattr(view, "eliminated", ()):
-            return "out", theme.TEXT_DIM
+            return _("out"), theme.TEXT_DIM
         if player == state.current_player and self.frozen is None:
-            return ("to play" if self.ctl.is_human(player) else self.computer_status(),
+            return (_("to play") if self.ctl.is_human(player) else _(self.computer_status()),
                     theme.HIGHLIGHT)
         return "", theme.TEXT
 
     def _scores(self, player: int) -> str:
         view = self.public
-        text = theme.count(self.tiles_held(player), "tile")
+        held = self.tiles_held(player)
+        text = ngettext("{count} tile", "{count} tiles", held).format(count=held)
         if player in getattr(view, "eliminated", ()):
-            text = "out of the match"
+            text = _("out of the match")
         if not self.blank:
-            text += f"    total {view.totals[player]} / {view.limit}"
+            text += "    " + _("total {total} / {limit}").format(total=view.totals[player],
+                                                              limit=view.limit)
             rounds = self.state.finished_rounds
             if rounds:
-                text += f"    last +{rounds[-1].scores[player]}"
+                text += "    " + _("last +{points}").format(points=rounds[-1].scores[player])
         return text
 
     def _draw_top_panel(self, surface, player: int, rect) -> None:
@@ -338,9 +343,10 @@ class LineTableArt(LineSceneParts):
     def _draw_seat_panel(self, surface) -> None:
         player, rect = self.bottom, SEAT_PANEL
         if player is None or (self.ctl.shared and not self.hand):
-            theme.draw_text(surface, "Couch play", (rect.x + 20, rect.y + 16), 34, bold=True)
-            theme.draw_text(surface, "hands stay hidden" if self.ctl.couch else
-                            "every tile looks alike", (rect.x + 20, rect.y + 64), 28,
+            theme.draw_text(surface, _("Couch play"), (rect.x + 20, rect.y + 16), 34,
+                            bold=True)
+            theme.draw_text(surface, _("hands stay hidden") if self.ctl.couch else
+                            _("every tile looks alike"), (rect.x + 20, rect.y + 64), 28,
                             theme.TEXT_DIM)
             return
         colour = theme.PLAYER_COLOURS[player % len(theme.PLAYER_COLOURS)]
@@ -353,19 +359,23 @@ class LineTableArt(LineSceneParts):
                                     "topright").left - 12
         width = right - rect.x - 52
         if self.ctl.shared:                # a long name is cut, never the "'s hand"
-            suffix = "'s hand"
-            room = width - theme.font(28, True).size(suffix)[0]
-            name = theme.fit_text(name, room, 28, True) + suffix
+            whose = _("{name}'s hand")
+            room = width - theme.font(28, True).size(whose.format(name=""))[0]
+            name = whose.format(name=theme.fit_text(name, room, 28, True))
         theme.draw_fitted(surface, name, (rect.x + 52, rect.y + 14), width, 36, bold=True,
                           smallest=28)
         view = self.public
         if self.blank:
-            lines = [f"{theme.count(self.tiles_held(player), 'tile')} in hand"]
+            held = self.tiles_held(player)
+            lines = [ngettext("{count} tile in hand", "{count} tiles in hand",
+                              held).format(count=held)]
         else:
-            lines = [f"total {view.totals[player]} / {view.limit}"]
+            lines = [_("total {total} / {limit}").format(total=view.totals[player],
+                                                        limit=view.limit)]
             rounds = self.state.finished_rounds
             if rounds:
-                lines.append(f"last round +{rounds[-1].scores[player]}")
+                lines.append(_("last round +{points}").format(
+                    points=rounds[-1].scores[player]))
         for i, text in enumerate(lines):
             theme.draw_fitted(surface, text, (rect.x + 20, rect.y + 62 + 40 * i), rect.w - 36,
                               32, theme.TEXT)
@@ -376,8 +386,8 @@ class LineTableArt(LineSceneParts):
         for i in range(min(3, count)):
             spot = pygame.Rect(rect.x + 27 + 6 * i, rect.y + 14 - 4 * i, 96, 48)
             tile_art.draw_tile(surface, spot, None)
-        label = "put aside" if self.blank else (
-            "no drawing" if self.state.options.get("block") else "boneyard")
+        label = _("put aside") if self.blank else (
+            _("no drawing") if self.state.options.get("block") else _("boneyard"))
         theme.draw_text(surface, str(count), (rect.centerx, rect.y + 96), 44, theme.TEXT,
               "center", bold=True)
         theme.draw_text(surface, label, (rect.centerx, rect.y + 136), 26, theme.TEXT_DIM,
@@ -385,10 +395,12 @@ class LineTableArt(LineSceneParts):
 
     def _draw_header(self, surface) -> None:
         if self.blank:
-            text = "Blank tiles: every tile fits either end"
+            text = _("Blank tiles: every tile fits either end")
         else:
-            limit = theme.count(self.public.limit, 'point')
-            text = f"Round {self.public.round_number}    out at {limit}"
+            limit = self.public.limit
+            text = ngettext("Round {round}    out at {limit} point",
+                            "Round {round}    out at {limit} points", limit).format(
+                round=self.public.round_number, limit=limit)
         table = self.table_area
         header = theme.draw_text(surface, text, (table.x + 20, table.y + 12), 28,
                                  theme.TEXT_DIM)
@@ -403,33 +415,35 @@ class LineTableArt(LineSceneParts):
         if not self.ctl.human_turn or self.frozen is not None:
             return ""
         if self.pending:                    # drawn tiles the human has yet to turn up
-            return "Nothing fits: press Draw"
+            return _("Nothing fits: press Draw")
         moves = [str(m) for m in self.state.legal_moves()]
         if moves == ["pass"]:
-            return "Nothing fits: press Pass"
+            return _("Nothing fits: press Pass")
         ends = self.public.ends                 # None while the line is empty
         if not self.public.line or ends is None:
             if self.blank:
-                return "Lay a blank tile to open"
-            return f"Open with {moves[0]}" if len(moves) == 1 else "Lay any tile to open"
+                return _("Lay a blank tile to open")
+            return (_("Open with {tile}").format(tile=moves[0]) if len(moves) == 1 else
+                    _("Lay any tile to open"))
         if self.blank:
-            return "Lay another tile, or End turn (N)" if self.may_stop else \
-                "Lay a tile on either end"
+            return _("Lay another tile, or End turn (N)") if self.may_stop else \
+                _("Lay a tile on either end")
         left, right = ends
-        return f"Play a tile showing {left} or {right}" if left != right else \
-            f"Play a tile showing {left}"
+        return _("Play a tile showing {left} or {right}").format(left=left, right=right) \
+            if left != right else _("Play a tile showing {number}").format(number=left)
 
     def _draw_hand_message(self, surface) -> None:
         player = self.state.current_player
         if self.frozen is not None:
-            text = "Round over" if not self.state.is_over() else "Game over"
+            text = _("Round over") if not self.state.is_over() else _("Game over")
         elif player is None:
             text = ""
         elif self.ctl.is_human(player):
-            text = f"Pass the screen to {self.ctl.name(player)}"
+            text = _("Pass the screen to {name}").format(name=self.ctl.name(player))
         else:
             status = self.computer_status()
-            text = f"{self.ctl.name(player)} is {status}" if status else ""
+            text = _("{name} is {doing}").format(name=self.ctl.name(player),
+                                                 doing=_(status)) if status else ""
         theme.draw_fitted(surface, text, HAND_AREA.center, HAND_AREA.w - 40, 40,
                           theme.TEXT_DIM, "center")
 
@@ -440,7 +454,7 @@ _bases: dict = {}
 def _base_layer(app, table, panels, legend: str) -> pygame.Surface:
     """The felt, the table's inset, the empty panels and the key legend: what never
     changes during a match, drawn once per arrangement of table, panels and legend."""
-    key = (tuple(table), tuple((tuple(rect), colour) for rect, colour in panels), legend)
+    key = (tuple(table), tuple((tuple(rect), colour) for rect, colour in panels), _(legend))
     if key not in _bases:
         surface = pygame.Surface(LOGICAL_SIZE)
         if pygame.display.get_surface() is not None:

@@ -3,6 +3,8 @@ an end, drawing, passing and playing (mixed into line.scene.LineMatchScene, whos
 reads and whose controller it plays through)."""
 from __future__ import annotations
 
+from game.i18n import _
+
 from game.logic.core import Tile
 from game.logic.line.moves import LineMove
 
@@ -25,12 +27,12 @@ class LineInput(LineSceneParts):
     def _pass(self) -> None:
         if self.pending:
             self.ctl.sound("invalid")
-            self.ctl.say("Draw first: press D or click Draw.")
+            self.ctl.say(_("Draw first: press D or click Draw."))
         elif self.must_pass():
             self.ctl.play("pass")
         else:
             self.ctl.sound("invalid")
-            self.ctl.say_private("You have a tile that fits, so you cannot pass.")
+            self.ctl.say_private(_("You have a tile that fits, so you cannot pass."))
 
     def _end_turn(self) -> None:
         """N, the End turn button (or D, gamepad Y, in blank tiles where nobody draws):
@@ -39,20 +41,21 @@ class LineInput(LineSceneParts):
             self.ctl.play("stop")
         elif self.my_turn:
             self.ctl.sound("invalid")
-            reason = self.state.illegal_reason("stop") or "you may not end your turn now"
+            reason = self.state.illegal_reason("stop") or _("you may not end your turn now")
             self.ctl.say_private(sentence(reason) + ".")
         elif self.state.current_player is not None:
-            self.ctl.say(f"Wait: {self.ctl.name(self.state.current_player)} is playing.", False)
+            self.ctl.say(_("Wait: {name} is playing.").format(
+                name=self.ctl.name(self.state.current_player)), False)
 
     def _draw(self) -> None:
         """D: every tile the rules drew for this turn comes at once (they turn up one by
         one in the hand), up to the one that fits."""
         ctl = self.ctl
         if self.blank or self.state.options.get("block"):
-            ctl.say("Nobody draws in this game" + (
-                ": every tile fits either end." if self.blank else ": pass when nothing fits."))
+            ctl.say(_("Nobody draws in this game: every tile fits either end.") if self.blank
+                    else _("Nobody draws in this game: pass when nothing fits."))
         elif not self.my_turn:
-            ctl.say("It is not your turn to draw.")
+            ctl.say(_("It is not your turn to draw."))
         elif self.pending:
             tiles, self.pending = self.pending, []
             ctl.sound("draw")
@@ -60,26 +63,27 @@ class LineInput(LineSceneParts):
             self.flip = {tile: self.clock + i * step for i, tile in enumerate(tiles)}
             self._refresh()
             if len(tiles) == 1:
-                drew = f"You drew {tiles[0]}."
+                drew = _("You drew {tile}.").format(tile=tiles[0])
             else:
-                drew = f"You drew {len(tiles)} tiles: {', '.join(map(str, tiles))}."
-            more = ("Nothing fits: press Enter to pass." if self.must_pass()
-                    else f"{tiles[-1]} fits.")
+                drew = _("You drew {count} tiles: {tiles}.").format(
+                    count=len(tiles), tiles=", ".join(map(str, tiles)))
+            more = (_("Nothing fits: press Enter to pass.") if self.must_pass()
+                    else _("{tile} fits.").format(tile=tiles[-1]))
             ctl.say_private(f"{drew} {more}")
         elif not self.must_pass():
-            ctl.say_private("You have a tile that fits: play it instead of drawing.")
+            ctl.say_private(_("You have a tile that fits: play it instead of drawing."))
         else:
-            ctl.say("The boneyard is empty: you must pass.")
+            ctl.say(_("The boneyard is empty: you must pass."))
 
     def _select(self, tile: Tile) -> None:
         if self.pending:
             self.ctl.sound("invalid")
-            self.ctl.say("No tile fits: draw first (press D or click Draw).")
+            self.ctl.say(_("No tile fits: draw first (press D or click Draw)."))
             return
         ends = self.ends_for(tile)
         if not ends:
             move = LineMove(tile, "L" if self.line else "")
-            reason = self.state.illegal_reason(move) or "that tile cannot be played now"
+            reason = self.state.illegal_reason(move) or _("that tile cannot be played now")
             self.ctl.sound("invalid")
             self.ctl.say_private(sentence(reason) + ".")
             return
@@ -87,10 +91,13 @@ class LineInput(LineSceneParts):
         self.selected = tile
         self.end = self.end if self.end in ends else ends[-1]
         if len(ends) == 1:
-            where = {"": "to open", "L": "on the left", "R": "on the right"}[ends[0]]
-            self.ctl.say(f"{tile}: press Enter or click it again to play it {where}.", False)
+            said = {"": _("{tile}: press Enter or click it again to play it to open."),
+                    "L": _("{tile}: press Enter or click it again to play it on the left."),
+                    "R": _("{tile}: press Enter or click it again to play it on the right.")}
+            self.ctl.say(said[ends[0]].format(tile=tile), False)
         else:
-            self.ctl.say(f"{tile} fits both ends: Left or Right, then Enter.", False)
+            self.ctl.say(_("{tile} fits both ends: Left or Right, then Enter.").format(
+                tile=tile), False)
 
     def _cancel(self) -> None:
         self.selected = self.end = self.press = None
@@ -115,7 +122,8 @@ class LineInput(LineSceneParts):
             if self.my_turn:
                 self._key(name)
             elif name == "confirm" and self.state.current_player is not None:
-                ctl.say(f"Wait: {ctl.name(self.state.current_player)} is playing.", False)
+                ctl.say(_("Wait: {name} is playing.").format(
+                    name=ctl.name(self.state.current_player)), False)
 
     def _key(self, name: str) -> None:
         step = CURSOR_STEPS.get(name, 0)
@@ -143,7 +151,7 @@ class LineInput(LineSceneParts):
         self.pointer = pos
         self.hover = self._hand_at(pos)
         if self.press and not self.dragging:
-            (x, y), _ = self.press
+            (x, y), _x = self.press
             self.dragging = abs(pos[0] - x) + abs(pos[1] - y) > 14
 
     def _click(self, pos) -> None:
@@ -167,7 +175,7 @@ class LineInput(LineSceneParts):
         index = self._hand_at(pos)
         if index is None:
             if zone is not None:
-                self.ctl.say("Pick a tile from your hand first.", False)
+                self.ctl.say(_("Pick a tile from your hand first."), False)
             self._cancel()
             return
         tile = self.hand[index]

@@ -14,6 +14,8 @@ answer (line_after).
 """
 from __future__ import annotations
 
+from game.i18n import _, ngettext
+
 from dataclasses import replace
 
 import pygame
@@ -103,7 +105,7 @@ class LineMatchScene(LineInput, LineTableArt, MatchScene):
         self.cursor = min(self.cursor, max(0, len(self.hand) - 1))
         self.hand_rects = tray_rects(len(self.hand), HAND_AREA, HAND_LONG, lift=-4)
         if self.frozen is None:
-            placed = [text for _, text, _ in view.history if text != "pass"]
+            placed = [text for _x, text, _x in view.history if text != "pass"]
             from_file = len(view.line) - len(placed)       # a line set up by a position file
             opener = max(0, from_file // 2 + sum(t.endswith("L") for t in placed))
             last = 0 if placed and placed[-1].endswith("L") else len(view.line) - 1
@@ -129,7 +131,7 @@ class LineMatchScene(LineInput, LineTableArt, MatchScene):
 
     def advice_withheld(self) -> str:
         if self.my_turn and self.pending:     # the coach would know the tiles to come
-            return "Draw first (D): the coach helps once a tile fits."
+            return _("Draw first (D): the coach helps once a tile fits.")
         return ""
 
     def panel_tiles(self, player: int) -> list:
@@ -215,20 +217,27 @@ class LineMatchScene(LineInput, LineTableArt, MatchScene):
             self.ctl.hide_hands()
             self.wait_for_results(self._show_results)
         elif self.state.current_player == player and not move.is_pass:
-            self.ctl.caption += f" {self.ctl.name(player)} may play again."
+            self.ctl.caption += " " + _("{name} may play again.").format(name=self.ctl.name(player))
         self._refresh()
 
     def _describe(self, player: int, move: LineMove, drawn: int) -> str:
         name = self.ctl.name(player)
-        drew = f"drew {drawn} and " if drawn else ""
         if move.is_pass:
-            return f"{name} {drew}passed."
+            text = (_("{name} drew {count} and passed.") if drawn else _("{name} passed."))
+            return text.format(name=name, count=drawn)
         if move is STOP:
-            return f"{name} ended the turn."
-        tile = "a blank tile" if move.tile.is_blank else str(move.tile)
+            return _("{name} ended the turn.").format(name=name)
+        tile = _("a blank tile") if move.tile.is_blank else str(move.tile)
         if not move.end:
-            return f"{name} {drew}opened with {tile}."
-        return f"{name} {drew}played {tile} on the {'left' if move.end == 'L' else 'right'}."
+            text = (_("{name} drew {count} and opened with {tile}.") if drawn else
+                    _("{name} opened with {tile}."))
+        elif move.end == "L":
+            text = (_("{name} drew {count} and played {tile} on the left.") if drawn else
+                    _("{name} played {tile} on the left."))
+        else:
+            text = (_("{name} drew {count} and played {tile} on the right.") if drawn else
+                    _("{name} played {tile} on the right."))
+        return text.format(name=name, count=drawn, tile=tile)
 
     def _animate_play(self, player: int, move: LineMove) -> None:
         line, opener, index = self._with(move.tile, move.end)
@@ -249,32 +258,35 @@ class LineMatchScene(LineInput, LineTableArt, MatchScene):
         if self.blank:                       # one game: its results come as it ends
             assert outcome is not None
             tiles_left = [(names[p], outcome.scores[p]) for p in range(state.players)]
-            ctl.show_results("Blank tiles", tiles_left, self._winner_text(outcome), True,
-                             headers=("Player", "Tiles left"))
+            ctl.show_results(_("Blank tiles"), tiles_left, self._winner_text(outcome), True,
+                             headers=(_("Player"), _("Tiles left")))
             return
         last = state.finished_rounds[-1]
         rows = [(names[p], f"+{last.scores[p]}", last.totals[p]) for p in range(state.players)]
-        headers = ("Player", f"Round {last.number}", "Total")
+        headers = (_("Player"), _("Round {number}").format(number=last.number), _("Total"))
         chart = ScoreChart.of(state, names)
         if outcome is not None:
-            ctl.show_results("Match over", rows, self._winner_text(outcome), True,
+            ctl.show_results(_("Match over"), rows, self._winner_text(outcome), True,
                              headers=headers, figure=chart)
             return
-        text = (f"{names[last.domino]} played every tile" if last.domino is not None
-                else "Blocked: nobody can play")
+        text = (_("{name} played every tile").format(name=names[last.domino])
+                if last.domino is not None else _("Blocked: nobody can play"))
         if last.out:
-            text += "; out: " + ", ".join(names[p] for p in last.out)
-        ctl.show_results(f"Round {last.number} over", rows, text, False,
+            text += _("; out: {names}").format(names=", ".join(names[p] for p in last.out))
+        ctl.show_results(_("Round {number} over").format(number=last.number), rows, text,
+                         False,
                          on_continue=self._continue, headers=headers, figure=chart)
 
     def _winner_text(self, outcome) -> str:
-        return "A draw" if outcome.winner is None else f"{self.ctl.name(outcome.winner)} wins!"
+        return _("A draw") if outcome.winner is None else _("{name} wins!").format(
+            name=self.ctl.name(outcome.winner))
 
     def _continue(self) -> None:
         self.frozen = self.anim = None
         self.badges.clear()                  # last round's passes are old news
         player = self.state.current_player
-        self.ctl.say(f"Round {self.state.round_number}: {self.ctl.name(player)} opens.")
+        self.ctl.say(_("Round {number}: {name} opens.").format(number=self.state.round_number,
+                                                               name=self.ctl.name(player)))
         self._refresh()
 
     def make_room(self, rect) -> None:
@@ -303,34 +315,39 @@ class LineMatchScene(LineInput, LineTableArt, MatchScene):
     def announce(self) -> None:
         player = self.state.current_player
         if player is None:
-            self.ctl.say("The game is over.")
+            self.ctl.say(_("The game is over."))
             return
-        text = f"{self.ctl.name(player)} to play."
+        text = _("{name} to play.").format(name=self.ctl.name(player))
         if self.my_turn:
             if self.pending:
-                text += " No tile fits: press D to draw."
+                text += " " + _("No tile fits: press D to draw.")
             elif self.must_pass():
-                text += " Nothing fits: press Enter to pass."
+                text += " " + _("Nothing fits: press Enter to pass.")
             else:
                 fit = len({m.tile for m in self.moves if isinstance(m, LineMove)})
-                text += f" {fit} of your tiles {'fits' if fit == 1 else 'fit'}."
+                text += " " + ngettext("{count} of your tiles fits.",
+                                       "{count} of your tiles fit.", fit).format(count=fit)
                 if self.may_stop:
-                    text += " You may play again or press N to end your turn."
+                    text += " " + _("You may play again or press N to end your turn.")
             self.ctl.say_private(text)
         else:
             self.ctl.say(text)
 
     def read_aloud(self) -> None:
         if not self.line:
-            text = "The line is empty."
+            text = _("The line is empty.")
             if self.my_turn and len(self.moves) == 1 and not self.blank:
-                self.ctl.say_private(text + f" Open with {self.moves[0].tile}.")
+                self.ctl.say_private(text + " " + _("Open with {tile}.").format(
+                    tile=self.moves[0].tile))
                 return
         elif self.blank:
-            text = f"{len(self.line)} blank tiles in the line: any tile fits either end."
+            text = ngettext("{count} blank tile in the line: any tile fits either end.",
+                            "{count} blank tiles in the line: any tile fits either end.",
+                            len(self.line)).format(count=len(self.line))
         else:
             left, right = self.line[0].left, self.line[-1].right
-            text = f"Open ends: {left} on the left, {right} on the right."
+            text = _("Open ends: {left} on the left, {right} on the right.").format(
+                left=left, right=right)
         self.ctl.say(text)
 
     # --- the frame --------------------------------------------------------------------

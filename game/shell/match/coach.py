@@ -19,6 +19,8 @@ otherwise with the thinking time and seed its advice would have had. Esc cancels
 """
 from __future__ import annotations
 
+from game.i18n import N_, _
+
 from concurrent.futures import Future
 
 import pygame
@@ -74,7 +76,7 @@ class Coach:
         if not self.available():
             if self.offered:
                 self.ctl.say(self.scene.advice_withheld() if self.ctl.human_turn else
-                             "The coach helps in your own turn.", speak=False)
+                             _("The coach helps in your own turn."), speak=False)
             return
         if self.job is not None or self.advice is not None:
             return
@@ -105,12 +107,12 @@ class Coach:
         try:
             advice = future.result()
         except Exception:                # the worker failed: say so, play goes on
-            self.ctl.say("The coach could not answer this time.", speak=False)
+            self.ctl.say(_("The coach could not answer this time."), speak=False)
             return
         self.advice = (ply, advice)
         self.ctl.advised.append((job[2], advice.move))     # the review never contradicts it
         if not self.ctl.couch and hasattr(self.app, "speak"):
-            self.app.speak(f"The coach suggests {advice.text}")
+            self.app.speak(_("The coach suggests {advice}").format(advice=advice.text))
 
     def take(self) -> None:
         """Play the suggested move (G, Enter or the Play it button while it shows)."""
@@ -135,7 +137,7 @@ class Coach:
             return True
         if name == "take_advice":
             if self.offered:
-                self.ctl.say("Ask the coach first (C), then G plays its move.", speak=False)
+                self.ctl.say(_("Ask the coach first (C), then G plays its move."), speak=False)
             return True
         if (name == "click" and self.offered and action.pos is not None
                 and not self.ctl.state.is_over() and self.button().collidepoint(action.pos)):
@@ -149,10 +151,10 @@ class Coach:
             return
         self._draw_button(surface)
         if self.job is not None:
-            self._draw_note(surface, "The coach is thinking...")
+            self._draw_note(surface, _("The coach is thinking..."))
         elif self.advice is not None:
             self.scene.show_move(surface, self.shown_move())
-            self._draw_note(surface, f"Coach: {self.advice[1].text}")
+            self._draw_note(surface, _("Coach: {advice}").format(advice=self.advice[1].text))
             self._draw_take(surface)
 
     def _draw_button(self, surface) -> None:
@@ -168,10 +170,10 @@ class Coach:
                           "center", bold=True, smallest=20)
 
     def button_label(self) -> str:
-        return "Coach (C)"
+        return _("Coach (C)")
 
     def take_label(self) -> str:
-        return "Play it (Enter, G)"
+        return _("Play it (Enter, G)")
 
     def _draw_note(self, surface, text: str) -> None:
         rect = self._note_rect()
@@ -281,13 +283,15 @@ class ReviewScene(Scene):
 
     def progress(self) -> str:
         if not self.todo:
-            return "No move of yours had a choice: nothing to review."
+            return _("No move of yours had a choice: nothing to review.")
         if not self.finished:
-            return f"Reviewing move {self.done + 1} of {len(self.todo)}..."
+            return _("Reviewing move {number} of {count}...").format(number=self.done + 1,
+                                                                     count=len(self.todo))
         if not self.notes:
-            return f"None of your {len(self.todo)} choices cost anything the coach can tell."
-        return (f"{len(self.notes)} of your {len(self.todo)} choices cost something, as far "
-                f"as the coach can tell")
+            return _("None of your {count} choices cost anything the coach can tell.").format(
+                count=len(self.todo))
+        return _("{costly} of your {count} choices cost something, as far as the coach can "
+                 "tell").format(costly=len(self.notes), count=len(self.todo))
 
     def _lines(self) -> list[str]:
         lines = []
@@ -297,13 +301,13 @@ class ReviewScene(Scene):
 
     def draw(self, surface) -> None:
         theme.draw_panel(surface, (160, 90, 1600, 900))
-        theme.draw_title(surface, "Review", 130, 64)
+        theme.draw_title(surface, N_("Review"), 130, 64)
         theme.draw_text(surface, self.progress(), (960, 200), 32, theme.HIGHLIGHT, "midtop",
                         bold=True)
         y = 270
         for line in self._lines()[self.offset:self.offset + self.ROWS]:
             theme.draw_text(surface, line, (210, y), 28, theme.TEXT)
             y += 36
-        legend = ("Up/Down: scroll   Esc or Enter: back" if self.finished else
-                  "Esc: stop the review")
+        legend = (N_("Up/Down: scroll   Esc or Enter: back") if self.finished else
+                  N_("Esc: stop the review"))
         theme.draw_legend(surface, self.app, legend)

@@ -49,6 +49,8 @@ views have no hand (the open-board moving games: nothing is hidden) has no hand-
 """
 from __future__ import annotations
 
+from game.i18n import N_, _, ngettext
+
 import random
 import re
 from dataclasses import replace
@@ -194,23 +196,23 @@ class MatchController:
     def announce_turn(self) -> None:
         player = self.state.current_player
         if player is None:
-            self.say("The game is over.")
+            self.say(_("The game is over."))
+        elif self.is_human(player) and len(self.humans) == 1:
+            self.say(_("It is your turn."))
         else:
-            who = "your" if self.is_human(player) and len(self.humans) == 1 else \
-                f"{self.name(player)}'s"
-            self.say(f"It is {who} turn.")
+            self.say(_("It is {name}'s turn.").format(name=self.name(player)))
 
     def toggle_hints(self) -> None:
         settings = self.app.settings
         settings.show_hints = not settings.show_hints
-        self.say(f"Hints {'on' if settings.show_hints else 'off'}.", False)
+        self.say(_("Hints on.") if settings.show_hints else _("Hints off."), False)
 
     # --- moves -----------------------------------------------------------------------
     def play(self, move) -> bool:
         """A human's move; False (with the reason said) when it is not legal."""
         if not self.human_turn:
             self.sound("invalid")
-            self.say("Wait for your turn.")
+            self.say(_("Wait for your turn."))
             return False
         try:
             if isinstance(move, str):
@@ -275,7 +277,8 @@ class MatchController:
         again; play goes on."""
         error = saves.save_failure() if self._keeps_saves else None
         if error is not None and self.save_problem is None:
-            line = f"The match cannot be saved: {error.strerror or error}."
+            line = _("The match cannot be saved: {error}.").format(
+                error=error.strerror or error)
             self.say(line, False)
             tell = getattr(self.app, "tell", None)
             if tell is not None:
@@ -297,16 +300,16 @@ class MatchController:
         last (a computer is answering them)."""
         if self.is_human(self.state.current_player):
             return self.state.current_player
-        return next((player for player, _ in reversed(self.state.moves_played())
+        return next((player for player, _x in reversed(self.state.moves_played())
                      if self.is_human(player)), None)
 
     def undo_target(self) -> tuple[int | None, int | str]:
         """(the asker, how many moves were played before the asker's last turn: that turn
         and every move after it go), or (None, why nothing can be taken back)."""
         if getattr(self.app, "demo", None) or not self.humans:
-            return None, "Only a person's moves can be taken back."
+            return None, _("Only a person's moves can be taken back.")
         if self.state.is_over():
-            return None, "The game is over: nothing can be taken back."
+            return None, _("The game is over: nothing can be taken back.")
         key = (self.ply, len(self.state.moves_played()))
         if self._undo_target is None or self._undo_target[0] != key:
             self._undo_target = (key, self._find_undo_target())
@@ -317,8 +320,9 @@ class MatchController:
         start = None if who is None else turn_start(self.state, who)
         if start is None:
             if len(self.humans) > 1 and who is not None:
-                return None, f"{self.name(who)} has no move to take back yet."
-            return None, "Nothing to take back yet."
+                return None, _("{name} has no move to take back yet.").format(
+                    name=self.name(who))
+            return None, _("Nothing to take back yet.")
         return who, start
 
     def take_back(self) -> bool:
@@ -333,7 +337,7 @@ class MatchController:
             self._undo_to(who, where)
             return True
         from game.shell.screens.dialogs import ConfirmScene
-        undone = [player for player, _ in self.state.moves_played()[where:]]
+        undone = [player for player, _x in self.state.moves_played()[where:]]
         others = [p for p in reversed(undone) if p != who and self.is_human(p)] or \
             [p for p in self.humans[self.humans.index(who) + 1:] + self.humans if p != who]
         asked = others[0]
@@ -341,9 +345,10 @@ class MatchController:
         detail = take_back_detail(self.name(who), turn, len(undone) - turn)
         if self.couch:         # the other person looks at the screen: no hand shows now
             self._revealed = None
-        self.app.push(ConfirmScene(self.app, f"{self.name(asked)}, allow {self.name(who)} "
-                                             f"to take back?",
-                                   "Yes, take it back", "No", lambda: self._undo_to(who, where),
+        self.app.push(ConfirmScene(self.app, _("{name}, allow {other} to take back?").format(
+                                       name=self.name(asked), other=self.name(who)),
+                                   N_("Yes, take it back"), N_("No"),
+                                   lambda: self._undo_to(who, where),
                                    detail=detail, cover=self.couch))
         return True
 
@@ -353,14 +358,17 @@ class MatchController:
             self._job[2].cancel()
             self._job = None
         count = len(self.state.moves_played()) - played
-        for _ in range(count):
+        for _x in range(count):
             self.state.undo()
         self.ply += 1
         self._revealed = None
         self.sound("select")
-        moves = "1 move" if count == 1 else f"{count} moves"
-        self.say(f"Taken back: {moves}. {self.name(who)} to play." if len(self.humans) > 1
-                 else f"Taken back: {moves}. Your turn again.", speak=False)
+        said = (ngettext("Taken back: {count} move. {name} to play.",
+                         "Taken back: {count} moves. {name} to play.", count)
+                if len(self.humans) > 1 else
+                ngettext("Taken back: {count} move. Your turn again.",
+                         "Taken back: {count} moves. Your turn again.", count))
+        self.say(said.format(count=count, name=self.name(who)), speak=False)
         if self.on_undo is not None:
             self.on_undo()
         self.after_change()

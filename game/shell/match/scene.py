@@ -37,6 +37,8 @@ the pointer; `step_cursor` moves the keyboard focus along a hand.
 """
 from __future__ import annotations
 
+from game.i18n import N_, _
+
 import math
 from typing import TYPE_CHECKING
 
@@ -51,11 +53,11 @@ from game.shell.match.controller import MatchController
 
 AUTO_PASS_SECONDS = 3.0
 RECENT_MOVE_SECONDS = 2.5   # a move's slides, flips and badges are over by then
-PASS_PROMPT = "No tile fits anywhere: you must pass. Press Enter or click Pass."
-WATCH_LEGEND = ("Only computers play   Esc: pause   T: whose turn   E: read the table   "
-                "F11: full screen")
-RESULTS_DUE_LEGEND = "Enter or click: the results   Esc: pause"
-UNSAVED_MARK = "Not saved"     # on the legend while the match in progress cannot be saved
+PASS_PROMPT = N_("No tile fits anywhere: you must pass. Press Enter or click Pass.")
+WATCH_LEGEND = N_("Only computers play   Esc: pause   T: whose turn   E: read the table   "
+                  "F11: full screen")
+RESULTS_DUE_LEGEND = N_("Enter or click: the results   Esc: pause")
+UNSAVED_MARK = N_("Not saved")     # on the legend while the match in progress cannot be saved
 CURSOR_STEPS = {"left": -1, "prev": -1, "right": 1, "next": 1}
 
 
@@ -161,7 +163,7 @@ class MatchScene(Scene):
         """U, Ctrl+Z or the Undo button: refused while a result waits to be shown."""
         if self.results_due is not None:
             self.ctl.sound("invalid")
-            self.ctl.say("The results come first: nothing can be taken back now.")
+            self.ctl.say(_("The results come first: nothing can be taken back now."))
         elif self.ctl.take_back():
             self.drop_pick()            # the other person may be asked: no pick waits
 
@@ -204,7 +206,7 @@ class MatchScene(Scene):
             return
         if self.pass_wait == 0 and self.pass_prompt:
             self.ctl.sound("pass")
-            self.ctl.say(self.pass_prompt)
+            self.ctl.say(_(self.pass_prompt))
         self.pass_wait += dt
         if self.pass_wait >= AUTO_PASS_SECONDS:
             self.ctl.play(PASS)
@@ -256,12 +258,13 @@ class MatchScene(Scene):
 
     def computer_status(self) -> str:
         """What the panel of a computer seat to move says it is doing."""
-        return "thinking..."
+        return N_("thinking...")
 
     def seat_kind(self, player: int) -> str:
         """Who sits in the seat, as its card says: "human", "Medium computer"."""
         seat = self.ctl.config.seats[player]
-        return "human" if seat.is_human else f"{AGENTS[seat.level].title} computer"
+        return _("human") if seat.is_human else _("{level} computer").format(
+            level=_(AGENTS[seat.level].title))
 
     def takes_moves(self) -> bool:
         """The person may act on the table now (in a match, whenever it is their turn)."""
@@ -291,7 +294,7 @@ class MatchScene(Scene):
         pygame.draw.rect(surface, fill, rect, border_radius=12)
         pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 2, border_radius=12)
         colour = theme.TEXT_DARK if hot else (theme.TEXT if live else theme.TEXT_DIM)
-        theme.draw_text(surface, "Undo (U)", rect.center, 30, colour, "center", bold=True)
+        theme.draw_text(surface, _("Undo (U)"), rect.center, 30, colour, "center", bold=True)
 
     @property
     def hints(self) -> bool:
@@ -311,11 +314,13 @@ class MatchScene(Scene):
     def toggle_scoring(self) -> None:
         """V: show or hide the count as it stands (the scoring areas or clusters)."""
         if not self.scores_live:
-            self.ctl.say("This game has no count to show on the board before its end.", False)
+            self.ctl.say(_("This game has no count to show on the board before its end."),
+                         False)
             return
         self.set_scoring(not self.scoring)
-        self.ctl.say(f"The {self.scores_live} as they count now: "
-                     f"{'shown' if self.scoring else 'hidden'}.", False)
+        said = (_("The {what} as they count now: shown.") if self.scoring else
+                _("The {what} as they count now: hidden."))
+        self.ctl.say(said.format(what=_(self.scores_live)), False)
 
 
 # A part mixed into a match scene class, or put in front of one, at run time (a line

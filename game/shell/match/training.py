@@ -9,6 +9,8 @@ or element. C turns the wheels off; after that C asks the coach as in any match.
 """
 from __future__ import annotations
 
+from game.i18n import _
+
 import pygame
 
 from game.shell.frame import theme
@@ -37,7 +39,7 @@ class TrainingCoach(Coach):
                 action.pos or (-1, -1))):
             self.wheels = False
             self.dismiss()
-            self.ctl.say("The coach's suggestions are off: C asks for one.", speak=False)
+            self.ctl.say(_("The coach's suggestions are off: C asks for one."), speak=False)
             return True
         if self.advice is not None and (name == "take_advice" or (
                 name == "click" and self.take_rect().collidepoint(action.pos or (-1, -1)))):
@@ -65,7 +67,7 @@ class TrainingCoach(Coach):
         theme.draw_panel(surface, rect, alpha=255, border=MARK)      # (over the caption)
         words = rect.copy()
         words.w -= self.take_rect().w + 16
-        text, room = f"Coach: {advice.text}", words.w - 36
+        text, room = _("Coach: {advice}").format(advice=advice.text), words.w - 36
         lines = [text] if theme.font(22).size(text)[0] <= room else \
             theme.wrap_text(text, room, 22)          # (a long reason: two smaller lines)
         if len(lines) > 2:                           # (the second fitted: cut if need be)
@@ -90,7 +92,7 @@ class TrainingCoach(Coach):
         return rect
 
     def button_label(self) -> str:
-        return "Hide coach (C)" if self.wheels else super().button_label()
+        return _("Hide coach (C)") if self.wheels else super().button_label()
 
     def take_label(self) -> str:
-        return "Play it (G)" if self.wheels else super().take_label()
+        return _("Play it (G)") if self.wheels else super().take_label()

@@ -2,6 +2,8 @@
 before a new match takes the place of the saved one."""
 from __future__ import annotations
 
+from game.i18n import N_, _
+
 
 from game.play import saves
 from game.shell.frame import theme
@@ -57,7 +59,7 @@ class ConfirmScene(Scene):
             theme.draw_fitted(surface, line, (960, 452 + 40 * i - 20 * (len(lines) - 1)),
                               920, 30, theme.TEXT, "center")
         self.menu.draw(surface)
-        theme.draw_legend(surface, self.app, "Up/Down: choose   Enter: select   Esc: no")
+        theme.draw_legend(surface, self.app, _("Up/Down: choose   Enter: select   Esc: no"))
 
 
 class MessageScene(Scene):
@@ -67,7 +69,7 @@ class MessageScene(Scene):
         super().__init__(app)
         self.title = title
         self.lines = theme.wrap_text(message, 1500, 34)
-        self.menu = Menu(app, [Button("OK", app.pop, width=400)], top=860, bottom=940)
+        self.menu = Menu(app, [Button(N_("OK"), app.pop, width=400)], top=860, bottom=940)
 
     def handle(self, action):
         if action.name in ("back", "confirm"):
@@ -98,6 +100,7 @@ def ask_before_replacing_save(app, begin) -> None:
     if saved is None:
         begin()
         return
-    app.push(ConfirmScene(app, "Replace the saved match?", "Yes, start the new game",
-                          "No, keep it", begin,
-                          detail=f"{saves.describe(saved)}: a new game takes its place."))
+    app.push(ConfirmScene(app, _("Replace the saved match?"), N_("Yes, start the new game"),
+                          N_("No, keep it"), begin,
+                          detail=_("{match}: a new game takes its place.").format(
+                              match=saves.describe(saved))))

@@ -1,6 +1,8 @@
 """The hand-over screen between two people's turns on a couch: it hides the table."""
 from __future__ import annotations
 
+from game.i18n import N_, _
+
 
 from game.shell.frame import theme
 from game.shell.frame.scene import Scene
@@ -30,10 +32,10 @@ class HandOverScene(Scene):
     def draw(self, surface):
         surface.fill(theme.COVER)
         w, h = surface.get_size()
-        theme.draw_text(surface, "Pass the screen to", (w // 2, h // 2 - 140), 48,
+        theme.draw_text(surface, _("Pass the screen to"), (w // 2, h // 2 - 140), 48,
                         theme.TEXT_DIM, "center")
         theme.draw_fitted(surface, self.name, (w // 2, h // 2), w - 160, 120, theme.TITLE,
                           "center", bold=True, shadow=True)
-        theme.draw_text(surface, "Press Enter or click to continue", (w // 2, h // 2 + 160),
+        theme.draw_text(surface, _("Press Enter or click to continue"), (w // 2, h // 2 + 160),
                         40, theme.TEXT, "center")
-        theme.draw_legend(surface, self.app, "Enter or click: continue   Esc: pause")
+        theme.draw_legend(surface, self.app, N_("Enter or click: continue   Esc: pause"))

@@ -1,6 +1,8 @@
 """The pause menu over a match: Resume, Rules, Settings, Quit to menu."""
 from __future__ import annotations
 
+from game.i18n import N_, _
+
 
 from game.shell.frame import theme
 from game.shell.frame.scene import Scene
@@ -26,21 +28,21 @@ class PauseOverlay(Scene):
     def build(self):
         app = self.app
         if self.confirming:
-            leave = self.leaving or ("Leave this match?" if app.demo else
-                                     "Leave this match? It stays saved for later.")
+            leave = self.leaving or (N_("Leave this match?") if app.demo else
+                                     N_("Leave this match? It stays saved for later."))
             rows = [Label(leave, size=32,
                           color=theme.TEXT),
-                    Button("No, keep playing", self.cancel, width=640),
-                    Button("Yes, quit to menu", app.back_to_menu, width=640)]
+                    Button(N_("No, keep playing"), self.cancel, width=640),
+                    Button(N_("Yes, quit to menu"), app.back_to_menu, width=640)]
         else:
-            rows = [Button("Resume", app.pop, width=640)]
+            rows = [Button(N_("Resume"), app.pop, width=640)]
             rows += [Button(label, lambda act=act: (app.remove(self), act()), width=640)
                      for label, act in self.extra]
             if self.variant:
-                rows.append(Button("Rules", lambda: app.push(RulesScene(app, self.variant)),
+                rows.append(Button(N_("Rules"), lambda: app.push(RulesScene(app, self.variant)),
                                    width=640))
-            rows += [Button("Settings", lambda: app.push(SettingsScene(app)), width=640),
-                     Button("Quit to menu", self.ask, width=640)]
+            rows += [Button(N_("Settings"), lambda: app.push(SettingsScene(app)), width=640),
+                     Button(N_("Quit to menu"), self.ask, width=640)]
         self.menu = Menu(app, rows, top=400, bottom=860)
 
     def ask(self):
@@ -59,6 +61,6 @@ class PauseOverlay(Scene):
 
     def draw(self, surface):
         theme.draw_panel(surface, (560, 220, 800, 560))
-        theme.draw_title(surface, "Paused", 300, 80)
+        theme.draw_title(surface, _("Paused"), 300, 80)
         self.menu.draw(surface)
-        theme.draw_legend(surface, self.app, "Up/Down: choose   Enter: select   Esc: resume")
+        theme.draw_legend(surface, self.app, _("Up/Down: choose   Enter: select   Esc: resume"))

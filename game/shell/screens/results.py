@@ -1,6 +1,8 @@
 """The results over the table: a round's or a match's scores and what comes next."""
 from __future__ import annotations
 
+from game.i18n import N_, _
+
 import pygame
 
 from game.shell.frame import theme
@@ -53,11 +55,11 @@ class ResultsScene(Scene):
         theme.panel_layer(self.panel.size, alpha=255)
         self._texts, self._dots = self._lay_out()
         if on_continue is not None:
-            buttons = [Button("Continue", self.proceed, width=520)]
+            buttons = [Button(N_("Continue"), self.proceed, width=520)]
         else:
-            buttons = ([Button("Rematch", rematch, width=520)] if rematch else []) + (
-                [Button("Review", review, width=520)] if review else []) + [
-                Button("Menu", app.back_to_menu, width=520)]
+            buttons = ([Button(N_("Rematch"), rematch, width=520)] if rematch else []) + (
+                [Button(N_("Review"), review, width=520)] if review else []) + [
+                Button(N_("Menu"), app.back_to_menu, width=520)]
         harmless = 1 if rematch and len(buttons) > 1 else 0     # the one after Rematch
         self.menu = Menu(app, buttons, top=800 if len(buttons) < 3 else 730, bottom=960,
                          center_x=500 if figure else 960, focus=harmless)
@@ -113,14 +115,15 @@ class ResultsScene(Scene):
 
     def legend(self) -> str:
         """The results' own keys: what Enter does now, and what Esc does."""
-        text = f"Enter: {self.menu.focused.label.lower()}   Up/Down: choose"
+        text = _("Enter: {button}   Up/Down: choose").format(
+            button=self.menu.focused.shown_label.lower())
         if self.figure is not None:
-            text += "   Left/Right: round"
+            text += _("   Left/Right: round")
         if self.review and self.menu.focused.label != "Review":
-            text += "   C: review"
+            text += _("   C: review")
         if self.on_board is not None:
-            return text + "   Esc or a click beside: see the board"
-        return text + ("   Esc: menu" if self.on_continue is None else "")
+            return text + _("   Esc or a click beside: see the board")
+        return text + (_("   Esc: menu") if self.on_continue is None else "")
 
     def draw(self, surface):
         self.shown_alpha = 0
@@ -166,7 +169,7 @@ class ResultsScene(Scene):
                        "topright" if j else "topleft", j == len(row) - 1 or j == 0)
                       for j, (x, value) in enumerate(zip(xs, row))]
             y += 62
-        for text, _, width, size, _, _, bold in texts:
+        for text, _x, width, size, _x, _x, bold in texts:
             if width is not None:
                 theme.fitted(text, width, size, bold)
         return texts, dots

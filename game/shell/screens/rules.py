@@ -1,6 +1,8 @@
 """A game's rules and options on a screen of their own, scrolled by line or by page."""
 from __future__ import annotations
 
+from game.i18n import _
+
 
 from game.shell.frame import theme
 from game.shell.frame.scene import Scene
@@ -17,14 +19,16 @@ class RulesScene(Scene):
         super().__init__(app)
         from game.logic.variants import find_variant
         cls = find_variant(variant)
-        self.title = cls.title
+        self.title = _(cls.title)
         width = 1600
-        lines = theme.wrap_text(cls.rules_text.strip() or "No rules text yet.", width, self.BODY)
+        lines = theme.wrap_text(_(cls.rules_text).strip() or _("No rules text yet."), width,
+                                self.BODY)
         if cls.options_declared:
-            lines += ["", "# Options"]
+            lines += ["", "# " + _("Options")]
             for option in cls.options_declared:
-                lines += theme.wrap_text(f"{option.name} (default {option.default}): "
-                                         f"{option.help}", width, self.BODY)
+                lines += theme.wrap_text(_("{option} (default {default}): {help}").format(
+                    option=option.name, default=option.default, help=_(option.help)),
+                    width, self.BODY)
         self.lines = lines
         self.per_page = (self.BOTTOM - self.TOP) // self.LINE
         self.offset = 0
@@ -60,7 +64,8 @@ class RulesScene(Scene):
         page = self.offset // self.per_page + 1
         if self.offset + self.per_page >= len(self.lines):
             page = self.pages
-        theme.draw_text(surface, f"Page {page} of {self.pages}", (1760, 120), 28,
+        theme.draw_text(surface, _("Page {page} of {pages}").format(page=page, pages=self.pages),
+                        (1760, 120), 28,
                         theme.TEXT_DIM, "midright")
         theme.draw_legend(surface, self.app,
-                          "Up/Down: scroll   Left/Right: page   Esc or Enter: back")
+                          _("Up/Down: scroll   Left/Right: page   Esc or Enter: back"))

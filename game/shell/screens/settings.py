@@ -1,45 +1,84 @@
-"""The settings screen: display, sound, animation, hints and player names."""
+"""The settings screen: language, display, sound, animation, hints and player names."""
 from __future__ import annotations
 
-
+from game.i18n import (N_, _, available_languages, language_name, set_language,
+                       supported_language, system_language)
+from game.play.settings import ANIM_SPEEDS, THINK_TIMES, _default_names, rename_defaults
 from game.shell.frame import theme
 from game.shell.frame.scene import Scene
-from game.play.settings import ANIM_SPEEDS, THINK_TIMES
 from game.shell.frame.widgets import Button, Menu, Selector, TextField
-ON_OFF = [(False, "Off"), (True, "On")]
-SETTINGS_ROW = 58       # eleven rows and Back fit the screen with no scrolling
+
+ON_OFF = [(False, N_("Off")), (True, N_("On"))]
+SETTINGS_ROW = 52       # twelve rows and Back fit the screen with no scrolling
+
+
+def language_choices() -> list[tuple[str, str]]:
+    """("", "System (Español)") and each language by its own name."""
+    system = language_name(supported_language(system_language()))
+    return [("", _("System ({language})").format(language=system))] + [
+        (code, language_name(code)) for code in available_languages()]
+
+
+def apply_language(app) -> None:
+    """Speak the settings' language on every screen at once: the scenes that build their
+    texts once are built again, the cached layers of the others drawn afresh."""
+    before = _default_names()
+    set_language(app.settings.language)
+    rename_defaults(app.settings, before)
+    for i, scene in enumerate(app.stack):
+        renewed = getattr(scene, "renewed", None)     # a scene that builds its texts once
+        if renewed is not None:
+            app.stack[i] = renewed()
+        else:
+            if hasattr(scene, "_static"):
+                scene._static = None
+            table = getattr(scene, "table", None)
+            if hasattr(table, "_hud_key"):
+                table._hud_key = None
+            relabel = getattr(scene, "relabel", None)
+            if relabel is not None:
+                relabel()
+    app.backdrop.forget()
 
 
 class SettingsScene(Scene):
-    """Display, sound, animation, hints and player names; saved when it closes."""
+    """Language, display, sound, animation, hints and player names; saved when it closes."""
 
     def __init__(self, app):
         super().__init__(app)
         s = app.settings
         speeds = list(ANIM_SPEEDS.items())
-        self.fullscreen_row = Selector.of("Full screen", ON_OFF, app.fullscreen,
+        self.fullscreen_row = Selector.of(N_("Full screen"), ON_OFF, app.fullscreen,
                                           self.set_fullscreen)
         rows = [
+            Selector.of(N_("Language"), language_choices(), s.language, self.set_language),
             self.fullscreen_row,
-            Selector.of("Volume", [(v, f"{v}%") for v in range(0, 101, 10)],
+            Selector.of(N_("Volume"), [(v, f"{v}%") for v in range(0, 101, 10)],
                         int(round(s.volume * 10)) * 10, self.set_volume),
-            Selector.of("Sound", [(False, "On"), (True, "Muted")], s.muted,
+            Selector.of(N_("Sound"), [(False, N_("On")), (True, N_("Muted"))], s.muted,
                         lambda v: setattr(s, "muted", v)),
-            Selector.of("Animation", speeds, s.anim_speed, lambda v: setattr(s, "anim_speed", v)),
-            Selector.of("Computer thinking time", list(THINK_TIMES.items()), s.think_seconds,
-                        lambda v: setattr(s, "think_seconds", v)),
-            Selector.of("Legal-move hints", ON_OFF, s.show_hints,
+            Selector.of(N_("Animation"), speeds, s.anim_speed,
+                        lambda v: setattr(s, "anim_speed", v)),
+            Selector.of(N_("Computer thinking time"), list(THINK_TIMES.items()),
+                        s.think_seconds, lambda v: setattr(s, "think_seconds", v)),
+            Selector.of(N_("Legal-move hints"), ON_OFF, s.show_hints,
                         lambda v: setattr(s, "show_hints", v)),
-            Selector.of("Board coordinates", ON_OFF, s.show_coords,
+            Selector.of(N_("Board coordinates"), ON_OFF, s.show_coords,
                         lambda v: setattr(s, "show_coords", v)),
         ]
-        rows += [TextField(f"Player {i + 1} name", s.player_names[i],
+        rows += [TextField(_("Player {number} name").format(number=i + 1), s.player_names[i],
                            lambda text, i=i: s.player_names.__setitem__(i, text))
                  for i in range(4)]
         for row in rows:
             row.rect.h = SETTINGS_ROW
-        self.menu = Menu(app, rows, top=160, bottom=900, width=900, gap=10,
-                         footer=[Button("Back", app.pop, width=900)], footer_top=934)
+        self.menu = Menu(app, rows, top=150, bottom=900, width=900, gap=10,
+                         footer=[Button(N_("Back"), app.pop, width=900)], footer_top=934)
+
+    def renewed(self) -> SettingsScene:
+        """This screen built again in the language now chosen, the same row in focus."""
+        fresh = SettingsScene(self.app)
+        fresh.menu.focus = self.menu.focus
+        return fresh
 
     @property
     def wants_text(self) -> bool:
@@ -47,6 +86,10 @@ class SettingsScene(Scene):
 
     def animating(self) -> bool:
         return self.menu.editing          # the text cursor blinks
+
+    def set_language(self, code: str) -> None:
+        self.app.settings.language = code
+        apply_language(self.app)
 
     def set_fullscreen(self, value):
         if value != self.app.fullscreen:
@@ -72,8 +115,8 @@ class SettingsScene(Scene):
     def draw(self, surface):
         self.fullscreen_row.index = int(self.app.fullscreen)    # F11 may have changed it
         theme.draw_felt(surface)
-        theme.draw_title(surface, "Settings", 90, 72)
+        theme.draw_title(surface, _("Settings"), 80, 72)
         self.menu.draw(surface)
-        legend = ("Type the name   Enter: keep   Esc: undo" if self.wants_text else
-                  "Up/Down: choose   Left/Right: change   Enter: edit   Esc: back")
+        legend = (_("Type the name   Enter: keep   Esc: undo") if self.wants_text else
+                  _("Up/Down: choose   Left/Right: change   Enter: edit   Esc: back"))
         theme.draw_legend(surface, self.app, legend)

@@ -1,6 +1,8 @@
 """The match setup: the game, the players, who sits in each seat, the options; Start."""
 from __future__ import annotations
 
+from game.i18n import N_, _
+
 import functools
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
@@ -36,7 +38,7 @@ def load_variants(playable_only: bool = False
         try:
             found.append((name, find_variant(name)))
         except Exception as error:      # one broken variant module must not stop the menu
-            errors.append(f"{name}: not available ({error})")
+            errors.append(_("{game}: not available ({error})").format(game=name, error=error))
     return found, errors
 
 
@@ -44,7 +46,7 @@ def option_choices(option) -> list[tuple[object, str]]:
     """The values the setup screen offers for a declared option, as (value, text)."""
     default = option.default
     if isinstance(default, bool):
-        return [(False, "Off"), (True, "On")]
+        return [(False, N_("Off")), (True, N_("On"))]
     if option.choices:
         return [(c, str(c)) for c in option.choices]
     if isinstance(default, int):
@@ -82,7 +84,28 @@ def start_choices(cls, set_name, stacks=False) -> tuple[list[tuple[str, str]], l
         set_name = set_name if set_name in cls.sets else cls.sets[0]
         good, broken = level_choices(files.list_starts(cls), lambda e: e.level,
                                      lambda start: start.set_name == set_name)
-    return good + [("random", "Random")], broken
+    return good + [("random", N_("Random"))], broken
+
+
+# The options' names as the setup shows them (an option not here: its name, capitalised).
+OPTION_LABELS = {
+    "limit": N_("Limit"), "block": N_("Block"), "opening": N_("Opening"),
+    "doubles": N_("Doubles"), "one_extra": N_("One extra"), "opener": N_("Opener"),
+    "layout": N_("Layout"), "hand": N_("Hand"), "face_down": N_("Face down"),
+    "dealt": N_("Dealt"), "arrange": N_("Arrange"), "set": N_("Set"), "start":
+    N_("Starting board"), "goal": N_("Goal"), "slide": N_("Slide"), "race": N_("Race"),
+    "equalize": N_("Equalize"), "arrows": N_("Arrows"), "stacks": N_("Stacks"),
+    "across": N_("Across")}
+
+
+# the words among the options' values, for the template (the selector translates them)
+CHOICE_WORDS = (N_("highest"), N_("any"), N_("chosen"), N_("fixed"), N_("free"),
+                N_("halves"), N_("most"), N_("targets"))
+
+
+def option_label(name: str) -> str:
+    """The row's label of the option `name` ("Starting board": not the Start button)."""
+    return OPTION_LABELS.get(name) or name.replace("_", " ").capitalize()
 
 
 class EditableSelector(Selector):
@@ -96,7 +119,8 @@ class EditableSelector(Selector):
     def __init__(self, selector: Selector, on_edit):
         super().__init__(selector.label, selector.choices, selector.index, selector.on_change,
                          selector.rect.w, selector.rect.h)
-        self.help = f"{selector.help} (E or Edit: change it, or make your own, in the editor)"
+        self.help = _("{help} (E or Edit: change it, or make your own, in the editor)").format(
+            help=selector.help)
         self.on_edit = on_edit
         self.previews = getattr(selector, "previews", False)
 
@@ -122,14 +146,14 @@ class EditableSelector(Selector):
         super().draw(surface, focused)
         box = self.edit_rect()
         pygame.draw.rect(surface, (70, 98, 108), box, border_radius=10)
-        theme.draw_text(surface, "Edit", box.center, 30, theme.TEXT, "center", bold=True)
+        theme.draw_text(surface, _("Edit"), box.center, 30, theme.TEXT, "center", bold=True)
 
 
 class VariantSelectScene(Scene):
     """Choose the game, the players, each seat's controller and the options; Start."""
 
-    start_label = "Start"
-    title = "New game"
+    start_label = N_("Start")
+    title = N_("New game")
 
     def __init__(self, app):
         super().__init__(app)
@@ -141,7 +165,7 @@ class VariantSelectScene(Scene):
         self.variant = setup.get("variant") if setup.get("variant") in names else (
             names[0] if names else None)
         saved_seats = setup.get("seats") if isinstance(setup.get("seats"), list) else []
-        kinds = [k for k, _ in self.seat_choices]
+        kinds = [k for k, _x in self.seat_choices]
         self.seats = [saved_seats[i] if i < len(saved_seats) and saved_seats[i] in kinds
                       else self.default_seat(i) for i in range(4)]
         saved_options = setup.get("options") if isinstance(setup.get("options"), dict) else {}
@@ -155,8 +179,9 @@ class VariantSelectScene(Scene):
     def seat_kinds() -> list[tuple[str, str]]:
         """(kind, words) of who may sit in a seat: a person, or the computer's levels."""
         from game.logic.agents import AGENTS
-        return [("human", "Human")] + [
-            (name, f"Computer: {cls.title}") for name, cls in AGENTS.items()]
+        return [("human", N_("Human"))] + [
+            (name, _("Computer: {level}").format(level=_(cls.title)))
+            for name, cls in AGENTS.items()]
 
     @staticmethod
     def default_seat(index: int) -> str:
@@ -175,20 +200,22 @@ class VariantSelectScene(Scene):
             if not isinstance(self.players, int) or not (
                     cls.min_players <= self.players <= cls.max_players):
                 self.players = cls.min_players
-            rows.append(Selector.of("Game", [(n, c.title) for n, c in self.variants],
+            rows.append(Selector.of(N_("Game"), [(n, c.title) for n, c in self.variants],
                                     self.variant, self.set_variant))
-            rows.append(Selector.of("Players", [(n, str(n)) for n in range(
+            rows.append(Selector.of(N_("Players"), [(n, str(n)) for n in range(
                 cls.min_players, cls.max_players + 1)], self.players, self.set_players))
-            rows[0].help = "Left/Right picks the game; its rules are summed up on the right"
-            rows[1].help = (f"{cls.min_players} to {cls.max_players} players"
+            rows[0].help = _("Left/Right picks the game; its rules are summed up on the right")
+            rows[1].help = (_("{low} to {high} players").format(low=cls.min_players,
+                                                                 high=cls.max_players)
                             if cls.min_players < cls.max_players
-                            else f"Always {cls.min_players} players")
+                            else _("Always {count} players").format(count=cls.min_players))
             names = self.app.settings.player_names
             for i in range(self.players):
                 seat = Selector.of(names[i], self.seat_choices, self.seats[i],
                                    lambda v, i=i: self.set_seat(i, v))
                 seat.marker = theme.PLAYER_COLOURS[i]
-                seat.help = f"Who plays seat {i + 1}: a person or the computer"
+                seat.help = _("Who plays seat {number}: a person or the computer").format(
+                    number=i + 1)
                 rows.append(seat)
             rows += self.option_rows(cls)
         rows += [Label(e, color=theme.ILLEGAL) for e in self.errors]
@@ -196,9 +223,9 @@ class VariantSelectScene(Scene):
             if row.focusable:
                 row.rect.h = SETUP_ROW
         footer = ([Button(self.start_label, self.start, width=260),
-                   Button("How to play", self.how_to_play, width=360)]
+                   Button(N_("How to play"), self.how_to_play, width=360)]
                   if self.cls is not None else []) + [
-            Button("Back", self.app.pop, width=260 if self.cls is not None else 900)]
+            Button(N_("Back"), self.app.pop, width=260 if self.cls is not None else 900)]
         self.menu = Menu(self.app, rows, center_x=520, top=200, bottom=850, focus=focus,
                          width=900, gap=10, footer=footer, footer_top=896)
 
@@ -214,14 +241,13 @@ class VariantSelectScene(Scene):
                 choices, broken = start_choices(cls, chosen.get("set"), chosen.get("stacks"))
             if not choices:
                 choices = [(option.default, str(option.default))]
-            values = [v for v, _ in choices]
+            values = [v for v, _x in choices]
             if chosen.get(option.name) not in values:
                 chosen[option.name] = option.default if option.default in values else values[0]
-            label = "Starting board" if option.name == "start" else \
-                option.name.replace("_", " ").capitalize()          # (not the Start button)
+            label = option_label(option.name)
             selector = Selector.of(label, choices, chosen[option.name],
                                    lambda v, n=option.name: chosen.__setitem__(n, v))
-            selector.help = option.help
+            selector.help = _(option.help)
             if option.name == "layout":    # the side panel shows the focused level's board
                 self.layouts = layouts_of(self.variant)
                 selector.previews = True
@@ -229,13 +255,14 @@ class VariantSelectScene(Scene):
                 selector.on_change = lambda v, n=option.name: (chosen.__setitem__(n, v),
                                                                self.rebuild())
             elif option.name == "start":
-                selector.help = "The board to start from: a level file made for the set, " \
-                                "or the set shuffled on the home ranks (random)"
+                selector.help = _("The board to start from: a level file made for the set, "
+                                  "or the set shuffled on the home ranks (random)")
                 if not hasattr(cls, "sets"):
-                    selector.help = "The board to start from: a level file made for stacks " \
-                                    "on or off, or the elements shuffled at home (random)"
+                    selector.help = _("The board to start from: a level file made for stacks "
+                                      "on or off, or the elements shuffled at home (random)")
             if option.name in ("layout", "start"):        # Edit beside the choice
-                selector.help += f"; yours are in {own_folder_shown(self.variant)}"
+                selector.help += _("; yours are in {folder}").format(
+                    folder=own_folder_shown(self.variant))
                 selector = EditableSelector(selector, self.edit)
             rows.append(selector)
             rows += [Label(line, color=theme.ILLEGAL, size=26, height=32)
@@ -300,9 +327,10 @@ class VariantSelectScene(Scene):
         lines: list[tuple[str, bool]] = []
         if cls.how_to_win:
             lines += [(line, True) for line in
-                      theme.wrap_text(f"How to win: {cls.how_to_win}", 740, 28, True)] + \
+                      theme.wrap_text(_("How to win: {goal}").format(goal=_(cls.how_to_win)),
+                                      740, 28, True)] + \
                 [("", False)]
-        for paragraph in cls.rules_text.strip().split("\n\n"):
+        for paragraph in _(cls.rules_text).strip().split("\n\n"):
             wrapped = theme.wrap_text(paragraph.replace("\n", " "), 740, 28)
             if len(lines) + len(wrapped) > max_lines:
                 break
@@ -311,7 +339,7 @@ class VariantSelectScene(Scene):
 
     def draw(self, surface):
         theme.draw_felt(surface)
-        theme.draw_title(surface, self.title, 100, 72)
+        theme.draw_title(surface, _(self.title), 100, 72)
         self.menu.draw(surface)
         panel = (1040, 200, 820, 760)
         theme.draw_panel(surface, panel)
@@ -322,18 +350,18 @@ class VariantSelectScene(Scene):
         if layout is not None:
             draw_layout(surface, layout, pygame.Rect(panel))
         elif cls is not None:
-            theme.draw_text(surface, cls.title, (1080, 230), 40, theme.TITLE, bold=True)
+            theme.draw_text(surface, _(cls.title), (1080, 230), 40, theme.TITLE, bold=True)
             y = 300
             for line, goal in self.summary(cls):
                 theme.draw_text(surface, line, (1080, y), 28,
                                 theme.HIGHLIGHT if goal else theme.TEXT, bold=goal)
                 y += 32
-            theme.draw_text(surface, "Full rules: Rules on the title menu or the pause menu",
+            theme.draw_text(surface, _("Full rules: Rules on the title menu or the pause menu"),
                             (1080, 920), 26, theme.TEXT_DIM, "midleft")
         help_text = getattr(self.menu.focused, "help", "") or ""
         draw_help(surface, help_text[:1].upper() + help_text[1:])
         theme.draw_legend(surface, self.app,
-                          "Up/Down: choose   Left/Right: change   Enter: select   Esc: back")
+                          _("Up/Down: choose   Left/Right: change   Enter: select   Esc: back"))
 
 
 HELP_AREA = pygame.Rect(40, 966, 1840, 60)      # between Start / Back and the key legend

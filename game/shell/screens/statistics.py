@@ -2,22 +2,25 @@
 and opponents, read from game.play.statistics."""
 from __future__ import annotations
 
+from game.i18n import N_, _
+
 from game.play import statistics as stats
 
 from game.shell.frame import theme
 from game.shell.frame.scene import Scene
 from game.shell.frame.widgets import Button, Menu, Selector
 
-LEVELS = {"human": "People", "random": "Easy", "greedy": "Medium", "hard": "Hard"}
+LEVELS = {"human": N_("People"), "random": N_("Easy"), "greedy": N_("Medium"), "hard": N_("Hard")}
 # (heading, right edge) of the number columns; the player and the opponents come first
-COLUMNS = (("Games", 880), ("Won", 1010), ("Lost", 1130), ("Drawn", 1260),
-           ("Streak", 1390), ("Best run", 1540), ("Best", 1660), ("Average", 1800))
+COLUMNS = ((N_("Games"), 880), (N_("Won"), 1010), (N_("Lost"), 1130), (N_("Drawn"), 1260),
+           (N_("Streak"), 1390), (N_("Best run"), 1540), (N_("Best"), 1660),
+           (N_("Average"), 1800))
 PLAYER_X, AGAINST_X = 120, 430
 TABLE_TOP, ROW = 400, 54
 MAX_ROWS = 9
-EXPLAIN = ("Each person's record, under the name in their seat. A match counts when it "
+EXPLAIN = N_("Each person's record, under the name in their seat. A match counts when it "
            "ends; demos and computer-only matches do not.")
-EMPTY = ("No statistics yet. Finish a match (Play on the title menu) against the computer "
+EMPTY = N_("No statistics yet. Finish a match (Play on the title menu) against the computer "
          "or a friend, and its result is counted here for every person at the table.")
 
 
@@ -25,7 +28,7 @@ def opponents_text(opponents: str) -> str:
     """"greedy+random" -> "Medium + Easy" (people first, then the levels by strength)."""
     order = list(LEVELS)
     kinds = sorted(opponents.split("+"), key=lambda k: order.index(k) if k in order else 9)
-    return " + ".join(LEVELS.get(k, k) for k in kinds)
+    return " + ".join(_(LEVELS.get(k, k)) for k in kinds)
 
 
 def number(value, decimals: int = 0) -> str:
@@ -57,9 +60,9 @@ class StatsScene(Scene):
         self.page = 0
         widgets = []
         if self.pages:
-            choices = [(i, titles.get(name, name)) for i, (name, _) in enumerate(self.pages)]
-            widgets.append(Selector.of("Game", choices, 0, self.turn_to, width=900))
-        widgets.append(Button("Back", app.pop, width=900))
+            choices = [(i, titles.get(name, name)) for i, (name, _x) in enumerate(self.pages)]
+            widgets.append(Selector.of(N_("Game"), choices, 0, self.turn_to, width=900))
+        widgets.append(Button(N_("Back"), app.pop, width=900))
         self.menu = Menu(app, widgets, top=170, bottom=330)
         self.empty_text = EMPTY
 
@@ -76,28 +79,29 @@ class StatsScene(Scene):
 
     def draw(self, surface):
         theme.draw_felt(surface)
-        theme.draw_title(surface, "Statistics", 90, 72)
+        theme.draw_title(surface, _("Statistics"), 90, 72)
         self.menu.draw(surface)
         theme.draw_panel(surface, (80, 350, 1760, 640))
         if not self.pages:
             y = 560
-            for line in theme.wrap_text(self.empty_text, 1400, 34):
+            for line in theme.wrap_text(_(self.empty_text), 1400, 34):
                 theme.draw_text(surface, line, (960, y), 34, theme.TEXT, "midtop")
                 y += 46
         else:
             self.draw_table(surface, *self.pages[self.page])
         if self.notice:
             theme.draw_caption(surface, self.app, self.notice, color=theme.HIGHLIGHT)
-        theme.draw_legend(surface, self.app, "Left/Right: another game   Up/Down: choose   "
-                                             "Esc: back" if self.pages else "Enter or Esc: back")
+        theme.draw_legend(surface, self.app,
+                          N_("Left/Right: another game   Up/Down: choose   Esc: back")
+                          if self.pages else N_("Enter or Esc: back"))
 
     def draw_table(self, surface, variant: str, rows) -> None:
         word, lower = stats.score_kind(variant)
         dim = theme.TEXT_DIM
-        theme.draw_text(surface, "Player", (PLAYER_X, TABLE_TOP), 28, dim)
-        theme.draw_text(surface, "Against", (AGAINST_X, TABLE_TOP), 28, dim)
+        theme.draw_text(surface, _("Player"), (PLAYER_X, TABLE_TOP), 28, dim)
+        theme.draw_text(surface, _("Against"), (AGAINST_X, TABLE_TOP), 28, dim)
         for heading, right in COLUMNS:
-            theme.draw_text(surface, heading, (right, TABLE_TOP), 28, dim, "topright")
+            theme.draw_text(surface, _(heading), (right, TABLE_TOP), 28, dim, "topright")
         y = TABLE_TOP + 50
         for record in rows[:MAX_ROWS]:
             theme.draw_text(surface, theme.fit_text(record.player, 290, 34, True),
@@ -107,13 +111,15 @@ class StatsScene(Scene):
             values = (record.games, record.wins, record.losses, record.draws, record.streak,
                       record.best_streak, number(record.best_score),
                       number(record.average, 1))
-            for (_, right), value in zip(COLUMNS, values):
+            for (_x, right), value in zip(COLUMNS, values):
                 theme.draw_text(surface, str(value), (right, y), 34, theme.TEXT, "topright")
             y += ROW
         if len(rows) > MAX_ROWS:
-            theme.draw_text(surface, f"and {len(rows) - MAX_ROWS} more", (PLAYER_X, y), 28, dim)
-        better = "fewer is better" if lower else "more is better"
-        notes = (f"Best and Average: {word} at the end of a match ({better}).  "
-                 "Streak: wins in a row now;  Best run: the longest.")
+            theme.draw_text(surface, _("and {count} more").format(count=len(rows) - MAX_ROWS),
+                            (PLAYER_X, y), 28, dim)
+        better = _("fewer is better") if lower else _("more is better")
+        notes = _("Best and Average: {measure} at the end of a match ({better}).  "
+                  "Streak: wins in a row now;  Best run: the longest.").format(
+            measure=_(word), better=better)
         theme.draw_text(surface, theme.fit_text(notes, 1680, 26), (PLAYER_X, 900), 26, dim)
-        theme.draw_text(surface, theme.fit_text(EXPLAIN, 1680, 26), (PLAYER_X, 940), 26, dim)
+        theme.draw_text(surface, theme.fit_text(_(EXPLAIN), 1680, 26), (PLAYER_X, 940), 26, dim)

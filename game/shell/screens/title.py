@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import N_, _
 from game.play import saves
 
 from game.shell.frame import theme, tile_art
@@ -11,7 +12,7 @@ from game.shell.frame.scene import Scene
 from game.shell.match.kinds import can_play
 from game.shell.frame.widgets import Button, Label, Menu, Widget, back_or_menu, row_height
 from game.shell.screens.setup import VariantSelectScene, load_variants
-MENU_LEGEND = "Up/Down: choose   Enter: select   Esc: back   F11: full screen"
+MENU_LEGEND = N_("Up/Down: choose   Enter: select   Esc: back   F11: full screen")
 PICK_ROW = 56           # "Rules of which game?": ten games and Back fit at this height
 TITLE_ROW = 50          # the title menu: nine rows with Continue fit with no scrolling
 
@@ -21,10 +22,13 @@ def continue_label(save, width: int = 1700, size: int = 34) -> str:
     """'Continue: Dominox, Ann vs Medium, move 14, 23 Nov 14:05'; the players are said
     shorter ('Ann, Bob and 2 computers'), then cut, when they would not fit."""
     title, players, move, when = saves.describe_parts(save)
-    room = width - theme.font(size, True).size(f"Continue: {title}, , {move}, {when}")[0]
+    line = _("Continue: {game}, {players}, {move}, {when}")
+    room = width - theme.font(size, True).size(line.format(game=title, players="", move=move,
+                                                           when=when))[0]
     if theme.font(size, True).size(players)[0] > room:
         players = saves.describe_parts(save, short=True)[1]
-    return f"Continue: {title}, {theme.fit_text(players, room, size, True)}, {move}, {when}"
+    return line.format(game=title, players=theme.fit_text(players, room, size, True),
+                       move=move, when=when)
 
 
 class TitleScene(Scene):
@@ -33,9 +37,17 @@ class TitleScene(Scene):
         self.notice = None
         self.continue_button = None      # first, while a match is saved (offer_continue)
         self.menu = Menu(app, [Button(label, action, height=TITLE_ROW) for label, action in (
-            ("Play", self.play), ("Network", self.network), ("Learn", self.learn),
-            ("Rules", self.rules), ("Levels", self.levels), ("Statistics", self.statistics),
-            ("Settings", self.settings), ("Quit", app.quit))], top=468, bottom=966, gap=5)
+            (N_("Play"), self.play), (N_("Network"), self.network), (N_("Learn"), self.learn),
+            (N_("Rules"), self.rules), (N_("Levels"), self.levels),
+            (N_("Statistics"), self.statistics), (N_("Settings"), self.settings),
+            (N_("Quit"), app.quit))], top=468, bottom=966, gap=5)
+
+    def renewed(self) -> TitleScene:
+        """The title menu built again in the language now chosen (Settings)."""
+        fresh = TitleScene(self.app)
+        fresh.offer_continue()
+        fresh.menu.focus = min(self.menu.focus, len(fresh.menu.widgets) - 1)
+        return fresh
 
     def enter(self):
         self.offer_continue()
@@ -73,7 +85,7 @@ class TitleScene(Scene):
 
     def rules(self):
         from game.shell.screens.rules import RulesScene
-        self.app.push(VariantPickScene(self.app, "Rules of which game?",
+        self.app.push(VariantPickScene(self.app, N_("Rules of which game?"),
                                        lambda name: self.app.push(RulesScene(self.app, name))))
 
     def levels(self):
@@ -101,13 +113,13 @@ class TitleScene(Scene):
             rect = pygame.Rect((0, 0), tile_art.body_size(112, vertical=i % 2 == 0))
             rect.center = (w // 2 + (i - 2) * 150, 150)
             tile_art.draw_tile(surface, rect, ends)
-        theme.draw_title(surface, "DOMINOES", 330, 150)
-        theme.draw_text(surface, "Line and board domino games, for the couch",
-                        (w // 2, 430), 36, theme.TEXT_DIM, "center")
+        theme.draw_title(surface, _("DOMINOES"), 318, 150)
+        theme.draw_text(surface, _("Line and board domino games, for the couch"),
+                        (w // 2, 436), 36, theme.TEXT_DIM, "center")
         self.menu.draw(surface)
         if self.notice:
             theme.draw_caption(surface, self.app, self.notice, color=theme.HIGHLIGHT)
-        theme.draw_legend(surface, self.app, MENU_LEGEND)
+        theme.draw_legend(surface, self.app, _(MENU_LEGEND))
 
 
 class VariantPickScene(Scene):
@@ -121,13 +133,14 @@ class VariantPickScene(Scene):
         # more games: lower rows, so that a dozen still fit; more than that scroll
         row = row_height(len(variants), 240, 890, 10, PICK_ROW)
         rows: list[Widget] = [
-            Button(cls.title if can_play(name) else f"{cls.title} (rules only)",
+            Button(_(cls.title) if can_play(name) else
+                   _("{game} (rules only)").format(game=_(cls.title)),
                    lambda n=name: self.pick(n), height=row, size=40 * row // PICK_ROW)
             for name, cls in variants]
         rows += [Label(e, color=theme.ILLEGAL) for e in self.errors]
         self.on_pick = on_pick
         self.menu = Menu(app, rows, top=240, bottom=890, gap=10,
-                         footer=[Button("Back", app.pop)], footer_top=926)
+                         footer=[Button(N_("Back"), app.pop)], footer_top=926)
 
     def pick(self, name):
         self.app.pop()
@@ -138,6 +151,6 @@ class VariantPickScene(Scene):
 
     def draw(self, surface):
         theme.draw_felt(surface)
-        theme.draw_title(surface, self.heading, 160)
+        theme.draw_title(surface, _(self.heading), 160)
         self.menu.draw(surface)
-        theme.draw_legend(surface, self.app, MENU_LEGEND)
+        theme.draw_legend(surface, self.app, _(MENU_LEGEND))

@@ -3,18 +3,20 @@ territory each colour holds, and at the end every empty area tinted with the col
 scores for, carrying its points (docs/rules.md, Dominox)."""
 from __future__ import annotations
 
+from game.i18n import N_, _, ngettext
+
 import functools
 
 import pygame
 
 from game.logic.dominox.game import scores_of, territory_of
-from game.shell.board.adapter import LEGEND, BoardAdapter
+from game.shell.board.adapter import BoardAdapter
 from game.shell.frame import theme
 from game.shell.board.art import (draw_coordinates, draw_frame, draw_hole, draw_squares)
 from game.shell.board.geometry import BoardGeometry, Square, parse_square
 
 GOLD = (255, 206, 84)
-COLOURS = ("White", "Black")
+COLOURS = (N_("White"), N_("Black"))
 SWATCH = ((236, 226, 200), (30, 36, 52))
 # Colours chosen to read as the two scoring colours and to stay apart from ivory tiles.
 WHITE_SQUARE = ((214, 196, 158), (196, 176, 136))       # (fill, edge)
@@ -34,10 +36,12 @@ ONE_SQUARE_LABELS = 60      # the least square size holding a badge and a tag at
 
 class Adapter(BoardAdapter):
     title = "Dominox"
-    info_note = ("Each empty area scores for", "the colour most of it has")
-    draw_note = "Tiles are drawn for you after every turn while the stock lasts."
+    info_note = (N_("Each empty area scores for"), N_("the colour most of it has"))
+    draw_note = N_("Tiles are drawn for you after every turn while the stock lasts.")
     study_end = True            # the territory board is worth a look before the results
-    legend = LEGEND + "   V: areas"
+    legend = N_("Click, Left/Right: pick tile   R, right-click, wheel: turn   F: flip   "
+                "Arrows: move   Enter, click: place   Esc: back to hand / pause   H: hints"
+                "   V: areas")
 
     def __init__(self, scene):
         super().__init__(scene)
@@ -67,7 +71,7 @@ class Adapter(BoardAdapter):
         view = self.scene.table_view()
         return territory_of(view.shape, view.numbers)
 
-    scores_live = "areas"
+    scores_live = N_("areas")
 
     def scoring_layer(self, geo: BoardGeometry, font) -> pygame.Surface:
         """Each empty area tinted in the colour it counts for now, with its points."""
@@ -83,40 +87,51 @@ class Adapter(BoardAdapter):
 
     def card_lines(self, player: int, over: bool) -> list[tuple]:
         if over:
-            return [(theme.count(self.game.outcome().scores[player], "point"), 48, GOLD, True)]
-        return [(f"Territory now: {self.live_scores()[player]}", 28, (240, 240, 232), False)]
+            points = self.game.outcome().scores[player]
+            return [(ngettext("{count} point", "{count} points", points).format(count=points),
+                     48, GOLD, True)]
+        return [(_("Territory now: {points}").format(points=self.live_scores()[player]), 28,
+                 (240, 240, 232), False)]
 
     def opening_caption(self) -> str:
-        return f"{self.name(self.game.current_player)} opens with the lowest double."
+        return _("{name} opens with the lowest double.").format(
+            name=self.name(self.game.current_player))
 
     def move_caption(self, player: int, move, before, after) -> str:
         caption = super().move_caption(player, move, before, after)
         if after.stock_size < before.stock_size:
-            caption += " Drew a tile."
+            caption += " " + _("Drew a tile.")
         return caption
 
     def final_caption(self) -> str:
         outcome = self.game.outcome()
         white, black = outcome.scores
         if outcome.winner is None:
-            return f"A draw: {theme.count(white, 'point')} each."
+            return ngettext("A draw: {count} point each.", "A draw: {count} points each.",
+                            white).format(count=white)
         win, lose = (white, black) if outcome.winner == 0 else (black, white)
-        return f"{self.name(outcome.winner)} wins, {theme.count(win, 'point')} to {lose}."
+        return ngettext("{name} wins, {count} point to {other}.",
+                        "{name} wins, {count} points to {other}.", win).format(
+            name=self.name(outcome.winner), count=win, other=lose)
 
     def end_layer(self, geo: BoardGeometry, font) -> pygame.Surface:
         regions = [([parse_square(s) for s in r.squares], r.winner, r.points)
                    for r in self.territory()]
-        return territory_layer(geo, regions, font, COLOURS)    # ("White": a name may not fit)
+        # ("White": a name may not fit)
+        return territory_layer(geo, regions, font, [_(c) for c in COLOURS])
 
     def results(self) -> tuple[list, tuple]:
         outcome = self.game.outcome()
-        rows = [(self.ctl.name(p), COLOURS[p], str(outcome.scores[p])) for p in (0, 1)]
-        return rows, ("Player", "Colour", "Points")
+        rows = [(self.ctl.name(p), _(COLOURS[p]), str(outcome.scores[p])) for p in (0, 1)]
+        return rows, (_("Player"), _("Colour"), _("Points"))
 
     def read_aloud(self) -> str:
         white, black = self.live_scores()
-        return (f"If the game ended now: White {white}, Black {black}; "
-                f"{theme.count(self.scene.table_view().stock_size, 'tile')} in the stock.")
+        stock = self.scene.table_view().stock_size
+        return ngettext("If the game ended now: White {white}, Black {black}; {count} tile "
+                        "in the stock.", "If the game ended now: White {white}, Black {black}; "
+                        "{count} tiles in the stock.", stock).format(white=white, black=black,
+                                                                     count=stock)
 
 
 def territory_layer(geo: BoardGeometry, regions, font, names=None,
@@ -147,7 +162,7 @@ def territory_layer(geo: BoardGeometry, regions, font, names=None,
         badge = digits.render(str(points), True, ink)
         layer.blit(badge, badge.get_rect(center=(centre[0], centre[1] + 1)))
         if tag_area is not None:
-            _winner_tag(layer, geo, "tie" if winner is None else names[winner], winner,
+            _winner_tag(layer, geo, _("tie") if winner is None else names[winner], winner,
                         tag_area.move(offset))
     return layer
 
@@ -233,6 +248,6 @@ def tag_size(text: str, width: int, largest: int) -> int:
 
 def _central_square(squares) -> Square:
     squares = list(squares)
-    cx = sum(f for f, _ in squares) / len(squares)
-    cy = sum(r for _, r in squares) / len(squares)
+    cx = sum(f for f, _x in squares) / len(squares)
+    cy = sum(r for _x, r in squares) / len(squares)
     return min(squares, key=lambda s: ((s[0] - cx) ** 2 + (s[1] - cy) ** 2, s))

@@ -2,6 +2,8 @@
 StackTool builds on it). The tool protocol is in board.tool_base."""
 from __future__ import annotations
 
+from game.i18n import N_
+
 from game.logic.agents import greedy_ratings
 from game.logic.board.placement import Placement
 from game.logic.core import PASS, IllegalMoveError
@@ -283,9 +285,9 @@ class PlaceTileTool:
         if self.ghost is None:
             return []
         ends = self.ghost.ends
-        legend = [(ends, "ghost_ok", "your tile: green fits, red not")]
+        legend = [(ends, "ghost_ok", N_("your tile: green fits, red not"))]
         if self.scene.hints:
-            legend.append((ends, "hint", "good places for it (H hides)"))
+            legend.append((ends, "hint", N_("good places for it (H hides)")))
         return legend
 
 

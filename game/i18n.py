@@ -36,8 +36,9 @@ _current = ENGLISH
 
 
 def _(message: str) -> str:
-    """`message` in the current language."""
-    return _translation.gettext(message)
+    """`message` in the current language ("" stays "": gettext would give the catalogue's
+    header)."""
+    return _translation.gettext(message) if message else message
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
@@ -169,7 +170,7 @@ def compile_catalogue(po: Path) -> bytes | None:
         from babel.messages.mofile import write_mo
         from babel.messages.pofile import read_po
         with open(po, "rb") as file:
-            catalog = read_po(file)
+            catalog = read_po(file, abort_invalid=True)
         out = io.BytesIO()
         write_mo(out, catalog)
         return out.getvalue()
@@ -237,10 +238,8 @@ class PseudoTranslations(gettext.NullTranslations):
         except Exception:       # noqa: BLE001  (no template: nothing is known)
             return
         for message in catalog:
-            if isinstance(message.id, tuple):
-                self.known.update(message.id)
-            elif message.id:
-                self.known.add(message.id)
+            texts = message.id if isinstance(message.id, (tuple, list)) else (message.id,)
+            self.known.update(text for text in texts if text)
 
     def gettext(self, message: str) -> str:
         return pseudo(message) if message in self.known else message

@@ -189,10 +189,10 @@ def _generic(kind: str, values: list, counts=(), exact=False) -> str:
     best = values[0][1]
     second = values[1][1] if len(values) > 1 else None
     if kind == "chance" and exact:      # the variant judges the chance itself (Packs)
-        text = _("by the coach's reckoning it wins about {percent}% of the time").format(
-            percent=round(100 * best))
+        text = _("by the coach's reckoning it wins about {percent} of the time").format(
+            percent=f"{round(100 * best)}%")
         if second is not None and best - second >= 0.01:
-            text += _(", your next best {percent}%").format(percent=round(100 * second))
+            text += _(", your next best {percent}").format(percent=f"{round(100 * second)}%")
         return text
     if kind == "chance":
         return _odds(best, second, counts)
@@ -214,15 +214,15 @@ def _odds(best: float, second: float | None, counts) -> str:
     games = counts[0] if counts else 0
     if games < TELLING_GAMES:
         return _("it did best in the coach's few simulated games")
-    text = _("it wins about {percent}% of {games} simulated games").format(
-        percent=round(100 * best), games=games)
+    text = _("it wins about {percent} of {games} simulated games").format(
+        percent=f"{round(100 * best)}%", games=games)
     if second is None or len(counts) < 2:
         return text
     # the difference against twice its standard error (values in [0, 1]: at most 1/2)
     error = math.sqrt(0.25 / games + 0.25 / max(1, counts[1]))
     if best - second > 2 * error:
-        return text + _(", clearly more than your next best ({percent}%)").format(
-            percent=round(100 * second))
+        return text + _(", clearly more than your next best ({percent})").format(
+            percent=f"{round(100 * second)}%")
     return text + _(", about as often as your next best: a close call")
 
 

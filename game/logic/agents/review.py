@@ -175,7 +175,7 @@ def review_note(number: int, view, review: Review, who: str = "you") -> str | No
     if review.kind == "chance":
         if cost < SMALL_CHANCE:
             return None
-        price = _("about {percent}% less likely to win").format(percent=round(100 * cost))
+        price = _("about {percent} less likely to win").format(percent=f"{round(100 * cost)}%")
         if review.games:
             price += (_(" (the coach is sure: {games} simulated games of each move from here)")
                       if review.sure >= VERY_SURE else

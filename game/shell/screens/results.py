@@ -169,7 +169,7 @@ class ResultsScene(Scene):
                        "topright" if j else "topleft", j == len(row) - 1 or j == 0)
                       for j, (x, value) in enumerate(zip(xs, row))]
             y += 62
-        for text, _x, width, size, _x, _x, bold in texts:
+        for text, _pos, width, size, _colour, _anchor, bold in texts:
             if width is not None:
                 theme.fitted(text, width, size, bold)
         return texts, dots

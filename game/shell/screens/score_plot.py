@@ -8,6 +8,8 @@ round) and the pointer (the round under it).
 """
 from __future__ import annotations
 
+from game.i18n import _
+
 import pygame
 
 from game.shell.frame import theme, tile_art
@@ -86,7 +88,7 @@ class ScoreChart:
     # --- drawing -----------------------------------------------------------------------
     def draw(self, surface) -> None:
         plot = self.plot
-        theme.draw_text(surface, "Total points after each round", (plot.x - 70, self.area.y),
+        theme.draw_text(surface, _("Total points after each round"), (plot.x - 70, self.area.y),
                         28, theme.TEXT_DIM)
         pygame.draw.rect(surface, theme.PANEL, plot)       # the table must not show through
         if self.rounds:
@@ -106,7 +108,7 @@ class ScoreChart:
         for i in range(0, len(self.rounds) + 1, every):
             theme.draw_text(surface, str(i), (self.point(i, 0)[0], plot.bottom + 8), 24,
                             theme.TEXT_DIM, "midtop")
-        theme.draw_text(surface, "Round", (plot.centerx, plot.bottom + 38), 26,
+        theme.draw_text(surface, _("Round"), (plot.centerx, plot.bottom + 38), 26,
                         theme.TEXT_DIM, "midtop")
         for player, points in enumerate(self.lines()):
             colour = theme.PLAYER_COLOURS[player % len(theme.PLAYER_COLOURS)]
@@ -120,7 +122,8 @@ class ScoreChart:
         y = self.point(0, self.limit)[1]
         for x in range(self.plot.x, self.plot.right, 2 * DASH):
             pygame.draw.line(surface, theme.ILLEGAL, (x, y), (min(x + DASH, self.plot.right), y), 3)
-        theme.draw_text(surface, f"out at {self.limit}", (self.plot.x + 10, y - 4), 24,
+        theme.draw_text(surface, _("out at {limit}").format(limit=self.limit),
+                        (self.plot.x + 10, y - 4), 24,
                         theme.ILLEGAL, "bottomleft")     # the lines start low on the left
 
     def _draw_round(self, surface) -> None:
@@ -129,8 +132,9 @@ class ScoreChart:
         if not self.rounds:
             return
         rnd = self.rounds[self.selected]
-        theme.draw_text(surface, f"Round {rnd.number}: the tiles left made the points "
-                                 "(Left/Right: another round)", (self.area.x + 20, y), 26,
+        theme.draw_text(surface, _("Round {number}: the tiles left made the points "
+                                   "(Left/Right: another round)").format(number=rnd.number),
+                        (self.area.x + 20, y), 26,
                         theme.TEXT_DIM)
         y += 40
         row = max(36, min(52, (self.area.bottom - y) // max(1, len(self.names))))
@@ -147,7 +151,7 @@ class ScoreChart:
         left, right = self.area.x + 230, self.area.right - 110
         if not tiles:
             played_in = player in self._seats(rnd)
-            text = "no tiles left" if played_in else "out of the match"
+            text = _("no tiles left") if played_in else _("out of the match")
             theme.draw_text(surface, text, (left, centre_y), 26, theme.TEXT_DIM, "midleft")
         else:
             width, height = tile_art.body_size(TILE_LONG)

@@ -33,11 +33,8 @@ def apply_language(app) -> None:
             if hasattr(scene, "_static"):
                 scene._static = None
             table = getattr(scene, "table", None)
-            if hasattr(table, "_hud_key"):
+            if table is not None and hasattr(table, "_hud_key"):
                 table._hud_key = None
-            relabel = getattr(scene, "relabel", None)
-            if relabel is not None:
-                relabel()
     app.backdrop.forget()
 
 

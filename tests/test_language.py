@@ -1,0 +1,129 @@
+"""The language the game speaks (game/i18n.py, issue 48): chosen by code, by the system's
+locale when the settings name none, English for a language without a catalogue; the
+pseudo-language of the tests; the catalogue compiled when missing or older than its .po,
+in memory when its folder cannot be written; the Settings choice, which changes every
+screen at once."""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+
+import pytest
+
+from game import i18n
+from game.i18n import PSEUDO, _, ngettext, pseudo, set_language, system_language
+
+
+def test_spanish_by_code_and_english_without_a_catalogue():
+    assert set_language("es") == "es"
+    assert _("Play") == "Jugar"
+    assert ngettext("{count} tile", "{count} tiles", 2).format(count=2) == "2 fichas"
+    assert _("not a text of the game") == "not a text of the game"
+    assert _("") == ""                       # not the catalogue's header
+    assert set_language("es-419") == "es"
+    assert set_language("fr_FR") == "en"
+    assert _("Play") == "Play"
+
+
+@pytest.mark.parametrize("variables, expected", [
+    ({"LANG": "es_MX.UTF-8"}, "es_MX"),
+    ({"LANGUAGE": "es:en", "LANG": "en_GB.UTF-8"}, "es"),
+    ({"LC_ALL": "C"}, "en"),
+    ({"LC_MESSAGES": "pt_BR.UTF-8@euro"}, "pt_BR"),
+])
+def test_the_system_language_follows_the_environment(monkeypatch, variables, expected):
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in variables.items():
+        monkeypatch.setenv(name, value)
+    assert system_language() == expected
+
+
+def test_no_setting_follows_the_system(monkeypatch):
+    monkeypatch.setenv("LANGUAGE", "es_ES")
+    assert set_language("") == "es"
+    assert _("Settings") == "Ajustes"
+
+
+def test_the_pseudo_language_is_longer_accented_and_bracketed():
+    set_language(PSEUDO)
+    text = _("Rules of which game?")
+    assert text.startswith("[") and text.endswith("]")
+    assert len(text) >= 1.35 * len("Rules of which game?")
+    assert "ü" in text and "Rules" not in text
+    shown = _("Continue: {game}, {players}, {move}, {when}")
+    assert all(p in shown for p in ("{game}", "{players}", "{move}", "{when}"))
+    assert _("Dominox") != "Dominox"
+    assert _("a text the template lacks") == "a text the template lacks"   # shows as it is
+    assert pseudo(text) == text                                  # never twice
+    assert "\n" in pseudo("Two\nlines")
+    assert max(len(word) for word in pseudo("x " * 200).split()) <= 8   # it still wraps
+
+
+@pytest.fixture
+def locale_copy(tmp_path, monkeypatch):
+    """The locale folder copied, without its compiled files, as the game's own."""
+    folder = tmp_path / "locale"
+    shutil.copytree(i18n.LOCALE_DIR, folder, ignore=shutil.ignore_patterns("*.mo"))
+    monkeypatch.setattr(i18n, "LOCALE_DIR", folder)
+    return folder
+
+
+def test_a_missing_catalogue_is_compiled_and_kept(locale_copy):
+    po, mo = i18n.catalogue_paths("es")
+    assert not mo.exists()
+    assert set_language("es") == "es" and _("Quit") == "Salir"
+    assert mo.is_file() and not list(mo.parent.glob(".*.tmp"))
+    os.utime(po, (mo.stat().st_mtime + 10,) * 2)        # the .po edited since
+    po.write_text(po.read_text(encoding="utf-8").replace('msgstr "Salir"',
+                                                         'msgstr "Salir ya"'), "utf-8")
+    os.utime(po, (mo.stat().st_mtime + 10,) * 2)
+    set_language("es")
+    assert _("Quit") == "Salir ya"
+
+
+def test_a_folder_that_cannot_be_written_gets_the_catalogue_in_memory(locale_copy,
+                                                                       monkeypatch):
+    monkeypatch.setattr(i18n, "_write_atomic", lambda path, data: False)
+    assert set_language("es") == "es" and _("Quit") == "Salir"
+    assert not i18n.catalogue_paths("es")[1].exists()
+
+
+def test_a_catalogue_that_cannot_be_read_speaks_english(locale_copy):
+    po = i18n.catalogue_paths("es")[0]
+    po.unlink()
+    po.mkdir()                              # where the file should be: a folder
+    assert set_language("es") == "en"
+    assert _("Quit") == "Quit"
+
+
+def test_the_language_setting_is_checked(tmp_path):
+    from game.play.settings import load_settings
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"language": "es"}))
+    assert load_settings(path)[0].language == "es"
+    path.write_text(json.dumps({"language": "xx"}))
+    settings, notice = load_settings(path)
+    assert settings.language == "" and "language" in notice
+
+
+def test_choosing_spanish_in_settings_changes_every_screen(tmp_path):
+    from screen_walk import read
+    from test_shell_support import press, still_app
+
+    from game.shell.screens.settings import SettingsScene
+    app = still_app(tmp_path)
+    assert app.settings.player_names[0] == "Player 1"
+    app.push(SettingsScene(app))
+    press(app, "right")                    # the focused row: Language, System -> English
+    press(app, "right")                    # -> Español
+    assert app.settings.language == "es"
+    texts = {t.text for t in read(app).texts}
+    assert {"Ajustes", "Idioma", "Español", "Jugador 1"} <= texts
+    assert app.settings.player_names[0] == "Jugador 1"     # a default name follows
+    app.pop()
+    texts = {t.text for t in read(app).texts}
+    assert {"Jugar", "Reglas", "Ajustes", "Salir"} <= texts and "Play" not in texts
+    app.save_settings()
+    assert json.loads((tmp_path / "settings.json").read_text())["language"] == "es"

@@ -24,6 +24,7 @@ RIGHT_COLOUR = (140, 230, 150)
 WRONG_COLOUR = (255, 150, 130)
 BUTTON_H = 52
 TEXT_SIZES = (28, 26, 24, 22, 20)    # the largest that lets everything fit is used
+LEADING = 4           # between lines
 WORDS_TOP = 104                      # below the panel's heading and the lesson's title
 CARD_STRIP = 92                      # the covered seat's card in brief, above the heading
 
@@ -177,7 +178,7 @@ class LessonPanel:
                     gap = size // 2 if (i or lines) else 0
                     lines += [(line, colour, bold, gap if j == 0 else 0)
                               for j, line in enumerate(wrapped)]
-            height = sum(size + 4 + gap for *_x, gap in lines)
+            height = sum(size + LEADING + gap for *_x, gap in lines)
             if height <= room:
                 break
         self._lines = (key, size, lines)
@@ -186,7 +187,7 @@ class LessonPanel:
     def fits(self) -> bool:
         """Whether every word of the current phase fits above the buttons."""
         size, lines = self.layout()
-        height = sum(size + 4 + gap for *_x, gap in lines)
+        height = sum(size + LEADING + gap for *_x, gap in lines)
         return height <= self.buttons_top - (self.top + WORDS_TOP) - 12
 
     # --- drawing ------------------------------------------------------------------------
@@ -196,14 +197,14 @@ class LessonPanel:
         if self.covered is not None:
             self._draw_card(surface, self.covered)
         lesson = scene.lesson
-        count = (_("{game}: Lesson {number}, step {step} of {steps}") if len(lesson.steps) > 1
-                 else _("{game}: Lesson {number}")).format(
-            game=_(scene.game_title), number=lesson.number, step=scene.step_index + 1,
-            steps=len(lesson.steps))
+        count = (_("Lesson {number}, step {step} of {steps}") if len(lesson.steps) > 1
+                 else _("Lesson {number}")).format(number=lesson.number,
+                                                   step=scene.step_index + 1,
+                                                   steps=len(lesson.steps))
         theme.draw_fitted(surface, count, (rect.x + 24, self.top + 20),
                           rect.w - 48, 24, theme.TEXT_DIM)
         theme.draw_fitted(surface, _(lesson.title), (rect.x + 24, self.top + 54),
-                          rect.w - 48, 38, theme.TITLE, bold=True)
+                          rect.w - 48, 38, theme.TITLE, bold=True, smallest=24)
         size, lines = self.layout()
         y = self.top + WORDS_TOP
         for i, (line, colour, bold, gap) in enumerate(lines):
@@ -212,7 +213,7 @@ class LessonPanel:
                 theme.report_cut(" ".join(text for text, *_x in lines[i:]))
                 break
             theme.draw_text(surface, line, (rect.x + 24, y), size, colour, bold=bold)
-            y += size + 4
+            y += size + LEADING
         for i, button in enumerate(self.buttons):
             self._draw_button(surface, button, i == self.focus and scene.phase != ASK)
 

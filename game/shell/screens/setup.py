@@ -1,7 +1,7 @@
 """The match setup: the game, the players, who sits in each seat, the options; Start."""
 from __future__ import annotations
 
-from game.i18n import N_, _
+from game.i18n import N_, _, current_language
 
 import functools
 from collections.abc import Iterable, Sequence
@@ -320,10 +320,10 @@ class VariantSelectScene(Scene):
     # ---- drawing -------------------------------------------------------------------
     @staticmethod
     @functools.cache
-    def summary(cls, max_lines: int = 18) -> tuple[tuple[str, bool], ...]:
+    def summary(cls, language: str = "", max_lines: int = 18) -> tuple[tuple[str, bool], ...]:
         """(line, of the goal) of the side panel: how the game is won first, then the
         first whole paragraphs of the rules that fit (wrapped once per variant, not every
-        frame)."""
+        frame; once per language too)."""
         lines: list[tuple[str, bool]] = []
         if cls.how_to_win:
             lines += [(line, True) for line in
@@ -352,12 +352,12 @@ class VariantSelectScene(Scene):
         elif cls is not None:
             theme.draw_text(surface, _(cls.title), (1080, 230), 40, theme.TITLE, bold=True)
             y = 300
-            for line, goal in self.summary(cls):
+            for line, goal in self.summary(cls, current_language()):
                 theme.draw_text(surface, line, (1080, y), 28,
                                 theme.HIGHLIGHT if goal else theme.TEXT, bold=goal)
                 y += 32
-            theme.draw_text(surface, _("Full rules: Rules on the title menu or the pause menu"),
-                            (1080, 920), 26, theme.TEXT_DIM, "midleft")
+            theme.draw_fitted(surface, _("Full rules: Rules on the title menu or the pause menu"),
+                              (1080, 920), 740, 26, theme.TEXT_DIM, "midleft", smallest=20)
         help_text = getattr(self.menu.focused, "help", "") or ""
         draw_help(surface, help_text[:1].upper() + help_text[1:])
         theme.draw_legend(surface, self.app,

@@ -1,5 +1,6 @@
-"""Babel's extractor for the words in data files (babel.cfg names it): the texts of the
-lesson files (`levels/lessons/<game>/*.toml`), as the game shows them, for the template.
+"""Babel's extractors for the words in data files (babel.cfg names them): the texts of the
+lesson files (`levels/lessons/<game>/*.toml`), as the game shows them, and the name and
+description of each shipped level (`levels/<game>/*.toml`), for the template.
 
 The game translates these texts where it shows them, by the English of the file: a
 lesson's title with its spaces made single, its other texts as `prose` joins their lines.
@@ -28,9 +29,25 @@ def lesson_texts(data: dict) -> Iterator[str]:
 
 def extract_lessons(fileobj, keywords, comment_tags, options) -> Iterator[tuple]:
     """(line, function, text, comments) for each text of one lesson file."""
+    return _extract(fileobj, lesson_texts, "A lesson's text (levels/lessons).")
+
+
+def level_texts(data: dict) -> Iterator[str]:
+    """A level's name and description, as the setup and the editor show them."""
+    for key in ("name", "description"):
+        if isinstance(data.get(key), str) and data[key].strip():
+            yield data[key]
+
+
+def extract_levels(fileobj, keywords, comment_tags, options) -> Iterator[tuple]:
+    """(line, function, text, comments) for the name and description of a level file."""
+    return _extract(fileobj, level_texts, "A level's name or description (levels/).")
+
+
+def _extract(fileobj, texts, comment: str) -> Iterator[tuple]:
     source = fileobj.read().decode("utf-8")
     lines = source.splitlines()
-    for text in lesson_texts(tomllib.loads(source)):
+    for text in texts(tomllib.loads(source)):
         first = text.split("\n")[0].split(" ")[0]
         line = next((n for n, row in enumerate(lines, 1) if first and first in row), 1)
-        yield line, "_", text, ["A lesson's text (levels/lessons)."]
+        yield line, "_", text, [comment]

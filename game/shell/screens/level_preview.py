@@ -2,6 +2,8 @@
 a small picture of its board drawn from the level file's grid (blocked squares dark)."""
 from __future__ import annotations
 
+from game.i18n import _, ngettext
+
 from pathlib import Path
 
 import pygame
@@ -38,13 +40,16 @@ def draw_board(surface, layout, area: pygame.Rect) -> pygame.Rect:
 def draw_layout(surface, layout, panel: pygame.Rect) -> None:
     """The level's title, description and board inside the side `panel`."""
     x, width = panel.x + 40, panel.w - 80
-    theme.draw_fitted(surface, layout.title or layout.name, (x, panel.y + 30), width, 40,
+    theme.draw_fitted(surface, _(layout.title) or layout.name, (x, panel.y + 30), width, 40,
                       theme.TITLE, bold=True)
-    theme.draw_fitted(surface, f"{layout.width} x {layout.height} squares, "
-                      f"{theme.count(len(layout.blocked), 'blocked square')}",
+    blocked = len(layout.blocked)
+    theme.draw_fitted(surface, ngettext("{width} x {height} squares, {count} blocked square",
+                                        "{width} x {height} squares, {count} blocked squares",
+                                        blocked).format(width=layout.width,
+                                                        height=layout.height, count=blocked),
                       (x, panel.y + 84), width, 28, theme.TEXT_DIM)
     y = panel.y + 130
-    for line in theme.wrap_text(layout.description, width, 28)[:4]:
+    for line in theme.wrap_text(_(layout.description), width, 28)[:4]:
         theme.draw_fitted(surface, line, (x, y), width, 28)
         y += 32
     draw_board(surface, layout, pygame.Rect(x, y + 20, width, panel.bottom - y - 60))

@@ -13,6 +13,18 @@ def test_the_document_is_what_the_games_say():
         "docs/rules.md is stale: run python tools/regenerate.py"
 
 
+def test_the_spanish_document_is_what_the_catalogue_says():
+    """docs/es/rules.md, written by the same command in Spanish (the game's language the
+    same afterwards)."""
+    from game.i18n import current_language
+    spanish = markdown("es")
+    assert (DOC.parent / "es" / "rules.md").read_text(encoding="utf-8") == spanish, \
+        "docs/es/rules.md is stale: run python tools/regenerate.py"
+    assert current_language() == "en"
+    assert "## Dominó clásico con robo (`classic`, de 2 a 4 jugadores)" in spanish
+    assert "Cómo se anotan las jugadas y las partidas" in spanish
+
+
 def test_every_variant_has_its_section_options_and_notation():
     text = markdown()
     for name, entry in VARIANTS.items():

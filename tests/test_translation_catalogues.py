@@ -17,7 +17,7 @@ from babel.messages.pofile import read_po
 from game.i18n import LOCALE_DIR, TEMPLATE, catalogue_paths, compile_catalogue
 
 ROOT = Path(__file__).resolve().parent.parent
-PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+PLACEHOLDER = re.compile(r"(?<!\{)\{\w*(?:[:!][^{}]*)?\}(?!\})")   # {name}, not {{ }}
 # Portuguese and French next: their letters must draw too.
 NEXT_LANGUAGES = "ãõçéèêœÃÕÇÉÈÊŒàâîôûëïü«»"
 

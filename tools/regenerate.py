@@ -1,5 +1,7 @@
 """Rewrite every generated file that follows from the games: docs/rules.md (each game's
-rules text, options and notation) and the stored playthroughs in tests/playthroughs/.
+rules text, options and notation), the same in every language with a catalogue
+(docs/<code>/rules.md, docs/es/rules.md for Spanish) and the stored playthroughs in
+tests/playthroughs/.
 
     python tools/regenerate.py               # after changing a rule, a default or a game
     python tools/regenerate.py open3 leap    # the playthroughs of these variants only
@@ -18,11 +20,17 @@ sys.path.insert(0, str(ROOT / "tests" / "playthroughs"))
 
 import regenerate as playthroughs  # noqa: E402  (tests/playthroughs/regenerate.py)
 
+from game.i18n import ENGLISH, available_languages  # noqa: E402
 from game.logic.core import OptionError  # noqa: E402
 from game.logic.rules_doc import markdown  # noqa: E402
 from game.logic.variants import variant_entry, variant_names  # noqa: E402
 
 RULES_DOC = ROOT / "docs" / "rules.md"
+
+
+def translated_doc(code: str) -> Path:
+    """docs/<code>/rules.md: the rules in the language `code`."""
+    return RULES_DOC.parent / code / RULES_DOC.name
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -37,6 +45,12 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     RULES_DOC.write_text(markdown(), encoding="utf-8")
     print(f"{RULES_DOC.relative_to(ROOT)}: rewritten")
+    for code in available_languages():
+        if code != ENGLISH:
+            path = translated_doc(code)
+            path.parent.mkdir(exist_ok=True)
+            path.write_text(markdown(code), encoding="utf-8")
+            print(f"{path.relative_to(ROOT)}: rewritten")
     playthroughs.main(names)
     return 0
 

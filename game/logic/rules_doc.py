@@ -2,12 +2,15 @@
 in-game rules screen shows) and its declared options, then how moves and game records are
 written (each rules class's `notation`). `python tools/regenerate.py` rewrites the file
 (with the stored playthroughs); a test keeps the two the same, so the document never
-drifts from the game."""
+drifts from the game. In another language (`markdown("es")`: docs/es/rules.md) the same
+document comes from the catalogue, a text not translated yet in English."""
 from __future__ import annotations
+
+from game.i18n import N_, _, current_language, set_language
 
 from .variants import VARIANTS
 
-INTRO = """\
+INTRO = N_("""\
 # The rules as this game plays them
 
 Every game in the collection, in the words of its in-game rules screen (title menu →
@@ -17,9 +20,9 @@ which reading the game chose. Options are set in the variant select, with
 `python -m game.logic selfplay ...`), or in a position file's `[options]` table.
 
 This file is generated: `python tools/regenerate.py` rewrites it from the games.
-"""
+""")
 
-RECORDS = """\
+RECORDS = N_("""\
 ## Writing moves and games down
 
 Every move has one text. A player who cannot move plays `pass` in every game.
@@ -49,7 +52,7 @@ for it. A key the reader does not know, in the record, a move, a result or a cla
 `python -m game.logic replay FILE` checks a record move by move; `python -m
 game.logic legal FILE` lists the legal moves of a position file or of a record of a game
 in progress (such as a saved match).
-"""
+""")
 
 
 def _option_row(option) -> str:
@@ -61,39 +64,51 @@ def _option_row(option) -> str:
         low = "" if option.minimum is None else option.minimum
         high = "" if option.maximum is None else option.maximum
         values = f"{low}-{high}" if low != "" and high != "" else \
-            (f"at least {low}" if low != "" else "a whole number")
+            (_("at least {low}").format(low=low) if low != "" else _("a whole number"))
     else:
-        values = "text"
+        values = _("text")
     default = str(option.default).lower() if isinstance(option.default, bool) \
         else str(option.default)
-    return f"| `{option.name}` | `{default}` | {values} | {option.help} |"
+    return f"| `{option.name}` | `{default}` | {values} | {_(option.help)} |"
 
 
 def _players(cls) -> str:
     low, high = cls.min_players, cls.max_players
-    return f"{low} players" if low == high else f"{low}-{high} players"
+    return (_("{low} players") if low == high else _("{low}-{high} players")).format(
+        low=low, high=high)
 
 
 def variant_section(name: str) -> str:
     cls = VARIANTS[name].load()
-    lines = [f"## {cls.title} (`{name}`, {_players(cls)})", ""]
-    lines += [paragraph.strip() + "\n" for paragraph in cls.rules_text.strip().split("\n\n")]
+    lines = [f"## {_(cls.title)} (`{name}`, {_players(cls)})", ""]
+    lines += [paragraph.strip() + "\n"
+              for paragraph in _(cls.rules_text).strip().split("\n\n")]
     if cls.options_declared:
-        lines += ["| option | default | values | what it does |", "| --- | --- | --- | --- |"]
+        lines += [_("| option | default | values | what it does |"), "| --- | --- | --- | --- |"]
         lines += [_option_row(option) for option in cls.options_declared]
         lines.append("")
     return "\n".join(lines)
 
 
-def markdown() -> str:
-    """The whole of docs/rules.md."""
-    contents = ["## Contents", ""]
+def markdown(language: str = "en") -> str:
+    """The whole of docs/rules.md, or in another `language` (docs/<code>/rules.md); the
+    game's language is the same again afterwards."""
+    before = current_language()
+    set_language(language)
+    try:
+        return _markdown()
+    finally:
+        set_language(before)
+
+
+def _markdown() -> str:
+    contents = ["## " + _("Contents"), ""]
     for name in VARIANTS:
-        contents.append(f"- {VARIANTS[name].load().title} (`{name}`)")
-    contents += ["- Writing moves and games down", ""]
-    rows = "\n".join(f"| {cls.title} | {cls.notation} |"
+        contents.append(f"- {_(VARIANTS[name].load().title)} (`{name}`)")
+    contents += ["- " + _("Writing moves and games down"), ""]
+    rows = "\n".join(f"| {_(cls.title)} | {_(cls.notation)} |"
                      for cls in (entry.load() for entry in VARIANTS.values()))
-    parts = [INTRO, "\n".join(contents)]
+    parts = [_(INTRO), "\n".join(contents)]
     parts += [variant_section(name) for name in VARIANTS]
-    parts.append(RECORDS.format(rows=rows))
+    parts.append(_(RECORDS).format(rows=rows))
     return "\n".join(parts)

@@ -57,8 +57,8 @@ never covered) and hand (how many tiles each player is dealt, 8 by default).""")
 class DominoxGame(PlacementGame):
     variant = "dominox"
     title = N_("Dominox")
-    notation = ("a tile and the two squares it covers, `x-y@S1S2`, the number x on S1 "
-                "(`0-0@g7g8`, `5-3@b7b8`)")
+    notation = (N_("a tile and the two squares it covers, `x-y@S1S2`, the number x on S1 "
+                "(`0-0@g7g8`, `5-3@b7b8`)"))
     score_counts = N_("points")
     how_to_win = (
         N_("When the stock is empty and both players pass, every empty area scores its "

@@ -33,8 +33,8 @@ _RULES = {(doubles, one_extra): LineRules(blank=True, drawing=False, opening="an
 class BlankGame(ClassicMatch):
     variant = "blank"
     title = N_("Blank tiles")
-    notation = ("as classic, with the blank tile written `_` (`_`, `_L`, `_R`); `stop` ends a "
-                "turn where a double would let its player lay another tile")
+    notation = (N_("as classic, with the blank tile written `_` (`_`, `_L`, `_R`); `stop` ends a "
+                "turn where a double would let its player lay another tile"))
     score_counts = N_("tiles left")
     how_to_win = N_("Be the first to empty your hand.")
     hands_differ = False            # every tile is blank: a hand shows nothing to hide

@@ -83,8 +83,8 @@ def _valid_totals(totals: list, players: int, highest: int) -> bool:
 class ClassicMatch(PlaysRounds, GameState):
     variant = "classic"
     title = N_("Classic draw dominoes")
-    notation = ("the opening tile alone (`6-6`), then the tile and the end of the line it goes "
-                "on, `L` or `R` (`3-6R`, `0-3L`)")
+    notation = (N_("the opening tile alone (`6-6`), then the tile and the end of the line it goes "
+                "on, `L` or `R` (`3-6R`, `0-3L`)"))
     score_counts, lower_score_wins = N_("points"), True
     hard_hooks = "game.logic.line.worlds"
     coach_reasons = "line"

@@ -96,6 +96,19 @@ def test_the_installed_game_reads_its_own_levels_and_icon(installed, tmp_path):
     assert names == str(sorted(p.stem for p in (LEVELS_ROOT / "dominox").glob("*.toml")))
 
 
+SPANISH = """\
+from game.i18n import catalogue_paths, set_language, _
+print(catalogue_paths("es")[1].is_file(), set_language("es"), _("Play"))
+"""
+
+
+def test_the_install_compiled_the_catalogues(installed, tmp_path):
+    """The build step (setup.py) wrote each language's .mo: no compiling at the start."""
+    bin_folder, elsewhere = installed
+    assert run([str(bin_folder / "python"), "-c", SPANISH], elsewhere,
+               game_env(tmp_path)).split() == ["True", "es", "Jugar"]
+
+
 def test_the_computer_thinks_in_a_worker_of_the_installed_game(installed, tmp_path):
     bin_folder, elsewhere = installed
     assert run([str(bin_folder / "python"), "-c", WORKER_CHECK], elsewhere,

@@ -294,7 +294,8 @@ class MatchScene(Scene):
         pygame.draw.rect(surface, fill, rect, border_radius=12)
         pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 2, border_radius=12)
         colour = theme.TEXT_DARK if hot else (theme.TEXT if live else theme.TEXT_DIM)
-        theme.draw_text(surface, _("Undo (U)"), rect.center, 30, colour, "center", bold=True)
+        theme.draw_fitted(surface, _("Undo (U)"), rect.center, rect.w - 12, 30, colour, "center",
+                          bold=True, smallest=20)
 
     @property
     def hints(self) -> bool:

@@ -188,7 +188,7 @@ def test_pause_overlay_resume_and_quit_with_confirmation(app):
 def test_settings_screen_edits_and_saves(app):
     app.push(SettingsScene(app))
     scene = app.top
-    press(app, "down", "left")                   # volume 70% -> 60%
+    press(app, "down", "down", "left")           # past Language, Full screen: 70% -> 60%
     assert app.settings.volume == pytest.approx(0.6)
     press(app, "down", "right")                  # mute
     assert app.settings.muted

@@ -19,13 +19,13 @@ from game.shell.screens.settings import apply_language
 from screen_walk import menus, problems, read, walk
 from test_shell_support import still_app
 
-TRANSLATED_GAMES = ("classic", "dominox")
+TRANSLATED_GAMES = ("classic", "blank", "dominox", "open54")
 # What the walk itself brings (its players and its message) and a language's own name.
 WALK_DATA = ("Ann", "Ben", "Medium", "A message", "Something to say over the table.",
              "English", "Español")
 # Where the pseudo-language's longer words do not fit yet: (screens, problem, why).
 KNOWN = [
-    (r"lesson|setup", r"over one another: '[^']*' \(\d+, (\d+), \d+, (\d+)\) and '[^']*' "
+    (r"lesson|setup", r"over one another: .*? \(\d+, (\d+), \d+, (\d+)\) and .*? "
                       r"\(\d+, (\d+),",
      "two lines of one wrapped paragraph (a lesson's words, the setup's summary): an "
      "accented capital under a bracket reaches a few pixels into the line above; Spanish "
@@ -38,9 +38,12 @@ KNOWN = [
                                                           "a row in Dominox's narrow panel"),
     (r"lesson", r"cut: '(\[Göál: |\[Ðráwîñg|······)", "a lesson's goal and title at the "
                                                      "smallest size in Dominox's panel"),
-    (r"dominox", r"cut: '\[Ĺást: ", "the info panel's last move"),
-    (r"dominox", r"cut: '\[Çlîçk, Ĺéft/Rîght", "the board games' key legend, already at "
-                                              "the smallest size"),
+    (r"dominox|open54", r"cut: '\[Ĺást: ", "the info panel's last move"),
+    (r"dominox|open54", r"cut: '\[Çlîçk, Ĺéft/Rîght", "the board games' key legend, already "
+                                                     "at the smallest size"),
+    (r"open54", r"too small[^:]*: '\[türñéd üp", "the label under the turned-up tile"),
+    (r"open54: lesson", r"cut: '(Ĺáý ýöür 0-5|\[Ýöü türñéd üp thé 2-3)", "a long goal in the "
+                                                                      "caption above the board"),
     (r"dominox", r"too small[^:]*: '\[Bláçk ·\] · ", "the side and the seat's kind on a card"),
     (r"couch", r"cut: '\[Wáîtîñg för thé ñéxt", "the tray's line between two people's turns"),
     (r"leave\?", r"cut: '\[Ĺéávé thîs mátçh\?", "the pause menu's question, one line"),

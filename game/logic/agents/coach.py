@@ -357,12 +357,15 @@ def _spread_reason(view, move, world, names) -> str:
             shut += [(player, t) for t in tiles if t in before and t not in after]
     if shut:
         player, tile = shut[0]
-        return f"takes the last place for {_name(names, player)}'s {tile}"
+        return _("takes the last place for {name}'s {tile}").format(name=_name(names, player),
+                                                                    tile=tile)
     fits = Counter(m.tile for m in view.legal_moves() if m != PASS)
     tile = move.tile
     if fits[tile] == min(fits.values()) and len(fits) > 1:
-        return (f"lays {tile} while it fits ({_plural(fits[tile], 'place')} now); your "
-                f"other tiles fit more places")
+        return ngettext("lays {tile} while it fits ({count} place now); your other tiles fit "
+                        "more places", "lays {tile} while it fits ({count} places now); your "
+                        "other tiles fit more places", fits[tile]).format(tile=tile,
+                                                                          count=fits[tile])
     return ""
 
 

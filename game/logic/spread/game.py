@@ -8,7 +8,7 @@ begins, so the player to move already holds it (like the automatic draws of clas
 """
 from __future__ import annotations
 
-from game.i18n import N_
+from game.i18n import N_, _
 
 import random
 from collections import Counter
@@ -25,7 +25,7 @@ from ..options import Option, Options, resolve_options
 from ..tiles import OPEN_BOARD_SET
 from . import files, view as spread_view
 
-RULES_TEXT = """\
+RULES_TEXT = N_("""\
 Spread is played by 2 to 4 players with one pack of 32 tiles: the 28 tiles of the \
 double-six set and a second 0-0, 2-2, 4-4 and 6-6. The pack is shuffled face down.
 
@@ -61,7 +61,7 @@ the first legal place in move order, or set aside when it fits nowhere.
 Choices of this version: the source's extra rule turns laid doubles face down so that \
 no other tile can be set against them; it could also be read as a face-down double \
 needing no match. This version takes the first reading: nothing may touch a face-down \
-double, on any side."""
+double, on any side.""")
 
 
 class SpreadGame(PlacementGame):
@@ -94,9 +94,9 @@ class SpreadGame(PlacementGame):
         self.board = TileBoard(self.shape, EveryEqual)
         self.face_down = bool(options["face_down"])
         self.dealt = options["dealt"]
-        self.hands: list[list[Tile]] = [[] for _ in range(players)]
+        self.hands: list[list[Tile]] = [[] for _x in range(players)]
         # per player, the tiles of the hand that everyone saw turned up (public memory)
-        self.seen: list[list[Tile]] = [[] for _ in range(players)]
+        self.seen: list[list[Tile]] = [[] for _x in range(players)]
         self.pack: list[Tile] = []
         self.drawn = 0                  # pack[drawn] is the next tile to turn up
         self.to_move = 0
@@ -198,16 +198,16 @@ class SpreadGame(PlacementGame):
         except IllegalMoveError as exc:
             return exc.reason
         if self._over():
-            return "the game is over"
+            return _("the game is over")
         if move == PASS:
             if self.placements_of(self._kinds(self.to_move)):
-                return "you cannot pass: a tile in your hand can be laid"
+                return _("you cannot pass: a tile in your hand can be laid")
             return None
         refusal = self.board.squares_refusal(move)
         if refusal:
             return refusal
         if move.tile not in self.hands[self.to_move]:
-            return f"you do not have {move.tile}"
+            return _("you do not have {tile}").format(tile=move.tile)
         return self.board.fit_refusal(move, self.need_contact())
 
     def lay(self, move: Placement) -> bool:
@@ -224,7 +224,7 @@ class SpreadGame(PlacementGame):
         return False
 
     def _unlay(self, face_down: bool) -> None:
-        s1, _, s2, _ = self.board.lift()
+        s1, _x, s2, _x = self.board.lift()
         if face_down:
             self.face_down_squares.difference_update((s1, s2))
             self.board.seal((s1, s2), -1)

@@ -177,7 +177,7 @@ class BoardMatchScene(MatchScene):
 
     def show_results(self) -> None:
         rows, headers = self.adapter.results()
-        results = self.ctl.show_results(self.adapter.title, rows, self.adapter.final_caption(),
+        results = self.ctl.show_results(_(self.adapter.title), rows, self.adapter.final_caption(),
                                         final=True, headers=headers)
         if self.adapter.study_end and not self.app.demo:
             results.on_board = self.study_board      # Esc on the results: the board again

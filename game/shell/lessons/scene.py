@@ -39,6 +39,8 @@ LESSON_LEGENDS = (
     N_("Click, Left/Right: pick tile   R, right-click, wheel: turn   F: flip   "
        "Arrows: move   Enter, click: place   Esc: back to hand / the lessons   H: answer"
        "   V: areas"),
+    N_("Click, Left/Right: pick tile   R, right-click, wheel: turn   F: flip   "
+       "Arrows: move   Enter, click: place   Esc: back to hand / the lessons   H: answer"),
 )
 NAVIGATION = {"left": -1, "up": -1, "prev": -1, "right": 1, "down": 1, "next": 1}
 

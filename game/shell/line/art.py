@@ -154,7 +154,8 @@ class LineTableArt(LineSceneParts):
             edge = theme.HIGHLIGHT if live else theme.PANEL_EDGE
             pygame.draw.rect(surface, edge, rect, 3, border_radius=14)
             colour = theme.TEXT_DARK if hot else (theme.TEXT if live else theme.TEXT_DIM)
-            theme.draw_text(surface, _(label), rect.center, 36, colour, "center", bold=True)
+            theme.draw_fitted(surface, _(label), rect.center, rect.w - 16, 36, colour, "center",
+                              bold=True, smallest=24)
 
     # --- a move shown on the table (the coach's advice) --------------------------------
     coach_button = COACH_BUTTON

@@ -8,10 +8,11 @@ the hand (everyone saw it); blocked shares stand on the board as stone blocks; d
 turned face down (option face_down) lie face down. Fewer tiles in hand wins."""
 from __future__ import annotations
 
+from game.i18n import N_, _, ngettext
+
 import pygame
 
 from game.shell.board.adapter import BoardAdapter
-from game.shell.frame import theme
 from game.shell.board.art import (FRAME_INNER, draw_coordinates, draw_frame, draw_obstacle,
                                   draw_squares)
 from game.shell.board.geometry import BoardGeometry
@@ -21,21 +22,17 @@ SQUARE = ((200, 176, 132), (184, 160, 116))       # (fill, edge): one plain wood
 CELL_LINE = FRAME_INNER
 
 
-def tiles(n: int) -> str:
-    return theme.count(n, "tile")
-
-
 class Adapter(BoardAdapter):
-    title = "Spread"
-    stock_title = "Pack"
-    info_note = ("Touching numbers match,", "fewest tiles left wins")
+    title = N_("Spread")
+    stock_title = N_("Pack")
+    info_note = (N_("Touching numbers match,"), N_("fewest tiles left wins"))
 
     @property       # (the other adapters' is a constant nobody sets: mypy sees it writeable)
     def draw_note(self) -> str:  # type: ignore[override]
         if self.game.dealt:          # (option dealt: the hand is played first)
-            return ("A tile is turned up for you from the pack only when nothing in your "
-                    "hand fits.")
-        return "A tile is turned up for you from the pack at the start of your turn."
+            return _("A tile is turned up for you from the pack only when nothing in your "
+                     "hand fits.")
+        return _("A tile is turned up for you from the pack at the start of your turn.")
 
     def draw_board(self, surface, geo: BoardGeometry, font) -> None:
         blocked = {geo.index_square(i) for i in self.game.shape.blocked}
@@ -68,8 +65,8 @@ class Adapter(BoardAdapter):
 
     def stock_note(self, count: int) -> str:
         if not count:
-            return "the pack is used up"
-        return "turned up when nothing fits" if self.game.dealt else "turned up each turn"
+            return _("the pack is used up")
+        return _("turned up when nothing fits") if self.game.dealt else _("turned up each turn")
 
     def turned_up(self, view):
         return view.turned_up
@@ -80,18 +77,22 @@ class Adapter(BoardAdapter):
     def card_lines(self, player: int, over: bool) -> list[tuple]:
         if over:
             left = self.game.outcome().scores[player]
-            return [(f"{tiles(left)} left", 48, GOLD, True)]
+            return [(ngettext("{count} tile left", "{count} tiles left", left).format(
+                count=left), 48, GOLD, True)]
         return []
 
     def opening_caption(self) -> str:
         view = self.scene.table_view()
-        laid = f"Laid before play: {', '.join(view.laid)}. " if view.laid else ""
-        return laid + (self._turn_up(view) or f"{self.name(view.current_player)} begins.")
+        laid = _("Laid before play: {tiles}.").format(tiles=", ".join(view.laid)) + " " \
+            if view.laid else ""
+        return laid + (self._turn_up(view) or _("{name} begins.").format(
+            name=self.name(view.current_player)))
 
     def _turn_up(self, view) -> str:
         if view.turned_up is None or view.current_player is None:
             return ""
-        return f"{self.name(view.current_player)} turns up {view.turned_up}."
+        return _("{name} turns up {tile}.").format(name=self.name(view.current_player),
+                                                   tile=view.turned_up)
 
     def move_caption(self, player: int, move, before, after) -> str:
         caption = super().move_caption(player, move, before, after)
@@ -106,21 +107,29 @@ class Adapter(BoardAdapter):
         if outcome.winner is None:
             fewest = min(outcome.scores)
             tied = [self.name(p) for p, left in enumerate(outcome.scores) if left == fewest]
-            names = " and ".join(tied) if len(tied) == 2 else f"{len(tied)} players"
-            return f"A draw: {names} hold {tiles(fewest)} each."
+            names = (_("{names} and {last}").format(names=tied[0], last=tied[1])
+                     if len(tied) == 2 else _("{count} players").format(count=len(tied)))
+            return ngettext("A draw: {names} hold {count} tile each.",
+                            "A draw: {names} hold {count} tiles each.", fewest).format(
+                names=names, count=fewest)
         left = outcome.scores[outcome.winner]
         if outcome.reason == "domino":
-            return f"{self.name(outcome.winner)} laid every tile and wins."
-        return f"{self.name(outcome.winner)} wins with {tiles(left)} left."
+            return _("{name} laid every tile and wins.").format(name=self.name(outcome.winner))
+        return ngettext("{name} wins with {count} tile left.",
+                        "{name} wins with {count} tiles left.", left).format(
+            name=self.name(outcome.winner), count=left)
 
     def results(self) -> tuple[list, tuple]:
         outcome = self.game.outcome()
         rows = [(self.ctl.name(p), str(outcome.scores[p])) for p in range(self.game.players)]
-        return rows, ("Player", "Tiles left")
+        return rows, (_("Player"), _("Tiles left"))
 
     def read_aloud(self) -> str:
         view = self.scene.table_view()
         hands = ", ".join(f"{self.ctl.name(p)} {n}" for p, n in enumerate(view.hand_sizes))
-        turned = f" Turned up: {view.turned_up}." if view.turned_up is not None else ""
-        return f"Tiles in hand: {hands}; {view.pack_size} in the pack.{turned}"
+        text = _("Tiles in hand: {hands}; {count} in the pack.").format(hands=hands,
+                                                                         count=view.pack_size)
+        if view.turned_up is not None:
+            text += " " + _("Turned up: {tile}.").format(tile=view.turned_up)
+        return text
 

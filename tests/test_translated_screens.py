@@ -46,15 +46,14 @@ KNOWN = [
                                                                       "caption above the board"),
     (r"dominox", r"too small[^:]*: '\[Bláçk ·\] · ", "the side and the seat's kind on a card"),
     (r"couch", r"cut: '\[Wáîtîñg för thé ñéxt", "the tray's line between two people's turns"),
-    (r"leave\?", r"cut: '\[Ĺéávé thîs mátçh\?", "the pause menu's question, one line"),
     (r"first game|coach", r"cut: '\[Hîdé çöáçh|too small[^:]*: '\[Pláý ît", "the coach's "
                                                                           "buttons"),
     (r"first game|coach", r"cut: '\[Pláýér 1", "the seat's name beside its status on the "
                                                "line games' panel"),
     (r"results|review|lesson", r"cut: '\[öüt öf thé mátçh", "a seat panel's scores line "
                                                             "once the player is out"),
-    (r"results|review", r"(off the screen|over one another): '\[Röüñd", "the score chart's "
-                                                                       "round line"),
+    (r"results|review", r"cut: '\[Röüñd", "the score chart's round line, at the smallest "
+                                         "size"),
 ]
 
 

@@ -30,9 +30,12 @@ class PauseOverlay(Scene):
         if self.confirming:
             leave = self.leaving or (N_("Leave this match?") if app.demo else
                                      N_("Leave this match? It stays saved for later."))
-            rows = [Label(leave, size=32,
-                          color=theme.TEXT),
-                    Button(N_("No, keep playing"), self.cancel, width=640),
+            # the question on one line, or two smaller ones where the words are longer
+            lines = theme.wrap_text(_(leave), 760, 32)
+            size = 32 if len(lines) == 1 else 28
+            rows = [Label(line, size=size, color=theme.TEXT, height=40)
+                    for line in theme.wrap_text(_(leave), 760, size)[:2]]
+            rows += [Button(N_("No, keep playing"), self.cancel, width=640),
                     Button(N_("Yes, quit to menu"), app.back_to_menu, width=640)]
         else:
             rows = [Button(N_("Resume"), app.pop, width=640)]

@@ -108,7 +108,7 @@ class ScoreChart:
         for i in range(0, len(self.rounds) + 1, every):
             theme.draw_text(surface, str(i), (self.point(i, 0)[0], plot.bottom + 8), 24,
                             theme.TEXT_DIM, "midtop")
-        theme.draw_text(surface, _("Round"), (plot.centerx, plot.bottom + 38), 26,
+        theme.draw_text(surface, _("Round"), (plot.centerx, plot.bottom + 31), 26,
                         theme.TEXT_DIM, "midtop")
         for player, points in enumerate(self.lines()):
             colour = theme.PLAYER_COLOURS[player % len(theme.PLAYER_COLOURS)]
@@ -132,10 +132,10 @@ class ScoreChart:
         if not self.rounds:
             return
         rnd = self.rounds[self.selected]
-        theme.draw_text(surface, _("Round {number}: the tiles left made the points "
-                                   "(Left/Right: another round)").format(number=rnd.number),
-                        (self.area.x + 20, y), 26,
-                        theme.TEXT_DIM)
+        theme.draw_fitted(surface, _("Round {number}: the tiles left made the points "
+                                     "(Left/Right: another round)").format(number=rnd.number),
+                          (self.area.x + 20, y), self.area.w - 40, 26, theme.TEXT_DIM,
+                          smallest=20)
         y += 40
         row = max(36, min(52, (self.area.bottom - y) // max(1, len(self.names))))
         for player, name in enumerate(self.names):

@@ -19,7 +19,7 @@ from game.shell.screens.settings import apply_language
 from screen_walk import menus, problems, read, walk
 from test_shell_support import still_app
 
-TRANSLATED_GAMES = ("classic", "blank", "dominox", "open54")
+TRANSLATED_GAMES = ("classic", "blank", "dominox", "open54", "dominid")
 # What the walk itself brings (its players and its message) and a language's own name.
 WALK_DATA = ("Ann", "Ben", "Medium", "A message", "Something to say over the table.",
              "English", "Español")
@@ -38,13 +38,23 @@ KNOWN = [
                                                           "a row in Dominox's narrow panel"),
     (r"lesson", r"cut: '(\[Göál: |\[Ðráwîñg|······)", "a lesson's goal and title at the "
                                                      "smallest size in Dominox's panel"),
-    (r"dominox|open54", r"cut: '\[Ĺást: ", "the info panel's last move"),
-    (r"dominox|open54", r"cut: '\[Çlîçk, Ĺéft/Rîght", "the board games' key legend, already "
-                                                     "at the smallest size"),
+    (r"dominox|open54|dominid", r"cut: '\[Ĺást: ", "the info panel's last move"),
+    (r"dominox|open54|dominid", r"cut: '\[Çlîçk, Ĺéft/Rîght",
+     "the board games' key legend, already at the smallest size"),
     (r"open54", r"too small[^:]*: '\[türñéd üp", "the label under the turned-up tile"),
     (r"open54: lesson", r"cut: '(Ĺáý ýöür 0-5|\[Ýöü türñéd üp thé 2-3)", "a long goal in the "
                                                                       "caption above the board"),
     (r"dominox", r"too small[^:]*: '\[Bláçk ·\] · ", "the side and the seat's kind on a card"),
+    (r"dominid", r"too small[^:]*: '\[\[Öppöñéñt ·\] pîçks|(cut|too small[^:]*): '\[Tákés 3",
+     "the card's line under Numbers before the choice"),
+    (r"dominid", r"over one another: '\[(Ödds|Évéñs) ·\]'|over one another: '\[\d+ îñ háñd",
+     "the odds-or-evens panel: its big words, digits and counts in fixed boxes"),
+    (r"dominid", r"over one another: '\[Årráñgé thé öpéñîñg", "the opening panel's title over "
+                                                              "its two lines"),
+    (r"dominid", r"cut: '\[\[(Pláýér|Öppöñéñt)", "a long caption: the draw and who arranges, "
+                                                   "a tile's cost and why"),
+    (r"dominid: lesson", r"cut: '(çöst öf 2|thé strüçtüré, öñ f9)", "a long goal at the foot of "
+                                                                  "the lesson's words"),
     (r"couch", r"cut: '\[Wáîtîñg för thé ñéxt", "the tray's line between two people's turns"),
     (r"first game|coach", r"cut: '\[Hîdé çöáçh|too small[^:]*: '\[Pláý ît", "the coach's "
                                                                           "buttons"),
@@ -71,11 +81,13 @@ def walked(app, variant: str | None):
 def unexplained(name: str, problem: str) -> bool:
     for screens, pattern, _why in KNOWN:
         found = re.search(pattern, problem)
-        if re.search(screens, name) and found:
-            if found.groups() and len(found.groups()) == 3:     # the leading of a paragraph
-                top, height, below = map(int, found.groups())
-                return not 0 < top + height - below <= 4
-            return False
+        if not (found and re.search(screens, name)):
+            continue
+        if found.groups() and len(found.groups()) == 3:         # the leading of a paragraph
+            top, height, below = map(int, found.groups())
+            if not 0 < top + height - below <= 4:
+                continue
+        return False
     return True
 
 

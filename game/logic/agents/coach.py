@@ -84,8 +84,9 @@ def move_words(move) -> str:
         return _("{tile} on the right").format(tile=tile) if end == "R" else tile
     if hasattr(move, "left") and hasattr(move, "right"):   # Dominid's arranged opening
         left, right = move.left, move.right
-        return (f"{left.x}-{left.y} on the left and {right.x}-{right.y} on the right, "
-                f"{left.x} and {right.x} at the bottom")
+        return _("{left} on the left and {right} on the right, {a} and {b} at the "
+                 "bottom").format(left=f"{left.x}-{left.y}", right=f"{right.x}-{right.y}",
+                                  a=left.x, b=right.x)
     if hasattr(move, "first"):                            # a tile on two squares
         return _("{tile} on {first} and {second}").format(tile=f"{move.x}-{move.y}",
                                                           first=move.first,
@@ -280,8 +281,8 @@ def _arrangement_reason(view, move, names) -> str:
     rating = ratings[str(move)]
     if rating < max(ratings.values()):
         return ""
-    return (f"no opening leaves {_name(names, 1 - view.player)}'s first tile dearer (about "
-            f"{rating:.1f})")
+    return _("no opening leaves {name}'s first tile dearer (about {cost})").format(
+        name=_name(names, 1 - view.player), cost=f"{rating:.1f}")
 
 
 def _blocking(view, tile, rest, names) -> str:

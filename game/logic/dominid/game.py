@@ -8,7 +8,7 @@ stock, the odds-or-evens declaration, forced passes and the final count.
 """
 from __future__ import annotations
 
-from game.i18n import N_
+from game.i18n import N_, _
 
 import random
 from typing import ClassVar
@@ -49,7 +49,7 @@ class Declaration(Move, str):
 ODDS, EVENS = Declaration("odds"), Declaration("evens")
 DECLARATIONS = {"odds": ODDS, "evens": EVENS}
 
-RULES_TEXT = """\
+RULES_TEXT = N_("""\
 Dominid is a game for two on an open table. Tiles are laid flat on a grid of cells, \
 beside the tiles already there or on top of them, so the structure grows out and up.
 
@@ -91,7 +91,7 @@ evens; a player whose hand is empty passes. The source once says a patch must be
 this version counts three or more, never two.
 
 Options: layout (the table, from the levels folder; 16 x 16 by default) and arrange \
-(chosen or fixed, above)."""
+(chosen or fixed, above).""")
 
 
 class DominidGame(PlacementGame):
@@ -277,37 +277,38 @@ class DominidGame(PlacementGame):
         except IllegalMoveError as exc:
             return exc.reason
         if self.is_over():
-            return "the game is over"
+            return _("the game is over")
         if self.arranging or isinstance(move, Arrangement):
             return self._arrangement_refusal(move)
         if isinstance(move, Declaration):
             if self.declaring:
                 return None
             if self.parities[0] is not None:
-                return "odds and evens are already chosen"
-            return "the first player chooses odds or evens right after their first move"
+                return _("odds and evens are already chosen")
+            return _("the first player chooses odds or evens right after their first move")
         if self.declaring:
-            return "declare odds or evens first"
+            return _("declare odds or evens first")
         if move == PASS:
-            return ("you cannot pass: you have a legal placement"
+            return (_("you cannot pass: you have a legal placement")
                     if self.hands[self.to_move] and self.stacks.open else None)
         slot, refusal = self.slot_of_move(move)
         if refusal:
             return refusal
         if not self.hands[self.to_move] >> TILE_INDEX[move.tile] & 1:
-            return f"you do not have {move.tile}"
+            return _("you do not have {tile}").format(tile=move.tile)
         return self.stacks.refusal(slot)
 
     def _arrangement_refusal(self, move) -> str | None:
         """Why `move` is not a way to lay the opening now, or None when it is."""
         if not self.arranging:
-            return "the opening already lies on the table"
+            return _("the opening already lies on the table")
         if move in self.arrangements():
             return None
         cells = [self.shape.names[c] for c in opening_cells(self.shape)]
-        tiles = " and ".join(str(t) for t in self.draws)
-        return (f"first the opening: {tiles} upright, side by side on {cells[0]}{cells[1]} "
-                f"and {cells[2]}{cells[3]}, written like {self.arrangements()[0]}")
+        return _("first the opening: {tile} and {other} upright, side by side on {left} and "
+                 "{right}, written like {example}").format(
+            tile=self.draws[0], other=self.draws[1], left=cells[0] + cells[1],
+            right=cells[2] + cells[3], example=self.arrangements()[0])
 
     def slot_of_move(self, move: Placement) -> tuple[int, str | None]:
         """(slot index, None) of a placement's two cells, or (-1, why they are no slot)."""

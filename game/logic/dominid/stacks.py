@@ -14,6 +14,8 @@ the same questions as the live state.
 """
 from __future__ import annotations
 
+from game.i18n import _
+
 from dataclasses import dataclass
 
 from ..board.shape import EMPTY, BoardShape
@@ -63,9 +65,9 @@ class Geometry:
             axis_ends.append(tuple(e for e in ends if 0 <= e < shape.size and playable[e]))
         self.sides = tuple(sides)              # per slot: ((side name, u, v), ...)
         self.axis_ends = tuple(axis_ends)      # per slot: cells touching its short ends
-        near: list[list[int]] = [[] for _ in range(shape.size)]
+        near: list[list[int]] = [[] for _x in range(shape.size)]
         for slot, (s1, s2) in enumerate(shape.slots):
-            for cell in {s1, s2, *(c for _, u, v in sides[slot] for c in (u, v))}:
+            for cell in {s1, s2, *(c for _x, u, v in sides[slot] for c in (u, v))}:
                 near[cell].append(slot)
         self.near_slots = tuple(tuple(sorted(n)) for n in near)
 
@@ -88,7 +90,7 @@ def slot_is_open(geo: Geometry, level, cover, slot: int) -> bool:
         return False
     if height:
         return cover[s1] != cover[s2]      # the numbers beneath always make a pair
-    for _, u, v in geo.sides[slot]:
+    for _x, u, v in geo.sides[slot]:
         if level[u] and level[v]:
             return True
     return False
@@ -119,17 +121,19 @@ def slot_refusal(geo: Geometry, level, cover, slot: int) -> str | None:
     """Why no tile may lie on `slot` now, in player words; None when one may."""
     s1, s2 = geo.shape.slots[slot]
     if level[s1] != level[s2]:
-        return f"the two cells are at levels {level[s1]} and {level[s2]}"
+        return _("the two cells are at levels {level} and {other}").format(level=level[s1],
+                                                                           other=level[s2])
     if level[s1]:
-        return "it would lie exactly on one tile" if cover[s1] == cover[s2] else None
+        return _("it would lie exactly on one tile") if cover[s1] == cover[s2] else None
     if slot_is_open(geo, level, cover, slot):
         return None
-    beside = any(level[u] or level[v] for _, u, v in geo.sides[slot])
+    beside = any(level[u] or level[v] for _x, u, v in geo.sides[slot])
     if beside:
-        return "it borders no pair of numbers: only one of its cells has a neighbour on that side"
+        return _("it borders no pair of numbers: only one of its cells has a neighbour on that "
+                 "side")
     if any(level[e] for e in geo.axis_ends[slot]):
-        return "it borders no pair of numbers: touching end to end does not count"
-    return "it borders no pair of numbers: it touches no tile"
+        return _("it borders no pair of numbers: touching end to end does not count")
+    return _("it borders no pair of numbers: it touches no tile")
 
 
 def groups(shape: BoardShape, top, minimum: int = 3) -> list[tuple[int, list[int]]]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from game.i18n import _
 
 import functools
+import re
 import unicodedata
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -358,11 +359,20 @@ def draw_felt(surface):
     surface.blit(_backdrops[size], (0, 0))
 
 
+def legend_words(text: str) -> str:
+    """A key legend in the current language: the whole line where the template has it,
+    else each of its parts ("D: draw", three spaces or more between two) on its own."""
+    shown = _(text)
+    if shown != text:
+        return shown
+    return "".join(_(part) if part.strip() else part for part in re.split(r"(\s{3,})", text))
+
+
 def draw_legend(surface, app, text: str, mark: str | None = None):
     """The key legend along the bottom edge: what each key does on this screen; a `mark`
     (a warning that lasts, such as a match not saved) in red at its left end, the keys
     fitted beside it. Both are translated here (a legend is a text of the template)."""
-    text, mark = _(text), (_(mark) if mark is not None else None)
+    text, mark = legend_words(text), (_(mark) if mark is not None else None)
     w, h = surface.get_size()
     bar = pygame.Rect(0, h - LEGEND_HEIGHT, w, LEGEND_HEIGHT)
     # Opaque, so that an overlay's legend hides the legend of the screen under it.

@@ -41,6 +41,9 @@ LESSON_LEGENDS = (
        "   V: areas"),
     N_("Click, Left/Right: pick tile   R, right-click, wheel: turn   F: flip   "
        "Arrows: move   Enter, click: place   Esc: back to hand / the lessons   H: answer"),
+    N_("Click, Left/Right: pick tile   R, right-click, wheel: turn   F: flip   "
+       "Arrows: move   Enter, click: place   H: answer   V: clusters   Esc: back / the lessons"),
+    N_("Esc: the lessons"), N_("H: answer"),      # parts of the keys of a panel (Dominid's)
 )
 NAVIGATION = {"left": -1, "up": -1, "prev": -1, "right": 1, "down": 1, "next": 1}
 

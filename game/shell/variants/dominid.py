@@ -10,6 +10,8 @@ on the board and the cards and results show cost - clusters = final, lowest winn
 """
 from __future__ import annotations
 
+from game.i18n import N_, _, ngettext
+
 import pygame
 
 from game.logic.board.placement import Placement
@@ -26,9 +28,10 @@ from game.shell.board.tiles.stack_tool import StackTool, pair_words
 
 GOLD = (255, 206, 84)
 NUMBERS = {"odds": "1 3 5", "evens": "2 4 6"}
-LEGEND = ("Click, Left/Right: pick tile   R, right-click, wheel: turn   F: flip   "
-          "Arrows: move   Enter, click: place   H: cheapest spots   V: clusters   "
-          "Esc: back / pause")
+PARITIES = {"odds": N_("odds"), "evens": N_("evens")}
+LEGEND = N_("Click, Left/Right: pick tile   R, right-click, wheel: turn   F: flip   "
+            "Arrows: move   Enter, click: place   H: cheapest spots   V: clusters   "
+            "Esc: back / pause")
 
 
 def signed(n: int) -> str:
@@ -37,14 +40,14 @@ def signed(n: int) -> str:
 
 
 def parity_words(parity: str) -> str:
-    return f"{parity} ({NUMBERS[parity]})"
+    return f"{_(PARITIES[parity])} ({NUMBERS[parity]})"
 
 
 class Adapter(BoardAdapter):
     tool = StackTool
-    title = "Dominid"
-    info_note = ("Lowest score wins:", "cost − your clusters of 3+")
-    draw_note = "You draw a tile after each one you lay, while the stock lasts."
+    title = N_("Dominid")
+    info_note = (N_("Lowest score wins:"), N_("cost − your clusters of 3+"))
+    draw_note = N_("You draw a tile after each one you lay, while the stock lasts.")
     legend = LEGEND
 
     def __init__(self, scene):
@@ -99,7 +102,7 @@ class Adapter(BoardAdapter):
         if over:
             cost, points = view.costs[player], view.cluster_points()[player]
             return [(f"{cost} − {points} = {signed(cost - points)}", 48, GOLD, True)]
-        return [(f"Cost {view.costs[player]}", 40, GOLD, True)]
+        return [(_("Cost {cost}").format(cost=view.costs[player]), 40, GOLD, True)]
 
     def card_footer(self, player: int, over: bool) -> list[tuple]:
         view = self.view()
@@ -109,18 +112,21 @@ class Adapter(BoardAdapter):
             if first is None:          # a position set up after the opening
                 laid = [p for p, m in self.game.moves_played() if isinstance(m, Placement)]
                 first = laid[0] if laid else view.current_player
-            when = "now" if view.declaring else "after a tile"
-            later = (f"{self.ctl.name(first)} picks {when}" if not view.arranging
-                     or player == first else "Takes 3 tiles once the opening lies")
-            return [("Numbers: not chosen yet", 28, theme.TEXT_DIM, False),
+            picks = (_("{name} picks now") if view.declaring else
+                     _("{name} picks after a tile")).format(name=self.ctl.name(first))
+            later = (picks if not view.arranging or player == first else
+                     _("Takes 3 tiles once the opening lies"))
+            return [(_("Numbers: not chosen yet"), 28, theme.TEXT_DIM, False),
                     (later, 26, theme.TEXT_DIM, False)]
         cost, points = view.costs[player], view.cluster_points()[player]
-        first = (f"{parity.capitalize()}: {NUMBERS[parity]}", 36, theme.TEXT, True)
+        named = _(PARITIES[parity])
+        first = (f"{named[:1].upper()}{named[1:]}: {NUMBERS[parity]}", 36, theme.TEXT, True)
         if over:
-            return [first, (f"Cost {cost}, clusters {signed(-points)}", 28, theme.TEXT_DIM, False),
-                    ("Final score (lowest wins)", 26, theme.TEXT_DIM, False)]
-        return [first, (f"Score now {cost} − {points} = {signed(cost - points)}", 28,
-                        theme.TEXT_DIM, False)]
+            return [first, (_("Cost {cost}, clusters {clusters}").format(
+                        cost=cost, clusters=signed(-points)), 28, theme.TEXT_DIM, False),
+                    (_("Final score (lowest wins)"), 26, theme.TEXT_DIM, False)]
+        return [first, (_("Score now {cost} − {points} = {score}").format(
+            cost=cost, points=points, score=signed(cost - points)), 28, theme.TEXT_DIM, False)]
 
     # --- captions ---------------------------------------------------------------------
     def opening_caption(self) -> str:
@@ -129,54 +135,62 @@ class Adapter(BoardAdapter):
         if mover is None:
             return self.final_caption()
         if not deal or self.game.moves_played():          # a position or a saved match
-            return f"{self.ctl.name(mover)} to move."
+            return _("{name} to move.").format(name=self.ctl.name(mover))
         draws, first = deal["draws"], self.game.first
-        said = f"{self.ctl.name(0)} turned up {draws[0]}, {self.ctl.name(1)} {draws[1]}: "
+        said = _("{name} turned up {tile}, {other} {other_tile}:").format(
+            name=self.ctl.name(0), tile=draws[0], other=self.ctl.name(1), other_tile=draws[1])
         if self.game.arranging:
-            return (said + f"{self.ctl.name(first)} moves first, so "
-                    f"{self.ctl.name(mover)} arranges the two in the middle.")
-        return said + f"{self.ctl.name(mover)} begins, then chooses odds or evens."
+            return said + " " + _("{first} moves first, so {name} arranges the two in the "
+                                  "middle.").format(first=self.ctl.name(first),
+                                                    name=self.ctl.name(mover))
+        return said + " " + _("{name} begins, then chooses odds or evens.").format(
+            name=self.ctl.name(mover))
 
     def last_words(self, move) -> str:
         if isinstance(move, Arrangement):
-            return "arranged the opening"
+            return _("arranged the opening")
         if str(move) in NUMBERS:
-            return f"chose {parity_words(str(move))}"
+            return _("chose {numbers}").format(numbers=parity_words(str(move)))
         return super().last_words(move)
 
     def move_caption(self, player: int, move, before, after) -> str:
         name = self.ctl.name(player)
         if move == PASS:
-            return f"{name} cannot lay a tile and passes."
+            return _("{name} cannot lay a tile and passes.").format(name=name)
         if isinstance(move, Arrangement):
-            return (f"{name} arranged the opening and takes three tiles. "
-                    f"{self.ctl.name(1 - player)} begins.")
+            return _("{name} arranged the opening and takes three tiles. {other} "
+                     "begins.").format(name=name, other=self.ctl.name(1 - player))
         if str(move) in NUMBERS:
             other = after.parities[1 - player]
-            return (f"{name} chose {parity_words(str(move))}; {self.ctl.name(1 - player)} "
-                    f"gets {parity_words(other)}.")
+            return _("{name} chose {numbers}; {other} gets {other_numbers}.").format(
+                name=name, numbers=parity_words(str(move)), other=self.ctl.name(1 - player),
+                other_numbers=parity_words(other))
         found = before.cost_of(move)
         cost = after.costs[player] - before.costs[player]
         level = after.level_at(move.first)
         why = f" ({pair_words(move, found[1])})" if found else ""
-        caption = f"{name} laid {move.tile} at level {level}: cost {cost}{why}."
+        caption = _("{name} laid {tile} at level {level}: cost {cost}{why}.").format(
+            name=name, tile=move.tile, level=level, cost=cost, why=why)
         if after.declaring:
-            caption += f" {name} now chooses odds or evens."
+            caption += " " + _("{name} now chooses odds or evens.").format(name=name)
         return caption
 
     def final_caption(self) -> str:
         outcome = self.game.outcome()
         scores = outcome.scores
         if outcome.winner is None:
-            return f"A draw: {signed(scores[0])} each (cost minus clusters)."
+            return _("A draw: {score} each (cost minus clusters).").format(
+                score=signed(scores[0]))
         winner = outcome.winner
         win, lose = scores[winner], scores[1 - winner]
         parity = self.view().parities[winner]
-        who = f"{self.ctl.name(winner)} ({parity})" if parity else self.ctl.name(winner)
-        return f"{who} wins with the lower score, {signed(win)} to {signed(lose)}."
+        who = (_("{name} ({side})").format(name=self.ctl.name(winner), side=_(PARITIES[parity]))
+               if parity else self.ctl.name(winner))
+        return _("{name} wins with the lower score, {score} to {other}.").format(
+            name=who, score=signed(win), other=signed(lose))
 
     # --- the end ----------------------------------------------------------------------
-    scores_live = "clusters"
+    scores_live = N_("clusters")
 
     def scoring_layer(self, geo: BoardGeometry, font) -> pygame.Surface:
         """The clusters as they would count now, outlined and counted as at the end."""
@@ -209,17 +223,20 @@ class Adapter(BoardAdapter):
         points = view.cluster_points()
         rows = [(self.ctl.name(p), str(view.costs[p]), signed(-points[p]),
                  signed(view.costs[p] - points[p])) for p in (0, 1)]
-        return rows, ("Player", "Cost", "Clusters", "Final")
+        return rows, (_("Player"), _("Cost"), _("Clusters"), _("Final"))
 
     def read_aloud(self) -> str:
         view = self.view()
         parts = []
         for p in (0, 1):
             parity = view.parities[p]
-            numbers = f", {parity}" if parity else ""
-            parts.append(f"{self.ctl.name(p)}: cost {view.costs[p]}{numbers}, score now "
-                         f"{view.scores_now()[p]}")
-        return "; ".join(parts) + f". {theme.count(view.stock_size, 'tile')} in the stock."
+            numbers = f", {_(PARITIES[parity])}" if parity else ""
+            parts.append(_("{name}: cost {cost}{numbers}, score now {score}").format(
+                name=self.ctl.name(p), cost=view.costs[p], numbers=numbers,
+                score=view.scores_now()[p]))
+        return "; ".join(parts) + ". " + ngettext(
+            "{count} tile in the stock.", "{count} tiles in the stock.",
+            view.stock_size).format(count=view.stock_size)
 
     def show_move(self, surface, geo, move) -> None:
         """The arranged opening: both tiles' ghosts, one frame round the pair."""
@@ -233,7 +250,7 @@ class Adapter(BoardAdapter):
 
 
 def _central(cells):
-    cx = sum(f for f, _ in cells) / len(cells)
-    cy = sum(r for _, r in cells) / len(cells)
+    cx = sum(f for f, _x in cells) / len(cells)
+    cy = sum(r for _x, r in cells) / len(cells)
     return min(cells, key=lambda s: ((s[0] - cx) ** 2 + (s[1] - cy) ** 2, s))
 

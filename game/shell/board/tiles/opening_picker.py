@@ -11,6 +11,8 @@ tones right of the board whole, and its keys are in the footer (StackTool.keys_l
 """
 from __future__ import annotations
 
+from game.i18n import _
+
 import pygame
 
 from game.logic.agents import greedy_ratings
@@ -177,7 +179,7 @@ class OpeningPicker:
             self.stacker.draw_tile(surface, placement, 1, state="ghost_ok")
         panel, cards = self.layout()
         theme.draw_panel(surface, panel, alpha=245, border=GOLD)
-        theme.draw_text(surface, "Arrange the opening", (panel.centerx, panel.y + 8), 38,
+        theme.draw_text(surface, _("Arrange the opening"), (panel.centerx, panel.y + 8), 38,
                         theme.TITLE, "midtop", bold=True)
         for i, (move, rect) in enumerate(zip(options, cards)):
             self._draw_card(surface, move, rect, i == self.focus)
@@ -204,8 +206,9 @@ class OpeningPicker:
         draws = scene.view(arranger).draws
         first = 1 - arranger
         name = scene.ctl.name
-        return (f"{name(first)}'s {draws[first]} beat your {draws[arranger]}: lay both "
-                f"side by side.\nYou take your tiles after.")
+        return _("{name}'s {tile} beat your {yours}: lay both side by side.\nYou take your "
+                 "tiles after.").format(name=name(first), tile=draws[first],
+                                        yours=draws[arranger])
 
     def hint(self, focused) -> str:
         """How dear the focused arrangement leaves the first player's first tile."""
@@ -215,6 +218,6 @@ class OpeningPicker:
             self._ratings = (self.scene.ctl.ply, greedy_ratings(view, moves))
         ratings = self._ratings[1]
         rating = ratings[moves.index(focused)]
-        best = "  (the dearest)" if rating >= max(ratings) else ""
-        return (f"{self.scene.ctl.name(1 - view.player)}'s cheapest first tile would cost "
-                f"about {rating:.1f}{best}")
+        text = _("{name}'s cheapest first tile would cost about {cost}").format(
+            name=self.scene.ctl.name(1 - view.player), cost=f"{rating:.1f}")
+        return text + "  " + _("(the dearest)") if rating >= max(ratings) else text

@@ -21,6 +21,8 @@ blocks (warmed a little by the level's tint), so every top number stays readable
 """
 from __future__ import annotations
 
+from game.i18n import N_, _
+
 import pygame
 
 from game.shell.board.art import draw_hole
@@ -36,7 +38,7 @@ FACE_TINTS = ((255, 255, 255), (255, 236, 200), (255, 218, 168), (252, 198, 148)
 SHADOW_ALPHA = 90
 BADGE_RING = (250, 244, 228)
 # The key of the level tones beside the board: its title, then a swatch a tone.
-KEY_TITLE, KEY_TEXT = "Level", 26
+KEY_TITLE, KEY_TEXT = N_("Level"), 26
 KEY_TOP, KEY_SWATCH, KEY_STEP = 30, 34, 10     # the first swatch's top, a swatch, between
 KEY_ROOM = 70                                  # the least room right of the board for it
 
@@ -249,7 +251,7 @@ def level_key_rect(geo: BoardGeometry, area: pygame.Rect) -> pygame.Rect | None:
     room = area.right - geo.outer.right
     if room < KEY_ROOM:
         return None
-    width = max(theme.font(KEY_TEXT).size(KEY_TITLE)[0], KEY_SWATCH + 8)
+    width = max(theme.font(KEY_TEXT).size(_(KEY_TITLE))[0], KEY_SWATCH + 8)
     height = KEY_TOP + len(TONES) * (KEY_SWATCH + KEY_STEP)
     rect = pygame.Rect(0, geo.rect.top, width, height)
     rect.centerx = geo.outer.right + room // 2
@@ -259,7 +261,7 @@ def level_key_rect(geo: BoardGeometry, area: pygame.Rect) -> pygame.Rect | None:
 def level_key(surface, rect: pygame.Rect) -> None:
     """The key of the level tones in `rect` (level_key_rect): a swatch a level, the last
     tone, for every higher level, marked "7+"."""
-    theme.draw_text(surface, KEY_TITLE, rect.midtop, KEY_TEXT, theme.TEXT_DIM, "midtop")
+    theme.draw_text(surface, _(KEY_TITLE), rect.midtop, KEY_TEXT, theme.TEXT_DIM, "midtop")
     for level in range(1, len(TONES) + 1):
         swatch = pygame.Rect(0, 0, KEY_SWATCH + 8, KEY_SWATCH)
         swatch.midtop = (rect.centerx,

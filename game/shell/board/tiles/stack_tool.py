@@ -13,6 +13,8 @@ the player whose tile lost arranges the opening (tiles.opening_picker).
 """
 from __future__ import annotations
 
+from game.i18n import N_, _
+
 import pygame
 
 from game.logic.board.placement import Placement
@@ -26,21 +28,24 @@ from game.shell.frame import theme, tile_art
 from game.shell.match.controller import sentence
 from game.shell.match.scene import choice_action, index_at
 
-CHOICES = (("odds", "Odds", "1 3 5", (1, 3, 5)), ("evens", "Evens", "2 4 6", (2, 4, 6)))
+CHOICES = (("odds", N_("Odds"), "1 3 5", (1, 3, 5)), ("evens", N_("Evens"), "2 4 6", (2, 4, 6)))
 CHIP_SIZE = 28
 PAIR_LINE = (255, 214, 80)
 PANEL_SIZE = (720, 296)
 BUTTON_SIZE = (330, 140)
 # The footer while a panel of its own is up: its keys (the tile keys do nothing then)
-ARRANGE_KEYS = "Left/Right, Up/Down: choose   Enter, click: lay it   H: hints"
-DECLARE_KEYS = "Left/Right: odds or evens   Enter, click: take it   O, E: take odds, evens"
+# (each part a text of the template: the legend bar translates them one by one)
+ARRANGE_KEYS = (N_("Left/Right, Up/Down: choose"), N_("Enter, click: lay it"), N_("H: hints"))
+DECLARE_KEYS = (N_("Left/Right: odds or evens"), N_("Enter, click: take it"),
+                N_("O, E: take odds, evens"))
 
 
 def pair_words(move: Placement, border) -> str:
     """"2 beside 2, 6 beside 5" (or "on" for the pair beneath the tile)."""
-    word = "on" if border.side == "beneath" else "beside"
     p, q = border.numbers
-    return f"{move.x} {word} {p}, {move.y} {word} {q}"
+    text = (_("{x} on {p}, {y} on {q}") if border.side == "beneath" else
+            _("{x} beside {p}, {y} beside {q}"))
+    return text.format(x=move.x, p=p, y=move.y, q=q)
 
 
 class StackTool(PlaceTileTool):
@@ -88,17 +93,17 @@ class StackTool(PlaceTileTool):
         keys, then those of the match that still work (the coach, taking back, Esc);
         None otherwise (the game's own legend)."""
         if self.arranging():
-            keys = [ARRANGE_KEYS]
+            keys = list(ARRANGE_KEYS)
         elif self.declaring():
-            keys = [DECLARE_KEYS]
+            keys = list(DECLARE_KEYS)
         else:
             return None
         scene = self.scene
         if scene.coach.offered:
-            keys.append("C: coach")
+            keys.append(N_("C: coach"))
         if scene.undo_shown() and scene.ctl.undo_target()[0] is not None:
-            keys.append("U: undo")
-        return "   ".join(keys + ["Esc: pause"])
+            keys.append(N_("U: undo"))
+        return "   ".join(keys + [N_("Esc: pause")])
 
     # --- input ------------------------------------------------------------------------
     def point(self, pos) -> None:
@@ -160,7 +165,7 @@ class StackTool(PlaceTileTool):
             costs = [(view.cost_of(m)[0], m) for m in (scene.legal_moves() if goal is None
                                                        else goal)
                      if isinstance(m, Placement) and m.tile == tile]
-            least = min((c for c, _ in costs), default=-1)
+            least = min((c for c, _x in costs), default=-1)
             self._best = (least, [m for c, m in costs if c == least])
             self._best_key = key
             self._hints_key = None
@@ -171,18 +176,21 @@ class StackTool(PlaceTileTool):
         if self.detail is None:
             return None
         level, cost, border, move = self.detail
-        text = f"Level {level} · cost {cost}: {pair_words(move, border)}"
+        text = _("Level {level} · cost {cost}: {pairs}").format(level=level, cost=cost,
+                                                                pairs=pair_words(move, border))
         if self.scene.hints and self.picked is not None:
             least = self.best_spots()[0]
-            text += "  (cheapest)" if cost <= least else f"  (cheapest: {least})"
+            text += "  " + (_("(cheapest)") if cost <= least else
+                            _("(cheapest: {cost})").format(cost=least))
         return text
 
     def tray_legend(self) -> list[tuple]:
         if self.ghost is None:
             return []
-        legend: list[tuple] = [(self.ghost.ends, "ghost_ok", "your tile: green fits, red not")]
+        legend: list[tuple] = [(self.ghost.ends, "ghost_ok",
+                                N_("your tile: green fits, red not"))]
         if self.scene.hints:
-            legend.append((self.ghost.ends, "hint", "faint: its cheapest spots (H hides)"))
+            legend.append((self.ghost.ends, "hint", N_("faint: its cheapest spots (H hides)")))
         return legend
 
     # --- drawing ----------------------------------------------------------------------
@@ -203,7 +211,7 @@ class StackTool(PlaceTileTool):
         face = stacker.face_rect(footprint)
         legal = self.reason is None
         if legal and self.detail is not None:
-            level, _, border, _ = self.detail
+            level, _x, border, _x = self.detail
             block = pygame.Surface(footprint.size, pygame.SRCALPHA)
             pygame.draw.rect(block, (*tone(level), 170), block.get_rect(),
                              border_radius=stacker.radius)
@@ -311,27 +319,28 @@ class StackTool(PlaceTileTool):
     def _draw_choice(self, surface) -> None:
         panel, buttons = self.choice_rects()
         theme.draw_panel(surface, panel, alpha=245, border=GOLD)
-        theme.draw_text(surface, "Choose your numbers", (panel.centerx, panel.y + 16), 40,
+        theme.draw_text(surface, _("Choose your numbers"), (panel.centerx, panel.y + 16), 40,
                         theme.TITLE, "midtop", bold=True)
-        theme.draw_text(surface, "Touching groups of 3+ of them come off your cost",
+        theme.draw_text(surface, _("Touching groups of 3+ of them come off your cost"),
                         (panel.centerx, panel.y + 62), 26, theme.TEXT_DIM, "midtop")
         view = self.scene.view(self.scene.game.current_player)
-        for i, ((_, title, digits, numbers), rect) in enumerate(zip(CHOICES, buttons)):
+        for i, ((_x, title, digits, numbers), rect) in enumerate(zip(CHOICES, buttons)):
             focused = i == self.choice
             fill = (70, 58, 30) if focused else (34, 44, 50)
             pygame.draw.rect(surface, fill, rect, border_radius=18)
             pygame.draw.rect(surface, GOLD if focused else darker(theme.TEXT_DIM), rect,
                              6 if focused else 2, border_radius=18)
             ink = theme.TEXT if focused else theme.TEXT_DIM
-            theme.draw_text(surface, title, (rect.centerx, rect.y + 34), 50, ink, "center",
+            theme.draw_text(surface, _(title), (rect.centerx, rect.y + 30), 50, ink, "center",
                             bold=True)
-            theme.draw_text(surface, digits, (rect.centerx, rect.y + 76), 40, GOLD if focused
+            theme.draw_text(surface, digits, (rect.centerx, rect.y + 80), 40, GOLD if focused
                             else ink, "center", bold=True)
             held = sum((t.a in numbers) + (t.b in numbers) for t in view.hand)
             shown = sum(1 for n in view.numbers if n in numbers)
-            theme.draw_text(surface, f"{held} in hand · {shown} on the table",
+            theme.draw_text(surface, _("{held} in hand · {shown} on the table").format(
+                                held=held, shown=shown),
                             (rect.centerx, rect.bottom - 22), 24, theme.TEXT_DIM, "center")
-        theme.draw_text(surface, "Left/Right and Enter · O or E · or click",
+        theme.draw_text(surface, _("Left/Right and Enter · O or E · or click"),
                         (panel.centerx, panel.bottom - 26), 26, theme.TEXT_DIM, "center")
 
 

@@ -331,3 +331,14 @@ def test_the_suggestion_is_only_outlined_where_the_persons_own_tile_lies(app, mo
     scene.tool.ghost = None
     scene.show_move(app.screen, move)
     assert drawn == [move]
+
+
+def test_the_reviews_panel_hides_what_lies_under_it(app):
+    """The results screen under the review never shows through its notes."""
+    state = new_game("classic", 2, 3)
+    play_out(state, [make_agent("random")] * 2, random.Random(3))
+    review = ReviewScene(app, state, (0,), ["Ann", "Ben"], todo=[])
+    app.screen.fill((255, 0, 255))
+    review.draw(app.screen)
+    for x, y in ((200, 600), (960, 700), (1700, 900)):
+        assert tuple(app.screen.get_at((x, y)))[:3] == theme.PANEL, (x, y)

@@ -344,8 +344,13 @@ class MatchController:
         self.app.push(ConfirmScene(self.app, f"{self.name(asked)}, allow {self.name(who)} "
                                              f"to take back?",
                                    "Yes, take it back", "No", lambda: self._undo_to(who, where),
-                                   detail=detail, cover=self.couch))
+                                   detail=detail, cover=self.couch,
+                                   on_no=lambda: self._take_back_refused(asked)))
         return True
+
+    def _take_back_refused(self, asked: int) -> None:
+        self.sound("invalid")
+        self.say(f"{self.name(asked)} said no: nothing was taken back.", speak=False)
 
     def _undo_to(self, who: int, played: int) -> None:
         """Take back every move after the first `played` ones; `who` is to move again."""

@@ -42,7 +42,10 @@ class EditorScene(Scene):
         elif entry.level is None:           # one of yours that does not load: fix it
             text = disk_text(Path(entry.path)) or ""
             level, name = salvage(text, model.level, getattr(cls, "sets", ())), entry.name
-            self.message = f"Fixing {entry.name}: {entry.error}".replace(
+            read = "" if level != blank_of(model.level) else \
+                " (nothing of it could be read: the board is blank)"
+            self.message = f"Fixing {entry.name}{read}: {entry.error}. Save keeps the " \
+                f"file as it is under another name".replace(
                 str(Path(entry.path).parent) + "/", "", 1)
         elif entry.own:
             level, name = entry.level, entry.name
@@ -55,6 +58,7 @@ class EditorScene(Scene):
         self.draft = Draft(variant, level, name)
         self.file = LevelFile(Path(entry.path) if entry.own and not blank else None)
         self.opened_from = self.file.text     # what a person wrote: kept by every save
+        self.broken = entry.own and entry.level is None and not blank   # set aside at save
         self.saved_text = self.draft.text() if self.file.text is not None and entry.level \
             else None
         self.history = History(self.draft.snapshot())
@@ -225,13 +229,16 @@ class EditorScene(Scene):
         base = self.file.text if path == self.file.path and self.file.text is not None \
             else self.opened_from
         text = kept_text(draft.variant, draft.name, base, draft.text())
+        kept = ""
         try:
+            if self.broken and path == self.file.path and path.exists():
+                kept = f"; the file as it was is kept as {self.file.set_aside()}"
             self.file.write(path, text)
         except OSError as error:
             self.say(f"Not saved: {error.strerror or error}", "invalid")
             return False
-        self.saved_text, self.deleted = draft.text(), None
-        self.say(f"Saved as {draft.name}: it is in every list of your levels of "
+        self.saved_text, self.deleted, self.broken = draft.text(), None, False
+        self.say(f"Saved as {draft.name}{kept}: it is in every list of your levels of "
                  f"{draft.cls.title}{self.matches_note()}", "place")
         return True
 

@@ -1,0 +1,45 @@
+"""A level file of the player's that does not load is never lost by the editor: it opens
+to be fixed, and the save that replaces it first keeps the file, byte for byte, under
+another name (`name.toml.bad-<time>`), saying so."""
+import pygame
+import pytest
+
+from game.logic.levels import own_folder
+from tests.test_editor_keeps_work import own
+from tests.test_level_editor import click, key_button, open_editor
+from tests.test_shell_support import keys, still_app
+
+
+@pytest.fixture
+def app(tmp_path):
+    return still_app(tmp_path)
+
+
+BROKEN = b'# mine, by hand\r\nname = "Half\ngrid = """\n#...\n....\n"""\n\xc3\xa9t\xc3\xa9\n'
+
+
+def test_a_file_whose_toml_does_not_read_is_kept_byte_for_byte_by_save(app):
+    path = own("dominox", "mine", "")
+    path.write_bytes(BROKEN)
+    scene = open_editor(app, "dominox", "mine")
+    assert "nothing of it could be read" in scene.message
+    assert path.read_bytes() == BROKEN                     # opening changes nothing
+    click(app, scene.canvas.geo.square_rect((0, 0)).center)
+    key_button(app, scene, "Save")
+    kept = sorted(own_folder("dominox").glob("mine.toml.bad-*"))
+    assert len(kept) == 1 and kept[0].read_bytes() == BROKEN
+    assert kept[0].name in scene.message
+    assert b"#" in path.read_bytes() and path.read_bytes() != BROKEN
+    key_button(app, scene, "Save")                         # the second save: nothing more
+    assert len(list(own_folder("dominox").glob("mine.toml.bad-*"))) == 1
+
+
+def test_a_broken_file_is_not_replaced_when_it_cannot_be_kept(app, monkeypatch):
+    from game.play import storage
+    path = own("dominox", "mine", "")
+    path.write_bytes(BROKEN)
+    scene = open_editor(app, "dominox", "mine")
+    monkeypatch.setattr(storage, "set_aside", lambda p, why: f"{p.name}: {why}; left in place")
+    key_button(app, scene, "Save")
+    assert path.read_bytes() == BROKEN and scene.message.startswith("Not saved")
+    keys(app, pygame.K_ESCAPE)

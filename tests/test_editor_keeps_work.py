@@ -263,3 +263,18 @@ def test_a_scripted_run_through_every_step_checks_the_files(app, variant):
     assert on_disk(variant) == ["my-level.toml", "renamed.toml"]
     assert (own_folder(variant) / "renamed.toml").read_text() == made
     frame(app)
+
+
+def test_undoing_a_delete_keeps_the_edits_made_before_it_unsaved(app, monkeypatch):
+    path = own("dominox", "mine", GRID)
+    scene = open_editor(app, "dominox", "mine")
+    click(app, scene.canvas.geo.square_rect((0, 0)).center)            # a1 blocked: unsaved
+    edited = scene.draft.text()
+    key_button(app, scene, "Delete this level")
+    answer(app, yes=True)
+    keys(app, pygame.K_u)                                              # the file is back
+    assert path.read_text() == GRID and scene.draft.text() == edited and scene.unsaved
+    played = []
+    monkeypatch.setattr(app, "start_match", played.append)
+    key_button(app, scene, "Play this board")                          # saves the draft first
+    assert played and scene.draft.text() == edited and "#..." in path.read_text()

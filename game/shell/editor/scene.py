@@ -313,8 +313,10 @@ class EditorScene(Scene):
         forget_deleted(self.app, level)
         self.deleted = None
         self.file = LevelFile(level.path)
-        self.saved_text = self.draft.text() if level.text == self.file.text and \
-            self.draft.name == level.name else self.saved_text
+        # what is on disk now is the level as deleted, not the draft (edits since stay
+        # unsaved)
+        self.saved_text = self.draft.text_of(level.text) if self.draft.name == level.name \
+            else None
         self.say(f"{level.path.name} is back", "place")
 
     def go_back(self) -> None:

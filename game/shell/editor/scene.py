@@ -14,7 +14,7 @@ from game.logic.records import new_seed
 from game.logic.variants import find_variant
 from game.play.config import MatchConfig, Seat
 from game.shell.frame.scene import Scene
-from game.shell.screens.dialogs import ConfirmScene
+from game.shell.screens.dialogs import ConfirmScene, ask_before_replacing_save
 
 from game.shell.editor.canvas import PANEL, TRAY_COLUMNS, Canvas, draw_editor
 from game.shell.editor.draft import ELEMENTS, GRID, SIZE, Check, Draft
@@ -250,7 +250,8 @@ class EditorScene(Scene):
         return f" ({saved} begun on it: each keeps the board it began on)"
 
     def play(self) -> None:
-        """Save the board if it changed, then start a match on it at once."""
+        """Save the board if it changed, then start a match on it (asking first when a
+        saved match would be replaced)."""
         if self.unsaved and not self.save():
             return
         draft, names = self.draft, self.app.settings.player_names
@@ -260,8 +261,8 @@ class EditorScene(Scene):
                                                 else {"set": draft.set_name})}
         seats = (Seat(names[0]),) + tuple(Seat(names[i], "computer", "greedy")
                                           for i in range(1, draft.cls.min_players))
-        self.app.start_match(MatchConfig(draft.variant, seats, options,
-                                         new_seed()))
+        config = MatchConfig(draft.variant, seats, options, new_seed())
+        ask_before_replacing_save(self.app, lambda: self.app.start_match(config))
 
     def delete(self) -> None:
         """Delete the level that is open (one of yours on disk), after asking; U, or the

@@ -43,3 +43,24 @@ def test_a_broken_file_is_not_replaced_when_it_cannot_be_kept(app, monkeypatch):
     key_button(app, scene, "Save")
     assert path.read_bytes() == BROKEN and scene.message.startswith("Not saved")
     keys(app, pygame.K_ESCAPE)
+
+
+def test_what_reading_a_broken_grid_changed_is_said_instead_of_no_problems(app):
+    from game.shell.editor.canvas import status_line
+    from game.shell.frame import theme
+    own("dominox", "mine", 'name = "Odd"\ngrid = """\n#.x.\n...\n....\n"""\n')
+    scene = open_editor(app, "dominox", "mine")
+    text, colour = status_line(scene)
+    assert text == "Changed on reading: line 3: 'x' read as open (use . and #) (and 1 more)"
+    assert colour == theme.HIGHLIGHT and scene.read_changes[1] == \
+        "line 4: the row was 3 squares wide, made 4 (open squares added)"
+    key_button(app, scene, "Save")
+    assert status_line(scene) == ("No problems: ready to save and to play", theme.LEGAL)
+
+
+def test_unreadable_elements_of_a_start_are_said(app):
+    from game.logic.levels import layout_folder
+    text = (layout_folder("open3") / "standard.toml").read_text()
+    own("open3", "mine", text.replace('"""\nn61', '"""\nzz9', 1))
+    scene = open_editor(app, "open3", "mine")
+    assert any("'zz9' is no element: that square is empty" in c for c in scene.read_changes)

@@ -177,6 +177,10 @@ def status_line(scene) -> tuple[str, tuple]:
         return scene.error_line(), theme.ILLEGAL
     if problem:
         return f"The board is right, but the file name: {problem}", theme.HIGHLIGHT
+    if scene.read_changes and scene.broken:    # until saved: what reading it changed
+        more = len(scene.read_changes) - 1
+        return (f"Changed on reading: {scene.read_changes[0]}" +
+                (f" (and {more} more)" if more else ""), theme.HIGHLIGHT)
     return "No problems: ready to save and to play", theme.LEGAL
 
 

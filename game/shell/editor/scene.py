@@ -35,13 +35,15 @@ class EditorScene(Scene):
     def __init__(self, app, variant: str, template: str | None = None, blank: bool = False):
         super().__init__(app)
         entry, model = template_entry(variant, template)
+        self.read_changes: list[str] = []       # what reading a broken file changed
         cls = find_variant(variant)
         if blank:
             level, name = blank_of(model.level), free_name(variant, "level")
             self.message = "A new level: draw it, give it a name, save it"
         elif entry.level is None:           # one of yours that does not load: fix it
             text = disk_text(Path(entry.path)) or ""
-            level, name = salvage(text, model.level, getattr(cls, "sets", ())), entry.name
+            level, self.read_changes = salvage(text, model.level, getattr(cls, "sets", ()))
+            name = entry.name
             read = "" if level != blank_of(model.level) else \
                 " (nothing of it could be read: the board is blank)"
             self.message = f"Fixing {entry.name}{read}: {entry.error}. Save keeps the " \

@@ -68,10 +68,16 @@ def click_button(app, scene, label):
 
 # ---- the keyboard -------------------------------------------------------------------------
 def type_text(app, text):
+    """Type `text` as SDL reports it: a key down (and up) with its character, then the
+    character again as a TEXTINPUT event ("\b": Backspace, no text). An accented letter
+    is composed (a dead key, then the letter): only TEXTINPUT has it."""
     for char in text:
-        code = pygame.K_BACKSPACE if char == "\b" else ord(char)
+        code = pygame.K_BACKSPACE if char == "\b" else ord(char) if ord(char) < 128 else 0
+        unicode = char if code not in (0, pygame.K_BACKSPACE) else ""
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0,
-                                             unicode="" if char == "\b" else char, scancode=0))
+                                             unicode=unicode, scancode=0))
+        if char != "\b":
+            pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=char))
         pygame.event.post(pygame.event.Event(pygame.KEYUP, key=code, mod=0, unicode="",
                                              scancode=0))
         app.process_events()

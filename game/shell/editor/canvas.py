@@ -163,7 +163,7 @@ LEGENDS = {
     "tray": "Arrows: choose   Enter: take it to the board   Tab: panel   Esc: board",
     "panel": "Up/Down: choose   Left/Right: change   Enter: select   U: undo   Tab: board   "
              "Esc: back",
-    "text": "Type   Enter: keep   Esc: undo the typing",
+    "text": "Type   Left/Right, Home/End: move   Enter: keep   Esc: undo the typing",
 }
 
 

@@ -17,6 +17,8 @@ def panel_menu(scene) -> Menu:
     draft = scene.draft
     file_name = TextField("File name", draft.name, scene.set_name, max_length=64)
     file_name.help = "The level's file: letters, digits, - and _"
+    file_name.refuses = file_name_refuses
+    file_name.on_refused = lambda reason: scene.say(f"Not typed: {reason}", "invalid")
     title = TextField("Name", draft.title, scene.set_title, max_length=48)
     about = TextField("About", draft.description, scene.set_description, max_length=200)
     about.allow_empty = True
@@ -65,3 +67,12 @@ def panel_menu(scene) -> Menu:
               Button("Back", scene.go_back, width=160, size=36)]
     return Menu(scene.app, rows, center_x=1520, top=124, bottom=830, width=WIDTH, gap=8,
                 footer=footer, footer_top=930)
+
+
+def file_name_refuses(char: str, text: str) -> str | None:
+    """Why `char` cannot be typed into a file name (`text` with it), or None."""
+    if not (char.isascii() and (char.isalnum() or char in "-_")):
+        return f"{char!r} cannot be in a file name: letters, digits, - and _ only"
+    if not text[0].isalnum():
+        return "a file name starts with a letter or a digit"
+    return None

@@ -278,3 +278,12 @@ def test_undoing_a_delete_keeps_the_edits_made_before_it_unsaved(app, monkeypatc
     monkeypatch.setattr(app, "start_match", played.append)
     key_button(app, scene, "Play this board")                          # saves the draft first
     assert played and scene.draft.text() == edited and "#..." in path.read_text()
+
+
+def test_ctrl_s_saves_from_the_board(app):
+    scene = open_editor(app, "dominox", "standard")
+    zone(app, scene, "board")
+    keys(app, pygame.K_RETURN)                                         # a1 blocked
+    shift_key(app, pygame.K_s, pygame.KMOD_CTRL)
+    assert on_disk("dominox") == ["my-standard.toml"] and not scene.unsaved
+    assert scene.cursor == (0, 0)                                      # S did not move it

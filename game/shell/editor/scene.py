@@ -342,6 +342,9 @@ class EditorScene(Scene):
                 ["board", "panel"]
             step = 1 if name == "next" else -1
             self.zone = zones[(zones.index(self.zone) + step) % len(zones)]
+        elif name == "save":
+            self.drop_held()
+            self.save()
         elif name == "undo" and self.deleted is not None:
             self.undo_delete()
         elif name in ("undo", "redo"):

@@ -181,7 +181,7 @@ def test_a_copy_gets_its_own_name_and_an_emptied_name_is_asked_for(app):
 def test_a_broken_level_of_yours_opens_with_its_problem_to_be_fixed(app):
     path = own("dominox", "mine", 'name = "Half"\ngrid = """\n#...\n...\n"""\n')
     scene = open_editor(app, "dominox", "mine")
-    assert scene.message.startswith("Fixing mine: mine.toml:4: this row is 3 squares wide")
+    assert scene.message.startswith("Fixing mine.toml: line 4: this row is 3 squares wide")
     assert scene.draft.title == "Half" and (0, 1) in scene.draft.blocked
     key_button(app, scene, "Save")
     assert [e.level.title for e in list_levels("dominox") if e.name == "mine"] == ["Half"]

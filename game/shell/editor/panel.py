@@ -25,6 +25,8 @@ def panel_menu(scene) -> Menu:
     for field, what in ((file_name, "a file name"), (title, "a name")):
         field.on_empty = lambda what=what: scene.say(
             f"A level needs {what}: type one (Esc keeps the old one)", "invalid")
+    for field in (file_name, title, about):
+        field.box_left = 0.3                # short labels: room for a long file name
     rows: list[Widget] = [file_name, title, about]
     sides = [(n, str(n)) for n in range(MIN_SIDE, MAX_SIDE + 1)]
     if draft.kind == GRID:

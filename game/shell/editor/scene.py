@@ -4,6 +4,7 @@ this board, Delete, Back); every change is read by the game's own reader at once
 what it says is wrong is marked on the board and said in one line."""
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -46,9 +47,10 @@ class EditorScene(Scene):
             name = entry.name
             read = "" if level != blank_of(model.level) else \
                 " (nothing of it could be read: the board is blank)"
-            self.message = f"Fixing {entry.name}{read}: {entry.error}. Save keeps the " \
-                f"file as it is under another name".replace(
-                str(Path(entry.path).parent) + "/", "", 1)
+            problem = re.sub(rf"^{re.escape(entry.path)}:(?:(\d+):)? ",
+                             lambda m: f"line {m[1]}: " if m[1] else "", entry.error or "")
+            self.message = f"Fixing {entry.name}.toml{read}: {problem}. Save keeps the " \
+                "file as it is under another name"
         elif entry.own:
             level, name = entry.level, entry.name
             self.message = f"Editing your level {entry.name}"

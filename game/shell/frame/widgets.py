@@ -165,6 +165,7 @@ class TextField(Widget):
     `on_refused(reason)` is then told."""
 
     SIZE = 34               # the text's size in the box: never shrunk, scrolled instead
+    box_left = 0.45         # where the box begins, a share of the row's width
 
     def __init__(self, label: str, text: str, on_change=None, max_length: int = 16,
                  width: int = 760, height: int = ROW_HEIGHT):
@@ -238,9 +239,10 @@ class TextField(Widget):
     def draw(self, surface, focused: bool) -> None:
         super().draw(surface, focused)
         r = self.rect
-        theme.draw_fitted(surface, self.label, (r.x + 24, r.centery), int(r.w * 0.45) - 34, 34,
-                          theme.TEXT, "midleft")
-        box = pygame.Rect(r.x + r.w * 0.45, r.y + 8, r.w * 0.55 - 16, r.h - 16)
+        theme.draw_fitted(surface, self.label, (r.x + 24, r.centery),
+                          int(r.w * self.box_left) - 34, 34, theme.TEXT, "midleft")
+        box = pygame.Rect(r.x + r.w * self.box_left, r.y + 8, r.w * (1 - self.box_left) - 16,
+                          r.h - 16)
         pygame.draw.rect(surface, (12, 20, 24), box, border_radius=8)
         if self.editing:
             pygame.draw.rect(surface, theme.SELECTION, box, width=3, border_radius=8)
@@ -434,9 +436,9 @@ class Menu:
         # room for the focus ring around the first and last rows, hardly more
         surface.set_clip(pygame.Rect(0, self.top - 6, surface.get_width(),
                                      self.bottom - self.top + 12))
-        for i, w in enumerate(self.body):
-            if w.rect.bottom >= self.top - 6 and w.rect.top <= self.bottom + 6:
-                w.draw(surface, i == focused)
+        for i, w in enumerate(self.body):     # a row partly out of sight is one of those
+            if w.rect.top >= self.top - 1 and w.rect.bottom <= self.bottom + 1:   # the
+                w.draw(surface, i == focused)                 # signs count: not drawn
         surface.set_clip(clip)
         for i, w in enumerate(self.footer, len(self.body)):
             w.draw(surface, i == focused)

@@ -1,0 +1,162 @@
+"""The level editor's file actions (a part of EditorScene, kept apart for its size):
+Save, Play this board, Delete and its undoing, and leaving."""
+from __future__ import annotations
+
+from typing import Any
+
+from game.logic.core import FileFormatError
+from game.logic.records import new_seed
+from game.play.config import MatchConfig, Seat
+from game.shell.screens.dialogs import ConfirmScene, ask_before_replacing_save
+
+from game.shell.editor.draft import ELEMENTS, Check, Draft
+from game.shell.editor.level_file import (DeletedLevel, LevelFile, deleted_levels,
+                                          forget_deleted, kept_text, matches_on, restore)
+
+
+class FileActions:
+    """Save, play, delete, leave: the methods of EditorScene that touch files."""
+
+    app: Any
+    draft: Draft
+    check: Check
+    file: LevelFile
+    opened_from: str | None
+    saved_text: str | None
+    broken: bool
+    deleted: DeletedLevel | None
+    leaving: bool
+
+    @property
+    def unsaved(self) -> bool:
+        return self.draft.text() != self.saved_text
+
+    def say(self, text: str, sound: str | None = None) -> None:
+        self.message = text
+        if sound:
+            self.app.sounds.play(sound)
+
+    def error_line(self) -> str:
+        """The reader's error with the file named without its folder (as the menus do)."""
+        error = self.check.error or ""
+        return error.replace(str(self.draft.path().parent) + "/", "", 1)
+
+    def save(self, replace_changed: bool = False) -> bool:
+        """Write the level among the player's own, keeping what a person wrote by hand in
+        the file it was opened from; a file changed meanwhile (another program, another
+        window, another level of that name) is replaced only when the player says so."""
+        draft = self.draft
+        problem = draft.save_problem(self.check)
+        if problem:
+            self.say(f"Not saved: {self.error_line() if self.check.error else problem}",
+                     "invalid")
+            return False
+        path = draft.path()
+        if not replace_changed and self.file.changed_on_disk(path):
+            what = "changed on disk since you opened it" if path == self.file.path else \
+                "is another of your levels"
+            self.app.push(ConfirmScene(
+                self.app, f"{path.name} {what}", "Replace it with this one", "Keep it",
+                lambda: self.save(replace_changed=True),
+                "Keep it, and save this one under another file name"))
+            return False
+        base = self.file.text if path == self.file.path and self.file.text is not None \
+            else self.opened_from
+        text = kept_text(draft.variant, draft.name, base, draft.text())
+        kept = ""
+        try:
+            if self.broken and path == self.file.path and path.exists():
+                kept = f"; the file as it was is kept as {self.file.set_aside()}"
+            self.file.write(path, text)
+        except OSError as error:
+            self.say(f"Not saved: {error.strerror or error}", "invalid")
+            return False
+        self.saved_text, self.deleted, self.broken = draft.text(), None, False
+        self.say(f"Saved as {draft.name}{kept}: it is in every list of your levels of "
+                 f"{draft.cls.title}{self.matches_note()}", "place")
+        return True
+
+    def matches_note(self) -> str:
+        count = matches_on(self.draft.variant, self.draft.name)
+        if not count:
+            return ""
+        saved = "a saved match was" if count == 1 else f"{count} saved matches were"
+        return f" ({saved} begun on it: each keeps the board it began on)"
+
+    def play(self) -> None:
+        """Save the board if it changed, then start a match on it (asking first when a
+        saved match would be replaced)."""
+        if self.unsaved and not self.save():
+            return
+        draft, names = self.draft, self.app.settings.player_names
+        options: dict[str, object] = {"layout": draft.name}
+        if draft.kind == ELEMENTS:
+            options = {"start": draft.name, **({"stacks": draft.stacks} if draft.shift
+                                                else {"set": draft.set_name})}
+        seats = (Seat(names[0]),) + tuple(Seat(names[i], "computer", "greedy")
+                                          for i in range(1, draft.cls.min_players))
+        config = MatchConfig(draft.variant, seats, options, new_seed())
+        ask_before_replacing_save(self.app, lambda: self.app.start_match(config))
+
+    def delete(self) -> None:
+        """Delete the level that is open (one of yours on disk), after asking; U, or the
+        Levels screen while the game runs, brings it back."""
+        if self.deleted is not None:
+            self.undo_delete()
+            return
+        path = self.file.path
+        if path is None:
+            self.say("Nothing deleted: this level is not one of your saved levels (Save "
+                     "makes it one)", "invalid")
+            return
+        title = self.draft.title or path.stem
+        self.app.push(ConfirmScene(
+            self.app, f"Delete {path.name}?", "Delete it", "Keep it", self.delete_now,
+            f"{title}, one of your levels of {self.draft.cls.title}{self.matches_note()}"))
+
+    def delete_now(self) -> None:
+        path, title = self.file.path, self.draft.title
+        if path is None:
+            return
+        try:
+            text = self.file.delete()
+        except (FileFormatError, OSError) as error:
+            self.say(f"Nothing deleted: {getattr(error, 'message', None) or error}", "invalid")
+            return
+        self.deleted = DeletedLevel(self.draft.variant, path.stem, title, path, text)
+        deleted_levels(self.app).append(self.deleted)
+        self.saved_text = None
+        self.say(f"Deleted {path.name}: U or Undo delete brings it back (so does the Levels "
+                 f"screen while the game runs){self.matches_note()}", "capture")
+
+    def undo_delete(self, replace_there: bool = False) -> None:
+        """Write back the level just deleted, never over a file of its name made since
+        (another window's) unless the player says so."""
+        level = self.deleted
+        if level is None:
+            return
+        try:
+            refusal = restore(level, replace_there)
+        except OSError as error:
+            self.say(f"Not brought back: {error.strerror or error}", "invalid")
+            return
+        if refusal:
+            self.app.push(ConfirmScene(
+                self.app, f"{level.path.name} is there again", "Replace it", "Keep it",
+                lambda: self.undo_delete(True), f"Not brought back: {refusal}"))
+            return
+        forget_deleted(self.app, level)
+        self.deleted = None
+        self.file = LevelFile(level.path)
+        # what is on disk now is the level as deleted, not the draft (edits since stay
+        # unsaved)
+        self.saved_text = self.draft.text_of(level.text) if self.draft.name == level.name \
+            else None
+        self.say(f"{level.path.name} is back", "place")
+
+    def go_back(self) -> None:
+        if self.unsaved and not self.leaving:
+            self.leaving = True
+            self.say("Not saved yet: Back (or Esc) again leaves without saving", "invalid")
+            return
+        self.app.pop()

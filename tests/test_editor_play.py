@@ -72,3 +72,19 @@ def test_the_hand_over_screen_of_a_new_match_says_it_too(app):
     frame(app)
     assert isinstance(app.top, HandOverScene)
     assert leave_question(app) == "Leave this match? Nothing is saved yet."
+
+
+def test_a_match_continued_on_an_editor_board_says_whose_move_and_the_levels_name(app):
+    from tests.test_editor_keeps_work import own
+    own("dominox", "mine", 'name = "My crosses"\ngrid = """\n' + "........\n" * 8 + '"""\n')
+    state = new_game("dominox", 2, 7, {"layout": "mine"})
+    state.apply(state.legal_moves()[0])
+    config = MatchConfig("dominox", (Seat("Ann"), Seat("Bo", "computer", "greedy")),
+                         {"layout": "mine"}, 7)
+    saves.write_save(config, state)
+    saved = saves.read_save()
+    app.start_match(saved.config, saved.state)
+    frame(app)
+    scene = app.top
+    assert scene.ctl.caption == f"Move 2: {('Ann', 'Bo')[state.current_player]} to play."
+    assert scene.adapter.info_title() == "My crosses"

@@ -145,6 +145,8 @@ class Canvas:
                 rect, tray_owner, tile = slots[index]
                 draw_element(surface, rect.inflate(-4, -4), Element(tray_owner, tile.a, tile.b),
                              "selected" if focus == index else "normal")
+                if focus == index:           # the keyboard's focus, as on the board
+                    pygame.draw.rect(surface, theme.FOCUS, rect, 4, border_radius=6)
                 index += 1
             if not tiles:
                 theme.draw_fitted(surface, "(empty: all on the board)", (TRAY_AREA.x, y + 52),

@@ -53,3 +53,17 @@ def test_the_levels_screen_scrolled_with_a_long_description_and_a_message(app):
             levels.menu.focus = row
             levels.menu.layout()
             assert seen(app) == [], widget.label
+
+
+def test_every_zone_of_a_starting_board_with_an_element_in_hand(app):
+    import pygame
+    from test_level_editor import zone
+    from test_shell_support import keys
+    scene = open_editor(app, "open1", "standard")
+    zone(app, scene, "board")
+    keys(app, pygame.K_RETURN)                               # in hand
+    for name in ("board", "tray", "panel"):
+        zone(app, scene, name)
+        assert seen(app) == [], name
+    keys(app, pygame.K_RETURN)                               # typing the file name
+    assert scene.wants_text and seen(app) == []

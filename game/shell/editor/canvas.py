@@ -161,8 +161,9 @@ LEGENDS = {
     "board": "Arrows: move   Enter/Space: block or open   U: undo   Shift+U: redo   Tab: panel"
              "   Esc: back",
     "elements": "Arrows: move   Enter: pick up, set down   R: turn   U: undo   Tab: tray, "
-                "panel   Esc: to the tray, back",
-    "tray": "Arrows: choose   Enter: take it to the board   Tab: panel   Esc: board",
+                "panel   Esc: put it back, back",
+    "tray": "Arrows: choose   Enter: take it to the board (or leave the one in hand here)"
+            "   Tab: panel   Esc: board",
     "panel": "Up/Down: choose   Left/Right: change   Enter: select   U: undo   Ctrl+S: save"
              "   Tab: board   Esc: back",
     "text": "Type   Left/Right, Home/End: move   Enter: keep   Esc: undo the typing",

@@ -9,11 +9,12 @@ from dataclasses import replace
 from pathlib import Path
 
 
+from game.logic.board.shape import FILES
 from game.logic.elements.board import Element
 from game.logic.variants import find_variant
 from game.shell.frame.scene import Scene
 
-from game.shell.editor.canvas import PANEL, TRAY_COLUMNS, Canvas, draw_editor
+from game.shell.editor.canvas import PANEL, TRAY_AREA, TRAY_COLUMNS, Canvas, draw_editor
 from game.shell.editor.draft import ELEMENTS, GRID, SIZE, Check, Draft
 from game.shell.editor.file_actions import FileActions
 from game.shell.editor.history import History
@@ -21,6 +22,7 @@ from game.shell.editor.level_file import DeletedLevel, LevelFile, disk_text
 from game.shell.editor.panel import panel_menu
 from game.shell.editor.templates import blank_of, free_name, salvage, template_entry
 
+SIDES = ("South", "North")
 MOVES = {"up": (0, 1), "down": (0, -1), "left": (-1, 0), "right": (1, 0)}
 
 
@@ -66,6 +68,7 @@ class EditorScene(FileActions, Scene):
         self.zone = "board"
         self.cursor = (0, 0)
         self.held_from: int | None = None         # its square, None from the tray
+        self.lifted: Element | None = None        # it as it was lifted (Esc puts it back)
         self.held_at = None                       # the pointer, while the mouse moves it
         self.dragging = False
         self.painting: bool | None = None         # block (True) or open while dragging
@@ -213,8 +216,7 @@ class EditorScene(FileActions, Scene):
         elif name in ("undo", "redo"):
             self.undo(redo=name == "redo")
         elif name == "back" and self.held is not None:
-            self.drop_held()
-            self.say("Back in the tray")
+            self.put_back()
         elif name == "back" and self.zone == "tray":
             self.zone = "board"
         elif name == "back":
@@ -259,16 +261,34 @@ class EditorScene(FileActions, Scene):
             if refusal:
                 self.say(refusal, "invalid")
                 return
+            owner = draft.top(index).owner
+            crossed = self.held_from is not None and owner != self.held.owner
             self.held = None
-            self.say("Set down", "place")
+            self.say(f"Set down in {SIDES[owner]}'s half: it is {SIDES[owner]}'s element "
+                     f"now" if crossed else "Set down", "place")
         elif draft.top(index) is not None:
             self.held, self.held_from = draft.take(index), index
-            self.say("In hand: set it down on a square (Esc puts it back in the tray)")
+            self.lifted = self.held
+            self.say("In hand: set it down on a square (Esc puts it back)")
         else:
             self.zone = "tray"
             self.say("Choose an element from the tray")
             return
         self.changed()
+
+    def put_back(self) -> None:
+        """The element in hand goes back where it was taken from, as it was (from the
+        tray: to the tray)."""
+        if self.held is None:
+            return
+        if self.held_from is not None:
+            self.draft.put(self.held_from, self.lifted)
+            self.held, self.held_at = None, None
+            self.say(f"Back on {FILES[self.held_from % SIZE]}{self.held_from // SIZE + 1}")
+            self.changed()
+            return
+        self.drop_held()
+        self.say("Back in the tray")
 
     def drop_held(self) -> None:
         """The element in hand goes back to the tray."""
@@ -278,6 +298,10 @@ class EditorScene(FileActions, Scene):
 
     def tray_key(self, name: str) -> None:
         slots = self.canvas.tray_slots()
+        if name == "confirm" and self.held is not None:     # put in the tray
+            self.drop_held()
+            self.say("Back in the tray")
+            return
         if not slots:
             self.zone = "board"
             return
@@ -338,8 +362,11 @@ class EditorScene(FileActions, Scene):
                 self.zone = "panel"
             self.menu.handle(action)
         elif name == "click" and self.held is not None:
-            self.drop_held()
-            self.say("Back in the tray")
+            if TRAY_AREA.collidepoint(pos):           # dropped on the tray: kept there
+                self.drop_held()
+                self.say("Back in the tray")
+            else:
+                self.put_back()
 
     # ---- drawing -------------------------------------------------------------------------
     def draw(self, surface):

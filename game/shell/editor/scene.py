@@ -261,7 +261,7 @@ class EditorScene(FileActions, Scene):
             if refusal:
                 self.say(refusal, "invalid")
                 return
-            owner = draft.top(index).owner
+            owner = draft.owner_at(index, self.held.owner)
             crossed = self.held_from is not None and owner != self.held.owner
             self.held = None
             self.say(f"Set down in {SIDES[owner]}'s half: it is {SIDES[owner]}'s element "
@@ -281,7 +281,7 @@ class EditorScene(FileActions, Scene):
         tray: to the tray)."""
         if self.held is None:
             return
-        if self.held_from is not None:
+        if self.held_from is not None and self.lifted is not None:
             self.draft.put(self.held_from, self.lifted)
             self.held, self.held_at = None, None
             self.say(f"Back on {FILES[self.held_from % SIZE]}{self.held_from // SIZE + 1}")

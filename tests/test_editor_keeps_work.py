@@ -287,3 +287,17 @@ def test_ctrl_s_saves_from_the_board(app):
     shift_key(app, pygame.K_s, pygame.KMOD_CTRL)
     assert on_disk("dominox") == ["my-standard.toml"] and not scene.unsaved
     assert scene.cursor == (0, 0)                                      # S did not move it
+
+
+def test_the_delete_button_offers_to_undo_the_delete_until_an_edit(app):
+    path = own("dominox", "mine", GRID)
+    scene = open_editor(app, "dominox", "mine")
+    key_button(app, scene, "Delete this level")
+    answer(app, yes=True)
+    assert not path.exists() and scene.menu.focused.label == "Undo delete"
+    key_button(app, scene, "Undo delete")
+    assert path.read_text() == GRID and scene.menu.focused.label == "Delete this level"
+    key_button(app, scene, "Delete this level")
+    answer(app, yes=True)
+    click(app, scene.canvas.geo.square_rect((0, 0)).center)           # an edit: U undoes it
+    assert widget(scene, "Delete this level")

@@ -59,7 +59,8 @@ def panel_menu(scene) -> Menu:
             rows.append(Button("Quarter turn", scene.helper(draft.rotate,
                                                             "Turned a quarter clockwise")))
     rows += [Button("Clear the board", scene.helper(draft.clear, "Cleared")),
-             Button("Delete this level", scene.delete)]
+             StateButton(lambda: "Undo delete" if scene.deleted is not None else
+                         "Delete this level", scene.delete)]
     for row in rows:
         row.rect.h = ROW
         if isinstance(row, Button):
@@ -78,3 +79,19 @@ def file_name_refuses(char: str, text: str) -> str | None:
     if not text[0].isalnum():
         return "a file name starts with a letter or a digit"
     return None
+
+
+class StateButton(Button):
+    """A button whose label follows the editor's state (`label_of()`, asked when read)."""
+
+    def __init__(self, label_of, on_press):
+        self.label_of = label_of
+        super().__init__(label_of(), on_press)
+
+    @property                                   # type: ignore[override]
+    def label(self) -> str:
+        return self.label_of()
+
+    @label.setter
+    def label(self, value: str) -> None:
+        pass                                    # (Widget sets it: the state says it)

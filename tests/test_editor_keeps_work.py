@@ -90,18 +90,70 @@ def test_the_editor_says_when_a_saved_match_was_begun_on_the_level(app):
 
 
 # ---- 3. changed on disk ------------------------------------------------------------------------
-def test_a_file_changed_on_disk_is_replaced_only_when_the_player_says_so(app):
+def changed_elsewhere(app, theirs: str | None):
+    """The level open, a square blocked, and meanwhile the file changed (None: deleted)."""
     path = own("dominox", "mine", GRID)
     scene = open_editor(app, "dominox", "mine")
     click(app, scene.canvas.geo.square_rect((0, 0)).center)
+    if theirs is None:
+        path.unlink()
+    else:
+        path.write_text(theirs)
+    return path, scene
+
+
+def test_a_file_changed_on_disk_is_replaced_only_when_the_player_says_so(app):
     theirs = GRID.replace("Mine", "Changed elsewhere")
-    path.write_text(theirs)
+    path, scene = changed_elsewhere(app, theirs)
+    key_button(app, scene, "Save")
+    assert answer(app, yes=True) == "mine.toml changed on disk since you opened it"
+    assert path.read_text() != theirs and scene.saved_text == scene.draft.text()
+    assert "#..." in path.read_text()
+
+
+def test_keep_it_keeps_the_changed_file_and_saves_this_one_under_a_free_name(app):
+    theirs = GRID.replace("Mine", "Changed elsewhere")
+    path, scene = changed_elsewhere(app, theirs)
     key_button(app, scene, "Save")
     assert answer(app, yes=False) == "mine.toml changed on disk since you opened it"
-    assert path.read_text() == theirs
+    assert path.read_text() == theirs and on_disk("dominox") == ["mine-2.toml", "mine.toml"]
+    assert "#..." in (path.parent / "mine-2.toml").read_text() and not scene.unsaved
+    assert widget(scene, "File name").text == "mine-2"
+    assert scene.message == "mine.toml is kept as it is; this one is saved as mine-2"
+
+
+def test_a_file_deleted_meanwhile_is_written_again_only_when_asked(app):
+    path, scene = changed_elsewhere(app, None)
+    key_button(app, scene, "Save")
+    assert answer(app, yes=False) == "mine.toml was deleted since you opened it"
+    assert on_disk("dominox") == [] and scene.unsaved
     key_button(app, scene, "Save")
     answer(app, yes=True)
-    assert path.read_text() != theirs and scene.saved_text == scene.draft.text()
+    assert "#..." in path.read_text() and not scene.unsaved
+
+
+def test_play_this_board_plays_once_the_question_is_answered(app, monkeypatch):
+    path, scene = changed_elsewhere(app, GRID.replace("Mine", "Changed elsewhere"))
+    played = []
+    monkeypatch.setattr(app, "start_match", played.append)
+    key_button(app, scene, "Play this board")
+    answer(app, yes=True)
+    assert "#..." in path.read_text() and [c.options for c in played] == [{"layout": "mine"}]
+
+
+def test_renaming_a_level_of_yours_asks_and_leaves_one_entry(app):
+    path = own("dominox", "mine", GRID)
+    scene = open_editor(app, "dominox", "mine")
+    retype(app, scene, "File name", "crosses")
+    key_button(app, scene, "Save")
+    assert answer(app, yes=True) == "Rename mine.toml to crosses.toml?"
+    assert on_disk("dominox") == ["crosses.toml"] and not path.exists()
+    assert [e.name for e in list_levels("dominox") if e.own] == ["crosses"]
+    assert "renamed from mine.toml" in scene.message
+    retype(app, scene, "File name", "again")
+    key_button(app, scene, "Save")                     # the open file is crosses.toml now
+    assert answer(app, yes=True) == "Rename crosses.toml to again.toml?"
+    assert on_disk("dominox") == ["again.toml"]
 
 
 def test_undo_delete_never_overwrites_a_level_another_window_saved_meanwhile(app):
@@ -253,8 +305,9 @@ def test_a_scripted_run_through_every_step_checks_the_files(app, variant):
         keys(app, pygame.K_u)
     key_button(app, scene, "Save")
     assert (own_folder(variant) / "my-level.toml").read_text() == made
-    retype(app, scene, "File name", "renamed")         # renamed: saved as a new file
+    retype(app, scene, "File name", "renamed")         # renamed: kept as a copy
     key_button(app, scene, "Save")
+    assert answer(app, yes=False) == "Rename my-level.toml to renamed.toml?"
     assert on_disk(variant) == ["my-level.toml", "renamed.toml"]
     key_button(app, scene, "Delete this level")        # deleted: the open one only
     assert answer(app, yes=True) == "Delete renamed.toml?"

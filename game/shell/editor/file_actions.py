@@ -2,9 +2,11 @@
 Save, Play this board, Delete and its undoing, and leaving."""
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from game.logic.core import FileFormatError
+from game.logic.levels import name_problem
 from game.logic.records import new_seed
 from game.play.config import MatchConfig, Seat
 from game.shell.screens.dialogs import ConfirmScene, ask_before_replacing_save
@@ -18,6 +20,7 @@ class FileActions:
     """Save, play, delete, leave: the methods of EditorScene that touch files."""
 
     app: Any
+    menu: Any
     draft: Draft
     check: Check
     file: LevelFile
@@ -41,40 +44,74 @@ class FileActions:
         error = self.check.error or ""
         return error.replace(str(self.draft.path().parent) + "/", "", 1)
 
-    def save(self, replace_changed: bool = False) -> bool:
+    def save(self, replace_changed: bool = False, rename: bool | None = None,
+             then=None) -> bool:
         """Write the level among the player's own, keeping what a person wrote by hand in
         the file it was opened from; a file changed meanwhile (another program, another
-        window, another level of that name) is replaced only when the player says so."""
+        window, another level of that name) is replaced only when the player says so (else
+        this one is saved under a free name), and a level of yours saved under a new file
+        name is renamed or copied as the player says. `then()` follows a save made once
+        a question is answered (Play this board)."""
         draft = self.draft
         problem = draft.save_problem(self.check)
         if problem:
             self.say(f"Not saved: {self.error_line() if self.check.error else problem}",
                      "invalid")
             return False
-        path = draft.path()
-        if not replace_changed and self.file.changed_on_disk(path):
-            what = "changed on disk since you opened it" if path == self.file.path else \
-                "is another of your levels"
+        path, old = draft.path(), self.file.path
+        if rename is None and old is not None and path != old and old.exists():
             self.app.push(ConfirmScene(
-                self.app, f"{path.name} {what}", "Replace it with this one", "Keep it",
-                lambda: self.save(replace_changed=True),
-                "Keep it, and save this one under another file name"))
+                self.app, f"Rename {old.name} to {path.name}?", f"Rename it ({old.name} goes)",
+                f"Keep {old.name} too (a copy)", lambda: self.save(replace_changed, True, then),
+                f"{old.name} is the level you opened", on_no=lambda: self.save(
+                    replace_changed, False, then)))
             return False
-        base = self.file.text if path == self.file.path and self.file.text is not None \
+        if not replace_changed and self.file.changed_on_disk(path):
+            what = "is another of your levels" if path != old else \
+                "changed on disk since you opened it" if path.exists() else \
+                "was deleted since you opened it"
+            self.app.push(ConfirmScene(
+                self.app, f"{path.name} {what}", "Replace it with this one" if path.exists()
+                else "Save it again", "Keep it" if path.exists() else "Leave it deleted",
+                lambda: self.save(True, rename, then),
+                "Keep it, and save this one under another file name" if path.exists() else
+                "Leave it deleted: nothing is saved", on_no=(lambda: self.save_as_free_name(
+                    then)) if path.exists() else None))
+            return False
+        base = self.file.text if path == old and self.file.text is not None \
             else self.opened_from
         text = kept_text(draft.variant, draft.name, base, draft.text())
         kept = ""
         try:
-            if self.broken and path == self.file.path and path.exists():
+            if self.broken and path == old and path.exists():
                 kept = f"; the file as it was is kept as {self.file.set_aside()}"
             self.file.write(path, text)
+            if rename and old is not None:
+                old.unlink()
+                kept = f" (renamed from {old.name})"
         except OSError as error:
             self.say(f"Not saved: {error.strerror or error}", "invalid")
             return False
         self.saved_text, self.deleted, self.broken = draft.text(), None, False
         self.say(f"Saved as {draft.name}{kept}: it is in every list of your levels of "
                  f"{draft.cls.title}{self.matches_note()}", "place")
+        if then is not None:
+            then()
         return True
+
+    def save_as_free_name(self, then=None) -> None:
+        """Save under the first free file name `<name>-2`, `-3`... (the file of this name
+        changed meanwhile and is kept as it is)."""
+        draft, taken = self.draft, self.draft.path().name
+        base = re.sub(r"-\d+$", "", draft.name)[:60]
+        draft.name = next(name for n in range(2, 1000) if not (
+            draft.path().parent / (name := f"{base}-{n}.toml")).exists()
+            and name_problem(name[:-5], draft.variant) is None)[:-5]
+        for widget in self.menu.widgets:
+            if widget.label == "File name":
+                widget.text = draft.name
+        if self.save(rename=False, then=then):
+            self.say(f"{taken} is kept as it is; this one is saved as {draft.name}", "place")
 
     def matches_note(self) -> str:
         count = matches_on(self.draft.variant, self.draft.name)
@@ -86,7 +123,8 @@ class FileActions:
     def play(self) -> None:
         """Save the board if it changed, then start a match on it (asking first when a
         saved match would be replaced)."""
-        if self.unsaved and not self.save():
+        if self.unsaved:               # played once saved (at once, or once asked)
+            self.save(then=self.play)
             return
         draft, names = self.draft, self.app.settings.player_names
         options: dict[str, object] = {"layout": draft.name}

@@ -354,3 +354,15 @@ def test_the_delete_button_offers_to_undo_the_delete_until_an_edit(app):
     answer(app, yes=True)
     click(app, scene.canvas.geo.square_rect((0, 0)).center)           # an edit: U undoes it
     assert widget(scene, "Delete this level")
+
+
+def test_one_esc_leaves_an_untouched_copy_and_two_an_edited_one(app):
+    scene = open_editor(app, "dominox", "standard")
+    keys(app, pygame.K_ESCAPE)
+    assert app.top is not scene
+    scene = open_editor(app, "dominox", "standard")
+    zone(app, scene, "board")
+    keys(app, pygame.K_RETURN, pygame.K_ESCAPE)                       # a1 blocked: asked
+    assert app.top is scene and scene.message.startswith("Not saved yet")
+    keys(app, pygame.K_u, pygame.K_ESCAPE)                            # undone: as opened
+    assert app.top is not scene

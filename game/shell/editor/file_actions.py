@@ -29,6 +29,7 @@ class FileActions:
     broken: bool
     deleted: DeletedLevel | None
     leaving: bool
+    opened_as: tuple
 
     @property
     def unsaved(self) -> bool:
@@ -193,7 +194,10 @@ class FileActions:
         self.say(f"{level.path.name} is back", "place")
 
     def go_back(self) -> None:
-        if self.unsaved and not self.leaving:
+        """Leave, asking first (Back again) when an edit would be lost: a level opened
+        and left as it was leaves at once, saved or not."""
+        untouched = self.draft.snapshot() == self.opened_as
+        if self.unsaved and not untouched and not self.leaving:
             self.leaving = True
             self.say("Not saved yet: Back (or Esc) again leaves without saving", "invalid")
             return

@@ -63,7 +63,8 @@ class EditorScene(FileActions, Scene):
         self.broken = entry.own and entry.level is None and not blank   # set aside at save
         self.saved_text = self.draft.text() if self.file.text is not None and entry.level \
             else None
-        self.history = History(self.draft.snapshot())
+        self.opened_as = self.draft.snapshot()       # (untouched: Back leaves at once)
+        self.history = History(self.opened_as)
         self.canvas = Canvas(self.draft)
         self.zone = "board"
         self.cursor = (0, 0)

@@ -23,6 +23,8 @@ def test_a_file_whose_toml_does_not_read_is_kept_byte_for_byte_by_save(app):
     path.write_bytes(BROKEN)
     scene = open_editor(app, "dominox", "mine")
     assert "nothing of it could be read" in scene.message
+    assert scene.read_changes == ["line 2: not TOML, so nothing of it was read: the board "
+                                  "is blank"]
     assert path.read_bytes() == BROKEN                     # opening changes nothing
     click(app, scene.canvas.geo.square_rect((0, 0)).center)
     key_button(app, scene, "Save")

@@ -56,8 +56,9 @@ def salvage(text: str, model, sets=()) -> tuple[object, list[str]]:
     level = blank_of(model)
     try:
         toml = parse_toml(text)
-    except FileFormatError:
-        return level, []
+    except FileFormatError as error:
+        where = f"line {error.line}: " if error.line else ""
+        return level, [f"{where}not TOML, so nothing of it was read: the board is blank"]
     data = toml.data
     fields = {"title": data.get("name"), "description": data.get("description")}
     level = replace(level, **{k: v for k, v in fields.items() if isinstance(v, str)})

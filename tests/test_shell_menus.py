@@ -67,10 +67,12 @@ def test_title_menu_opens_each_screen(app):
     assert isinstance(app.top, StatsScene)
     press(app, "back", "down", "confirm")
     assert isinstance(app.top, SettingsScene)
-    press(app, "back", "back")
-    assert focus_label(app.top) == "Quit"
+    press(app, "back", "back")                     # Esc on the title asks, Enter stays
+    assert app.top.question == "Quit the game?" and focus_label(app.top) == "Stay"
     app.running = True
     press(app, "confirm")
+    assert isinstance(app.top, TitleScene) and app.running
+    press(app, "back", "up", "confirm")
     assert not app.running
 
 

@@ -353,11 +353,13 @@ class App:
 
     def _follow_text_mode(self) -> bool:
         """Whether the top scene takes typed text; the system's text input (which composes
-        accents, and opens an on-screen keyboard where there is one) is on only then."""
+        accents, and opens an on-screen keyboard where there is one) is started when it
+        does. It is never stopped: pygame gives key presses their characters from it, and
+        the game's letter keys read them."""
         text_mode = bool(getattr(self.top, "wants_text", False))
-        if text_mode != getattr(self, "_texting", None):
-            (pygame.key.start_text_input if text_mode else pygame.key.stop_text_input)()
-            self._texting = text_mode
+        if text_mode and not getattr(self, "_texting", False):
+            pygame.key.start_text_input()
+        self._texting = text_mode
         return text_mode
 
     def advance(self, elapsed: float) -> int:

@@ -72,3 +72,16 @@ def test_a_file_name_refuses_a_character_as_it_is_typed(app):
     assert field.text == "my-standard" and "starts with a letter or a digit" in scene.message
     type_text(app, "x")
     assert field.text == "xmy-standard"
+
+
+def test_space_that_starts_typing_types_nothing(app):
+    scene = open_editor(app, "dominox", "standard")
+    focus_row(app, scene, "Name")
+    for event in (pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ",
+                                     scancode=0),
+                  pygame.event.Event(pygame.TEXTINPUT, text=" ")):
+        pygame.event.post(event)
+    app.process_events()
+    assert scene.wants_text and widget(scene, "Name").text == "Copy of Standard 8x8"
+    type_text(app, " ")                                    # a space typed is typed
+    assert widget(scene, "Name").text == "Copy of Standard 8x8 "

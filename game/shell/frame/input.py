@@ -80,6 +80,7 @@ class InputMapper:
         self._stick: dict[tuple[int, int], int] = {}   # (instance, axis) -> -1, 0, +1
         self._held = None          # (direction, time of its next repeat) of a held pad
         self._keys_down: set[int] = set()
+        self._key_char = ""          # the last key's character, pressed outside typing
 
     @property
     def holding(self) -> bool:
@@ -105,14 +106,19 @@ class InputMapper:
         elif kind == pygame.WINDOWFOCUSLOST:          # its key-ups go to another window
             self._keys_down.clear()
         if kind == pygame.KEYDOWN:
+            # its character, when the key acts as a key (Space that starts typing): the
+            # TEXTINPUT after it is not typed
+            self._key_char = "" if text_mode else getattr(event, "unicode", "") or ""
             repeat = event.key in self._keys_down
             self._keys_down.add(event.key)
             if repeat and not text_mode and event.key not in REPEATING_KEYS:
                 return []
             return self._key(event, text_mode)
         if kind == pygame.TEXTINPUT:      # typed text, composed as the keyboard composes it
-            return [Action("text", char=c) for c in event.text if c.isprintable()] \
-                if text_mode else []
+            consumed, self._key_char = self._key_char, ""
+            if not text_mode or event.text == consumed:   # (the key that began typing)
+                return []
+            return [Action("text", char=c) for c in event.text if c.isprintable()]
         if kind == pygame.MOUSEMOTION:
             return [Action("point", pos=self.to_logical(event.pos))]
         if kind == pygame.MOUSEBUTTONDOWN and event.button in MOUSE_BUTTONS:

@@ -11,8 +11,8 @@ from game.logic.textfiles import parse_toml
      "the end of its line: close its quote on the line (or use triple quotes for lines)"),
     ('name "Ring"\n', 'f.toml:1: not valid TOML: a name needs = and a value after it, as in '
      'name = "Ring"'),
-    ("name = Ring\n", 'f.toml:1: not valid TOML: the value after = is not one a level file '
-     'holds: text needs quotes ("..."); true, false and numbers none'),
+    ("name = Ring\n", 'f.toml:1: not valid TOML: the value after = cannot be read: text '
+     'needs quotes ("..."); true, false and numbers none'),
     ('name = "a"\nname = "b"\n', "f.toml:2: not valid TOML: a name is given a value twice"),
     ('about = "c:\\d"\n', 'f.toml:1: not valid TOML: a \\ in a "..." text must be written '
      "twice (\\\\), or use '...' quotes"),

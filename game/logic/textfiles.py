@@ -245,7 +245,7 @@ TOML_WORDS = (
     (r"Unterminated string", "a quoted text is never closed: its closing quote is missing"),
     (r"Expected '=' after a key.*", "a name needs = and a value after it, as in "
                                     "name = \"Ring\""),
-    (r"Invalid value", "the value after = is not one a level file holds: text needs quotes "
+    (r"Invalid value", "the value after = cannot be read: text needs quotes "
                        "(\"...\"); true, false and numbers none"),
     (r"Invalid statement", "this line is neither name = value nor a comment (# ...)"),
     (r"Cannot overwrite a value|Cannot declare .* twice", "a name is given a value twice"),

@@ -16,8 +16,8 @@ from game.logic.textfiles import parse_toml
     ('name = "a"\nname = "b"\n', "f.toml:2: not valid TOML: a name is given a value twice"),
     ('about = "c:\\d"\n', 'f.toml:1: not valid TOML: a \\ in a "..." text must be written '
      "twice (\\\\), or use '...' quotes"),
-    ("% a = 1\n", "f.toml:1: not valid TOML: this line is neither name = value nor a comment "
-     "(# ...)"),
+    ("% a = 1\n", "f.toml:1: not valid TOML: this line is none of name = value, [section] "
+     "or # comment"),
 ])
 def test_a_toml_mistake_is_said_in_words(text, said):
     with pytest.raises(FileFormatError) as error:

@@ -247,7 +247,7 @@ TOML_WORDS = (
                                     "name = \"Ring\""),
     (r"Invalid value", "the value after = cannot be read: text needs quotes "
                        "(\"...\"); true, false and numbers none"),
-    (r"Invalid statement", "this line is neither name = value nor a comment (# ...)"),
+    (r"Invalid statement", "this line is none of name = value, [section] or # comment"),
     (r"Cannot overwrite a value|Cannot declare .* twice", "a name is given a value twice"),
     (r"Expected newline or end of document after a statement",
      "something follows the value on its line: one name = value to a line"),

@@ -66,3 +66,16 @@ def test_unreadable_elements_of_a_start_are_said(app):
     own("open3", "mine", text.replace('"""\nn61', '"""\nzz9', 1))
     scene = open_editor(app, "open3", "mine")
     assert any("'zz9' is no element: that square is empty" in c for c in scene.read_changes)
+
+
+def test_a_broken_file_renamed_is_kept_too(app):
+    from tests.test_level_editor import answer, retype
+    path = own("dominox", "mine", "")
+    path.write_bytes(BROKEN)
+    scene = open_editor(app, "dominox", "mine")
+    retype(app, scene, "File name", "mended")
+    key_button(app, scene, "Save")
+    assert answer(app, yes=True) == "Rename mine.toml to mended.toml?"
+    kept = list(own_folder("dominox").glob("mine.toml.bad-*"))
+    assert len(kept) == 1 and kept[0].read_bytes() == BROKEN and not path.exists()
+    assert (own_folder("dominox") / "mended.toml").exists()

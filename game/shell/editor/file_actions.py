@@ -84,10 +84,10 @@ class FileActions:
         text = kept_text(draft.variant, draft.name, base, draft.text())
         kept = ""
         try:
-            if self.broken and path == old and path.exists():
+            if self.broken and old is not None and old.exists() and (path == old or rename):
                 kept = f"; the file as it was is kept as {self.file.set_aside()}"
             self.file.write(path, text)
-            if rename and old is not None:
+            if rename and old is not None and old.exists():     # (a broken one: set aside)
                 old.unlink()
                 kept = f" (renamed from {old.name})"
         except OSError as error:

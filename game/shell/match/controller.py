@@ -85,6 +85,8 @@ class MatchController:
         self.state = state if state is not None else new_game(
             config.variant, config.players, config.seed, config.options)
         self.on_move = on_move
+        self.saved_once = state is not None     # a resumed match is on disk; a new one
+                                                # only from its first move on
         # the computer seats; make_agent also refuses an unknown level before play starts
         self.agents = {i: make_agent(seat.level) for i, seat in enumerate(config.seats)
                        if not seat.is_human}
@@ -257,6 +259,7 @@ class MatchController:
                 when_drawn(saves.remove_soon)
         else:
             saves.save_soon(self.config, self.state)
+            self.saved_once = True
 
     @property
     def _keeps_saves(self) -> bool:
@@ -349,8 +352,14 @@ class MatchController:
                                        name=self.name(asked), other=self.name(who)),
                                    N_("Yes, take it back"), N_("No"),
                                    lambda: self._undo_to(who, where),
-                                   detail=detail, cover=self.couch))
+                                   detail=detail, cover=self.couch,
+                                   on_no=lambda: self._take_back_refused(asked)))
         return True
+
+    def _take_back_refused(self, asked: int) -> None:
+        self.sound("invalid")
+        self.say(_("{name} said no: nothing was taken back.").format(name=self.name(asked)),
+                 speak=False)
 
     def _undo_to(self, who: int, played: int) -> None:
         """Take back every move after the first `played` ones; `who` is to move again."""
@@ -429,12 +438,20 @@ class MatchController:
 
         self._handover_pending = True
         self.app.push(HandOverScene(self.app, self.name(player), continued,
-                                    self.config.variant))
+                                    self.config.variant, self.leaving))
 
     # --- screens ---------------------------------------------------------------------
     def pause(self) -> None:
         from game.shell.screens.pause import PauseOverlay
-        self.app.push(PauseOverlay(self.app, self.config.variant))
+        self.app.push(PauseOverlay(self.app, self.config.variant, self.leaving()))
+
+    def leaving(self) -> str | None:
+        """What leaving the match means, when it is not the pause menu's "it stays saved"."""
+        if not self._keeps_saves and not getattr(self.app, "demo", None):
+            return N_("Leave this match? It is not saved here.")
+        if self._keeps_saves and not self.saved_once:
+            return N_("Leave this match? Nothing is saved yet.")
+        return None
 
     def show_results(self, title: str, rows, winner_text: str, final: bool,
                      on_continue=None, headers=None, figure=None):

@@ -1,6 +1,8 @@
 """The settings screen: language, display, sound, animation, hints and player names."""
 from __future__ import annotations
 
+import pygame
+
 from game.i18n import (N_, _, available_languages, language_name, set_language,
                        supported_language, system_language)
 from game.play.settings import ANIM_SPEEDS, THINK_TIMES, _default_names, rename_defaults
@@ -36,6 +38,7 @@ def apply_language(app) -> None:
             if table is not None and hasattr(table, "_hud_key"):
                 table._hud_key = None
     app.backdrop.forget()
+    pygame.display.set_caption(_("Dominoes"))
 
 
 class SettingsScene(Scene):

@@ -101,8 +101,10 @@ class TitleScene(Scene):
         self.app.push(SettingsScene(self.app))
 
     def handle(self, action):
-        if action.name == "back":
-            self.menu.focus = len(self.menu.widgets) - 1     # Esc moves to Quit
+        if action.name == "back":        # asked, so that Esc then Enter never quits
+            from game.shell.screens.dialogs import ConfirmScene
+            self.app.push(ConfirmScene(self.app, _("Quit the game?"), N_("Quit"), N_("Stay"),
+                                       self.app.quit, _("A saved match waits for next time")))
         else:
             self.menu.handle(action)
 

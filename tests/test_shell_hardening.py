@@ -360,3 +360,8 @@ def test_a_caption_is_never_taken_as_an_option(tmp_path, monkeypatch):
         speaker._process.wait(timeout=30)
         said.append(json.loads(log.read_text().splitlines()[-1]))
     assert said == [["--", "-w/tmp/x"], ["--", "--help"], ["--", "a b? c"]]
+    from game.i18n import set_language
+    set_language("es")                                    # Spanish speaks in a Spanish voice
+    speaker.say("Te toca a ti.")
+    speaker._process.wait(timeout=30)
+    assert json.loads(log.read_text().splitlines()[-1]) == ["-v", "es", "--", "Te toca a ti."]

@@ -1,10 +1,13 @@
-"""Optional spoken captions: espeak-ng / espeak if installed, else pyttsx3, else silence."""
+"""Optional spoken captions: espeak-ng / espeak if installed (in the game's language's
+voice), else pyttsx3, else silence."""
 from __future__ import annotations
 
 import importlib.util
 import shutil
 import subprocess
 import threading
+
+from game.i18n import ENGLISH, PSEUDO, current_language
 
 
 MAX_CHARS = 500     # longer than any caption
@@ -15,6 +18,12 @@ def speakable(text) -> str:
     lone surrogate, at most MAX_CHARS characters."""
     text = str(text)[:MAX_CHARS].encode("utf-8", "replace").decode("utf-8")
     return " ".join("".join(c if c.isprintable() else " " for c in text).split())
+
+
+def voice() -> list[str]:
+    """espeak's voice option for the game's language (its own default voice: English)."""
+    code = current_language()
+    return [] if code in (ENGLISH, PSEUDO) else ["-v", code.replace("_", "-").lower()]
 
 
 class Speaker:
@@ -40,7 +49,7 @@ class Speaker:
                 # "--" ends the options: a caption such as "-w/tmp/x" (a player's name)
                 # is spoken, never taken as an option.
                 self._process = subprocess.Popen(
-                    [self.program, "--", text], stdin=subprocess.DEVNULL,
+                    [self.program, *voice(), "--", text], stdin=subprocess.DEVNULL,
                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             except OSError:
                 self.program = None

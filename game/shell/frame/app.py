@@ -6,7 +6,7 @@ of 1/60 s, at most MAX_CATCHUP steps per drawn frame, so a stall never fast-forw
 """
 from __future__ import annotations
 
-from game.i18n import _
+from game.i18n import N_, _
 
 import sys
 import traceback
@@ -38,7 +38,7 @@ FPS_CAP = 60
 KEY_REPEAT = (350, 70)    # a held key repeats after 350 ms, then every 70 ms
 WINDOWED_SIZE = (1280, 720)
 ICON_PATH = resource_folder("assets") / "icon.png"
-SECOND_WINDOW = ("Dominoes is already running: this window plays without saving its match "
+SECOND_WINDOW = N_("Dominoes is already running: this window plays without saving its match "
                  "(statistics are still kept).")
 STOPPED_BY = {2: "Ctrl+C", 15: "SIGTERM"}     # signals that end the game like Quit
 
@@ -68,10 +68,11 @@ class App:
             self.keeps_matches = claim_data_folder(data_dir())
         except LockRefused as refusal:
             self.keeps_matches = False
-            self.tell(f"{refusal}: this window plays without saving its match.")
+            self.tell(_("{refusal}: this window plays without saving its match.").format(
+                refusal=refusal))
         else:
             if not self.keeps_matches:
-                self.tell(SECOND_WINDOW)
+                self.tell(_(SECOND_WINDOW))
         self.fullscreen = self.settings.fullscreen and not windowed
         self.demo = demo
         self.frames = frames
@@ -321,7 +322,8 @@ class App:
             save_settings(self.settings, self.settings_path)
             return True
         except OSError as error:
-            self.tell(f"Settings not saved: {self.settings_path}: {error.strerror or error}.")
+            self.tell(_("Settings not saved: {path}: {error}.").format(
+                path=self.settings_path, error=error.strerror or error))
             return False
 
     # ---- loop ----------------------------------------------------------------------

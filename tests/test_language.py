@@ -127,3 +127,27 @@ def test_choosing_spanish_in_settings_changes_every_screen(tmp_path):
     assert {"Jugar", "Reglas", "Ajustes", "Salir"} <= texts and "Play" not in texts
     app.save_settings()
     assert json.loads((tmp_path / "settings.json").read_text())["language"] == "es"
+
+
+def test_a_match_paused_for_settings_comes_back_in_the_new_language(tmp_path):
+    """The table under the pause menu (panels, buttons, the legend) follows at once."""
+    from screen_walk import people_turn, read
+    from test_shell_support import press, still_app
+
+    from game.play.config import MatchConfig, Seat
+    from game.shell.screens.pause import PauseOverlay
+    from game.shell.screens.settings import SettingsScene
+    app = still_app(tmp_path)
+    app.start_match(MatchConfig("classic", (Seat("Ann"), Seat("Bob", "computer", "greedy")),
+                                {}, 3))
+    people_turn(app, app.top)
+    assert "boneyard" in {t.text for t in read(app).texts}
+    app.push(PauseOverlay(app, "classic"))
+    app.push(SettingsScene(app))
+    press(app, "right")                  # Language: System -> English
+    press(app, "right")                  # -> Español
+    assert isinstance(app.stack[-2], PauseOverlay)
+    app.pop()
+    app.pop()
+    texts = {t.text for t in read(app).texts}
+    assert {"Robar", "Pasar", "pozo"} <= texts and "boneyard" not in texts

@@ -342,3 +342,18 @@ def test_the_reviews_panel_hides_what_lies_under_it(app):
     review.draw(app.screen)
     for x, y in ((200, 600), (960, 700), (1700, 900)):
         assert tuple(app.screen.get_at((x, y)))[:3] == theme.PANEL, (x, y)
+
+
+def test_a_couch_review_speaks_of_the_tables_choices_not_yours(app):
+    """Two people's choices are reviewed together: the heading counts the table's, and
+    each note names whose move it was."""
+    state = new_game("classic", 2, 3)
+    play_out(state, [make_agent("random")] * 2, random.Random(3))
+    todo = [(n, n % 2, None, None) for n in range(1, 4)]
+    couch = ReviewScene(app, state, (0, 1), ["Ann", "Ben"], todo=todo)
+    alone = ReviewScene(app, state, (0,), ["Ann", "Ben"], todo=todo)
+    for review in (couch, alone):
+        review.done, review.notes = 3, ["Move 2: Ben played 1-2 ..."]
+    assert couch.progress() == ("1 of the 3 choices made at this table cost something, as far "
+                                "as the coach can tell")
+    assert alone.progress() == "1 of your 3 choices cost something, as far as the coach can tell"

@@ -296,6 +296,13 @@ class ReviewScene(Scene):
         if not self.finished:
             return _("Reviewing move {number} of {count}...").format(number=self.done + 1,
                                                                      count=len(self.todo))
+        if not self.single:         # two people on the couch: every note names its player
+            if not self.notes:
+                return _("None of the {count} choices made at this table cost anything the "
+                         "coach can tell.").format(count=len(self.todo))
+            return _("{costly} of the {count} choices made at this table cost something, as "
+                     "far as the coach can tell").format(costly=len(self.notes),
+                                                          count=len(self.todo))
         if not self.notes:
             return _("None of your {count} choices cost anything the coach can tell.").format(
                 count=len(self.todo))

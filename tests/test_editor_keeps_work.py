@@ -366,3 +366,53 @@ def test_one_esc_leaves_an_untouched_copy_and_two_an_edited_one(app):
     assert app.top is scene and scene.message.startswith("Not saved yet")
     keys(app, pygame.K_u, pygame.K_ESCAPE)                            # undone: as opened
     assert app.top is not scene
+
+
+def test_a_rename_never_removes_a_file_changed_on_disk_since_it_was_opened(app):
+    theirs = GRID.replace("Mine", "Their work")
+    path, scene = changed_elsewhere(app, theirs)
+    retype(app, scene, "File name", "renamed")
+    key_button(app, scene, "Save")
+    assert answer(app, yes=True) == "Rename mine.toml to renamed.toml?"
+    assert path.read_text() == theirs and on_disk("dominox") == ["mine.toml", "renamed.toml"]
+    assert "mine.toml changed on disk since you opened it, so it is kept" in scene.message
+
+
+def test_keep_it_with_no_free_file_name_says_so_and_keeps_the_draft(app):
+    theirs = GRID.replace("Mine", "Changed elsewhere")
+    path, scene = changed_elsewhere(app, theirs)
+    for number in range(2, 1000):
+        (path.parent / f"mine-{number}.toml").write_text(GRID)
+    key_button(app, scene, "Save")
+    answer(app, yes=False)
+    assert app.top is scene and scene.unsaved and path.read_text() == theirs
+    assert scene.message.startswith("mine.toml is kept as it is, and no free file name")
+
+
+def test_a_broken_file_set_aside_comes_back_when_the_save_fails(app, monkeypatch):
+    from game.play import storage
+    path = own("dominox", "mine", 'grid = """\n..x\n"""\nname = [')
+    broken = path.read_bytes()
+    scene = open_editor(app, "dominox", "mine")
+
+    def full_disk(where, text):
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(storage, "write_atomic", full_disk)
+    key_button(app, scene, "Save")
+    assert scene.message == "Not saved: No space left on device"
+    assert path.read_bytes() == broken and on_disk("dominox") == ["mine.toml"]
+    assert not list(path.parent.glob("mine.toml.bad-*"))
+
+
+def test_a_level_that_cannot_be_read_is_never_set_aside_by_a_save(app, monkeypatch):
+    from game.shell.editor import file_actions
+    path = own("dominox", "mine", 'grid = """\n..x\n"""\nname = [')
+    scene = open_editor(app, "dominox", "mine")
+    monkeypatch.setattr(file_actions.os, "access", lambda where, mode: where != path)
+    key_button(app, scene, "Save")
+    assert scene.message.startswith("Not saved: mine.toml cannot be read, so it is left alone")
+    assert on_disk("dominox") == ["mine.toml"] and scene.unsaved
+    retype(app, scene, "File name", "mended")
+    key_button(app, scene, "Save")
+    assert answer(app, yes=False) == "Rename mine.toml to mended.toml?"     # keep both
+    assert on_disk("dominox") == ["mended.toml", "mine.toml"]

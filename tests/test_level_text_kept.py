@@ -105,3 +105,14 @@ def test_a_file_it_cannot_follow_is_written_anew():
     text = edited_level_text(original, new, read)
     assert read(parse_toml(text)) == read(parse_toml(new))
     assert edited_level_text("not = [toml", new, read) == new
+
+
+def test_a_grid_of_escaped_rows_in_a_triple_quoted_string_is_written_anew():
+    """Rows written with \\n escapes inside one triple-quoted line numbered as if each sat
+    on a line of its own (an IndexError that ended the game): the new text is written."""
+    original = 'name = "Esc"\ngrid = """\\n......\\n......\\n......\\n......\\n"""\n'
+    read = reader("dominox")
+    level = read(parse_toml(original))
+    new = find_variant("dominox").level_text(replace(level, blocked=frozenset({"a1"})))
+    text = edited_level_text(original, new, read)
+    assert read(parse_toml(text)) == read(parse_toml(new))

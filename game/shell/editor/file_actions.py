@@ -2,6 +2,7 @@
 Save, Play this board, Delete and its undoing, and leaving."""
 from __future__ import annotations
 
+import os
 import re
 from typing import Any
 
@@ -82,17 +83,33 @@ class FileActions:
         base = self.file.text if path == old and self.file.text is not None \
             else self.opened_from
         text = kept_text(draft.variant, draft.name, base, draft.text())
-        kept = ""
+        if self.broken and old is not None and (path == old or rename) and old.exists() \
+                and not os.access(old, os.R_OK):     # unread, so never set aside or removed
+            self.say(f"Not saved: {old.name} cannot be read, so it is left alone: give this "
+                     "level another file name, or mend that file's permissions", "invalid")
+            return False
+        kept, aside = "", None
+        old_changed = rename and old is not None and old.exists() and \
+            self.file.changed_on_disk(old)         # read before this editor's write
         try:
             if self.broken and old is not None and old.exists() and (path == old or rename):
-                kept = f"; the file as it was is kept as {self.file.set_aside()}"
+                aside = old.with_name(self.file.set_aside())
+                kept = f"; the file as it was is kept as {aside.name}"
             self.file.write(path, text)
-            if rename and old is not None and old.exists():     # (a broken one: set aside)
-                old.unlink()
-                kept = f" (renamed from {old.name})"
         except OSError as error:
+            if aside is not None and old is not None and not old.exists():   # put it back
+                os.replace(aside, old)
             self.say(f"Not saved: {error.strerror or error}", "invalid")
             return False
+        if rename and old is not None and old.exists():     # (a broken one: set aside)
+            if old_changed:        # another program's or window's work: never removed
+                kept = f"; {old.name} changed on disk since you opened it, so it is kept"
+            else:
+                try:
+                    old.unlink()
+                    kept = f" (renamed from {old.name})"
+                except OSError as error:
+                    kept = f"; {old.name} could not be removed ({error.strerror or error})"
         self.saved_text, self.deleted, self.broken = draft.text(), None, False
         self.say(f"Saved as {draft.name}{kept}: it is in every list of your levels of "
                  f"{draft.cls.title}{self.matches_note()}", "place")
@@ -105,9 +122,14 @@ class FileActions:
         changed meanwhile and is kept as it is)."""
         draft, taken = self.draft, self.draft.path().name
         base = re.sub(r"-\d+$", "", draft.name)[:60]
-        draft.name = next(name for n in range(2, 1000) if not (
+        free = next((name for n in range(2, 1000) if not (
             draft.path().parent / (name := f"{base}-{n}.toml")).exists()
-            and name_problem(name[:-5], draft.variant) is None)[:-5]
+            and name_problem(name[:-5], draft.variant) is None), None)
+        if free is None:
+            self.say(f"{taken} is kept as it is, and no free file name was found: type one "
+                     "in File name and save", "invalid")
+            return
+        draft.name = free[:-5]
         for widget in self.menu.widgets:
             if widget.label == "File name":
                 widget.text = draft.name

@@ -416,3 +416,21 @@ def test_a_level_that_cannot_be_read_is_never_set_aside_by_a_save(app, monkeypat
     key_button(app, scene, "Save")
     assert answer(app, yes=False) == "Rename mine.toml to mended.toml?"     # keep both
     assert on_disk("dominox") == ["mended.toml", "mine.toml"]
+
+
+def test_delete_says_when_the_file_changed_on_disk_since_it_was_opened(app):
+    path, scene = changed_elsewhere(app, GRID.replace("Mine", "Their work"))
+    key_button(app, scene, "Delete this level")
+    assert app.top.detail.startswith("It changed on disk since you opened it")
+    assert answer(app, yes=False) == "Delete mine.toml?" and path.exists()
+
+
+def test_the_levels_screen_says_how_many_of_yours_it_does_not_list(app, monkeypatch):
+    from game.logic import levels
+    monkeypatch.setattr(levels, "MAX_LEVEL_FILES", 3)
+    for number in range(5):
+        own("dominox", f"a{number}", GRID)
+    screen = LevelsScene(app, "dominox")
+    labels = [w.label for w in screen.menu.widgets]
+    assert "5 more level files are not listed (a folder lists its first 3 by name)" in labels
+    assert sum(label.endswith("(yours)") for label in labels) == 3   # (and 3 of 6 shipped)

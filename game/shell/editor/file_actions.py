@@ -171,9 +171,11 @@ class FileActions:
                      "makes it one)", "invalid")
             return
         title = self.draft.title or path.stem
+        detail = f"{title}, one of your levels of {self.draft.cls.title}{self.matches_note()}"
+        if path.exists() and self.file.changed_on_disk(path):
+            detail = "It changed on disk since you opened it: what it holds now goes with it"
         self.app.push(ConfirmScene(
-            self.app, f"Delete {path.name}?", "Delete it", "Keep it", self.delete_now,
-            f"{title}, one of your levels of {self.draft.cls.title}{self.matches_note()}"))
+            self.app, f"Delete {path.name}?", "Delete it", "Keep it", self.delete_now, detail))
 
     def delete_now(self) -> None:
         path, title = self.file.path, self.draft.title

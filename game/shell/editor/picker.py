@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pygame
 
-from game.logic.levels import list_levels
+from game.logic import levels
+from game.logic.levels import list_levels, unlisted_levels
 from game.logic.variants import VARIANTS
 from game.shell.board.elements.art import draw_element
 from game.shell.editor.canvas import draw_lines
@@ -61,6 +62,11 @@ class LevelsScene(Scene):
                                    height=56, size=34))
             rows += [Label(line, color=theme.ILLEGAL, size=26, height=32)
                      for line in theme.wrap_text(error, 900, 26)]
+        more = unlisted_levels(self.variant)
+        if more:               # a folder holds more than any list takes: say so, never hide
+            rows.append(Label(f"{more:,} more level files are not listed (a folder lists "
+                              f"its first {levels.MAX_LEVEL_FILES} by name)",
+                              color=theme.ILLEGAL, size=26, height=32))
         for level in deleted_levels(self.app):
             if level.variant == self.variant:
                 rows.append(Button(f"Bring back {level.path.name} (deleted)",

@@ -85,3 +85,14 @@ def test_space_that_starts_typing_types_nothing(app):
     assert scene.wants_text and widget(scene, "Name").text == "Copy of Standard 8x8"
     type_text(app, " ")                                    # a space typed is typed
     assert widget(scene, "Name").text == "Copy of Standard 8x8 "
+
+
+def test_a_letter_takes_two_accents_and_no_pile_of_them(app):
+    """A typed letter carries up to two combining marks (ệ); more would be drawn up over
+    the fields above, so they are not taken."""
+    scene = open_editor(app, "dominox", "standard")
+    field = start_typing(app, scene, "Name")
+    keys(app, pygame.K_END)
+    before = field.text
+    type_text(app, "e" + "\u0302\u0323" + "\u0301" * 45)
+    assert field.text == before + "e\u0302\u0323"

@@ -2,12 +2,15 @@
 Menu that gives one of them keyboard/gamepad focus and follows the mouse."""
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable
 
 import pygame
 
 from game.i18n import _, ngettext
 from game.shell.frame import theme
+
+MARKS_A_LETTER = 2    # accents a typed letter may carry (Vietnamese has two)
 
 ROW_HEIGHT = 64
 ROW_GAP = 12
@@ -219,6 +222,9 @@ class TextField(Widget):
             return
         if not char.isprintable():
             return
+        if unicodedata.combining(char) and at >= MARKS_A_LETTER and all(
+                unicodedata.combining(c) for c in self.text[at - MARKS_A_LETTER:at]):
+            return        # a pile of marks on one letter is drawn up over the lines above
         typed = self.text[:at] + char + self.text[at:]
         reason = self.refuses(char, typed) if self.refuses else None
         if reason is None and len(self.text) >= self.max_length:

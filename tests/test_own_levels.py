@@ -62,6 +62,10 @@ def test_an_own_level_never_hides_a_shipped_one():
     assert load_layout("standard", "dominox").width == 8
     assert name_problem("standard", "dominox") and name_problem("../x", "dominox")
     assert name_problem("standard-2", "dominox") is None
+    assert "comes with the game" in name_problem("Standard", "dominox")   # any case
+    assert "device on Windows" in name_problem("con", "dominox")
+    assert "device on Windows" in name_problem("COM1", "dominox")
+    assert name_problem("console", "dominox") is None
     good, broken = layout_choices("dominox")
     assert [t for n, t in good if n == "standard"] == ["Standard 8x8"] and len(broken) == 1
 

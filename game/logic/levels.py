@@ -62,6 +62,8 @@ def level_text(variant: str, title: str, description: str, key: str, rows, field
 
 
 LAYOUT_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
+DEVICE_NAMES = {"CON", "PRN", "AUX", "NUL", *(f"{port}{n}" for port in ("COM", "LPT")
+                                               for n in range(1, 10))}
 MAX_LEVEL_FILES = 500          # a folder with more is listed up to this many
 
 
@@ -108,8 +110,11 @@ def name_problem(name, variant: str) -> str | None:
     if not isinstance(name, str) or not LAYOUT_NAME.fullmatch(name):
         return (f"a level's name is letters, digits, - and _ (at most 64), "
                 f"not {str(name)[:80]!r}")
-    if (layout_folder(variant) / f"{name}.toml").exists():
+    shipped = {p.stem.lower() for p in _level_files(layout_folder(variant))}
+    if name.lower() in shipped:         # (in any case: some systems do not tell them apart)
         return f"{name!r} is the name of a level that comes with the game: give yours another"
+    if name.upper() in DEVICE_NAMES:
+        return f"{name!r} names a device on Windows, not a file: give your level another name"
     return None
 
 

@@ -229,9 +229,10 @@ class TableServer(MatchServer):
         match = conn.match
         assert match is not None, "only a connection at a table leaves one"
         route = split_code(match.code)[0]
-        if self.tables.get(route) is not match:          # (closed already)
+        table = self.tables.get(route)
+        if table is None or table is not match:          # (closed already)
             return
-        if match.state.is_over() and not any(seat.conn is not None for seat in match.seats):
+        if table.state.is_over() and not any(seat.conn is not None for seat in table.seats):
             self.close_table(route, "the game is over and everyone has left")
 
     def ticked(self, now: float) -> None:

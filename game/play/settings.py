@@ -23,6 +23,7 @@ THINK_TIMES = {0.25: "A quarter of a second", 0.5: "Half a second", 1.0: "1 seco
                2.0: "2 seconds", 4.0: "4 seconds"}      # the Hard computer's time a move
 VOLUMES = [step / 10 for step in range(11)]     # the settings screen's steps of 10%
 NAME_LENGTH = 16
+ADDRESS_LENGTH = 60
 
 
 def _default_names() -> list[str]:
@@ -40,6 +41,7 @@ class Settings:
     show_coords: bool = True       # board coordinates along the edges
     think_seconds: float = 1.0     # the Hard computer's (and the coach's) time a move
     last_setup: dict = field(default_factory=dict)
+    server_address: str = ""       # the table server of Play online (host:port)
 
 
 def _valid(name: str, value) -> bool:
@@ -47,6 +49,8 @@ def _valid(name: str, value) -> bool:
         return isinstance(value, bool)
     if name == "last_setup":
         return isinstance(value, dict)
+    if name == "server_address":      # (an address a person typed: the game checks it)
+        return isinstance(value, str) and len(value) <= ADDRESS_LENGTH and value.isprintable()
     return False
 
 

@@ -29,9 +29,10 @@ class Connection:
     def __init__(self, reader, writer, log):
         self.reader, self.writer, self.log = reader, writer, log
         address = writer.get_extra_info("peername")
-        host = str(address[0]).removeprefix("::ffff:") if isinstance(address, tuple) else ""
-        self.peer = f"{host}:{address[1]}" if host else "peer"
-        self.address = guard.address_key(host)
+        if isinstance(address, tuple):
+            self.came_from(str(address[0]), address[1])
+        else:
+            self.peer, self.address = "peer", ""
         self.match = None                # the match (a table) it is at, once known
         self.seat = None
         self.is_host = False
@@ -42,6 +43,12 @@ class Connection:
         self.allowance = float(BURST)
         self.opened = self.last_heard = self.refilled = time.monotonic()
         self.flood = guard.Flood()
+
+    def came_from(self, host: str, port) -> None:
+        """The peer's address (as the socket says, or a load balancer's PROXY line)."""
+        host = host.removeprefix("::ffff:")
+        self.peer = f"{host}:{port}" if host else "peer"
+        self.address = guard.address_key(host)
 
     def send(self, message: dict) -> None:
         if self.closed:
@@ -108,10 +115,39 @@ class ClearLines:
                                 "bytes")
         return decode_line(line)
 
+    async def proxy_line(self) -> tuple[str, int] | None:
+        """The client's address from the PROXY line (version 1) a load balancer puts
+        before what the client sends (None: the balancer does not know it); ProtocolError
+        when the connection does not start with one."""
+        while not self.waiting:
+            data = await self.reader.read(4096)
+            if not data:
+                raise ProtocolError("the connection ended before its PROXY line")
+            self.waiting += self.buffer.feed(data)
+        return proxy_source(self.waiting.pop(0))
+
     def rest(self) -> bytes:
         if self.waiting:          # a joiner waits for the host's proof before it seals
             raise Tampered("clear text where sealed messages belong")
         return self.buffer.rest()
+
+
+def proxy_source(line: bytes | None) -> tuple[str, int] | None:
+    """(address, port) of a PROXY protocol line (`PROXY TCP4 SRC DST SPORT DPORT`), None
+    for `PROXY UNKNOWN`; ProtocolError for anything else."""
+    import ipaddress
+    words = (line or b"").rstrip(b"\r").decode("ascii", "replace").split(" ")
+    if words[:2] == ["PROXY", "UNKNOWN"]:
+        return None
+    if len(words) != 6 or words[0] != "PROXY" or words[1] not in ("TCP4", "TCP6") \
+            or not words[4].isdigit() or not 0 < int(words[4]) < 65536:
+        raise ProtocolError("a connection through the load balancer starts with its PROXY "
+                            "line")
+    try:
+        ipaddress.ip_address(words[2])
+    except ValueError:
+        raise ProtocolError("the PROXY line names no address") from None
+    return words[2], int(words[4])
 
 
 def sentence(text: str) -> str:

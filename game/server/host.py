@@ -44,6 +44,7 @@ TICK = 0.02              # seconds between two looks at the computers and the cl
 CHECK = 0.25             # seconds between two looks at every connection's clocks
 IDLE_LIMIT = 60.0        # seconds a peer may stay silent (clients ping every 5)
 JOIN_DEADLINE = 10.0     # seconds from connecting to holding a seat
+PROXY_SECONDS = 5.0      # behind a load balancer: its PROXY line comes first, in this time
 # (BURST, RATE, SLOW_LIMIT and FLUSH are connection.py's, named here as before)
 
 
@@ -72,6 +73,7 @@ class MatchServer:
         self.guesses = guard.Guesses()
         self.refusals = guard.RefusalLog(self.log)
         self.spake = None             # an executor for the key exchanges, else the loop
+        self.behind_proxy = False     # every connection starts with a balancer's PROXY line
         if match is not None:
             self.adopt(match, self.log)
 
@@ -220,6 +222,19 @@ class MatchServer:
         self._refuse_clear(conn, "connection", reason)
         return False
 
+    async def _proxied(self, conn: Connection, lines: ClearLines) -> bool:
+        """Behind a load balancer: the client's own address from its PROXY line (the
+        caps per address count people, not the balancer); False (closed) without one."""
+        try:
+            source = await asyncio.wait_for(lines.proxy_line(), PROXY_SECONDS)
+        except (ProtocolError, TimeoutError, OSError) as error:
+            self.log(f"{conn.peer}: {error or 'no PROXY line in time'}: closed")
+            conn.abort("no proxy line")
+            return False
+        if source is not None:
+            conn.came_from(*source)
+        return True
+
     def _refuse_clear(self, conn: Connection, about: str, reason: str) -> None:
         """Refuse before the channel is sealed (the handshake's own words), and close."""
         self._note_refusal(conn, f"{conn.peer} (not seated): refused {about}: {reason}", about)
@@ -230,6 +245,9 @@ class MatchServer:
     async def _serve(self, reader, writer) -> None:
         task = asyncio.current_task()
         conn = Connection(reader, writer, self.log)
+        lines = ClearLines(reader, conn)
+        if self.behind_proxy and not await self._proxied(conn, lines):
+            return
         if not self._admitted(conn):
             return
         self._tasks.add(task)
@@ -239,7 +257,7 @@ class MatchServer:
             # a test's tap wraps this one connection's send, to see or hold its bytes
             conn.send = self.tap(conn, conn.send)  # type: ignore[method-assign]
         try:
-            shaken = await self._handshake(conn, ClearLines(reader, conn))
+            shaken = await self._handshake(conn, lines)
             if shaken is None:
                 return
             opener, rest = shaken

@@ -62,6 +62,11 @@ def parse_args(argv=None):
                         help="processes that compute the key exchanges (SPAKE2 is pure "
                              "Python, some 9 ms each) while the server serves moves "
                              "(default 1; 0: on the server's own thread)")
+    parser.add_argument("--behind-proxy", action="store_true",
+                        help="every connection comes through a load balancer that starts "
+                             "it with a PROXY line (HAProxy's send-proxy): the caps per "
+                             "address count the people's addresses it names (listen where "
+                             "only the balancer reaches)")
     parser.add_argument("--pace", type=float, default=None, metavar="SECONDS",
                         help="the least time a computer's move takes (default 0.7)")
     args = parser.parse_args(argv)
@@ -121,7 +126,7 @@ def main(argv=None) -> int:
                          max_tables=args.max_tables, max_connections=connections,
                          max_per_address=args.per_address,
                          pace=THINK_SECONDS if args.pace is None else max(0.0, args.pace),
-                         spake=spake)
+                         spake=spake, behind_proxy=args.behind_proxy)
     restored = server.restore()
     try:
         asyncio.run(_serve(server, args, restored, identity, log))

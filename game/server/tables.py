@@ -54,13 +54,13 @@ class TableServer(MatchServer):
                  tables_per_address: int = TABLES_PER_ADDRESS, max_tables: int = MAX_TABLES,
                  max_connections: int = MAX_CONNECTIONS,
                  max_per_address: int = guard.MAX_PER_ADDRESS, pace: float = THINK_SECONDS,
-                 tap=None, spake=None):
+                 tap=None, spake=None, behind_proxy: bool = False):
         assert len(prefix) + TABLE_LETTERS <= 5 and all(c in CODE_ALPHABET for c in prefix)
         super().__init__(None, host, port, log, tap, max_connections, max_per_address)
         self.folder, self.identity, self.prefix = folder, identity, prefix
         self.idle, self.pace = idle, pace
         self.tables_per_address, self.max_tables = tables_per_address, max_tables
-        self.spake = spake
+        self.spake, self.behind_proxy = spake, behind_proxy
         self.tables: dict[str, HostedMatch] = {}
         self.opened_by: dict[str, str] = {}            # route -> the opener's address
         self.open_from: collections.Counter = collections.Counter()

@@ -1,13 +1,14 @@
-"""The settings screen: display, sound, animation, hints and player names."""
+"""The settings screen: display, sound, animation, hints, player names and the table
+server of Play online."""
 from __future__ import annotations
 
 
 from game.shell.frame import theme
 from game.shell.frame.scene import Scene
-from game.play.settings import ANIM_SPEEDS, THINK_TIMES
+from game.play.settings import ADDRESS_LENGTH, ANIM_SPEEDS, THINK_TIMES
 from game.shell.frame.widgets import Button, Menu, Selector, TextField
 ON_OFF = [(False, "Off"), (True, "On")]
-SETTINGS_ROW = 58       # eleven rows and Back fit the screen with no scrolling
+SETTINGS_ROW = 54       # twelve rows and Back fit the screen with no scrolling
 
 
 class SettingsScene(Scene):
@@ -36,10 +37,14 @@ class SettingsScene(Scene):
         rows += [TextField(f"Player {i + 1} name", s.player_names[i],
                            lambda text, i=i: s.player_names.__setitem__(i, text))
                  for i in range(4)]
+        server = TextField("Server address", s.server_address, self.set_server,
+                           max_length=ADDRESS_LENGTH)
+        server.allow_empty = True
+        rows.append(server)
         for row in rows:
             row.rect.h = SETTINGS_ROW
-        self.menu = Menu(app, rows, top=160, bottom=900, width=900, gap=10,
-                         footer=[Button("Back", app.pop, width=900)], footer_top=934)
+        self.menu = Menu(app, rows, top=150, bottom=910, width=900, gap=8,
+                         footer=[Button("Back", app.pop, width=900)], footer_top=940)
 
     @property
     def wants_text(self) -> bool:
@@ -51,6 +56,9 @@ class SettingsScene(Scene):
     def set_fullscreen(self, value):
         if value != self.app.fullscreen:
             self.app.toggle_fullscreen()
+
+    def set_server(self, text: str) -> None:
+        self.app.settings.server_address = text.strip()
 
     def set_volume(self, percent):
         self.app.settings.volume = percent / 100

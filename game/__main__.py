@@ -127,6 +127,8 @@ class Stop:
 
 
 def main(argv=None) -> int:
+    from game.logic.console import tolerant_output
+    tolerant_output()
     stop = Stop()
     args = parse_args(argv)
     if args.frames is not None and args.frames < 1:

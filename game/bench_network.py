@@ -209,4 +209,6 @@ def _print_times(label: str, seconds: list) -> None:
 if __name__ == "__main__":                # the other side of `latency`
     import json
     import sys
+    from game.logic.console import tolerant_output
+    tolerant_output()
     remote_side(sys.argv[1], json.loads(sys.argv[2]))

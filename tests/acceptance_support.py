@@ -27,6 +27,8 @@ from game.shell.screens.results import ResultsScene
 from game.shell.screens.setup import VariantSelectScene
 from game.shell.screens.title import TitleScene
 
+from test_shell_support import await_thought
+
 KEY_CHAR = {pygame.K_d: "d", pygame.K_r: "r", pygame.K_f: "f", pygame.K_e: "e",
             pygame.K_t: "t", pygame.K_h: "h"}
 
@@ -259,6 +261,7 @@ class Person:
                 assert not isinstance(self.top, HandOverScene), "the hand-over did not go"
             elif hasattr(top, "ctl"):
                 if not seat_player(self, top):
+                    await_thought(top)
                     self.frame()
             else:
                 raise AssertionError(f"unexpected screen {type(top).__name__} in a match")

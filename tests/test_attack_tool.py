@@ -1,20 +1,43 @@
 """tools/attack.py, the rerun of the adversarial pass: its file part finds nothing, and its
 judges do find a flaw planted on purpose."""
 import dataclasses
+import os
 import random
+import re
 import sys
 
 from game.logic import variants
+from game.play import storage
 
 from process_support import ROOT
 
 sys.path.insert(0, str(ROOT / "tools"))
 import attack  # noqa: E402
+import attack_kept  # noqa: E402
 
 
-def test_tampered_files_find_nothing(tmp_path, capsys):
+def test_tampered_files_find_nothing_and_the_closing_line_counts_the_cases(tmp_path, capsys):
     assert attack.main(["--rounds", "1", "--only", "tampered"]) == 0
-    assert "total: 0 findings" in capsys.readouterr().out
+    closing = capsys.readouterr().out.splitlines()[-1]
+    assert re.fullmatch(r"total: 0 findings; [1-9]\d* cases thrown", closing), closing
+
+
+def test_files_set_aside_in_one_second_and_bad_lesson_entries_find_nothing(tmp_path):
+    tally = attack.Tally("kept")
+    attack_kept.set_aside_collisions(tally, tmp_path / "aside", 1)
+    attack_kept.lessons_one_bad_entry(tally, tmp_path / "lessons", 1)
+    assert sum(tally.attempts.values()) == 10 and not tally.findings
+
+
+def test_a_set_aside_that_replaced_an_earlier_copy_would_be_found(tmp_path, monkeypatch):
+    def replacing(path, new):
+        os.replace(path, new)
+        return True
+    monkeypatch.setattr(storage, "_rename_new", replacing)
+    tally = attack.Tally("kept")
+    attack_kept.set_aside_collisions(tally, tmp_path / "aside", 1)
+    assert tally.findings["losses"] == 5
+    assert "1 of 4 copies set aside kept" in tally.examples["losses"]
 
 
 def test_a_loader_that_let_a_blocked_opening_through_would_be_found(tmp_path, monkeypatch):

@@ -354,7 +354,7 @@ def test_a_finished_game_shows_clusters_and_the_subtraction(app, monkeypatch):
 def test_random_actions_raise_nothing(app, kinds, layout):
     rng = random.Random(len(layout) + 1)     # (a seed whose actions place a tile)
     scene = start(app, kinds, seed=rng.randrange(1000), layout=layout)
-    random_board_actions(app, scene, rng, 1500)
+    random_board_actions(app, scene, rng, 800)
     assert scene.ctl.ply > 0       # the game went on (moves, maybe taken back by a random U)
     assert pygame.Rect((0, 0), LOGICAL_SIZE).contains(scene.geo.outer)
 

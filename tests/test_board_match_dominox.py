@@ -220,9 +220,9 @@ def test_random_actions_raise_nothing(app):
     rng = random.Random(2024)
     names = sorted(ACTION_NAMES - {"fullscreen"})
     surface = app.screen
-    for seats, count in (([Seat("Ann", "human"), Seat("Bot", "computer", "random")], 1200),
-                         ([Seat("Ann", "human"), Seat("Bea", "human")], 1200),
-                         ([Seat("Al", "computer", "random"), Seat("Bo", "computer")], 600)):
+    for seats, count in (([Seat("Ann", "human"), Seat("Bot", "computer", "random")], 700),
+                         ([Seat("Ann", "human"), Seat("Bea", "human")], 700),
+                         ([Seat("Al", "computer", "random"), Seat("Bo", "computer")], 400)):
         scene = start(app, seats, seed=rng.randrange(1000))
         random_board_actions(app, scene, rng, count)
     deadline = time.monotonic() + 30            # the computers think in a worker thread

@@ -370,7 +370,7 @@ def test_random_actions_raise_nothing(app, variant, options):
     rng = random.Random(len(variant) + len(options))
     scene = start(app, variant, kinds=("human", "random"), seed=rng.randrange(1000),
                   **options)
-    random_board_actions(app, scene, rng, 1500)
+    random_board_actions(app, scene, rng, 800)
 
 
 # --- the setup screen: the starting board ----------------------------------------------

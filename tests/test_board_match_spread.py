@@ -154,7 +154,7 @@ def test_a_computer_game_ends_with_tiles_left_as_results(app):
 def test_random_actions_raise_nothing(app, kinds, options):
     rng = random.Random(len(kinds))
     scene = start(app, kinds, seed=rng.randrange(1000), **options)
-    random_board_actions(app, scene, rng, 1500)
+    random_board_actions(app, scene, rng, 800)
     assert scene.ctl.ply > 0       # the game went on (moves, maybe taken back by a random U)
 
 

@@ -42,6 +42,10 @@ def test_a_rematch_draws_on_the_kept_surface_what_a_fresh_match_draws(tmp_path, 
     fresh.start_match(rematch.ctl.config)
     frame(fresh)
     assert fresh.top.table._static is fresh.backdrop.table is not kept
+    # the same moment of both matches: a computer that opens has moved in both, whenever
+    # its worker answered
+    wait_for_human(app, rematch)
+    wait_for_human(fresh, fresh.top)
     assert screen_bytes(app) == screen_bytes(fresh)
 
 

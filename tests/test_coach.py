@@ -7,7 +7,8 @@ import tomllib
 import pytest
 
 from game.logic.agents import make_agent, play_out
-from game.logic.agents.coach import advise, decisions, move_words, review_move, review_note
+from game.logic.agents.coach import advise, move_words
+from game.logic.agents.review import decisions, review_move, review_note
 from game.logic.variants import VARIANTS, find_variant, new_game
 
 
@@ -139,15 +140,15 @@ def test_the_review_lists_a_players_choices_and_prices_the_differences():
                for _, p, view, played in found)
     notes = []
     for number, _, view, played in found:
-        advice = review_move(view, played, 0.1)
-        note = review_note(number, view, played, advice)
-        if advice.move == played:
+        review = review_move(view, played, 0.1)
+        note = review_note(number, view, review)
+        if review.coach == played:
             assert note is None
         elif note:
             notes.append(note)
             words = move_words(view_move(view, played))
             assert note.startswith(f"Move {number}: you played {words}")
-            assert f"the coach prefers {advice.words}" in note
+            assert f"the coach prefers {review.words}" in note
     assert notes, "a random player made no mistake the coach could price"
 
 

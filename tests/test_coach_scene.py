@@ -20,7 +20,6 @@ from game.play.config import MatchConfig, Seat
 from game.play.settings import load_settings
 from game.shell.board.geometry import squares_of
 from game.shell.frame import theme
-from game.shell.match import coach as coach_screen
 from game.shell.match.coach import MARK, ReviewScene
 from game.shell.screens.hand_over import HandOverScene
 from game.shell.screens.pause import PauseOverlay
@@ -192,14 +191,14 @@ def test_the_review_lists_the_moves_the_coach_would_have_played_otherwise(app):
     assert review.todo and review.progress().startswith("Reviewing move 1 of")
     run_until(app, lambda: review.finished, "the end of the review", seconds=60)
     assert review.notes and all(n.startswith("Move ") for n in review.notes)
-    assert "where the coach would have played otherwise" in review.progress()
+    assert "choices cost something, as far as the coach can tell" in review.progress()
     frame(app)
     press(app, "back")
     assert app.top is not review
 
 
-def test_the_results_offer_the_review_and_esc_cancels_it(app, monkeypatch):
-    monkeypatch.setattr(coach_screen, "REVIEW_SECONDS", 0.03)
+def test_the_results_offer_the_review_and_esc_cancels_it(app):
+    app.settings.think_seconds = 0.03          # the review thinks as the coach did
     scene = start(app, "open3", [ANN, BEN])
     scene.ctl.state = finished_open3()
     scene.ctl.show_results("Capture", [("Ann", 1), ("Ben", 2)], "Ben wins!", True)

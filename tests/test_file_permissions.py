@@ -58,9 +58,9 @@ def test_a_data_folder_that_may_not_be_searched_is_said_once_and_play_goes_on(us
     result = run_as_user(env, "--play", "classic", "--seats", "greedy,greedy", "--frames",
                          "120", "--screenshot", str(shot))
     assert result.returncode == 0
-    (line,) = warnings(result)
-    assert line == (f"warning: The saved match cannot be read: {data / 'current.json'}: "
-                    "Permission denied."), line
+    assert warnings(result) == [
+        f"warning: The saved match cannot be read: {data / 'current.json'}: Permission denied.",
+        "warning: The match cannot be saved: Permission denied."]      # each said once
     assert shot.exists()
     result = run_as_user(env, "--frames", "5")                      # the title menu
     assert result.returncode == 0 and len(warnings(result)) == 1
@@ -97,7 +97,9 @@ def test_a_read_only_data_folder_resumes_its_match_without_saving_it(user_tmp):
     env, data = prepare(user_tmp)
     data.chmod(0o555)
     result = run_as_user(env, "--continue", "--frames", "200")
-    assert result.returncode == 0 and warnings(result) == []
+    # the computer's first move (if it comes within the frames) cannot be saved: said once
+    assert result.returncode == 0 and set(warnings(result)) <= {
+        "warning: The match cannot be saved: Permission denied."}
     assert (data / "current.json").read_bytes() == SAVE      # the save it started from
 
 
@@ -128,3 +130,48 @@ def test_statistics_that_may_not_be_read_are_said_and_never_written_over(user_tm
     data.chmod(0o777)
     file.chmod(0o666)
     assert file.read_text() == '{"version": 1, "records": []}\n'
+
+
+LEAVER = """
+import sys
+sys.path.insert(0, sys.argv[1])
+from pathlib import Path
+from game.play import storage
+from game.play.settings import Settings, save_settings
+folder = Path(sys.argv[2])
+try:
+    save_settings(Settings(), folder / "settings.json")
+except OSError as error:
+    print(error.strerror)
+storage.WRITER.put(folder / "current.json", None)      # a finished match's save removed
+storage.WRITER.settle()
+print(storage.WRITER.failure(folder / "current.json").strerror)
+"""
+
+
+def test_files_that_may_not_be_read_are_neither_written_over_nor_removed(user_tmp):
+    env, data = prepare(user_tmp)
+    (data / "settings.json").write_text('{"volume": 0.2}\n')
+    for name in ("settings.json", "current.json"):
+        (data / name).chmod(0)
+    result = subprocess.run([*ordinary_user(), sys.executable, "-c", LEAVER, str(ROOT),
+                             str(data)], env=env, capture_output=True, text=True, timeout=60)
+    for name in ("settings.json", "current.json"):
+        (data / name).chmod(0o644)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == [
+        "settings.json may not be read, so it is left alone",
+        "current.json may not be read, so it is left alone"]
+    assert (data / "settings.json").read_text() == '{"volume": 0.2}\n'
+    assert (data / "current.json").read_bytes() == SAVE
+
+
+def test_a_new_match_leaves_a_save_that_may_not_be_read_and_says_so_once(user_tmp):
+    env, data = prepare(user_tmp)
+    (data / "current.json").chmod(0)
+    result = run_as_user(env, "--play", "open3", "--seats", "greedy,greedy", "--frames", "200")
+    (data / "current.json").chmod(0o644)
+    assert result.returncode == 0
+    assert "warning: The match cannot be saved: current.json may not be read, so it is left " \
+           "alone." in warnings(result)
+    assert (data / "current.json").read_bytes() == SAVE

@@ -205,10 +205,9 @@ def test_big_boards_search_every_tile_first():
 @pytest.mark.parametrize("variant", ["classic", "dominox", "dominid"])
 def test_stopping_once_the_answer_is_settled_keeps_the_answer(variant, monkeypatch):
     from game.logic.agents import search
-    for seed in range(6):
-        state = reached(variant, seed, 6)
-        if state is None:
-            continue
+    states = [s for s in (reached(variant, seed, 6) for seed in range(4)) if s is not None]
+    assert len(states) >= 2
+    for seed, state in enumerate(states[:3]):
         view = state.view(state.current_player)
         early = HardAgent(iterations=400)
         move = early.choose(view, random.Random(seed))

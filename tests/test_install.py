@@ -1,11 +1,12 @@
 """`pip install .` into a fresh virtual environment, then the game and the rules' command
 line run from a folder that is not the checkout, on the files the install shipped.
 
-It builds and installs the package (about ten seconds with the package index at hand);
+It builds and installs the package (about five seconds with the package index at hand);
 DOMINOES_SKIP_INSTALL_TEST=1 leaves it out where no package index can be reached.
 """
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -14,6 +15,7 @@ import pygame
 import pytest
 
 from game.logic.levels import LEVELS_ROOT
+from game.play.locks import FileLock
 from process_support import ROOT, game_env
 
 pytestmark = pytest.mark.skipif(bool(os.environ.get("DOMINOES_SKIP_INSTALL_TEST")),
@@ -37,18 +39,36 @@ print(sorted(entry.name for entry in list_layouts("dominox") if entry.error is N
 """
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def installed(tmp_path_factory):
-    """(bin folder of a fresh environment with the game installed, a folder elsewhere)."""
-    base = tmp_path_factory.mktemp("install")
+    """(bin folder of a fresh environment with the game installed, a folder elsewhere).
+
+    Made once for the whole run: with several workers (pytest-xdist) the first to need it
+    installs under a lock in the run's shared temporary folder and the others wait and
+    use it; two installs at once would both build in the checkout's build/ folder."""
+    shared = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        shared = shared.parent                      # every worker's folder is below it
+    base, done = shared / "install", shared / "install.done"
+    with FileLock(shared / "install.lock", timeout=900):
+        if not done.exists():
+            shutil.rmtree(base, ignore_errors=True)     # what a failed try left
+            install(base)
+            done.touch()
+    return base / "venv" / "bin", base / "elsewhere"
+
+
+def install(base: Path) -> None:
     venv = base / "venv"
-    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
-    result = subprocess.run([str(venv / "bin" / "python"), "-m", "pip", "install", str(ROOT)],
-                            capture_output=True, text=True, timeout=900)
+    # pip of this environment installs into the new one (--python): giving the new one a
+    # pip of its own, and compiling what is installed, would double the time for nothing
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True,
+                   timeout=300)
+    result = subprocess.run([sys.executable, "-m", "pip", "--python", str(venv / "bin" / "python"),
+                             "install", "--no-compile", "--disable-pip-version-check",
+                             str(ROOT)], capture_output=True, text=True, timeout=900)
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
-    elsewhere = base / "elsewhere"
-    elsewhere.mkdir()
-    return venv / "bin", elsewhere
+    (base / "elsewhere").mkdir()
 
 
 def run(command, folder, env, timeout=300):

@@ -2,6 +2,7 @@
 import random
 
 import pygame
+import pytest
 from hypothesis import given, settings, strategies as st
 
 from game.shell.line.layout import layout_line
@@ -111,28 +112,56 @@ def _uprights(line, layout):
     return sum(1 for (a, b), p in zip(line, layout.tiles) if p.vertical and a != b)
 
 
-def test_a_line_that_fits_one_row_lies_straight_and_centred_wherever_it_began():
+def test_the_opening_tile_lies_in_the_middle_of_the_table():
     rng = random.Random(5)
     for n in range(1, 29):
         line = _chain(n, rng)
-        straight = sum(48 if a == b else 96 for a, b in line) + 2 * 96   # and both zones
-        if straight > TABLE.w:
-            continue
         for opener in {0, n // 2, n - 1}:
             layout = layout_line(line, opener, TABLE, 96)
-            assert layout.long_side == 96 and _uprights(line, layout) == 0, (n, opener)
-            assert len({p.rect.centery for p in layout.tiles}) == 1
-            rects = layout.rects()
-            box = rects[0].unionall(rects[1:])
-            assert abs(box.centerx - TABLE.centerx) <= 96 // 4, (n, opener, box)
-            assert abs(box.centery - TABLE.centery) <= 1
+            assert layout.tiles[opener].rect.center == TABLE.center, (n, opener)
 
 
-def test_a_line_too_long_for_one_row_turns_once_wherever_it_began():
-    rng = random.Random(5)
-    for n in (20, 24, 28):
-        line = _chain(n, rng)
-        for opener in (0, n // 2, n - 1):
-            layout = layout_line(line, opener, TABLE, 96)
-            rows = {p.rect.centery for p in layout.tiles if not p.vertical}
-            assert len(rows) <= 2 and _uprights(line, layout) <= 2, (n, opener)
+def test_an_arm_that_fits_half_the_row_lies_straight():
+    line = [(1, 2), (2, 3), (3, 4), (4, 5)]
+    for opener in range(4):
+        layout = layout_line(line, opener, TABLE, 96)
+        assert layout.long_side == 96 and _uprights(line, layout) == 0
+        assert len({p.rect.centery for p in layout.tiles}) == 1
+
+
+def grown(rng, count: int, table, long_side: int):
+    """A line laid one tile at a time, each at either end: (line, opener) after each."""
+    line, opener, end = [(6, 6)], 0, [6, 6]
+    steps = [(list(line), opener)]
+    for _ in range(count):
+        number = rng.randrange(7)
+        if rng.random() < 0.5:
+            line.insert(0, (number, end[0]))
+            end[0], opener = number, opener + 1
+        else:
+            line.append((end[1], number))
+            end[1] = number
+        steps.append((list(line), opener))
+    return steps
+
+
+@pytest.mark.parametrize("table", [TABLE, pygame.Rect(40, 196, 1840, 584),
+                                   pygame.Rect(40, 196, 1200, 584)])
+def test_a_laid_tile_never_moves_unless_every_tile_shrinks(table):
+    """As the line grows at either end, every tile already laid keeps its place; only
+    when the snake must get smaller do they all change, and all together."""
+    for seed in range(12):
+        before = None
+        for line, opener in grown(random.Random(seed), 27, table, 112):
+            layout = layout_line(line, opener, table, 112)
+            _check(layout, table, len(line))
+            if before is not None and before[0].long_side == layout.long_side:
+                old, old_opener = before
+                shift = opener - old_opener          # a tile laid on the left
+                for i, placed in enumerate(old.tiles):
+                    assert layout.tiles[i + shift].rect == placed.rect, (seed, len(line), i)
+            elif before is not None:
+                assert layout.long_side < before[0].long_side
+                assert all(p.rect.h < q.rect.h or p.rect.w < q.rect.w
+                           for p, q in zip(layout.tiles, before[0].tiles))
+            before = (layout, opener)

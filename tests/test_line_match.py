@@ -116,14 +116,13 @@ def test_one_human_plays_a_round_against_the_computer(app, driver):
     assert app.top is scene and scene.frozen is None and len(scene.line) <= 1
 
 
-def test_the_line_stays_centred_and_each_ghost_meets_its_end(app):
+def test_the_opening_tile_stays_centred_and_each_ghost_meets_its_end(app):
     scene = start(app, "classic", ["human", "computer"], seed=5)
 
     def check_then_play(scene):
         tiles = [p.rect for p in scene.layout.tiles]
         if tiles:
-            box = tiles[0].unionall(tiles)
-            assert abs(box.centerx - TABLE.centerx) <= scene.layout.long_side, box
+            assert scene.layout.tiles[scene.opener].rect.center == TABLE.center
         for move in scene.moves:
             if move.is_pass or not tiles:
                 continue
@@ -131,6 +130,7 @@ def test_the_line_stays_centred_and_each_ghost_meets_its_end(app):
             end = tiles[0] if move.end == "L" else tiles[-1]
             assert ghost.inflate(2, 2).colliderect(end), (move, ghost, end)
             assert ghost.collidelist(tiles) == -1, (move, ghost)
+            assert TABLE.contains(ghost), (move, ghost)
         by_keyboard(scene)
 
     assert play_round(app, scene, check_then_play) >= 3

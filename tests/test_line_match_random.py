@@ -42,7 +42,7 @@ def test_random_actions_raise_nothing(tmp_path, variant, kinds, seed):
     config = MatchConfig(variant, seats, {"limit": 40} if variant == "classic" else {}, seed)
     app.start_match(config)
     plies = {}
-    for _ in range(1000):
+    for _ in range(600):
         top = app.top
         if not isinstance(top, LineMatchScene):
             if top is None or type(top).__name__ in ("TitleScene", "MessageScene"):

@@ -115,14 +115,14 @@ def play_checked(variant, players, options, seed, full_checks):
 
 
 OPTION_SETS = [
-    ("classic", 2, {"limit": 30}, 1000),
-    ("classic", 3, {"limit": 30}, 1000),
-    ("classic", 4, {"limit": 30}, 1000),
-    ("classic", 2, {"limit": 30, "block": True}, 1000),
+    ("classic", 2, {"limit": 30}, 400),
+    ("classic", 3, {"limit": 30}, 400),
+    ("classic", 4, {"limit": 30}, 400),
+    ("classic", 2, {"limit": 30, "block": True}, 400),
     ("classic", 4, {"limit": 150}, 6),
     ("classic", 2, {"limit": 150, "block": True}, 6),
-    ("blank", 3, {}, 1000),
-    ("blank", 4, {"one_extra": False}, 1000),
+    ("blank", 3, {}, 400),
+    ("blank", 4, {"one_extra": False}, 400),
     ("blank", 2, {"doubles": False}, 300),
 ]
 

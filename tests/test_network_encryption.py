@@ -25,7 +25,7 @@ def closed_reason(client: NetClient, seconds: float = 20.0) -> str:
 
 
 def test_a_passive_tap_sees_no_code_token_name_hand_or_move():
-    hosted = Hosted("classic", ["remote", "remote"], code="K7PQ-RS2T")
+    hosted = Hosted("classic", ["remote", "remote"], {"limit": 50}, code="K7PQ-RS2T")
     relay = Relay(hosted.address)
     try:
         from game.server.bot import SeatBot

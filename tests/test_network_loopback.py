@@ -7,6 +7,7 @@ the host killed with kill -9 and resumed from its save. Generous timeouts, no cl
 from __future__ import annotations
 
 import json
+import re
 import signal
 import socket
 import subprocess
@@ -25,7 +26,8 @@ from network_support import free_port
 from process_support import ROOT, wait_until
 
 PYTHON = sys.executable
-FAST = {"classic": ["limit=50"], "open3": ["limit=10"], "open4": ["limit=10"]}
+FAST = {"classic": ["limit=20"], "open1": ["limit=10"], "open3": ["limit=10"],
+        "open4": ["limit=10"], "open10": ["limit=10"]}
 
 
 class Process:
@@ -37,7 +39,9 @@ class Process:
                                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                       text=True, start_new_session=True)
         self.lines: list[str] = []
-        threading.Thread(target=self._read, daemon=True).start()
+        self.port: int | None = None          # a host's, once it listens
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
 
     def _read(self):
         for line in self.popen.stdout:
@@ -51,11 +55,15 @@ class Process:
         return found
 
     def finish(self, seconds: float = 300) -> int:
+        """The exit status, once every line it printed has been read (the reader may
+        still be reading the last ones when the process has ended)."""
         try:
-            return self.popen.wait(seconds)
+            status = self.popen.wait(seconds)
         except subprocess.TimeoutExpired:
             self.kill()
             raise AssertionError("still running:\n" + "\n".join(self.lines[-30:])) from None
+        self.reader.join(30)
+        return status
 
     def kill(self):
         if self.popen.poll() is None:
@@ -81,11 +89,14 @@ def processes():
         process.kill()
 
 
-def host(env, processes, port, *args) -> tuple[Process, str]:
+def host(env, processes, port=0, *args) -> tuple[Process, str]:
+    """The headless host on `port` (0: one the system finds free, so that tests running
+    at once never pick the same); its `port` is the one it listens on."""
     server = Process(env, "game.server", "--port", str(port), "--pace", "0", *args)
     processes.append(server)
-    code = server.wait_for_line("match code").rsplit(" ", 1)[1]
-    return server, code
+    line = server.wait_for_line("match code")
+    server.port = int(re.search(r" on port (\d+):", line)[1])
+    return server, line.rsplit(" ", 1)[1]
 
 
 def bot(env, processes, port, code, name, *args) -> Process:
@@ -108,10 +119,10 @@ def seat_counts():
 
 @pytest.mark.parametrize("variant,remotes", seat_counts())
 def test_a_whole_game_between_processes(env, processes, variant, remotes):
-    port = free_port()
     options = [arg for option in FAST.get(variant, []) for arg in ("--option", option)]
-    _, code = host(env, processes, port, "--play", variant, "--seats",
-                   ",".join(["remote"] * remotes), *options)
+    server, code = host(env, processes, 0, "--play", variant, "--seats",
+                        ",".join(["remote"] * remotes), *options)
+    port = server.port
     bots = [bot(env, processes, port, code.lower(), f"P{i}", "--level", "random")
             for i in range(remotes)]
     for process in bots:
@@ -172,9 +183,9 @@ def everyone_here(messages) -> bool:
 
 
 def test_a_hostile_peer_is_refused_line_by_line_and_the_match_goes_on(env, processes):
-    port = free_port()
-    server, code = host(env, processes, port, "--play", "classic", "--seats", "remote,remote",
+    server, code = host(env, processes, 0, "--play", "classic", "--seats", "remote,remote",
                         "--option", "limit=50")
+    port = server.port
     hostile = Peer(port, code)
     hostile.send_message(type="join", code=code, name="Eve")
     seat = hostile.last("welcome")["seat"]
@@ -215,8 +226,8 @@ def test_a_hostile_peer_is_refused_line_by_line_and_the_match_goes_on(env, proce
 
 def test_a_move_out_of_turn_is_refused(env, processes):
     from game.server.codec import decode
-    port = free_port()
-    server, code = host(env, processes, port, "--play", "dominox", "--seats", "remote,remote")
+    server, code = host(env, processes, 0, "--play", "dominox", "--seats", "remote,remote")
+    port = server.port
     peers = [Peer(port, code) for _ in range(2)]
     for i, peer in enumerate(peers):
         peer.send_message(type="join", code=code, name=f"P{i}")
@@ -247,8 +258,8 @@ def test_a_move_out_of_turn_is_refused(env, processes):
 
 def test_a_client_killed_in_the_middle_of_its_move_comes_back_to_its_seat(
         env, processes, tmp_path):
-    port = free_port()
-    server, code = host(env, processes, port, "--play", "open54", "--seats", "remote,remote")
+    server, code = host(env, processes, 0, "--play", "open54", "--seats", "remote,remote")
+    port = server.port
     token = tmp_path / "token"
     stalled = bot(env, processes, port, code, "Ann", "--token-file", str(token),
                   "--stall", "3")
@@ -315,7 +326,7 @@ def test_the_headless_host_says_in_one_line_what_is_wrong(env, processes):
 
 
 def test_the_headless_host_hosts_classic_for_two_by_default(env, processes):
-    server, code = host(env, processes, free_port())
+    server, code = host(env, processes)
     assert "Classic draw dominoes" in server.lines[0]
     assert server.lines[1].startswith("2 people join with")
 

@@ -64,17 +64,38 @@ def test_a_host_plays_a_classic_match_against_a_friend_on_another_machine(
     assert "Waiting for Seat 2 to join." in scene.ctl.paused
     session = person.app.network
     friend = session.host.server.match                # (the host, on its thread)
-    # (Ben takes a moment over a move, as a person does: a turn's last key is followed by
-    # its own position, not by Ben's answer too)
-    bot_thread = run_bot(SeatBot(f"127.0.0.1:{session.host.port}", session.code.lower(),
-                                 "Ben", "random", think=0.3).start())
-    assert wait_for(lambda: scene.ctl.paused is None, 30, person.frame)
-    assert scene.ctl.name(1) == "Ben" and scene.ctl.is_human(1)
-    results = person.play_to_results(play_line_turn)
-    assert results.rows and friend.state.is_over()
-    records, _ = stats.load()
-    assert {key[0] for key in records} == {person.app.settings.player_names[0]}
-    bot_thread.join(30)
+    ben = SeatBot(f"127.0.0.1:{session.host.port}", session.code.lower(), "Ben",
+                  "random").start()
+    # Ben reads and moves before each frame, but never while the person is in the middle
+    # of a turn: a turn's last key is followed by its own position, not by Ben's answer
+    # too (a thinking time of Ben's did this before, at the cost of frames drawn while
+    # he thought).
+    turning = False
+    drawn = person.frame
+
+    def frame(count: int = 1) -> None:
+        for _ in range(count):
+            if not turning:
+                ben.step()
+            drawn()
+
+    def turn(person, scene) -> bool:
+        nonlocal turning
+        turning = True
+        try:
+            return play_line_turn(person, scene)
+        finally:
+            turning = False
+    monkeypatch.setattr(person, "frame", frame)
+    try:
+        assert wait_for(lambda: scene.ctl.paused is None, 30, person.frame)
+        assert scene.ctl.name(1) == "Ben" and scene.ctl.is_human(1)
+        results = person.play_to_results(turn)
+        assert results.rows and friend.state.is_over()
+        records, _ = stats.load()
+        assert {key[0] for key in records} == {person.app.settings.player_names[0]}
+    finally:
+        ben.close()
 
 
 def test_a_port_another_program_holds_is_refused_on_the_setup_and_another_hosts(

@@ -4,6 +4,8 @@ or stuck is replaced and the match goes on; no worker outlives the game. Real pr
 and real signals; exit times are polled with room to spare."""
 import os
 import signal
+import subprocess
+import sys
 import time
 
 import pygame
@@ -12,8 +14,8 @@ import pytest
 from game.play import saves, thinking
 from game.play.config import MatchConfig, Seat
 
-from process_support import (alive, end_game, exit_within, game_env, needs_proc, save_file,
-                             start_game, wait_for_moves, wait_until, workers)
+from process_support import (ROOT, alive, end_game, exit_within, game_env, needs_proc,
+                             save_file, start_game, wait_for_moves, wait_until, workers)
 from test_shell_support import frame, quiet_app
 
 pytestmark = needs_proc
@@ -22,10 +24,11 @@ QUICK = 2.0      # seconds: the game used to wait out Hard's 4 s thought before 
 
 
 def hard_at_four_seconds(tmp_path):
-    """A game of two Hard computers thinking 4 s a move, one move in: the worker has just
-    begun the next thought."""
+    """Medium against Hard thinking 4 s a move, Medium's first move made at once and
+    saved: the worker has just begun Hard's thought. (Hard in the first seat too made
+    each test wait out a whole thought before it could begin.)"""
     env = game_env(tmp_path, think_seconds=4.0)
-    game = start_game(env, "--play", "dominox", "--seats", "hard,hard", "--seed", "5")
+    game = start_game(env, "--play", "dominox", "--seats", "greedy,hard", "--seed", "5")
     moves = wait_for_moves(save_file(env), 1, game, 120)
     return env, game, moves
 
@@ -95,17 +98,51 @@ def test_a_stopped_worker_does_not_outlive_a_killed_game(tmp_path):
         end_game(game)
 
 
+STARTS_A_WORKER = """
+import os, signal, sys
+sys.path.insert(0, sys.argv[1])
+from game.play import thinking
+worker = thinking.WorkerProcess()
+os.kill(worker.pid, signal.SIGSTOP)          # stopped while it starts, before any import
+print(worker.pid, flush=True)
+signal.pause()
+"""
+
+
+def test_a_worker_stopped_while_it_starts_does_not_outlive_a_killed_game():
+    game = subprocess.Popen([sys.executable, "-c", STARTS_A_WORKER, str(ROOT)],
+                            stdout=subprocess.PIPE, text=True)
+    worker = int(game.stdout.readline())
+    try:
+        game.kill()
+        game.wait(timeout=30)
+        assert wait_until(lambda: not alive(worker), 5), "the stopped worker stayed"
+    finally:
+        if alive(worker):
+            os.kill(worker, signal.SIGKILL)
+        game.stdout.close()
+
+
 def test_a_stuck_job_is_given_up_on_after_its_budget_and_a_margin(monkeypatch):
+    monkeypatch.setattr(thinking, "STUCK_MARGIN", 0.5)
     worker = thinking.WorkerProcess()
     try:
         first = worker.pid
         assert worker.submit(os.getpid).result(timeout=30) == first
-        # the short margin from here: the first job waited for the worker to start and
-        # import every game, longer with each game and on a loaded machine
-        monkeypatch.setattr(thinking, "STUCK_MARGIN", 0.5)
         os.kill(first, signal.SIGSTOP)
         assert worker.submit(os.getpid, budget=0.2).result(timeout=60) == worker.pid != first
         assert wait_until(lambda: not alive(first), 5)
+    finally:
+        worker.shutdown()
+
+
+def test_a_worker_slow_to_start_is_waited_for_not_given_up_on(monkeypatch):
+    """Starting a worker (importing every game: seconds on a loaded machine) is not
+    thinking: a margin far shorter than the start still has the job run by that worker."""
+    monkeypatch.setattr(thinking, "STUCK_MARGIN", 0.001)
+    worker = thinking.WorkerProcess()
+    try:
+        assert worker.submit(os.getpid).result(timeout=60) == worker.pid != os.getpid()
     finally:
         worker.shutdown()
 

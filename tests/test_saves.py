@@ -1,5 +1,6 @@
 """The match in progress is saved after every move and resumed from the title menu; a
 damaged save is set aside with a notice; a killed game keeps its save."""
+import errno
 import json
 import os
 import random
@@ -13,14 +14,15 @@ import pytest
 
 from game.logic.cli import load_state
 from game.logic.variants import new_game
-from game.play import saves
+from game.play import saves, storage
 from game.play.config import MatchConfig, Seat
+from game.shell.match.scene import UNSAVED_MARK
 from game.shell.screens.pause import PauseOverlay
 from game.shell.screens.setup import VariantSelectScene
 from game.shell.screens.title import TitleScene
 
 from process_support import wait_for_moves
-from test_shell_support import STEP, frame, press, quiet_app
+from test_shell_support import STEP, frame, press, quiet_app, texts_drawn
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -203,6 +205,9 @@ def damage(kind: str, record: dict):
     if kind == "unknown level":
         seats = [shell["seats"][0], {"name": "Bot", "kind": "computer", "level": "genius"}]
         return json.dumps({**record, "shell": {**shell, "seats": seats}})
+    if kind == "a level that is a table":
+        seats = [shell["seats"][0], {"name": "Bot", "kind": "computer", "level": {}}]
+        return json.dumps({**record, "shell": {**shell, "seats": seats}})
     if kind == "wrong move count":
         return json.dumps({**record, "shell": {**shell, "moves": 99}})
     if kind == "seed not a number":
@@ -226,7 +231,8 @@ def damage(kind: str, record: dict):
 
 
 DAMAGES = ["not json", "a list", "no header", "unknown variant", "illegal move",
-           "seats of wrong types", "unknown level", "wrong move count", "seed not a number",
+           "seats of wrong types", "unknown level", "a level that is a table",
+           "wrong move count", "seed not a number",
            "huge", "not utf-8", 'shell options: {"layout": "../../etc/passwd"}',
            'shell options: {"limit": -5}', 'shell options: {"bogus": [1, 2]}',
            'shell options: {"limit": 150}', 'shell options: [1, 2]',
@@ -306,6 +312,39 @@ def test_an_unwritable_data_folder_is_said_once_and_play_goes_on(tmp_path, monke
     scene.ctl.caption = ""
     play_on(app, scene, 2, random.Random(2))
     assert moves_of(scene) == 3 and not scene.ctl.caption.startswith("The match cannot")
+
+
+def test_a_full_disk_marks_the_match_screen_until_a_save_succeeds_and_is_logged_once(
+        tmp_path, monkeypatch, capsys):
+    full = [True]
+    real = storage.write_atomic
+
+    def write(path, text):
+        if full[0]:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        real(path, text)
+    monkeypatch.setattr(storage, "write_atomic", write)
+    app = quiet_app(tmp_path)
+    app.start_match(MatchConfig("open3", (Seat("Ann"), Seat("Bob")), {}, 5))
+    scene = app.top
+    said = "The match cannot be saved: No space left on device."
+    captions = []
+    for count in range(3):
+        play_on(app, scene, 1, random.Random(count))
+        saves.settle()
+        frame(app)
+        captions.append(scene.ctl.caption)
+        assert scene.ctl.save_problem == "No space left on device"
+        assert UNSAVED_MARK in texts_drawn(app, scene, monkeypatch)
+    assert captions[0] == said and said not in captions[1:]    # the mark outlives it
+    assert capsys.readouterr().err == f"warning: {said}\n"
+    full[0] = False
+    play_on(app, scene, 1, random.Random(9))
+    saves.settle()
+    frame(app)
+    assert scene.ctl.save_problem is None and scene.ctl.is_saved()
+    assert UNSAVED_MARK not in texts_drawn(app, scene, monkeypatch)
+    assert saves.read_save().moves == moves_of(scene)
 
 
 @pytest.mark.parametrize("how", [signal.SIGKILL, signal.SIGTERM], ids=["SIGKILL", "SIGTERM"])

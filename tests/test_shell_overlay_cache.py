@@ -76,8 +76,8 @@ def simple_path(app, table, results) -> bytes:
     results._draw_results(layer)
     if results.ready:
         under = layer                       # fully shown: drawn straight on the table
-    else:
-        layer.set_alpha(round(255 * results.shown_for / ResultsScene.APPEAR_SECONDS))
+    elif results.shown_alpha:               # (none while their picture is drawn)
+        layer.set_alpha(results.shown_alpha)
         under.blit(layer, (0, 0))
     theme.draw_legend(under, app, results.legend())
     return pygame.image.tobytes(under, "RGB")
@@ -96,13 +96,15 @@ def test_every_frame_of_the_results_fade_shows_the_pixels_of_the_simple_path(tmp
     results = ResultsScene(app, "Round 1", [("Ann", 3, 10), ("Bob", 0, 7)], "Ann wins",
                            rematch=lambda: None, figure=figure)
     app.push(results)
-    frames = []
+    frames, alphas = [], set()
     for _ in range(round(ResultsScene.APPEAR_SECONDS / STEP) + 3):
         app.draw()
         assert screen_bytes(app) == simple_path(app, table, results)
         frames.append(screen_bytes(app))
+        alphas.add(results.shown_alpha)
         app.advance(STEP)
-    assert len(set(frames)) == round(ResultsScene.APPEAR_SECONDS / STEP) + 1  # each step shows
+    assert len(set(frames)) == len(alphas) > ResultsScene.APPEAR_SECONDS / STEP - 4  # each
+    # step of the fade shows (the first frames draw the picture, showing only the table)
 
 
 def test_the_fade_draws_its_picture_once_on_surfaces_made_with_the_app(tmp_path, monkeypatch):
@@ -110,9 +112,9 @@ def test_the_fade_draws_its_picture_once_on_surfaces_made_with_the_app(tmp_path,
     app.push(Stripes(app, "table"))
     under, layer = app.backdrop.under, app.backdrop.layer
     drawn = []
-    draw_results = ResultsScene._draw_results
-    monkeypatch.setattr(ResultsScene, "_draw_results",
-                        lambda self, surface: drawn.append(surface) or draw_results(self, surface))
+    draw_panel = ResultsScene._draw_panel          # the first part of the picture
+    monkeypatch.setattr(ResultsScene, "_draw_panel",
+                        lambda self, surface: drawn.append(surface) or draw_panel(self, surface))
     for title in ("Round 1", "Round 2"):
         results = ResultsScene(app, title, [("Ann", 1), ("Bob", 2)], "Bob wins",
                                on_continue=lambda: None)

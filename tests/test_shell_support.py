@@ -151,6 +151,16 @@ def random_board_actions(app, scene, rng, count: int) -> None:
             time.sleep(0.0002)          # the computers think in a worker process
 
 
+def await_thought(scene, seconds: float = 0.1) -> None:
+    """While a computer of `scene` thinks (in the worker process), wait for its answer,
+    `seconds` at most, before the next frame: frames drawn meanwhile would show the same
+    position again, several of them for each move while the worker answers."""
+    job = getattr(getattr(scene, "ctl", None), "_job", None)     # (ply, player, Thought)
+    deadline = time.monotonic() + seconds
+    while job is not None and not job[2].done() and time.monotonic() < deadline:
+        time.sleep(0.0005)
+
+
 def wait_for_human(app, scene, limit=3000, on_top=False) -> None:
     """Frames (hand-overs continued) until a human may act on `scene` (with `on_top`, and
     nothing covers it) or its game is over; the computers think in a worker process, so a
@@ -161,9 +171,8 @@ def wait_for_human(app, scene, limit=3000, on_top=False) -> None:
             return
         if isinstance(app.top, HandOverScene):
             press(app, "confirm")
+        await_thought(scene)
         frame(app)
-        if scene.ctl.thinking:
-            time.sleep(0.0005)
     raise AssertionError("no human turn came")
 
 

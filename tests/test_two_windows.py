@@ -7,6 +7,7 @@ import subprocess
 import sys
 import time
 
+from game.logic.core import Outcome
 from game.logic.variants import new_game
 from game.play import saves, statistics as stats
 from game.play.config import MatchConfig, Seat
@@ -99,8 +100,11 @@ def test_two_running_games_on_one_folder_lose_no_save(tmp_path):
     try:
         wait_for_moves(save_file(env), 1, first)            # waits for the person now
         saved = save_file(env).read_bytes()
+        # (the computers' blank-tiles game is over in about 60 frames, a second at the
+        # frame cap: 180 leave it room on a busy machine; 600 waited 10 s. A second
+        # window's whole match is also played above, in this process)
         second = run_game(env, "--play", "blank", "--seats", "greedy,greedy", "--seed", "4",
-                          "--frames", "600")
+                          "--frames", "180")
         assert second.returncode == 0
         assert second.stderr == f"warning: {SECOND_WINDOW}\n"
         assert save_file(env).read_bytes() == saved
@@ -113,3 +117,17 @@ def test_two_running_games_on_one_folder_lose_no_save(tmp_path):
     assert save_file(env).read_bytes() == saved
     resumed = run_game(env, "--continue", "--frames", "5")    # the first window is gone
     assert resumed.returncode == 0 and resumed.stderr == ""
+
+
+def test_statistics_held_too_long_by_another_window_are_not_written_without_the_lock(
+        tmp_path, monkeypatch):
+    monkeypatch.setattr(stats, "LOCK_WAIT", 0.05)
+    other = FileLock(data_dir() / stats.LOCK_NAME)     # another window in its update
+    assert other.acquire()
+    try:
+        config = MatchConfig("classic", (Seat("Ann"), Seat("Bot", "computer", "greedy")), {}, 1)
+        notice = stats.record_match(config, Outcome((0, 150), 0, "eliminated"))[1]
+    finally:
+        other.release()
+    assert notice == "Statistics not kept: another window held them too long."
+    assert not stats.path().exists()

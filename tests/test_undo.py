@@ -142,7 +142,7 @@ def test_couch_undo_takes_back_the_askers_own_move_once_the_other_allows(app, va
     assert isinstance(asked, ConfirmScene)
     assert asked.question == f"P{other}, allow P{me} to take back?"
     after = len(state.moves_played()) - count - 1   # B's reply (and Dominid's declaration)
-    said = "the one" if after == 1 else f"the {after}"
+    said = "the move" if after == 1 else f"the {after} moves"
     assert asked.detail == f"P{me}'s last move and {said} after it would be taken back."
     assert asked.overlay is not scene.ctl.couch      # the table is covered on the couch
     assert not scene.ctl.couch or not scene.ctl.face_up(me)

@@ -1,16 +1,17 @@
 """The adversarial pass of issue 27 run again: folders and files the game may not use,
 tampered saves, settings, statistics and level files, two windows on one data folder and
 statistics written by several processes at once, Ctrl+C and SIGTERM at random moments,
-stopped computer workers, and `kill -9`.
+stopped computer workers, `kill -9`, and every file the game keeps (`kept`: attack_kept.py).
 
     .venv/bin/python tools/attack.py [--seed 1] [--rounds 20] [--only signals kill9 ...]
 
 Prints, part by part, what was tried and the counts that must stay zero: tracebacks,
 hangs (a game that does not end in time after being told to, or a match that stops
-moving), losses (a save or statistics that lost what they held, a worker left behind) and
-wrong acceptances (a damaged file taken as good). A measuring tool, not part of the game:
-it runs real game processes, headless, in a temporary folder; the permission part runs as
-an ordinary user (root drops its capabilities with setpriv) and is skipped without one.
+moving), losses (a save or statistics that lost what they held, a worker left behind),
+wrong acceptances (a damaged file taken as good), links followed, costly (a file that costs
+over 5 s or 400 MB), unsaid (a problem not said once); the last line counts the cases. A
+measuring tool: it runs real game processes, headless, in a temporary folder; the parts on
+permissions run as an ordinary user (root drops its capabilities with setpriv), or not.
 The network part (tools/attack_network.py) attacks a real host on the loopback.
 """
 from __future__ import annotations
@@ -40,11 +41,13 @@ from game.play.config import MatchConfig, Seat  # noqa: E402
 from process_support import (alive, exit_within, game_env, ordinary_user,  # noqa: E402
                              run_game, save_file, saved_moves, start_game, wait_until,
                              workers)
+from attack_kept import RECORDER, kept  # noqa: E402  (the files the game keeps)
 
 QUICK_EXIT = 0.5         # seconds a signalled game may take to end (the issue's bound)
 HANG = 10.0              # seconds after which a game told to end counts as hung
-ZERO = ("tracebacks", "hangs", "losses", "wrong acceptances")     # the counts that must be 0
-PARTS = ("permissions", "tampered", "windows", "signals", "kill9", "network")
+ZERO = ("tracebacks", "hangs", "losses", "wrong acceptances",     # the counts that must be 0
+        "links followed", "costly", "unsaid")
+PARTS = ("permissions", "tampered", "windows", "signals", "kill9", "kept", "network")
 NASTY = [None, True, -5, 0, 1.5, 10 ** 30, "", "../../etc/passwd", "x" * 300, [1, 2], {},
          {"a": [1]}, "\x00", "😀", -1, 2 ** 63]
 
@@ -89,9 +92,15 @@ def terminate(tally: Tally, game: subprocess.Popen, what: str) -> None:
 
 
 def finish(tally: Tally, game: subprocess.Popen, what: str) -> str:
-    """Kill what is left of `game`; its stderr, checked for tracebacks."""
+    """Kill what is left of `game`; its stderr, checked for tracebacks. A worker that
+    outlived it keeps its stderr open: that is a finding, and the game's group is killed."""
     game.kill()
-    err = game.communicate()[1]
+    try:
+        err = game.communicate(timeout=HANG)[1]
+    except subprocess.TimeoutExpired:
+        tally.found("losses", f"{what}: a worker outlived the killed game")
+        os.killpg(game.pid, signal.SIGKILL)          # (start_game gave it a session)
+        err = game.communicate()[1]
     check_output(tally, err, what)
     return err
 
@@ -173,19 +182,6 @@ def permissions(tally: Tally, rng: random.Random, workdir: Path, rounds: int) ->
             moves = saved_moves(data / "current.json")
             if scenario == "continue" and (moves is None or moves < 3):
                 tally.found("losses", f"{label}: the save holds {moves} moves")
-
-
-RECORDER = """
-import sys
-sys.path.insert(0, sys.argv[1])
-from game.logic.core import Outcome
-from game.play import statistics as stats
-from game.play.config import MatchConfig, Seat
-config = MatchConfig("classic", (Seat("Ann"), Seat("Bot", "computer", "greedy")), {}, 1)
-print(stats.load()[1])
-for n in range(int(sys.argv[2])):
-    print(stats.record_match(config, Outcome((n, 150), 0, "eliminated"))[1])
-"""
 
 
 # --- tampered files --------------------------------------------------------------------
@@ -477,8 +473,9 @@ def main(argv=None) -> int:
     from attack_network import NET_ZERO, network
     runs = {"permissions": permissions, "tampered": tampered, "windows": windows,
             "signals": signals,
-            "kill9": lambda t, r, w, n: signals(t, r, w, n, kill=True), "network": network}
-    totals = collections.Counter()
+            "kill9": lambda t, r, w, n: signals(t, r, w, n, kill=True), "kept": kept,
+            "network": network}
+    totals, cases = collections.Counter(), 0
     with tempfile.TemporaryDirectory(prefix="dominoes-attack-") as temp:
         for part in args.only:
             tally = Tally(part)
@@ -487,8 +484,10 @@ def main(argv=None) -> int:
             tally.figures.append(f"{time.monotonic() - began:.0f} s")
             print(tally.report(), flush=True)
             totals.update(tally.findings)
+            cases += sum(tally.attempts.values())
     bad = sum(totals[what] for what in ZERO + NET_ZERO)
-    print(f"total: {bad} findings" + (f" ({dict(totals)})" if bad else ""))
+    print(f"total: {bad} findings" + (f" ({dict(totals)})" if bad else "")
+          + f"; {cases} cases thrown")
     return 1 if bad else 0
 
 

@@ -134,9 +134,9 @@ def dropped_seat(tally, rounds: int) -> None:
         ann, ben = host.client(name="Ann"), host.client(name="Ben")
         welcome = messages(ann, 10, lambda f: any(m["type"] == "welcome" for m in f))
         messages(ben, 10, lambda f: any(m["type"] == "welcome" for m in f))
-        token = next(m["token"] for m in welcome if m["type"] == "welcome")
+        token, seat = next((m["token"], m["seat"]) for m in welcome if m["type"] == "welcome")
         ann.close()
-        wait_for(lambda: host.match.seats[0].conn is None, 10)
+        wait_for(lambda: host.match.seats[seat].conn is None, 10)
         host.now[0] += GRACE + 1                            # the grace has run out
         time.sleep(0.1)
         for _ in range(rounds):
@@ -333,7 +333,7 @@ def man_in_the_middle(tally, rounds: int) -> None:
     tally.tried("impostor hosts")
     client = NetClient(impostor.address, {"code": "ABCD-EFGH", "name": "Ann",
                                           "token": "secret"}).start()
-    reason = ended(messages(client, 10, ended))
+    reason = ended(messages(client, 10, lambda found: ended(found) or impostor.got))
     time.sleep(0.3)
     if reason != NOT_THE_HOST or impostor.got:
         tally.found("impostors accepted",

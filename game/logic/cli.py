@@ -23,11 +23,13 @@ import time
 
 from .agents import make_agent, play_out
 from .agents.arena import add_arena_parser, arena_command
+from .console import tolerant_output
 from .core import DominoError, IllegalMoveError, OptionError
 from .options import parse_option_pairs
 from .positions import load_position
+from .record_files import read_records
 from .records import seed_argument, stated_result_problem
-from .textfiles import long_number_line, read_lines
+from .textfiles import shorten
 from .variants import find_variant, new_game, variant_names
 
 EXIT_BAD_INPUT = 2
@@ -102,48 +104,11 @@ def selfplay(args) -> int:
     return 0
 
 
-def read_records(path: str) -> list[tuple[int, dict]]:
-    """The records of a JSON-lines file (or of one JSON object or array laid out over any
-    number of lines), each with the line it starts on. The file is read carefully, one
-    line at a time (textfiles.read_lines)."""
-    lines = list(read_lines(path, "record"))
-    stripped = "\n".join(text for _, text in lines).strip()
-    if stripped.startswith("["):
-        records = [(1, item) for item in _json(stripped, path, None)]
-    else:
-        try:
-            records = [(number, _json(text, path, number)) for number, text in lines
-                       if text.strip()]
-        except DominoError as error:      # perhaps one record laid out over several lines
-            try:
-                records = [(1, json.loads(stripped))]
-            except (ValueError, RecursionError) as whole:
-                if type(whole) is ValueError:       # a number too long: name its line
-                    _json(stripped, path, None)
-                raise error from None
-    if not records:
-        raise DominoError(f"{path}: no game records")
-    return records
-
-
-def _json(text: str, path: str, line: int | None):
-    """The JSON value of `text`: line `line` of `path`, or (None) the whole file."""
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise DominoError(f"{path}:{line or exc.lineno}: not valid JSON: {exc.msg}") from None
-    except RecursionError:
-        raise DominoError(f"{path}:{line or 1}: not valid JSON: nested too deeply") from None
-    except ValueError:          # a number of thousands of digits
-        line = line or long_number_line(text) or 1
-        raise DominoError(f"{path}:{line}: not valid JSON: a number has too many "
-                          "digits") from None
-
-
 def replay(args) -> int:
     out, err = sys.stdout, sys.stderr
-    records = read_records(args.file)
-    for index, (line, record) in enumerate(records, start=1):
+    count = 0
+    for index, (line, record) in enumerate(read_records(args.file), start=1):
+        count = index
         where = f"{args.file}:{line}: game {index}"
         if not isinstance(record, dict) or "variant" not in record:
             raise DominoError(f"{where}: not a game record (no variant)")
@@ -155,7 +120,8 @@ def replay(args) -> int:
         except DominoError as exc:
             raise DominoError(f"{where}: {exc}") from None
         except (KeyError, TypeError, IndexError, AttributeError, ValueError) as exc:
-            raise DominoError(f"{where}: malformed record ({type(exc).__name__}: {exc})") from None
+            raise DominoError(f"{where}: malformed record "
+                              f"({type(exc).__name__}: {shorten(str(exc), 200)})") from None
         problem = state.stated_results_problem(record)
         if problem:
             err.write(f"{where}: {problem}\n")
@@ -169,7 +135,7 @@ def replay(args) -> int:
         if problem:
             err.write(f"{where}: {problem}\n")
             return EXIT_WRONG_GAME
-    games = f"{len(records)} game" + ("s" if len(records) != 1 else "")
+    games = f"{count} game" + ("s" if count != 1 else "")
     out.write(f"{games} replayed: every move legal, every result right\n")
     return 0
 
@@ -180,9 +146,9 @@ def load_state(path: str):
     if not str(path).endswith((".json", ".jsonl")):
         return load_position(path)
     records = read_records(path)
-    if len(records) != 1:
-        raise DominoError(f"{path}: holds {len(records)} game records; a saved game is one")
-    line, record = records[0]
+    line, record = next(records)
+    if next(records, None) is not None:
+        raise DominoError(f"{path}: holds more than one game record; a saved game is one")
     if not isinstance(record, dict) or "variant" not in record:
         raise DominoError(f"{path}:{line}: not a game record (no variant)")
     try:
@@ -191,7 +157,7 @@ def load_state(path: str):
         raise DominoError(f"{path}:{line}: {exc}") from None
     except (KeyError, TypeError, IndexError, AttributeError, ValueError) as exc:
         raise DominoError(f"{path}:{line}: malformed record "
-                          f"({type(exc).__name__}: {exc})") from None
+                          f"({type(exc).__name__}: {shorten(str(exc), 200)})") from None
 
 
 def legal(args) -> int:
@@ -268,6 +234,7 @@ def lessons_command(args) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    tolerant_output()
     try:
         args = build_parser().parse_args(argv)
         return {"selfplay": selfplay, "replay": replay, "legal": legal,

@@ -23,6 +23,7 @@ SEED_LIMIT = 2 ** 256
 # `shell` holds a saved match's seats and date (game.play.saves), read by the shell alone.
 COMMON_KEYS = ("variant", "options", "seed", "players", "moves", "result", "shell")
 MOVE_KEYS = ("player", "move")
+MOVE_TEXT_LIMIT = 200        # characters of a move's text: far above any move, one short line
 RESULT_KEYS = ("scores", "winner", "reason")
 
 
@@ -114,10 +115,13 @@ def replay_moves(state, entries, where=lambda index: f"moves[{index}]", stop=Non
         problem = stop() if stop else None
         if problem is None and state.is_over():
             problem = "the game is already over"
+        if isinstance(text, str) and len(text) > MOVE_TEXT_LIMIT:
+            problem = f"a move is at most {MOVE_TEXT_LIMIT} characters"
+            text = text[:40] + "..."
         if problem:
             raise IllegalMoveError(text, f"{where(index)}: {problem}")
         if player is not None and player != state.current_player:
-            raise IllegalMoveError(text, f"{where(index)}: recorded for player {player} "
+            raise IllegalMoveError(text, f"{where(index)}: recorded for player {shorten(player)} "
                                          f"but player {state.current_player} is to move")
         try:
             state.apply(text if isinstance(text, str) else str(text))

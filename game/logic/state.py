@@ -52,6 +52,10 @@ class GameState(ABC):
                                               # player's view on anyone's turn
     coach_reasons: ClassVar[str] = "board"    # which of the coach's reasons fit its moves:
                                               # "line", "board", "spread" or "elements"
+    how_to_win: ClassVar[str] = ""            # how the game is won, in a sentence or two
+                                              # (the new-game screen's summary begins so)
+    hands_differ: ClassVar[bool] = True       # a hand's tiles can be told apart, so
+                                              # people sharing a screen hand it over
 
     players: int
     seed: int | None

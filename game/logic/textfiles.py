@@ -23,7 +23,8 @@ from .core import FileFormatError
 KiB, MiB = 1024, 1024 * 1024
 # The most each kind of file may hold: far above any real file, far below harm.
 SIZE_LIMITS = {"level": 256 * KiB, "position": 1 * MiB, "record": 64 * MiB,
-               "settings": 256 * KiB, "save": 4 * MiB, "statistics": 4 * MiB}
+               "settings": 256 * KiB, "save": 4 * MiB, "statistics": 4 * MiB,
+               "lessons": 256 * KiB}
 LINE_LIMIT = 1 * MiB        # one line of a JSON-lines record file
 
 

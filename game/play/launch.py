@@ -14,7 +14,7 @@ from game.logic.variants import VARIANTS, find_variant, new_game
 
 from game.play import saves
 from game.play.config import MatchConfig, Seat
-from game.play.locks import claim_data_folder
+from game.play.locks import LockRefused, claim_data_folder
 from game.play.storage import data_dir
 
 SEAT_KINDS = ("human", *AGENTS)      # human, random (Easy), greedy (Medium), hard (Hard)
@@ -64,7 +64,11 @@ def edit_variant(variant: str) -> str:
 def saved_match() -> saves.SavedMatch:
     """The match `--continue` resumes; DominoError when there is none (a damaged save is
     set aside and named) or when another window of the game keeps it."""
-    if not claim_data_folder(data_dir()):
+    try:
+        claimed = claim_data_folder(data_dir())
+    except LockRefused as refusal:
+        raise DominoError(f"{refusal}: no match is resumed until it is removed") from None
+    if not claimed:
         raise DominoError("Dominoes is already running with this data folder: continue "
                           "the match in that window")
     save, notice = saves.load_save()

@@ -1,26 +1,33 @@
 """Lesson progress: which lessons of each game a person on this computer has finished,
 and which games have offered their lessons before a first game, kept between evenings.
 
-The file is `lessons.json` beside the statistics, written atomically. A file that cannot
-be read, or a field that is not what it should be, sets the file aside (what was fine is
-kept) with a one-line notice; it never stops the game.
+The file is `lessons.json` beside the statistics and kept as they are: every change is
+read, changed and written under a lock (`lessons.lock`), so lessons finished at once in
+two windows are all kept, and written atomically. A damaged file is set aside with a
+one-line notice naming it; when only some entries are wrong, the good ones are written
+back at once. A file the game may not read is said and never set aside or written over.
+Nothing here stops the game.
 """
 from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 from game.logic.core import FileFormatError
-from game.logic.textfiles import read_text
+from game.logic.textfiles import read_text, shorten
 
-from game.play.storage import data_dir, set_aside, write_atomic
+from game.play.locks import LockRefused, update_lock
+from game.play.storage import data_dir, present, set_aside, why_unreadable, write_atomic
 
 FILE_NAME = "lessons.json"
+LOCK_NAME = "lessons.lock"
+LOCK_WAIT = 10.0          # seconds to wait for another window's change (it takes a few ms)
 VERSION = 1
 NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}")      # a variant, or a lesson file's stem
 
 
-def path():
+def path() -> Path:
     return data_dir() / FILE_NAME
 
 
@@ -32,58 +39,121 @@ class Progress:
     def finished(self, variant: str) -> set[str]:
         return self.done.get(variant, set())
 
+    def entries(self) -> int:
+        return sum(map(len, self.done.values())) + len(self.offered)
+
     def as_json(self) -> str:
         return json.dumps({"version": VERSION,
                            "done": {v: sorted(n) for v, n in sorted(self.done.items()) if n},
                            "offered": sorted(self.offered)}, indent=1) + "\n"
 
 
-def _names(value) -> bool:
-    return isinstance(value, list) and all(isinstance(n, str) and NAME.fullmatch(n)
-                                           for n in value)
+class CannotRead(Exception):
+    """The progress file may not be read (permissions): the message says where and why."""
 
 
-def _problem(data) -> str | None:
-    if not isinstance(data, dict) or set(data) != {"version", "done", "offered"}:
-        return "not a lessons file"
-    if data["version"] != VERSION:
-        return f"version {str(data['version'])[:20]} is not {VERSION}"
-    done = data["done"]
-    if not isinstance(done, dict) or not all(isinstance(v, str) and NAME.fullmatch(v)
-                                             and _names(n) for v, n in done.items()):
-        return "done must list the lessons finished per game"
-    if not _names(data["offered"]):
-        return "offered must list games"
-    return None
+# --- reading, entry by entry --------------------------------------------------------------
+def _read(data: dict) -> tuple[Progress, list[str]]:
+    """The good entries of a lessons file's JSON object, and what is wrong with the others."""
+    progress, problems = Progress(), []
+    for key in data:
+        if key not in ("version", "done", "offered"):
+            problems.append(f"unknown key {shorten(key)}")
+    done, offered = data.get("done", {}), data.get("offered", [])
+    if not isinstance(done, dict):
+        problems.append("done must list the lessons finished per game")
+        done = {}
+    for variant, names in done.items():
+        if not NAME.fullmatch(variant):
+            problems.append(f"done: {shorten(variant)} is not a game's name")
+        elif not isinstance(names, list):
+            problems.append(f"done[{variant}] must list lessons")
+        else:
+            for name in names:
+                if isinstance(name, str) and NAME.fullmatch(name):
+                    progress.done.setdefault(variant, set()).add(name)
+                else:
+                    problems.append(f"done[{variant}]: {shorten(name)} is not a lesson's name")
+    if not isinstance(offered, list):
+        problems.append("offered must list games")
+        offered = []
+    for variant in offered:
+        if isinstance(variant, str) and NAME.fullmatch(variant):
+            progress.offered.add(variant)
+        else:
+            problems.append(f"offered: {shorten(variant)} is not a game's name")
+    return progress, problems
+
+
+def _load(file: Path) -> tuple[Progress, str | None]:
+    """(the progress kept, a notice or None); CannotRead when the file may not be read.
+    Call it under the lock: a partly damaged file is set aside and its good entries
+    written back."""
+    try:
+        if not present(file):
+            return Progress(), None
+        data = json.loads(read_text(file, "lessons"))
+    except OSError as error:
+        raise CannotRead(f"{file}: {error.strerror or error}") from None
+    except FileFormatError as error:
+        if why_unreadable(error):
+            raise CannotRead(str(error)) from None
+        return Progress(), set_aside(file, error.message) + "."
+    except json.JSONDecodeError as error:
+        return Progress(), set_aside(file, f"line {error.lineno}: {error.msg}") + "."
+    except (ValueError, RecursionError):     # numbers too long, nesting too deep
+        return Progress(), set_aside(file, "not a lessons file") + "."
+    if not isinstance(data, dict) or data.get("version") != VERSION:
+        why = "not a lessons file" if not isinstance(data, dict) or "version" not in data \
+            else f"version {shorten(data['version'])} is not {VERSION}"
+        return Progress(), set_aside(file, why) + "."
+    progress, problems = _read(data)
+    if not problems:
+        return progress, None
+    more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+    notice = set_aside(file, problems[0] + more)
+    good = progress.entries()
+    if good:
+        try:
+            write_atomic(file, progress.as_json())
+            notice += f"; {good} good entr{'ies' if good != 1 else 'y'} kept"
+        except OSError as error:
+            notice += f"; the good entries not saved: {error.strerror or error}"
+    return progress, notice + "."
+
+
+def _under_lock(work, file, failed: str):
+    """`work(file)` under the lock of the progress file; (None, `failed`: why) when the
+    lock cannot be had or the file may not be read."""
+    file = Path(path() if file is None else file)
+    try:
+        with update_lock(file.with_name(LOCK_NAME), LOCK_WAIT):
+            return work(file)
+    except (CannotRead, LockRefused) as problem:
+        return None, f"{failed}: {problem}."
+    except TimeoutError:
+        return None, f"{failed}: another window held it too long."
 
 
 def load(file=None) -> tuple[Progress, str | None]:
     """The progress kept (none when there is no file) and a one-line notice when the
-    file was damaged and set aside, else None."""
-    file = path() if file is None else file
-    if not file.exists() and not file.is_symlink():
-        return Progress(), None
-    try:
-        data = json.loads(read_text(file, "statistics"))
-    except FileFormatError as error:
-        return Progress(), set_aside(file, error.message) + "."
-    except (ValueError, RecursionError):
-        return Progress(), set_aside(file, "not a lessons file") + "."
-    problem = _problem(data)
-    if problem:
-        return Progress(), set_aside(file, problem) + "."
-    return Progress(data["done"], data["offered"]), None
+    file was damaged and set aside, or may not be read, else None."""
+    progress, notice = _under_lock(_load, file, "Lesson progress cannot be read")
+    return progress or Progress(), notice
 
 
 def _change(change, file=None) -> str | None:
-    """Load, apply `change(progress)`, save; the notice of a damaged or unwritable file."""
-    progress, notice = load(file)
-    change(progress)
-    try:
-        write_atomic(path() if file is None else file, progress.as_json())
-    except OSError as error:
-        notice = f"Lesson progress not saved: {error.strerror or error}"
-    return notice
+    """Read, apply `change(progress)` and write, under the lock; the notice of a damaged,
+    unreadable or unwritable file."""
+    def work(file: Path) -> tuple[None, str | None]:
+        progress, notice = _load(file)
+        change(progress)
+        try:
+            write_atomic(file, progress.as_json())
+        except OSError as error:
+            notice = f"Lesson progress not saved: {error.strerror or error}."
+        return None, notice
+    return _under_lock(work, file, "Lesson progress not kept")[1]
 
 
 def mark_done(variant: str, lesson: str, file=None) -> str | None:

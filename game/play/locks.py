@@ -10,10 +10,16 @@ under their own short lock, so windows finishing matches at once keep every matc
 The locks are `flock` locks (`msvcrt.locking` on Windows): the system drops them when
 their process ends, however it ends, so a `kill -9` leaves no stale lock behind. Where
 neither exists, every lock is granted (one window at a time is then the player's care).
+A lock file is opened without following a link and must be a plain file: a link (which
+could point anywhere, even outside the folder), a folder or a pipe in its place is
+nobody's lock (LockRefused), so nobody believes they hold it.
 """
 from __future__ import annotations
 
+import contextlib
+import errno
 import os
+import stat
 import time
 from pathlib import Path
 
@@ -28,6 +34,45 @@ except ImportError:                   # POSIX
 
 INSTANCE_LOCK = "instance.lock"
 RETRY = 0.01                          # seconds between two tries of a held lock
+# never through a link, never waiting on a pipe
+OPEN_FLAGS = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+
+
+class LockRefused(Exception):
+    """Something other than a plain file is where a lock file goes: the message says what,
+    in one line. Nothing is created or locked through it."""
+
+
+def _refusal(path: Path) -> LockRefused:
+    try:
+        mode = os.lstat(path).st_mode
+    except OSError:
+        mode = 0
+    what = "a link" if stat.S_ISLNK(mode) else "a folder" if stat.S_ISDIR(mode) else \
+        "not a plain file"
+    return LockRefused(f"{path.name} in {path.parent} is {what}, not a lock file")
+
+
+def _open_lock_file(path: Path) -> int:
+    """A descriptor of the plain file at `path` (created if need be); LockRefused for
+    anything else there, OSError when the folder cannot be written."""
+    if not getattr(os, "O_NOFOLLOW", 0) and os.path.islink(path):     # Windows
+        raise _refusal(path)
+    try:
+        try:
+            fd = os.open(path, os.O_RDWR | os.O_CREAT | OPEN_FLAGS, 0o644)
+        except PermissionError:
+            fd = os.open(path, os.O_RDONLY | OPEN_FLAGS)     # a lock file made read-only
+    except IsADirectoryError:
+        raise _refusal(path) from None
+    except OSError as error:
+        if error.errno == errno.ELOOP:               # O_NOFOLLOW met a link
+            raise _refusal(path) from None
+        raise
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise _refusal(path)
+    return fd
 
 
 def _try_lock(fd: int) -> bool:
@@ -48,9 +93,9 @@ class FileLock:
     """A lock on the file at `path` (created if need be), held by one process at a time.
 
     `acquire(timeout)` is True once held, False if another process still holds it after
-    `timeout` seconds, and raises OSError when the lock file cannot be opened (a folder
-    that cannot be written). `with FileLock(path, timeout):` raises TimeoutError instead
-    of False."""
+    `timeout` seconds, raises OSError when the lock file cannot be opened (a folder that
+    cannot be written) and LockRefused when something else is in its place.
+    `with FileLock(path, timeout):` raises TimeoutError instead of False."""
 
     def __init__(self, path, timeout: float = 0.0):
         self.path = Path(path)
@@ -65,10 +110,7 @@ class FileLock:
         if self._fd is not None:
             return True
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        try:
-            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
-        except PermissionError:
-            fd = os.open(self.path, os.O_RDONLY)       # a lock file made read-only
+        fd = _open_lock_file(self.path)
         deadline = time.monotonic() + (self.timeout if timeout is None else timeout)
         try:
             while not _try_lock(fd):
@@ -96,14 +138,30 @@ class FileLock:
         self.release()
 
 
+def update_lock(path, wait: float):
+    """The lock around one read-modify-write of a shared file (`path` is the lock file):
+    TimeoutError when another window holds it longer than `wait` seconds, LockRefused when
+    something else is in its place; no lock where none can be made (the folder cannot be
+    written, and the write will say so)."""
+    lock = FileLock(path, wait)
+    try:
+        held = lock.acquire()
+    except OSError:
+        return contextlib.nullcontext()
+    if not held:             # (raised out here: a TimeoutError is an OSError)
+        raise TimeoutError(f"{lock.path.name} is held by another window")
+    return lock
+
+
 _instance_locks: dict[Path, FileLock] = {}     # the data folders this process owns
 
 
 def claim_data_folder(folder) -> bool:
     """Take the instance lock of `folder` for the rest of this process: False when another
-    running game holds it. A folder where no lock can be made (it cannot be written)
-    counts as claimed: nothing can be written there by anyone, and each failed write is
-    said where it happens."""
+    running game holds it, LockRefused when something other than a lock file is in its
+    place (a link, a folder: this window then keeps no match, as a second one). A folder
+    where no lock can be made (it cannot be written) counts as claimed: nothing can be
+    written there by anyone, and each failed write is said where it happens."""
     folder = Path(folder)
     lock = _instance_locks.get(folder)
     if lock is not None:

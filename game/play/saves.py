@@ -78,8 +78,8 @@ def write_save(config: MatchConfig, state, path=None) -> None:
 
 def save_soon(config: MatchConfig, state, path=None) -> None:
     """Hand the match to the background writer: the frame goes on while it reaches the
-    disk (a few milliseconds, most of them the flush). A failure comes back from
-    `write_error()`."""
+    disk (a few milliseconds, most of them the flush). A failure is told by
+    `save_failure()` until a save succeeds again."""
     WRITER.put(path or save_path(), save_text(config, state))
 
 
@@ -88,21 +88,14 @@ def remove_soon(path=None) -> None:
     WRITER.put(path or save_path(), None)
 
 
-def write_error() -> OSError | None:
-    return WRITER.take_error()
+def save_failure(path=None) -> OSError | None:
+    """Why the last save (or removal) of the match in progress failed, while it did."""
+    return WRITER.failure(path or save_path())
 
 
 def settle() -> None:
     """Wait until the background writer has put every save on disk."""
     WRITER.settle()
-
-
-def remove_save(path=None) -> None:
-    settle()
-    try:
-        Path(path or save_path()).unlink()
-    except FileNotFoundError:
-        pass
 
 
 def read_save(path=None) -> SavedMatch:
@@ -198,7 +191,8 @@ def _seats(entries, players: int) -> tuple[Seat, ...]:
         if entry.get("kind") == "human":
             _known_keys(entry, ("name", "kind"), "a person's seat")
             seats.append(Seat(name))
-        elif entry.get("kind") == "computer" and entry.get("level") in AGENTS:
+        elif entry.get("kind") == "computer" and isinstance(entry.get("level"), str) \
+                and entry["level"] in AGENTS:
             _known_keys(entry, ("name", "kind", "level"), "a computer's seat")
             seats.append(Seat(name, "computer", entry["level"]))
         else:

@@ -39,13 +39,15 @@ class Settings:
     player_names: list = field(default_factory=_default_names)
     show_hints: bool = True        # highlight legal moves
     show_coords: bool = True       # board coordinates along the edges
+    show_scoring: bool = False     # the count as it stands, on the board (Dominox's areas,
+                                   # Dominid's clusters); V shows or hides it
     think_seconds: float = 1.0     # the Hard computer's (and the coach's) time a move
     last_setup: dict = field(default_factory=dict)
     server_address: str = ""       # the table server of Play online (host:port)
 
 
 def _valid(name: str, value) -> bool:
-    if name in ("fullscreen", "muted", "show_hints", "show_coords"):
+    if name in ("fullscreen", "muted", "show_hints", "show_coords", "show_scoring"):
         return isinstance(value, bool)
     if name == "last_setup":
         return isinstance(value, dict)

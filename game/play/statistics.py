@@ -16,7 +16,6 @@ written over. Nothing here stops the game.
 """
 from __future__ import annotations
 
-import contextlib
 import json
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
@@ -25,7 +24,7 @@ from game.logic.core import FileFormatError, OptionError
 from game.logic.textfiles import read_text
 from game.logic.variants import find_variant
 
-from game.play.locks import FileLock
+from game.play.locks import LockRefused, update_lock
 from game.play.storage import data_dir, present, set_aside, why_unreadable, write_atomic
 
 FILE_NAME = "statistics.json"
@@ -200,24 +199,14 @@ def record_match(config, outcome, file=None, seats=None) -> tuple[dict, str | No
     not read or not written)."""
     file = Path(path() if file is None else file)
     try:
-        with _update_lock(file):
+        with update_lock(file.with_name(LOCK_NAME), LOCK_WAIT):
             return _record(config, outcome, file, seats)
     except CannotRead as problem:
         return {}, f"Statistics not kept: {problem}."
     except TimeoutError:
         return {}, "Statistics not kept: another window held them too long."
-
-
-def _update_lock(file):
-    """The lock around one update of `file`; none where no lock file can be made (the
-    folder cannot be written, and the write will say so)."""
-    lock = FileLock(file.with_name(LOCK_NAME), LOCK_WAIT)
-    try:
-        if not lock.acquire():
-            raise TimeoutError
-    except OSError:
-        return contextlib.nullcontext()
-    return lock
+    except LockRefused as refusal:
+        return {}, f"Statistics not kept: {refusal}."
 
 
 def _record(config, outcome, file, seats=None) -> tuple[dict, str | None]:

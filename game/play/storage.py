@@ -3,12 +3,14 @@
 Settings live in the user's config folder; saved matches and statistics in the data
 folder (platformdirs knows where each is on every system). Every write is atomic (a
 temporary file beside the target, flushed and synced, then renamed over it), so a crash
-or a `kill -9` leaves the old file or the new one, never half of one. A file that cannot
-be read is set aside under a dated name, never deleted.
+or a `kill -9` leaves the old file or the new one, never half of one. A damaged file is
+set aside under a dated name that no other copy takes, never deleted; a file the game may
+not read is left alone, neither written over nor removed.
 """
 from __future__ import annotations
 
 import atexit
+import errno
 import os
 import tempfile
 import threading
@@ -22,6 +24,7 @@ from game.logic.userdata import APP_NAME
 
 TEMP_SUFFIX = ".tmp"
 STALE_SECONDS = 60.0     # a temporary file this old belongs to a writer that was killed
+SET_ASIDE_TRIES = 100    # names tried for a file set aside (`.bad-<time>`, `-2`, ...)
 
 
 def config_dir() -> Path:
@@ -47,6 +50,28 @@ def present(path) -> bool:
     return True
 
 
+def unusable_folders(config_folder, data_folder) -> str | None:
+    """One line saying what will not be kept, and why, when the config or the data
+    folder cannot be made (a home that does not exist, a file where a folder goes), or
+    None. Said once at the start: without it every save would fail in silence."""
+    failed = []
+    for what, folder in (("config", config_folder), ("data", data_folder)):
+        try:
+            Path(folder).mkdir(parents=True, exist_ok=True)
+        except FileExistsError:        # (mkdir's own word for a file in the way)
+            failed.append(f"the {what} folder {folder} cannot be made (a file is in its "
+                          "place)")
+        except OSError as error:
+            failed.append(f"the {what} folder {folder} cannot be made "
+                          f"({error.strerror or error})")
+    if not failed:
+        return None
+    lost = "Nothing will be kept" if len(failed) == 2 else \
+        "Settings will not be kept" if failed[0].startswith("the config") else \
+        "Statistics, saved matches, lesson progress and levels will not be kept"
+    return f"{lost}: {'; '.join(failed)}."
+
+
 def why_unreadable(error) -> str | None:
     """Why the careful reader (game.logic.textfiles) could not open a file at all (no
     permission, an I/O error), as opposed to a file it read and found damaged: a file
@@ -56,10 +81,32 @@ def why_unreadable(error) -> str | None:
     return message.removeprefix(prefix) if message.startswith(prefix) else None
 
 
+def leave_unreadable(path) -> None:
+    """PermissionError when a file is at `path` that this process may not read: such a
+    file is the player's to mend, never written over or removed by the game."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) |
+                     getattr(os, "O_NOFOLLOW", 0))
+    except PermissionError:
+        try:
+            there = present(path)
+        except OSError:          # the folder may not be searched: the write says so
+            there = False
+        if not there:
+            return
+        raise PermissionError(errno.EACCES, f"{Path(path).name} may not be read, so it is "
+                                            "left alone") from None
+    except OSError:        # nothing there, or a link: replaced (or refused) as ever
+        return
+    os.close(fd)
+
+
 def write_atomic(path, text: str) -> None:
-    """Write `text` to `path` atomically. Raises OSError if the folder cannot be written."""
+    """Write `text` to `path` atomically. Raises OSError if the folder cannot be written,
+    or if a file is there that may not be read (leave_unreadable)."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
+    leave_unreadable(path)
     handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMP_SUFFIX, dir=path.parent)
     try:
         with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
@@ -76,15 +123,41 @@ def write_atomic(path, text: str) -> None:
 
 
 def set_aside(path, why: str) -> str:
-    """Rename an unreadable file to `name.bad-YYYYmmdd-HHMMSS` and say so in one line."""
+    """Rename an unreadable file to `name.bad-YYYYmmdd-HHMMSS` (`-2`, `-3`... when that
+    name is taken) and say so in one line. An earlier copy is never replaced: two files
+    set aside in one second, by one window or two, are both kept."""
     path = Path(path)
-    aside = path.with_name(f"{path.name}.bad-{time.strftime('%Y%m%d-%H%M%S')}")
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    for number in range(1, SET_ASIDE_TRIES + 1):
+        aside = path.with_name(f"{path.name}.bad-{stamp}" + (f"-{number}" if number > 1 else ""))
+        try:
+            moved = _rename_new(path, aside)
+        except OSError:
+            break
+        if moved:
+            return f"{path.name}: {why}; kept as {aside.name}"
+    return f"{path.name}: {why}; left in place"
+
+
+def _rename_new(path: Path, new: Path) -> bool:
+    """Rename `path` to `new` unless something is at `new` (False then). A hard link
+    fails when its name is taken, so two windows cannot both claim it; where there are no
+    hard links (a folder, some file systems) the name is looked at first."""
     try:
-        os.replace(path, aside)
-        kept = f"kept as {aside.name}"
-    except OSError:
-        kept = "left in place"
-    return f"{path.name}: {why}; {kept}"
+        os.link(path, new, follow_symlinks=False)
+    except FileExistsError:
+        return False
+    except (OSError, NotImplementedError):      # (some systems link only through links)
+        if present(new):
+            return False
+        os.rename(path, new)
+        return True
+    try:
+        os.unlink(path)
+    except FileNotFoundError:     # another window set the same file aside meanwhile
+        os.unlink(new)
+        raise
+    return True
 
 
 def remove_stale_temps(folder, now: float | None = None) -> int:
@@ -112,14 +185,16 @@ class BackgroundWriter:
     """Atomic writes on one background thread, so a save after every move never costs a
     frame its flush to disk. The newest text for a path replaces one still waiting (only
     the last state matters); `None` removes the file. `settle()` waits until everything
-    handed over is on disk (the app calls it before reading a file back and at exit)."""
+    handed over is on disk (the app calls it before reading a file back and at exit).
+    `failure(path)` is the error of the last write of a path while it failed: a failure
+    lasts until a write of that path succeeds again."""
 
     def __init__(self):
         self._jobs: dict[Path, str | None] = {}
         self._cond = threading.Condition()
         self._busy = False
         self._thread: threading.Thread | None = None
-        self._errors: list[OSError] = []
+        self._failures: dict[Path, OSError] = {}
 
     def put(self, path, text: str | None) -> None:
         with self._cond:
@@ -134,11 +209,10 @@ class BackgroundWriter:
         with self._cond:
             return self._cond.wait_for(lambda: not self._jobs and not self._busy, timeout)
 
-    def take_error(self) -> OSError | None:
-        """The first write that failed since the last call, if any."""
+    def failure(self, path) -> OSError | None:
+        """Why the last write (or removal) of `path` failed; None once one has succeeded."""
         with self._cond:
-            errors, self._errors = self._errors, []
-        return errors[0] if errors else None
+            return self._failures.get(Path(path))
 
     def _run(self) -> None:
         while True:
@@ -149,12 +223,16 @@ class BackgroundWriter:
                 self._busy = True
             try:
                 if text is None:
+                    leave_unreadable(path)
                     Path(path).unlink(missing_ok=True)
                 else:
                     write_atomic(path, text)
             except OSError as error:
                 with self._cond:
-                    self._errors.append(error)
+                    self._failures[path] = error
+            else:
+                with self._cond:
+                    self._failures.pop(path, None)
             finally:
                 with self._cond:
                     self._busy = False

@@ -37,6 +37,9 @@ ATTEMPTS = 3              # a job whose worker dies this often is run in this pr
 PARENT_POLL = 0.2         # seconds between a worker's looks at its parent (not on Linux)
 STUCK_MARGIN = 5.0        # seconds past its budget before a silent worker is given up on;
                           # doubled at each new attempt, for a machine that is merely busy
+START_LIMIT = 60.0        # seconds a new worker may take to start and import every game
+                          # (not counted in any job's budget and margin)
+READY = b"R"              # what a worker says once it has started, before any answer
 PR_SET_PDEATHSIG = 1      # prctl(2): the signal a Linux process gets when its parent dies
 
 _pool = None
@@ -71,6 +74,7 @@ class WorkerProcess:
         self._lock = threading.Lock()
         self._closed = False
         self._process = self._launch()           # OSError if no process can be started
+        self._started = False                    # whether the worker has said READY
         threading.Thread(target=self._feed, name="thinking", daemon=True).start()
 
     @property
@@ -81,8 +85,11 @@ class WorkerProcess:
     def _launch() -> subprocess.Popen:
         # Linux kills the worker when the thread that started it ends: this is the game's
         # main thread, or for a restart the feeding thread, which lives as long as this.
+        # Asked for before the worker runs a line (a worker stopped while it starts would
+        # otherwise outlive a killed game); only a pre-bound C call runs in the fork.
         return subprocess.Popen([sys.executable, "-c", BOOT, str(ROOT)],
-                                stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+                                stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                preexec_fn=_killed_with_parent if _PRCTL else None)
 
     def submit(self, function, *args, budget: float = 0.0) -> concurrent.futures.Future:
         """`budget`: the seconds the job is meant to take (a computer's thinking time)."""
@@ -143,6 +150,10 @@ class WorkerProcess:
             return function(*args)
         for attempt in range(ATTEMPTS):
             process = self._process
+            if not self._started and not self._wait_until_started(process):
+                if not self._restart(process):
+                    break
+                continue
             # a worker silent past this is killed, which ends the write or read below
             watchdog = threading.Timer(budget + STUCK_MARGIN * 2 ** attempt, self._kill,
                                        (process,))
@@ -165,12 +176,29 @@ class WorkerProcess:
             raise RuntimeError("the worker has been shut down")
         return function(*args)                       # the worker keeps failing: think here
 
+    def _wait_until_started(self, process: subprocess.Popen) -> bool:
+        """Read the worker's READY, so that its start (importing every game, seconds on a
+        loaded machine) is never taken for a stuck thought; False if it died or took
+        longer than START_LIMIT."""
+        watchdog = threading.Timer(START_LIMIT, self._kill, (process,))
+        watchdog.daemon = True
+        watchdog.start()
+        try:
+            assert process.stdout is not None           # started with stdout=PIPE
+            self._started = process.stdout.read(len(READY)) == READY
+        except (OSError, ValueError):
+            self._started = False
+        finally:
+            watchdog.cancel()
+        return self._started
+
     def _restart(self, dead: subprocess.Popen) -> bool:
         """A new worker in place of `dead`; False if shut down or none can be started."""
         with self._lock:
             if self._closed:
                 return False
             self._end(dead)
+            self._started = False
             try:
                 self._process = self._launch()
             except OSError:
@@ -200,6 +228,8 @@ def serve() -> None:
     sys.stdout = sys.stderr                          # a stray print must not break a pickle
     _die_with_parent(os.getppid())
     _warm()
+    answers.write(READY)
+    answers.flush()
     while True:
         try:
             function, args = pickle.load(requests)
@@ -237,18 +267,34 @@ def _warm() -> None:
     gc.freeze()
 
 
+def _linux_prctl():
+    """libc's prctl(2) on Linux, bound once (no loading in a fork), else None."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        import ctypes
+        return ctypes.CDLL(None).prctl
+    except (OSError, AttributeError):
+        return None
+
+
+_PRCTL = _linux_prctl()
+
+
+def _killed_with_parent() -> bool:
+    """Ask Linux to SIGKILL this process (even a stopped one) when the thread that started
+    it ends; False where that cannot be asked."""
+    return _PRCTL is not None and _PRCTL(PR_SET_PDEATHSIG, signal.SIGKILL) == 0
+
+
 def _die_with_parent(parent: int) -> None:
-    """End this worker when the game ends, however it ends. On Linux the kernel sends it
-    SIGKILL, which ends even a stopped process; elsewhere a thread watches the parent."""
-    if sys.platform.startswith("linux"):
-        try:
-            import ctypes
-            if ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGKILL) == 0:
-                if os.getppid() != parent:       # it ended before the request was made
-                    os._exit(0)
-                return
-        except (OSError, AttributeError):
-            pass
+    """End this worker when the game ends, however it ends: on Linux the kernel's SIGKILL
+    (asked for again, as a worker started some other way has not); elsewhere a thread
+    watches the parent."""
+    if _killed_with_parent():
+        if os.getppid() != parent:       # it ended before the request was made
+            os._exit(0)
+        return
     threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
 
 

@@ -18,6 +18,7 @@ import signal
 import sys
 import time
 
+from game.logic.console import tolerant_output
 from game.logic.core import DominoError
 from game.play.arguments import add_match_arguments
 
@@ -89,6 +90,7 @@ def hosted(args, log):
 
 def main(argv=None) -> int:
     from game.server.host import lan_address, serve_match
+    tolerant_output()
     given = sys.argv[1:] if argv is None else list(argv)
     if "--tables" in given:
         from game.server.table_cli import main as serve_tables

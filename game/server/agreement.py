@@ -3,13 +3,15 @@ results, and a rematch. Part of the host's match (match.py), which pauses while 
 these waits for someone.
 
 A take-back works as on the couch (game.shell.match.controller): the person who asks
-takes back their own last move and every move after it; with two or more people at the
-table one other person is asked first, on their own machine (the one whose move goes
-with it, else the next person), and the match waits for the answer. Between two rounds
-of a line match play goes on once every person has seen the round's results. A rematch
-is dealt once every person at the table has asked for one.
+takes back their own last turn and every move after it (play.take_back); with two or
+more people at the table one other person is asked first, on their own machine (the one
+whose move goes with it, else the next person), and the match waits for the answer.
+Between two rounds of a line match play goes on once every person has seen the round's
+results. A rematch is dealt once every person at the table has asked for one.
 """
 from __future__ import annotations
+
+from game.play.take_back import take_back_detail, turn_start
 
 
 class Agreements:
@@ -59,7 +61,8 @@ class Agreements:
             match.refuse(conn, "undo", problem)
             return
         played = match.state.moves_played()
-        where = max(i for i, (player, _) in enumerate(played) if player == who)
+        where = turn_start(match.state, who)     # the whole last turn (play.take_back)
+        assert where is not None                 # (_undo_problem: the seat has moved)
         people = self.people()
         if len(people) < 2:
             self.undo_to(who, where)
@@ -70,10 +73,8 @@ class Agreements:
         asked = others[0]
         self.asked_count += 1
         self.question = (self.asked_count, who, where, asked)
-        count = len(undone) - 1
-        detail = f"{match.seats[who].name}'s last move" + (
-            f" and the {count} after it" if count > 1 else
-            " and the one after it" if count else "") + " would be taken back."
+        turn = next((i for i, p in enumerate(undone) if p != who), len(undone))
+        detail = take_back_detail(match.seats[who].name, turn, len(undone) - turn)
         match.say(f"{match.seats[asked].name} is asked to allow the take-back.", {who})
         for other in match.seated():
             if other.seat == asked:

@@ -24,6 +24,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from game.logic.agents import make_agent
+from game.logic.console import tolerant_output
 from game.logic.variants import find_variant
 
 from game.server.client import NetClient
@@ -61,6 +62,7 @@ class SeatBot:
         self._last_sent = 0.0
         self.think = think            # seconds it takes over a move, as a person would
         self._turn_at = None          # (ply, when) its turn began
+        self._due = None              # when a move held back by the pace may be made
 
     def start(self) -> "SeatBot":
         self.client.start()
@@ -78,10 +80,17 @@ class SeatBot:
         while self.closed is None and time.monotonic() < deadline:
             if until is not None and until(self):
                 break
-            self.wake.wait(min(MOVE_GAP, self.think or MOVE_GAP))
+            self.wake.wait(self._patience())
             self.wake.clear()
             self.step()
         return self
+
+    def _patience(self) -> float:
+        """Seconds to wait for news: until a move held back by the pace is due, else
+        MOVE_GAP (news wakes it sooner)."""
+        if self._due is None:
+            return MOVE_GAP
+        return min(MOVE_GAP, max(0.0, self._due - time.monotonic()))
 
     def handle(self, message: dict) -> None:
         kind = message.get("type")
@@ -129,6 +138,7 @@ class SeatBot:
             self.client.send({"type": "rematch"})
 
     def act(self) -> None:
+        self._due = None
         state, table = self.state, self.table
         if state is None or table is None or state.own is None or table.get("paused"):
             return
@@ -137,8 +147,10 @@ class SeatBot:
         now = time.monotonic()
         if self._turn_at is None or self._turn_at[0] != self.ply:
             self._turn_at = (self.ply, now)
-        if now - self._last_sent < MOVE_GAP or now - self._turn_at[1] < self.think:
-            return                          # a person's pace, at most
+        due = max(self._last_sent + MOVE_GAP, self._turn_at[1] + self.think)
+        if now < due:
+            self._due = due                 # a person's pace, at most
+            return
         self._last_sent = now
         move = self.agent.choose(state.own, self.rng)
         if self.on_move is not None:
@@ -152,6 +164,7 @@ class SeatBot:
 
 
 def main(argv=None) -> int:
+    tolerant_output()
     parser = argparse.ArgumentParser(prog="python -m game.server.bot", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--join", required=True, help="the host's address, HOST:PORT")

@@ -15,11 +15,12 @@ The reasons, per family of games (the generic one when no fact stands out):
   an arranged opening leaves the first player's first tile, a tile that fits the fewest
   places, the last place taken from a tile an opponent was seen to turn up (Spread).
 
-`decisions(state, players)` lists the views of a finished game at each of those players'
-moves (the post-game review) and `review_note` says what a move cost against the coach.
+The post-game review, which weighs a person's choices against the coach's, is in
+review.py.
 """
 from __future__ import annotations
 
+import math
 import random
 import re
 from collections import Counter
@@ -35,9 +36,8 @@ from .hooks import hooks_for
 from .search import root_search
 
 FORCED = WIN - MAX_DEPTH        # alpha-beta scores beyond this are forced wins or losses
-SMALL_CHANCE = 0.03             # review: cheaper differences are noise at small budgets
-SMALL_SCORE = 2.0
-FEW_GAMES = 4                   # review: fewer simulated games of a move tell nothing
+TELLING_GAMES = 100             # simulated games of a move before its odds mean something
+                                # (their 95% margin is then within 10 points)
 
 
 @dataclass(frozen=True)
@@ -80,8 +80,8 @@ def move_words(move) -> str:
         return {"L": f"{tile} on the left", "R": f"{tile} on the right"}.get(end, tile)
     if hasattr(move, "left") and hasattr(move, "right"):   # Dominid's arranged opening
         left, right = move.left, move.right
-        return (f"{left.x}-{left.y} on the left ({left.x} at the bottom) and "
-                f"{right.x}-{right.y} on the right ({right.x} at the bottom)")
+        return (f"{left.x}-{left.y} on the left and {right.x}-{right.y} on the right, "
+                f"{left.x} and {right.x} at the bottom")
     if hasattr(move, "first"):                            # a tile on two squares
         return f"{move.x}-{move.y} on {move.first} and {move.second}"
     if "@" in text:                                       # an element set down (Packs)
@@ -123,8 +123,9 @@ def advise(view, seconds: float | None = 1.0, iterations: int | None = None, see
     agent = HardAgent(seconds=budget, iterations=iterations)
     rng = random.Random(seed)
     include = None if include is None else view_variant_move(moves, include)
+    counts: tuple = ()
     if hooks.perfect:
-        values, searched = _alpha_beta(view, hooks, moves, rng, agent, include)
+        values, searched, _ = _alpha_beta(view, hooks, moves, rng, agent, include)
         kind = "score"
     else:
         ranked = agent.ranked(view, moves)
@@ -139,9 +140,9 @@ def advise(view, seconds: float | None = 1.0, iterations: int | None = None, see
         searched, kind = stats.iterations, "chance"
     best = values[0][0]
     reason = reasons(view, best, hooks, seed, names)
-    return Advice(str(best), move_words(best), reason or _generic(kind, values, searched), kind,
-                  tuple((str(m), v) for m, v in values), searched,
-                  counts if kind == "chance" else (), bool(reason))
+    generic = _generic(kind, values, counts, exact=hooks.root is not None)
+    return Advice(str(best), move_words(best), reason or generic, kind,
+                  tuple((str(m), v) for m, v in values), searched, counts, bool(reason))
 
 
 def view_variant_move(moves: list, move):
@@ -151,14 +152,15 @@ def view_variant_move(moves: list, move):
 
 
 def _alpha_beta(view, hooks, moves, rng, agent, include):
-    """[(move, score)] best first by alpha-beta, and the positions searched. Only the
-    best score is exact (the others are bounds from above): `include`, when it is not
-    the best, is searched again with an open window for its own exact score."""
+    """[(move, score)] best first by alpha-beta, the positions searched and the depth
+    reached. Only the best score is exact (the others are bounds from above): `include`,
+    when it is not the best, is searched again with an open window for its own exact
+    score."""
     from .alphabeta import AlphaBeta, _Timeout, best_move
     budget = agent.budget()
     move, info = best_move(view, hooks, moves, rng, budget)
     if not info.scores:                 # not even depth 1 in time: the greedy order
-        return [(move, 0.0)] + [(m, 0.0) for m in moves if m != move], info.nodes
+        return [(move, 0.0)] + [(m, 0.0) for m in moves if m != move], info.nodes, 0
     values = sorted(((info.moves[i], s) for i, s in info.scores.items()),
                     key=lambda pair: (pair[0] != move, -pair[1]))
     if include is not None and include != move:
@@ -173,17 +175,19 @@ def _alpha_beta(view, hooks, moves, rng, agent, include):
             pass
         finally:
             state.undo()
-    return values, info.nodes
+    return values, info.nodes, info.depth
 
 
-def _generic(kind: str, values: list, searched: int) -> str:
+def _generic(kind: str, values: list, counts=(), exact=False) -> str:
     best = values[0][1]
     second = values[1][1] if len(values) > 1 else None
-    if kind == "chance":
-        text = f"comes out at {round(100 * best)}% in {searched} simulated games"
-        if second is not None and best > second:
-            text += f", {_plural(round(100 * (best - second)), 'point')} above your next best"
+    if kind == "chance" and exact:      # the variant judges the chance itself (Packs)
+        text = f"by the coach's reckoning it wins about {round(100 * best)}% of the time"
+        if second is not None and best - second >= 0.01:
+            text += f", your next best {round(100 * second)}%"
         return text
+    if kind == "chance":
+        return _odds(best, second, counts)
     if best >= FORCED:
         return "wins by force"
     if best <= -FORCED:
@@ -192,6 +196,22 @@ def _generic(kind: str, values: list, searched: int) -> str:
         return "no other move scores better in the search"
     return f"the search rates it at least {_plural(round(best - second), 'point')} above " \
            f"your next best"
+
+
+def _odds(best: float, second: float | None, counts) -> str:
+    """The simulated games in words: a figure only once it means something (enough games
+    of the move), and a lead over the next best only where it stands clear of chance."""
+    games = counts[0] if counts else 0
+    if games < TELLING_GAMES:
+        return "it did best in the coach's few simulated games"
+    text = f"it wins about {round(100 * best)}% of {games} simulated games"
+    if second is None or len(counts) < 2:
+        return text
+    # the difference against twice its standard error (values in [0, 1]: at most 1/2)
+    error = math.sqrt(0.25 / games + 0.25 / max(1, counts[1]))
+    if best - second > 2 * error:
+        return text + f", clearly more than your next best ({round(100 * second)}%)"
+    return text + ", about as often as your next best: a close call"
 
 
 # --- reasons from the facts a view shows ------------------------------------------------------
@@ -245,8 +265,8 @@ def _arrangement_reason(view, move, names) -> str:
     rating = ratings[str(move)]
     if rating < max(ratings.values()):
         return ""
-    return (f"leaves {_name(names, 1 - view.player)}'s first tile as dear as any opening "
-            f"can: the cheapest of three costs about {rating:.1f}")
+    return (f"no opening leaves {_name(names, 1 - view.player)}'s first tile dearer (about "
+            f"{rating:.1f})")
 
 
 def _blocking(view, tile, rest, names) -> str:
@@ -354,52 +374,3 @@ def _board_reason(view, move, world) -> str:
         if gain > 0:
             return f"gains {_plural(gain, 'point')} of territory"
     return ""
-
-
-# --- the post-game review ---------------------------------------------------------------------
-def decisions(state, players) -> list[tuple[int, int, object, str]]:
-    """(move number from 1, player, that player's view just before, the move played) of
-    every move of `players` in `state`'s game that had a choice, oldest first. The game
-    is replayed backwards on a copy (undo), so every round of a match is included."""
-    game = state.clone()
-    played = game.moves_played()
-    found = []
-    for number in range(len(played), 0, -1):
-        player, move = played[number - 1]
-        game.undo()
-        if player in players:
-            view = game.view(player)
-            if len(view.legal_moves()) > 1:
-                found.append((number, player, view, str(move)))
-    found.reverse()
-    return found
-
-
-def review_move(view, played: str, seconds: float, seed: int = 0, names=None) -> Advice:
-    """The coach's advice on `view` with the `played` move searched as well."""
-    return advise(view, seconds=seconds, seed=seed, names=names, include=played)
-
-
-def review_note(number: int, view, played: str, advice: Advice, who: str = "you") -> str | None:
-    """One line of the review of `played` in `view`, or None when the coach agrees or the
-    difference is too small to trust."""
-    if played == advice.move or not advice.kind:
-        return None
-    best, mine = advice.values[0][1], advice.value_of(played)
-    if mine is None:
-        return None
-    cost = best - mine
-    if advice.kind == "chance":
-        if cost < SMALL_CHANCE or min(advice.counts[0], advice.count_of(played)) < FEW_GAMES:
-            return None
-        price = f"about {round(100 * cost)}% less likely to win"
-    else:
-        if cost < SMALL_SCORE:
-            return None
-        price = ("it missed a forced win" if best >= FORCED else
-                 "it walks into a forced loss" if mine <= -FORCED else
-                 f"about {round(cost)} points worse by the search's count")
-    words = move_words(view_variant_move(view.legal_moves(), played))
-    why = f" ({advice.reason})" if advice.factual else ""
-    return (f"Move {number}: {who} played {words}; the coach prefers {advice.words}{why}, "
-            f"{price}.")

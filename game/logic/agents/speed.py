@@ -56,7 +56,9 @@ def playouts_per_second(variant: str, seconds: float = 1.0) -> float:
 
 if __name__ == "__main__":
     import sys
+    from ..console import tolerant_output
     from ..variants import VARIANTS
+    tolerant_output()
     for name in sys.argv[1:] or VARIANTS:
         found = search_speed(name, 1.0)
         print(f"{name}: {found['per_second']:,.0f} {found['unit']}/s")

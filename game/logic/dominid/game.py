@@ -101,6 +101,10 @@ class DominidGame(PlacementGame):
                 "stacks below), and after the first placement the declaration `odds` or "
                 "`evens`")
     score_counts, lower_score_wins = "points", True
+    how_to_win = (
+        "Each tile costs the distance to the numbers it borders; at the end every "
+        "patch of three or more cells showing one of your numbers comes off your "
+        "cost: the lower score wins.")
     hard_hooks = "game.logic.dominid.worlds"
     min_players = max_players = 2
     options_declared: ClassVar[Options] = (

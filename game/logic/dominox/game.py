@@ -58,6 +58,9 @@ class DominoxGame(PlacementGame):
     notation = ("a tile and the two squares it covers, `x-y@S1S2`, the number x on S1 "
                 "(`0-0@g7g8`, `5-3@b7b8`)")
     score_counts = "points"
+    how_to_win = (
+        "When the stock is empty and both players pass, every empty area scores its "
+        "size for the colour with more squares in it: the higher score wins.")
     hard_hooks = "game.logic.dominox.worlds"
     min_players = max_players = 2
     options_declared: ClassVar[Options] = (

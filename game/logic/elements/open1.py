@@ -34,6 +34,10 @@ class TestElementGame(MovingGame):
     title = "Test element"
     notation = "from and to squares, `c2-c3`"
     score_counts = "captures"
+    how_to_win = (
+        "Move an element so that it comes to touch an opponent's on the same file "
+        "with equal facing numbers, and that element is removed. You win by moving a "
+        "numbered element onto your opponent's face-down test element.")
     rules_text = RULES_TEXT
     sets = ("halves", "0-4", "0-5")
     test_elements = True

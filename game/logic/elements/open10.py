@@ -122,6 +122,10 @@ class ShiftGame(ElementGame):
                 "(`c2>e5^`); past the far edge the square names rank 9 or rank 0 (`c7>d9`, "
                 "`e5>c0`)")
     score_counts = "captures"
+    how_to_win = (
+        "Set an element just past the opponent's edge, touching one of your own on "
+        "the last rank with equal numbers, to win. Setting one down so that it faces "
+        "an opponent's with an equal number removes that element.")
     hard_hooks = "game.logic.elements.shift_hard"
     records = shift_positions
     rules_text = RULES_TEXT

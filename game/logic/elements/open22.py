@@ -101,6 +101,10 @@ def parse_place_move(text, shape=SHAPE):
 class PacksGame(ElementGame):
     variant = "open22"
     title = "Packs"
+    how_to_win = (
+        "When both packs are used up, the player with more elements on the opponent's "
+        "half wins. Placing an element so that it faces an opponent's with an equal "
+        "number removes that element.")
     notation = ("the turned-up element's south and north numbers and its square, `3-5@c2` "
                 "(across, on squares a1 to p4: `3-5@p2`)")
     score_counts = "score"      # the elements on the opponent's half

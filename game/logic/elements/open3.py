@@ -41,6 +41,11 @@ TARGETS = (12, 24, 36, 48)
 class CaptureGame(MovingGame):
     variant = "open3"
     title = "Capture"
+    how_to_win = (
+        "Move an element so that it comes to touch an opponent's on the same file "
+        "with equal facing numbers, and that element is removed. When no removal can "
+        "happen any more, the player with more elements left wins (the option goal "
+        "sets other aims).")
     notation = "from and to squares, `c2-c3` (sliding: `c2-c6`)"
     score_counts = "score"      # captures, or pips under a pip goal: "score" covers both
     rules_text = RULES_TEXT

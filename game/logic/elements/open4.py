@@ -54,6 +54,11 @@ JUMPS = tuple(tuple(r[:2] for r in (ray(s, d) for d in DIAGONAL) if len(r) >= 2)
 class DiagonalGame(MovingGame):
     variant = "open4"
     title = "Diagonals"
+    how_to_win = (
+        "Move an element so that it comes to touch an opponent's on the same file "
+        "with equal facing numbers, and that element is removed. When no removal can "
+        "happen any more, the player who removed more wins (with race: the first with "
+        "every element past the middle line).")
     notation = "from and to squares; a jump chain lists every landing, `c3-e5-c7`"
     captures_win = True
     score_counts = "score"      # captures, or elements past the middle in the race

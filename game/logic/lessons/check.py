@@ -5,11 +5,13 @@
 lights. `lesson_faults` plays the lesson as the scene would: its position must be
 valid, every listed answer legal and meeting the step's condition, at least one answer
 must exist, and after every accepted answer the next step's scripted reply must be
-legal and leave the taught player to move again.
+legal and leave the taught player to move again; and what its words say the board shows
+("the 6 on f5", "North's 4-6 on d5") must be there (claims.py).
 """
 from __future__ import annotations
 
 from ..core import DominoError, FileFormatError, IllegalMoveError
+from .claims import claims, holds
 from .files import Lesson, Step
 
 MAX_PATHS = 4000        # positions a check may visit: a condition met by every move of
@@ -107,6 +109,7 @@ class _Walk:
                 self.fault(step, "condition", f"step {index + 1}: no legal move after {after} "
                                               f"meets the condition {step.condition}")
             return
+        self.claims(state, step, index, accepted)
         if index + 1 == len(self.lesson.steps):
             return
         following = self.lesson.steps[index + 1]
@@ -153,8 +156,29 @@ class _Walk:
                                       f"legal after {after}: {exc.reason}")
             return
         try:
-            if not step.closing:
+            if step.closing:
+                self.claims(state, step, index, [])
+            else:
                 self.step(state, index, student, f"{after} and the reply {move}")
+        finally:
+            state.undo()
+
+    def claims(self, state, step: Step, index: int, answers: list) -> None:
+        """Each square or tile a text of the step names must be on the board as it says,
+        in the step's position or after one of its answers (claims.py)."""
+        for key in ("text", "goal", "hint", "wrong", "explain"):
+            for claim in claims(getattr(step, key)):
+                if holds(state, claim) or any(self._after(state, move, claim)
+                                              for move in answers):
+                    continue
+                self.fault(step, key, f"step {index + 1}: the {key} names {claim}, which is "
+                                      f"not on the board")
+
+    @staticmethod
+    def _after(state, move, claim) -> bool:
+        state.apply(move)
+        try:
+            return holds(state, claim)
         finally:
             state.undo()
 

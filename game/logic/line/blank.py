@@ -34,6 +34,8 @@ class BlankGame(ClassicMatch):
     notation = ("as classic, with the blank tile written `_` (`_`, `_L`, `_R`); `stop` ends a "
                 "turn where a double would let its player lay another tile")
     score_counts = "tiles left"
+    how_to_win = "Be the first to empty your hand."
+    hands_differ = False            # every tile is blank: a hand shows nothing to hide
     min_players = 2
     max_players = 4
     record_keys = ("deal", "start")

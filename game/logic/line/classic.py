@@ -86,6 +86,10 @@ class ClassicMatch(PlaysRounds, GameState):
     score_counts, lower_score_wins = "points", True
     hard_hooks = "game.logic.line.worlds"
     coach_reasons = "line"
+    how_to_win = (
+        "Get rid of your tiles: as each round ends, everyone adds the pips left in "
+        "their hand to their total; a player who reaches the point limit is out, and "
+        "the last one left wins.")
     min_players = 2
     max_players = 4
     record_keys = ("rounds", "start")

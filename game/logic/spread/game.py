@@ -70,6 +70,9 @@ class SpreadGame(PlacementGame):
     score_counts, lower_score_wins = "tiles left", True
     hard_hooks = "game.logic.spread.worlds"
     coach_reasons = "spread"
+    how_to_win = (
+        "Whoever holds the fewest tiles when the game ends wins: after the last tile is "
+        "turned up, play goes on until every player passes in turn.")
     min_players = 2
     max_players = 4
     options_declared: ClassVar[Options] = (

@@ -32,9 +32,14 @@ game.shell.variants.<name>:Adapter), a subclass of `BoardAdapter`:
     card_footer(p, over)     more such lines along the bottom of a tall card (two seats)
     opening_caption()        the caption as the game begins
     move_caption(p, move, before, after) -> str   a move, said (views before and after)
+    last_words(move)         the last move in words for the info panel ("laid 5-3 on c4-c5")
     drawn_by(p, before, after) -> seat or None     who took a tile from the stock
     final_caption()          who won, and by how much
     end_layer(geo, font)     a layer over the board once the game is over, or None
+    scores_live, scoring_layer(geo, font)   what the count as it stands shows ("areas"),
+                             and a layer over the board that shows it while the game goes
+                             on (V; on in lessons), or "" and None where nothing is counted
+                             before the end
     study_end                the final board stays until Enter or a click brings the
                              results, and Esc on them shows the board again (not in a demo)
     results()                (rows, headers) of the final results
@@ -146,6 +151,11 @@ class BoardAdapter:
             return f"{self.name(player)} cannot place a tile and passes."
         return f"{self.name(player)} laid {placement_words(move)}."
 
+    def last_words(self, move) -> str:
+        """The last move in words for the side panel, after the mover's name: "laid 5-3
+        on c4-c5", "passed"."""
+        return "passed" if move.is_pass else f"laid {placement_words(move)}"
+
     def drawn_by(self, player: int, before, after) -> int | None:
         return player if self.stock_size(after) < self.stock_size(before) else None
 
@@ -156,6 +166,11 @@ class BoardAdapter:
         return f"{self.name(outcome.winner)} wins."
 
     def end_layer(self, geo, font):
+        return None
+
+    scores_live = ""
+
+    def scoring_layer(self, geo, font):
         return None
 
     def results(self) -> tuple[list, tuple]:

@@ -169,12 +169,15 @@ class BoardMatchScene(MatchScene):
         self._public = self.table_view()
         self.table = self.adapter.table(self)
 
+    @property
+    def scores_live(self) -> str:  # type: ignore[override]  # the adapter's, not a field
+        return self.adapter.scores_live
+
     def show_results(self) -> None:
         rows, headers = self.adapter.results()
-        self.ctl.show_results(self.adapter.title, rows, self.adapter.final_caption(),
-                              final=True, headers=headers)
-        results = self.app.top
-        if results is not self and self.adapter.study_end and not self.app.demo:
+        results = self.ctl.show_results(self.adapter.title, rows, self.adapter.final_caption(),
+                                        final=True, headers=headers)
+        if self.adapter.study_end and not self.app.demo:
             results.on_board = self.study_board      # Esc on the results: the board again
 
     def study_board(self) -> None:

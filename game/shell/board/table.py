@@ -75,6 +75,7 @@ class BoardTable:
         self._patches = []                 # (rect, clean background) of every HUD panel
         self._settled = 0                  # placed tiles already drawn into the static layer
         self._end_layer = None
+        self._scoring = None               # (move, size) and the live count's layer
 
     # --- geometry the scene asks about ------------------------------------------------
     def hand_rects(self) -> list[pygame.Rect]:
@@ -104,6 +105,8 @@ class BoardTable:
         surface.blit(self._static_layer(view), (0, 0))
         if view.placed:
             self._draw_last(surface, view)
+        if scene.scoring and scene.over_for is None:
+            self._draw_scoring(surface)
         if scene.over_for is not None:
             if self._end_layer is None:
                 font = self.app.font(max(14, min(34, self.geo.size * 2 // 5)), True)
@@ -112,6 +115,15 @@ class BoardTable:
                 surface.blit(self._end_layer, self.geo.outer)
         scene.tool.draw(surface)
         self._draw_flight(surface)
+
+    def _draw_scoring(self, surface) -> None:
+        """The count as it stands over the board (V): made once a move."""
+        key = (self.ctl.ply, self.geo.size)
+        if self._scoring is None or self._scoring[0] != key:
+            font = self.app.font(max(14, min(34, self.geo.size * 2 // 5)), True)
+            self._scoring = (key, self.adapter.scoring_layer(self.geo, font))
+        if self._scoring[1] is not None:
+            surface.blit(self._scoring[1], self.geo.outer)
 
     def _static_layer(self, view) -> pygame.Surface:
         """Everything that only changes with a move or a choice: felt, board, placed tiles
@@ -219,8 +231,9 @@ class BoardTable:
 
     def _draw_caption(self, surface) -> None:
         if self.ctl.caption:
+            # as wide as the coach's words, which lie over it (none of it peeks out)
             theme.draw_fitted(surface, self.ctl.caption, CAPTION_RECT.center,
-                              CAPTION_RECT.w - 40, 34, theme.TEXT, "center", shadow=True)
+                              ADVICE_RECT.w - 40, 34, theme.TEXT, "center", shadow=True)
 
     def _draw_last(self, surface, view) -> None:
         """The last tile: sliding in from where it was played, then outlined (the
@@ -365,7 +378,8 @@ class BoardTable:
         if last is not None and played:
             mover = played[-1][0]
             side = self.adapter.side_name(mover)
-            text = f"Last: {side} {last}" if side else f"Last: {last}"
+            words = self.adapter.last_words(last)
+            text = f"Last: {side} {words}" if side else f"Last: {words}"
             spot = self.put(surface, text, (rect.x + 24, rect.y + 112), 28, width=rect.w - 90)
             if not side:                   # the mover's seat colour says who
                 pygame.draw.circle(surface, self.adapter.seat_colour(mover),

@@ -59,9 +59,42 @@ def draw_reason_outside(surface, text: str, body: pygame.Rect, frame: pygame.Rec
     below = back.copy()
     below.midtop = (frame.centerx, frame.bottom + 4)
     sides = (above, below) if body.centery < frame.centery else (below, above)
-    back = next((side for side in sides
-                 if room.contains(side) and side.collidelist(avoid) < 0), sides[0])
-    _reason_label(surface, text, back, size)
+    fits = next((side for side in sides
+                 if room.contains(side) and side.collidelist(avoid) < 0), None)
+    if fits is None and _beside(surface, text, body, frame, room, avoid):
+        return                 # (a wide, shallow board: in the margin left or right of it)
+    _reason_label(surface, text, fits or sides[0], size)
+
+
+def _beside(surface, text: str, body: pygame.Rect, frame: pygame.Rect, room: pygame.Rect,
+            avoid) -> bool:
+    """The label in lines beside the board, on the side nearer the ghost, level with it;
+    False when neither side has the room (or it meets a panel)."""
+    size = 24
+    for side in ((-1, 1) if body.centerx < frame.centerx else (1, -1)):
+        margin = frame.left - room.left if side < 0 else room.right - frame.right
+        width = min(360, margin - 24)
+        if width < 160:
+            continue
+        lines = theme.wrap_text(text, width - 28, size)
+        back = pygame.Rect(0, 0, max(theme.font(size).size(line)[0] for line in lines) + 28,
+                           len(lines) * (size + 6) + 14)
+        if side < 0:
+            back.right = frame.left - 8
+        else:
+            back.left = frame.right + 8
+        back.centery = body.centery                 # level with the ghost, within the board
+        back.top = max(back.top, frame.top + 4)
+        back.bottom = min(back.bottom, frame.bottom - 4)
+        if not room.contains(back) or back.collidelist(avoid) >= 0:
+            continue
+        pygame.draw.rect(surface, (90, 18, 18), back, border_radius=12)
+        pygame.draw.rect(surface, theme.ILLEGAL, back, 2, border_radius=12)
+        for i, line in enumerate(lines):
+            theme.draw_text(surface, line, (back.centerx, back.y + 10 + i * (size + 6)), size,
+                            anchor="midtop")
+        return True
+    return False
 
 
 def _reason_label(surface, text: str, back: pygame.Rect, size: int) -> None:

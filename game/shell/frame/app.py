@@ -18,9 +18,9 @@ from game.logic.records import new_seed
 from game.resources import resource_folder
 
 from game.play.config import MatchConfig, Seat
-from game.play.locks import claim_data_folder
+from game.play.locks import LockRefused, claim_data_folder
 from game.play.settings import default_path, load_settings, save_settings
-from game.play.storage import data_dir, remove_stale_temps
+from game.play.storage import data_dir, remove_stale_temps, unusable_folders
 from game.shell.frame import theme
 from game.shell.frame.audio import Sounds
 from game.shell.frame.backdrop import Backdrop
@@ -57,12 +57,18 @@ class App:
         self.settings_path = Path(settings_path) if settings_path else default_path()
         for folder in (self.settings_path.parent, data_dir()):    # left by killed writers
             remove_stale_temps(folder)
+        self.tell(unusable_folders(self.settings_path.parent, data_dir()))
         self.settings, notice = load_settings(self.settings_path)
         self.tell(notice)
         # the first window on a data folder keeps the match in progress (locks.py)
-        self.keeps_matches = claim_data_folder(data_dir())
-        if not self.keeps_matches:
-            self.tell(SECOND_WINDOW)
+        try:
+            self.keeps_matches = claim_data_folder(data_dir())
+        except LockRefused as refusal:
+            self.keeps_matches = False
+            self.tell(f"{refusal}: this window plays without saving its match.")
+        else:
+            if not self.keeps_matches:
+                self.tell(SECOND_WINDOW)
         self.fullscreen = self.settings.fullscreen and not windowed
         self.demo = demo
         self.frames = frames
@@ -82,6 +88,8 @@ class App:
         self.window = self._open_window()
         self.screen = pygame.Surface(LOGICAL_SIZE).convert()
         self.backdrop = Backdrop(self.screen)   # what overlays keep between frames
+        from game.shell.screens.results import ResultsScene
+        ResultsScene.warm_up()
         self.input = InputMapper(self.to_logical)
         self.pacer = Pacer()
         pygame.key.set_repeat(*KEY_REPEAT)
@@ -92,7 +100,8 @@ class App:
         if demo:
             self.start_demo(demo)
         elif play is not None:          # main.py --play: a MatchConfig, seats named here
-            self.start_match(self.named_seats(play))
+            from game.shell.screens.dialogs import ask_before_replacing_save
+            ask_before_replacing_save(self, lambda: self.start_match(self.named_seats(play)))
         elif resume is not None:        # main.py --continue: a saves.SavedMatch
             self.start_match(resume.config, resume.state)
         elif edit is not None:          # main.py --edit VARIANT: the level editor

@@ -58,6 +58,10 @@ class Backdrop:
             self._layer_for = key
         return self.layer, held
 
+    def holds_layer(self, owner: int) -> bool:
+        """Whether `layer` holds `owner`'s picture over the screen under it now."""
+        return self._layer_for == (owner, self._covers)
+
     def table_layer(self, owner: int) -> pygame.Surface:
         """`table`, from now on board table `owner`'s to lay its static layer on; the
         table that held it before lays its own again when it next draws."""
@@ -94,20 +98,39 @@ class FadeIn:
     """An overlay's picture appearing over the screen under it: drawn once on a copy of that
     screen (the backdrop's layer), then blended each frame at the fade's alpha over the
     area the picture covers, the only pixels it changes. `draw(surface)` draws the picture
-    and returns that area; the picture must not change while it fades."""
+    and returns that area (or `parts`, drawn one after another, the first returning the
+    area); the picture must not change while it fades."""
 
-    def __init__(self, backdrop: Backdrop, draw):
+    def __init__(self, backdrop: Backdrop, draw, *parts):
         self._backdrop = backdrop
-        self._draw = draw
+        self._parts = (draw, *parts)
         self._serial = next_serial()
         self._area: pygame.Rect | None = None    # what the picture covers, once drawn
+        self._drawn = 0                          # parts on the layer
+
+    def prepared(self) -> bool:
+        """Whether the whole picture lies ready on the layer over the screen under it."""
+        return self._drawn == len(self._parts) and self._backdrop.holds_layer(self._serial)
+
+    def prepare(self, screen: pygame.Surface, parts: int | None = None) -> None:
+        """Draw the next `parts` of the picture (all by default) on its layer, showing
+        nothing yet: a frame that brings an overlay has no time to draw it as well, nor
+        to blend a picture it also drew."""
+        layer, held = self._backdrop.layer_of(self._serial, screen)
+        if not held:
+            self._drawn = 0
+        end = len(self._parts) if parts is None else min(len(self._parts), self._drawn + parts)
+        for part in self._parts[self._drawn:end]:
+            area = part(layer)
+            if self._drawn == 0:
+                self._area = pygame.Rect(area).clip(screen.get_rect())
+            self._drawn += 1
 
     def draw(self, screen: pygame.Surface, alpha: int) -> None:
         if alpha <= 0:
             return                      # nothing shows yet: the picture waits a frame
-        layer, held = self._backdrop.layer_of(self._serial, screen)
-        area = self._area
-        if not held or area is None:
-            area = self._area = pygame.Rect(self._draw(layer)).clip(screen.get_rect())
+        self.prepare(screen)
+        layer, area = self._backdrop.layer, self._area
+        assert area is not None         # (prepare drew it)
         layer.set_alpha(alpha)
         screen.blit(layer, area.topleft, area)

@@ -27,6 +27,7 @@ KEY_BINDINGS: dict[int, str] = {
     pygame.K_n: "end_turn",
     pygame.K_t: "announce_turn", pygame.K_e: "read_ends",
     pygame.K_h: "hint",
+    pygame.K_v: "scoring",
     pygame.K_c: "coach",
     pygame.K_g: "take_advice",
     pygame.K_u: "undo",

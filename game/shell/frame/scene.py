@@ -31,8 +31,8 @@ LOGICAL_SIZE = (1920, 1080)
 #   text                    a typed character (char), for name entry
 #   fullscreen              F11 (handled by the app itself)
 ACTION_NAMES = frozenset("""up down left right confirm back pause next prev rotate flip
-draw end_turn announce_turn read_ends hint undo redo coach take_advice point click release rclick
-wheel text fullscreen""".split())
+draw end_turn announce_turn read_ends hint scoring undo redo coach take_advice point click
+release rclick wheel text fullscreen""".split())
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import functools
 import unicodedata
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 
 import pygame
 
@@ -29,6 +32,7 @@ HIGHLIGHT = (255, 222, 90)
 SELECTION = (90, 190, 255)
 LEGAL = (90, 220, 120)
 ILLEGAL = (235, 80, 70)
+MARK = (168, 38, 32)          # behind a lasting warning's words (white on it is readable)
 FOCUS = HIGHLIGHT
 COVER = (12, 18, 22)         # a screen that hides the table (hand-over, a couch question)
 SUGGESTION = (255, 150, 40)  # a move shown on the table: the coach's advice
@@ -53,6 +57,74 @@ _fonts: dict[tuple[int, bool], pygame.font.Font] = {}
 _backdrops: dict[tuple[int, int], pygame.Surface] = {}
 _texts: dict[tuple, pygame.Surface] = {}
 _glyphs: dict[tuple, bool] = {}      # (face, character) -> the face has a glyph for it
+
+
+@dataclass
+class DrawnText:
+    text: str
+    ink: pygame.Rect            # the pixels of its letters
+    size: int                   # its line height, in logical pixels
+    on_screen: bool             # drawn on a surface the size of the screen (else a layer
+                                # put elsewhere: its place says nothing about the screen)
+
+
+@dataclass
+class TextLog:
+    """What `text_log()` saw drawn: the texts still in sight (a panel, a legend bar or a
+    dimming drawn over one takes it out of sight), and every text a widget or `fit_text`
+    had to cut short (or could not fit in its box)."""
+    drawn: list[DrawnText] = field(default_factory=list)
+    cut: list[str] = field(default_factory=list)
+    boxes: list[pygame.Rect] = field(default_factory=list)   # buttons and rows on screen
+
+
+_logs: list[TextLog] = []
+
+
+@contextmanager
+def text_log() -> Iterator[TextLog]:
+    """Record every text drawn, and every text cut, while the block runs (the screen
+    walk of the tests: no cut text, no two texts over one another)."""
+    log = TextLog()
+    _logs.append(log)
+    try:
+        yield log
+    finally:
+        _logs.remove(log)
+
+
+def report_cut(text) -> None:
+    """A widget had to cut `text` short, or could not fit it in its box."""
+    for log in _logs:
+        log.cut.append(str(text))
+
+
+def report_box(surface, rect) -> None:
+    """A button or a menu row was drawn at `rect`: a text of anything else must not run
+    onto it."""
+    if surface.get_size() == _screen_size():
+        for log in _logs:
+            log.boxes.append(pygame.Rect(rect))
+
+
+def _logged(surface, image, rect, text, size) -> None:
+    ink = image.get_bounding_rect().move(rect.topleft)
+    on_screen = surface.get_size() == _screen_size()
+    for log in _logs:
+        log.drawn.append(DrawnText(text, ink, size, on_screen))
+
+
+def _covered(rect) -> None:
+    """Something opaque was drawn over `rect`: the texts wholly under it are out of sight."""
+    rect = pygame.Rect(rect)
+    for log in _logs:
+        log.drawn = [t for t in log.drawn if not (t.on_screen and rect.contains(t.ink))]
+        log.boxes = [box for box in log.boxes if not rect.contains(box)]
+
+
+def _screen_size() -> tuple[int, int]:
+    from game.shell.frame.scene import LOGICAL_SIZE
+    return LOGICAL_SIZE
 
 
 def reset_caches() -> None:
@@ -162,6 +234,8 @@ def draw_text(surface, text, pos, size=BODY_SIZE, color=TEXT, anchor="topleft",
     if shadow:
         surface.blit(_rendered(face, text, SHADOW), rect.move(3, 3))
     surface.blit(image, rect)
+    if _logs:
+        _logged(surface, image, rect, text, face.get_height())
     return rect
 
 
@@ -181,6 +255,7 @@ def fit_text(text: str, width: int, size=BODY_SIZE, bold=False) -> str:
     face, text = font(size, bold), drawable(text)
     if face.size(text)[0] <= width:
         return text
+    report_cut(text)
     while text and face.size(text + "…")[0] > width:
         text = text[:-1]
     return text.rstrip() + "…"
@@ -208,6 +283,8 @@ def draw_panel(surface, rect, color=PANEL, alpha=235, border=PANEL_EDGE, radius=
     """A rounded, slightly translucent panel with a thin edge and a soft shadow; returns
     the area it drew on."""
     rect = pygame.Rect(rect)
+    if _logs and alpha == 255 and surface.get_size() == _screen_size():
+        _covered(rect)                   # an opaque panel hides what lies under it
     return surface.blit(panel_layer(rect.size, color, alpha, border, radius),
                         rect.move(-12, -12).topleft)
 
@@ -234,6 +311,8 @@ def _panel_layer(size, color, alpha, border, radius) -> pygame.Surface:
 def dim(surface, alpha=150):
     """Darken everything already drawn (behind an overlay)."""
     width, height = surface.get_size()
+    if _logs and surface.get_size() == _screen_size():
+        _covered(surface.get_rect())        # what an overlay covers is no longer read
     strip = _veil(width, alpha)
     for y in range(0, height, strip.get_height()):
         surface.blit(strip, (0, y))
@@ -272,17 +351,34 @@ def draw_felt(surface):
     size = surface.get_size()
     if size not in _backdrops:
         _backdrops[size] = _make_backdrop(size)
+    if _logs and size == _screen_size():
+        _covered(surface.get_rect())
     surface.blit(_backdrops[size], (0, 0))
 
 
-def draw_legend(surface, app, text: str):
-    """The key legend along the bottom edge: what each key does on this screen."""
+def draw_legend(surface, app, text: str, mark: str | None = None):
+    """The key legend along the bottom edge: what each key does on this screen; a `mark`
+    (a warning that lasts, such as a match not saved) in red at its left end, the keys
+    fitted beside it."""
     w, h = surface.get_size()
     bar = pygame.Rect(0, h - LEGEND_HEIGHT, w, LEGEND_HEIGHT)
     # Opaque, so that an overlay's legend hides the legend of the screen under it.
     surface.fill(LEGEND_BAR, bar)
-    draw_text(surface, text, (w // 2, bar.centery), LEGEND_SIZE, TEXT_DIM, "center",
-              font=app.font(LEGEND_SIZE) if app else None)
+    if _logs and surface.get_size() == _screen_size():
+        _covered(bar)
+    if mark is None:
+        # a long legend (a lesson's keys) is set smaller rather than run off both edges
+        draw_fitted(surface, text, (w // 2, bar.centery), w - 48, LEGEND_SIZE, TEXT_DIM,
+                    "center", smallest=22)
+        return
+    # a mark (the match could not be saved) stands at the left, the keys fitted beside it
+    tag = pygame.Rect(8, bar.y + 6, font(LEGEND_SIZE, True).size(mark)[0] + 36,
+                      LEGEND_HEIGHT - 12)
+    pygame.draw.rect(surface, MARK, tag, border_radius=tag.h // 2)
+    draw_text(surface, mark, tag.center, LEGEND_SIZE, TEXT, "center", bold=True)
+    room = w - tag.right - 24
+    draw_fitted(surface, text, (tag.right + 12 + room // 2, bar.centery), room, LEGEND_SIZE,
+                TEXT_DIM, "center", smallest=22)
 
 
 def draw_caption(surface, app, text: str, y: int | None = None, color=TEXT):
@@ -316,7 +412,10 @@ def draw_fitted(surface, text, pos, width, size=BODY_SIZE, color=TEXT, anchor="t
 
 def fitted(text, width, size=BODY_SIZE, bold=False, smallest=None) -> tuple[int, str]:
     """(size, text) as draw_fitted draws `text` in a box `width` pixels wide."""
-    return _fitting(str(text), width, size, bold, smallest or max(12, size * 3 // 4))
+    fit = _fitting(str(text), width, size, bold, smallest or max(12, size * 3 // 4))
+    if _logs and fit[1] != drawable(text):      # (measured once: the cut is told each time)
+        report_cut(text)
+    return fit
 
 
 @functools.lru_cache(maxsize=2048)

@@ -36,6 +36,8 @@ class Widget:
     def draw(self, surface, focused: bool) -> None:
         colour = (52, 74, 82) if focused else (30, 44, 52)
         pygame.draw.rect(surface, colour, self.rect, border_radius=14)
+        if theme._logs:
+            theme.report_box(surface, self.rect)
         if focused:
             pygame.draw.rect(surface, theme.FOCUS, self.rect.inflate(8, 8), width=4,
                              border_radius=18)
@@ -52,7 +54,10 @@ class Label(Widget):
         self.color, self.size = color, size
 
     def draw(self, surface, focused: bool) -> None:
-        theme.draw_text(surface, self.label, self.rect.midleft, self.size, self.color, "midleft")
+        drawn = theme.draw_text(surface, self.label, self.rect.midleft, self.size, self.color,
+                                "midleft")
+        if drawn.right > self.rect.right:
+            theme.report_cut(self.label)
 
 
 class Button(Widget):
@@ -141,6 +146,8 @@ class Selector(Widget):
         size = 34
         while size > 22 and theme.font(size, focused).size(text)[0] > right - left - 70:
             size -= 2
+        if theme.font(size, focused).size(text)[0] > right - left - 50:
+            theme.report_cut(text)                   # it runs into the arrows
         theme.draw_text(surface, text, ((left + right) / 2, r.centery), size, colour, "center",
                         bold=focused)
         if len(self.choices) > 1:

@@ -71,8 +71,7 @@ class LearnScene(MenuScreen):
     def enter(self) -> None:
         """The labels follow the progress (a lesson may just have been finished)."""
         progress, notice = lesson_progress.load()
-        if notice:
-            self.app.notice = notice
+        self.app.tell(notice)
         if self.sound is None:          # the lessons that can be played, read once
             self.sound = {name: {e.name for e in list_lessons(name) if e.lesson}
                           for name, _ in self.variants}
@@ -221,12 +220,12 @@ def offer_lessons(app, config) -> bool:
     """Before the match of `config`: push the offer of the game's lessons if it is due
     (True), else nothing (False: start the match)."""
     progress, notice = lesson_progress.load()
+    app.tell(notice)                    # nothing is offered on a file that was not read
     records = stats.load()[0]
     if notice or not should_offer(config, progress, records):
         return False
     notice = lesson_progress.mark_offered(config.variant)
-    if notice:
-        app.notice = notice
+    app.tell(notice)
     app.push(LessonOffer(app, config))
     return True
 

@@ -4,10 +4,12 @@ or the rules' reason a move is refused), the hint, and the buttons Show answer, 
 Back and Next.
 
 It stands where it hides the least of the table: over the right-hand column of the board
-games (the opponent's card and the panel under it), over the goal and last-move panels
-of Packs across, and at the right end of the line games' table, which their scene gives
-up to it (the scene's make_room: the line and the other players' panels keep left of
-it). It reads the lesson scene (scene.py) and changes nothing in it.
+games (a seat's card and the panel under it), over the goal and last-move panels of
+Packs across, and at the right end of the line games' table, which their scene gives up
+to it (the scene's make_room: the line and the other players' panels keep left of it).
+The card it lies over is shown in brief along its top (the name, whose turn it is, the
+count that card shows), so both seats' cards stay in sight. It reads the lesson scene
+(scene.py) and changes nothing in it.
 """
 from __future__ import annotations
 
@@ -21,6 +23,7 @@ WRONG_COLOUR = (255, 150, 130)
 BUTTON_H = 52
 TEXT_SIZES = (28, 26, 24, 22, 20)    # the largest that lets everything fit is used
 WORDS_TOP = 104                      # below the panel's heading and the lesson's title
+CARD_STRIP = 92                      # the covered seat's card in brief, above the heading
 
 
 def panel_rect(scene) -> pygame.Rect:
@@ -39,6 +42,12 @@ def panel_rect(scene) -> pygame.Rect:
     return pygame.Rect(TABLE.right - 532, 20, 520, TABLE.bottom - 32)
 
 
+def covered_seat(scene, rect) -> int | None:
+    """The seat whose card lies under the panel at `rect` (the board games), or None."""
+    cards = getattr(getattr(scene, "table", None), "cards", ())
+    return next((player for player, card in enumerate(cards) if rect.colliderect(card)), None)
+
+
 class Button:
     def __init__(self, key: str, label: str):
         self.key, self.label = key, label
@@ -52,6 +61,8 @@ class LessonPanel:
     def __init__(self, scene):
         self.scene = scene
         self.rect = panel_rect(scene)
+        self.covered = covered_seat(scene, self.rect)
+        self.top = self.rect.y + (CARD_STRIP if self.covered is not None else 0)
         self.focus = 0
         self.pointer = None
         self.buttons: list[Button] = []
@@ -90,6 +101,8 @@ class LessonPanel:
         rect = self.rect
         if rect.w > 700:                                        # a wide panel: one row
             per_row = len(self.buttons)
+        elif rect.w < 560:                 # three a row would cut the labels: the words
+            per_row = 2                    # are set smaller instead
         rows = [self.buttons[i:i + per_row] for i in range(0, len(self.buttons), per_row)]
         y = rect.bottom - 20 - len(rows) * (BUTTON_H + 12) + 12
         for row in rows:
@@ -127,7 +140,9 @@ class LessonPanel:
         blocks = []
         if step.closing:                    # the opponent's last word, and what it meant
             return [(step.explain, RIGHT_COLOUR, False)]
-        if phase == ASK and step.text:       # (read once: a wrong try shows the goal again)
+        # the lesson's words, read once: a wrong try shows the goal again, the answer lit
+        # the goal and the hint in their place
+        if phase == ASK and step.text and not scene.show_answer:
             blocks.append((step.text, theme.TEXT, False))
         blocks.append(("Goal: " + step.goal, theme.HIGHLIGHT, True))
         if phase in (RIGHT, DONE):
@@ -148,7 +163,7 @@ class LessonPanel:
         key = (tuple(blocks), self.rect.size, self.buttons_top)
         if self._lines is not None and self._lines[0] == key:
             return self._lines[1], self._lines[2]
-        room = self.buttons_top - (self.rect.y + WORDS_TOP) - 12
+        room = self.buttons_top - (self.top + WORDS_TOP) - 12
         width = self.rect.w - 48
         for size in TEXT_SIZES:
             lines = []
@@ -168,29 +183,59 @@ class LessonPanel:
         """Whether every word of the current phase fits above the buttons."""
         size, lines = self.layout()
         height = sum(size + 4 + gap for *_, gap in lines)
-        return height <= self.buttons_top - (self.rect.y + WORDS_TOP) - 12
+        return height <= self.buttons_top - (self.top + WORDS_TOP) - 12
 
     # --- drawing ------------------------------------------------------------------------
     def draw(self, surface) -> None:
         scene, rect = self.scene, self.rect
         theme.draw_panel(surface, rect, alpha=255, border=theme.TITLE)
+        if self.covered is not None:
+            self._draw_card(surface, self.covered)
         count = f"Lesson {scene.lesson.number}" + (
             f", step {scene.step_index + 1} of {len(scene.lesson.steps)}"
             if len(scene.lesson.steps) > 1 else "")
-        theme.draw_fitted(surface, f"{scene.game_title}: {count}", (rect.x + 24, rect.y + 20),
+        theme.draw_fitted(surface, f"{scene.game_title}: {count}", (rect.x + 24, self.top + 20),
                           rect.w - 48, 24, theme.TEXT_DIM)
-        theme.draw_fitted(surface, scene.lesson.title, (rect.x + 24, rect.y + 54), rect.w - 48,
-                          38, theme.TITLE, bold=True)
+        theme.draw_fitted(surface, scene.lesson.title, (rect.x + 24, self.top + 54),
+                          rect.w - 48, 38, theme.TITLE, bold=True)
         size, lines = self.layout()
-        y = rect.y + WORDS_TOP
-        for line, colour, bold, gap in lines:
+        y = self.top + WORDS_TOP
+        for i, (line, colour, bold, gap) in enumerate(lines):
             y += gap
             if y + size > self.buttons_top - 8:
+                theme.report_cut(" ".join(text for text, *_ in lines[i:]))
                 break
             theme.draw_text(surface, line, (rect.x + 24, y), size, colour, bold=bold)
             y += size + 4
         for i, button in enumerate(self.buttons):
             self._draw_button(surface, button, i == self.focus and scene.phase != ASK)
+
+    def _draw_card(self, surface, player: int) -> None:
+        """The seat's card the panel lies over, in brief: its colour, name and side and
+        whether it is to move, then the count the card shows (and the tiles in hand)."""
+        scene, rect = self.scene, self.rect
+        adapter = scene.adapter
+        over = scene.over_for is not None
+        middle = rect.y + 30
+        pygame.draw.circle(surface, (150, 136, 100), (rect.x + 34, middle), 14)  # as on cards
+        pygame.draw.circle(surface, adapter.seat_colour(player), (rect.x + 34, middle), 11)
+        right = rect.right - 20
+        if scene.game.current_player == player and not over:
+            right = theme.draw_text(surface, "To move", (right, middle), 26, theme.HIGHLIGHT,
+                                    "midright", bold=True).x - 14
+        room = right - rect.x - 56
+        name = adapter.name(player)            # "Ann (Black)", or "Ann" where that fits not
+        if theme.font(30, True).size(name)[0] > room:
+            name = scene.ctl.name(player)
+        theme.draw_fitted(surface, name, (rect.x + 56, middle), room, 30, theme.TEXT,
+                          "midleft", bold=True, smallest=24)
+        words = [text for text, *_ in adapter.card_lines(player, over)[:1]]
+        if scene.ctl.hands and not over:
+            words.append(theme.count(len(scene.hand_of(player)), "tile") + " in hand")
+        theme.draw_fitted(surface, ", ".join(words), (rect.x + 24, middle + 34), rect.w - 48,
+                          26, theme.TEXT, "midleft")
+        pygame.draw.line(surface, theme.PANEL_EDGE, (rect.x + 16, rect.y + CARD_STRIP - 4),
+                         (rect.right - 16, rect.y + CARD_STRIP - 4), 2)
 
     def _draw_button(self, surface, button: Button, focused: bool) -> None:
         hot = focused or (self.pointer is not None and button.rect.collidepoint(self.pointer))

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from game.logic.core import PASS
-from game.logic.lessons import accepts, shown_answer
+from game.logic.lessons import accepted_moves, accepts, shown_answer
 from game.play import lesson_progress
 from game.play.config import MatchConfig, Seat
 from game.shell.lessons.panel import ASK, DONE, RIGHT, WRONG, LessonPanel
@@ -100,6 +100,8 @@ class LessonFlow(MatchScenePart):
         self.student = state.current_player
         self.ctl.on_refusal = self._refused
         self.step_index = 0
+        self._goal_for = None                   # the step whose accepted moves _goal holds
+        self._goal: list = []
         self.panel = LessonPanel(self)
         self.make_room(self.panel.rect)
         self._begin_step()
@@ -121,6 +123,24 @@ class LessonFlow(MatchScenePart):
         self.ctl.say(self.step.goal)
 
     # --- the match scene's hooks --------------------------------------------------------
+    scoring_shown = True           # a lesson shows the count as it stands until V hides it
+
+    @property
+    def scoring(self) -> bool:
+        return self.scoring_shown
+
+    def set_scoring(self, shown: bool) -> None:
+        self.scoring_shown = shown
+
+    def goal_moves(self) -> list | None:
+        """While the step asks: the moves it accepts (worked out once a step), so that
+        the hints and a picked tile's first place serve the lesson's goal."""
+        if self.phase != ASK:
+            return None
+        if self._goal_for is not self.step:
+            self._goal_for, self._goal = self.step, accepted_moves(self.before, self.step)
+        return self._goal
+
     def moved(self, player: int, move) -> None:
         super().moved(player, move)
         if player != self.student or self.phase != ASK:
@@ -141,8 +161,7 @@ class LessonFlow(MatchScenePart):
         self.phase = DONE
         self.ctl.sound("win")
         notice = lesson_progress.mark_done(self.lesson.variant, self.lesson.name)
-        if notice:
-            self.app.notice = notice
+        self.app.tell(notice)
 
     def _refused(self, text: str) -> None:
         if self.phase == ASK:
@@ -212,6 +231,9 @@ class LessonFlow(MatchScenePart):
             self._begin_step()
 
     def retry(self) -> None:
+        """The step as it began: a picked tile or element goes back (with a refused try's
+        red reason beside it), and so do the moves made since."""
+        self.drop_pick()
         if len(self.ctl.state.moves_played()) > self.played:
             self.ctl.rewind(self.played)
         self.ctl.say("Try this step again.", speak=False)
@@ -240,6 +262,8 @@ class LessonFlow(MatchScenePart):
             self.retry()
         elif name in ("coach", "take_advice"):
             return
+        elif name == "scoring":            # whatever the step's phase
+            self.toggle_scoring()
         elif self.phase != ASK:
             if name in NAVIGATION:
                 self.panel.move_focus(NAVIGATION[name])

@@ -251,7 +251,7 @@ class LineTableArt(LineSceneParts):
     # --- the static layer -------------------------------------------------------------
     @property
     def top_seats(self) -> list[int]:
-        fixed = None if self.ctl.couch else self.bottom
+        fixed = None if self.ctl.shared else self.bottom
         return [p for p in range(self.state.players) if p != fixed]
 
     @property
@@ -305,8 +305,7 @@ class LineTableArt(LineSceneParts):
 
     def _scores(self, player: int) -> str:
         view = self.public
-        tiles = view.hand_sizes[player]
-        text = theme.count(tiles, "tile")
+        text = theme.count(self.tiles_held(player), "tile")
         if player in getattr(view, "eliminated", ()):
             text = "out of the match"
         if not self.blank:
@@ -325,7 +324,7 @@ class LineTableArt(LineSceneParts):
         right = status_rect.left - 16 if status else rect.right - 20
         theme.draw_fitted(surface, self.ctl.name(player), (rect.x + 52, rect.y + 14),
                           right - rect.x - 52, 36, bold=True)
-        count = self.public.hand_sizes[player]
+        count = self.tiles_held(player)
         face_up = player in self._face_up_panels
         tiles = self.panel_tiles(player) if face_up else [None] * count
         long_side, area = 56, rect.width - 40
@@ -338,21 +337,22 @@ class LineTableArt(LineSceneParts):
 
     def _draw_seat_panel(self, surface) -> None:
         player, rect = self.bottom, SEAT_PANEL
-        if player is None or (self.ctl.couch and not self.hand):
+        if player is None or (self.ctl.shared and not self.hand):
             theme.draw_text(surface, "Couch play", (rect.x + 20, rect.y + 16), 34, bold=True)
-            theme.draw_text(surface, "hands stay hidden", (rect.x + 20, rect.y + 64), 28,
-                  theme.TEXT_DIM)
+            theme.draw_text(surface, "hands stay hidden" if self.ctl.couch else
+                            "every tile looks alike", (rect.x + 20, rect.y + 64), 28,
+                            theme.TEXT_DIM)
             return
         colour = theme.PLAYER_COLOURS[player % len(theme.PLAYER_COLOURS)]
         pygame.draw.circle(surface, colour, (rect.x + 30, rect.y + 32), 11)
         name = self.ctl.name(player)
         status, status_colour = self._status(player)
         right = rect.right - 16
-        if not self.ctl.couch and status:
+        if not self.ctl.shared and status:
             right = theme.draw_text(surface, status, (right, rect.y + 18), 28, status_colour,
                                     "topright").left - 12
         width = right - rect.x - 52
-        if self.ctl.couch:                 # a long name is cut, never the "'s hand"
+        if self.ctl.shared:                # a long name is cut, never the "'s hand"
             suffix = "'s hand"
             room = width - theme.font(28, True).size(suffix)[0]
             name = theme.fit_text(name, room, 28, True) + suffix
@@ -360,7 +360,7 @@ class LineTableArt(LineSceneParts):
                           smallest=28)
         view = self.public
         if self.blank:
-            lines = [f"{theme.count(view.hand_sizes[player], 'tile')} in hand"]
+            lines = [f"{theme.count(self.tiles_held(player), 'tile')} in hand"]
         else:
             lines = [f"total {view.totals[player]} / {view.limit}"]
             rounds = self.state.finished_rounds

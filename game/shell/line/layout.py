@@ -1,11 +1,12 @@
 """Where the tiles of a line of play lie on the table: pure geometry, no drawing.
 
-The right arm of the line grows to the right from the opening tile; at the table's edge
-it turns down through a column of two upright tiles and runs back to the left on the
-next row, and so on (a snake). The left arm does the same upwards. Doubles in a row lie
-crosswise. The opening tile slides along its row so that the line turns as few times as
-it can, and among those ways the line is centred; then the whole is centred up and down.
-If the snake would leave the table, the tiles get smaller.
+The opening tile lies in the middle of the table. The right arm of the line grows to the
+right from it; at the table's edge it turns down through a column of two upright tiles
+and runs back to the left on the next row, and so on (a snake). The left arm does the
+same upwards. Doubles in a row lie crosswise. Where a tile lies depends only on the tiles
+between it and the opening tile, so a laid tile never moves as the line grows, until
+the snake (with the places for the next tiles) would leave the table: then every tile
+gets smaller together, and the snake is laid again at that size.
 
     layout_line(line, opener, table, long_side, crosswise=True) -> LineLayout
         line:   the tiles in line order (left end first) as (left, right) number pairs,
@@ -62,7 +63,6 @@ class _Arm:
         self.long = long_side
         self.left, self.right = bounds
         self.connector = 0         # upright tiles placed in the current turn (0 = in a row)
-        self.uprights = 0          # upright tiles of turns placed so far
 
     def place(self, inner: int, outer: int, double: bool) -> Placed:
         L, half, quarter = self.long, self.long // 2, self.long // 4
@@ -83,7 +83,6 @@ class _Arm:
         else:
             y0 = self.row_y + quarter - (self.connector + 1) * L
         self.connector += 1
-        self.uprights += 1
         if self.connector == 2:
             self.connector = 0
             self.row_y += self.turn * round(ROW_STEP * L)
@@ -92,16 +91,15 @@ class _Arm:
         return Placed(pygame.Rect(x0, y0, half, L), ends)
 
 
-def _try_layout(line, opener, table: pygame.Rect, long_side: int, crosswise: bool,
-                cx: int) -> tuple[LineLayout, tuple[int, int]]:
-    """The layout with the opening tile centred on `cx` across the table's middle row,
-    and how often it turns: (upright tiles of the line, of the next tiles' zones)."""
+def _try_layout(line, opener, table: pygame.Rect, long_side: int,
+                crosswise: bool) -> LineLayout:
+    """The layout with the opening tile in the middle of the table."""
     L, half = long_side, long_side // 2
-    cy = table.centery
+    cx, cy = table.center
     result = LineLayout(long_side)
     if not line:
         result.zones[""] = Placed(pygame.Rect(cx - L // 2, cy - half // 2, L, half), (-1, -1))
-        return result, (0, 0)
+        return result
     first = line[opener]
     double = crosswise and first[0] == first[1]
     size = (half, L) if double else (L, half)
@@ -118,49 +116,24 @@ def _try_layout(line, opener, table: pygame.Rect, long_side: int, crosswise: boo
         a, b = line[i]
         placed[i] = left.place(b, a, crosswise and a == b)
     result.tiles = placed  # type: ignore[assignment]  # every index was filled above
-    turns = left.uprights + right.uprights
     result.zones["L"] = left.place(-1, -1, False)
     result.zones["R"] = right.place(-1, -1, False)
-    return result, (turns, left.uprights + right.uprights - turns)
+    return result
 
 
-def layout_line(line, opener: int, table, long_side: int, crosswise: bool = True) -> LineLayout:
-    """The largest layout (from `long_side` down) that keeps every tile and zone on `table`:
-    of those at that size, the one that turns least, then the most nearly centred."""
+def layout_line(line, opener: int, table, long_side: int, crosswise: bool = True,
+                shrink: bool = True) -> LineLayout:
+    """The largest layout (from `long_side` down) that keeps every tile and zone on
+    `table`, the opening tile in its middle; without `shrink`, the layout at `long_side`
+    (where a tile would lie among the tiles as they lie now)."""
     table = pygame.Rect(table)
     size = max(MIN_LONG_SIDE, long_side - long_side % 4)
     while True:
-        best = _centred(line, opener, table, size, crosswise)
-        if best is not None:
-            return best
-        if size <= MIN_LONG_SIDE:
-            return _try_layout(line, opener, table, size, crosswise, table.centerx)[0]
+        result = _try_layout(line, opener, table, size, crosswise)
+        if not shrink or size <= MIN_LONG_SIDE or all(table.contains(r)
+                                                      for r in result.rects()):
+            return result
         size -= 4
-
-
-def _centred(line, opener, table: pygame.Rect, size: int, crosswise: bool):
-    """The best layout at this size with the opening tile anywhere along the middle row
-    (in steps of a quarter tile), moved up or down to the table's middle; None if none
-    fits."""
-    best = None
-    step = max(1, size // 4)
-    first = table.centerx - (table.centerx - table.left) // step * step
-    for cx in range(first, table.right, step):       # the table's centre is one of them
-        result, turns = _try_layout(line, opener, table, size, crosswise, cx)
-        rects = result.rects()
-        box = rects[0].unionall(rects[1:])
-        if box.left < table.left or box.right > table.right or box.h > table.h:
-            continue
-        score = (turns, abs(box.centerx - table.centerx))
-        if best is None or score < best[0]:
-            best = (score, result, box)
-    if best is None:
-        return None
-    _, result, box = best
-    shift = table.centery - box.centery
-    for placed in (*result.tiles, *result.zones.values()):
-        placed.rect.move_ip(0, shift)
-    return result
 
 
 # --- the rest of the line-match screen (logical 1920x1080) ------------------------------

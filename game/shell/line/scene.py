@@ -23,7 +23,7 @@ from game.logic.line.laying import Placed, line_after
 from game.logic.line.moves import STOP, LineMove
 
 from game.shell.frame import theme, tile_art
-from game.shell.line.art import LEGEND, LineTableArt
+from game.shell.line.art import BLANK_LEGEND, LEGEND, LineTableArt
 from game.shell.line.input import LineInput
 from game.shell.line.layout import HAND_AREA, HAND_LONG, TABLE, UNDO_BUTTON, layout_line
 from game.shell.line.layout import Placed as LayoutPlaced
@@ -69,7 +69,7 @@ class LineMatchScene(LineInput, LineTableArt, MatchScene):
     @property
     def bottom(self):
         """The seat whose hand lies at the bottom (None: nobody's, between couch turns)."""
-        if self.ctl.couch:
+        if self.ctl.shared:
             player = self.state.current_player
             return player if self.ctl.is_human(player) else None
         return self.ctl.humans[0] if self.ctl.humans else 0
@@ -121,6 +121,17 @@ class LineMatchScene(LineInput, LineTableArt, MatchScene):
                        hand_sizes=tuple(len(h) for h in last.hands),
                        boneyard=last.boneyard, round_number=last.number, totals=last.totals)
 
+    def tiles_held(self, player: int) -> int:
+        """How many tiles `player` holds as the table shows them: the rules have already
+        drawn the tiles still to be turned up (D), which lie in the boneyard until then."""
+        count = self.public.hand_sizes[player]
+        return count - len(self.pending) if player == self.bottom else count
+
+    def advice_withheld(self) -> str:
+        if self.my_turn and self.pending:     # the coach would know the tiles to come
+            return "Draw first (D): the coach helps once a tile fits."
+        return ""
+
     def panel_tiles(self, player: int) -> list:
         """The tiles a face-up panel shows (the hand as the round ended, while frozen)."""
         if self.frozen is not None and not self.blank:
@@ -151,20 +162,16 @@ class LineMatchScene(LineInput, LineTableArt, MatchScene):
         return line, self.opener + 1 if self.line and index == 0 else self.opener, index
 
     def ghost(self, tile: Tile, end: str):
-        """Where `tile` would lie on `end` (a layout Placed), cached per line. The line
-        with it may sit elsewhere (it stays centred): the ghost keeps to the tile it
-        touches as that tile lies now."""
+        """Where `tile` would lie on `end` (a layout Placed) among the tiles as they lie
+        now, cached per line: laid tiles never move, so it meets its end exactly (if the
+        line must shrink to take it, it is held on the table until it is laid)."""
         if (tile, end) not in self._ghosts:
             line, opener, index = self._with(tile, end)
-            after = self._layout_of(line, opener).tiles
-            ghost = after[index]
-            if self.layout.tiles:
-                now, then = ((self.layout.tiles[0], after[1]) if index == 0
-                             else (self.layout.tiles[-1], after[index - 1]))
-                if now.rect.size == then.rect.size:
-                    ghost = replace(ghost, rect=ghost.rect.move(now.rect.x - then.rect.x,
-                                                                now.rect.y - then.rect.y))
-            self._ghosts[(tile, end)] = ghost
+            pairs = [(p.left, p.right) for p in line]
+            after = layout_line(pairs, opener, self.table_area, self.layout.long_side,
+                                crosswise=not self.blank, shrink=False)
+            ghost = after.tiles[index]
+            self._ghosts[(tile, end)] = replace(ghost, rect=ghost.rect.clamp(self.table_area))
         return self._ghosts[(tile, end)]
 
     def ends_for(self, tile: Tile) -> list[str]:
@@ -279,6 +286,9 @@ class LineMatchScene(LineInput, LineTableArt, MatchScene):
             self._layout_key = None
             self._refresh()
 
+    def hands_hidden(self) -> None:
+        self._refresh()
+
     def undone(self) -> None:
         """After a take-back: the picks, slides, badges and round results of the position
         that is gone go with it (a round's end can be taken back too)."""
@@ -327,12 +337,13 @@ class LineMatchScene(LineInput, LineTableArt, MatchScene):
     def draw(self, surface) -> None:
         super().draw(surface)
         self.coach.draw(surface)
-        self.draw_legend(surface, LEGEND)
+        self.draw_legend(surface, BLANK_LEGEND if self.blank else LEGEND)
 
     def animating(self) -> bool:
         return super().animating() or self.flip is not None
 
     def enter(self) -> None:
+        super().enter()
         self._signature = None
         self._static = None                  # the settings may have renamed a seat
 

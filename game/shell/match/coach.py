@@ -12,8 +12,10 @@ offered only while a person may act (after the hand-over, so it never shows a ha
 wrong person), and never in computer-only matches or the demo.
 
 `ReviewScene` (Review on the final results, or C there) asks the coach about every choice
-the people made, at a small budget each, one move at a time in the worker, and lists the
-moves where it would have played otherwise and what that cost. Esc cancels it.
+the people made, one move at a time in the worker, and lists the moves where it would
+have played otherwise and what that cost, with how sure it is (game.logic.agents.review):
+never a move it advised there (the controller keeps its advice: `ctl.advised`), and
+otherwise with the thinking time and seed its advice would have had. Esc cancels it.
 """
 from __future__ import annotations
 
@@ -21,12 +23,12 @@ from concurrent.futures import Future
 
 import pygame
 
-from game.logic.agents.coach import advise, decisions, review_move, review_note
+from game.logic.agents.coach import advise
+from game.logic.agents.review import decisions, position_seed, review_move, review_note
 from game.play import thinking
 from game.shell.frame import theme
 from game.shell.frame.scene import Scene
 
-REVIEW_SECONDS = 0.15           # the coach's budget per move in the review
 MARK = theme.SUGGESTION         # the coach's colour: its button, its panel, its move
 TAKE_WIDTH = 250                # the advice's Play it button
 
@@ -49,7 +51,7 @@ class Coach:
         """A person may act now, so the coach may speak."""
         scene = self.scene
         return (self.offered and self.ctl.human_turn and scene.results_due is None
-                and not self.ctl.state.is_over())
+                and not self.ctl.state.is_over() and not scene.advice_withheld())
 
     @property
     def thinking(self) -> bool:
@@ -71,7 +73,8 @@ class Coach:
     def ask(self) -> None:
         if not self.available():
             if self.offered:
-                self.ctl.say("The coach helps in your own turn.", speak=False)
+                self.ctl.say(self.scene.advice_withheld() if self.ctl.human_turn else
+                             "The coach helps in your own turn.", speak=False)
             return
         if self.job is not None or self.advice is not None:
             return
@@ -79,9 +82,10 @@ class Coach:
         player = ctl.state.current_player
         names = [ctl.name(p) for p in range(ctl.state.players)]
         seconds = getattr(self.app.settings, "think_seconds", 1.0)
-        future = thinking.ask(advise, ctl.state.view(player), seconds, None, ctl.ply, names,
-                              budget=seconds)
-        self.job = (ctl.ply, future)
+        view = ctl.state.view(player)
+        seed = position_seed(len(ctl.state.moves_played()))     # as the review searches
+        future = thinking.ask(advise, view, seconds, None, seed, names, budget=seconds)
+        self.job = (ctl.ply, future, view)
 
     def dismiss(self) -> None:
         if self.job is not None:
@@ -96,13 +100,15 @@ class Coach:
             return
         if self.job is None or not self.job[1].done():
             return
-        future, self.job = self.job[1], None
+        job, self.job = self.job, None
+        future = job[1]
         try:
             advice = future.result()
         except Exception:                # the worker failed: say so, play goes on
             self.ctl.say("The coach could not answer this time.", speak=False)
             return
         self.advice = (ply, advice)
+        self.ctl.advised.append((job[2], advice.move))     # the review never contradicts it
         if not self.ctl.couch and hasattr(self.app, "speak"):
             self.app.speak(f"The coach suggests {advice.text}")
 
@@ -159,7 +165,7 @@ class Coach:
         pygame.draw.rect(surface, MARK if live else theme.PANEL_EDGE, rect, 2, border_radius=12)
         colour = theme.TEXT_DARK if hot else (theme.TEXT if live else theme.TEXT_DIM)
         theme.draw_fitted(surface, self.button_label(), rect.center, rect.w - 12, 30, colour,
-                          "center", bold=True)
+                          "center", bold=True, smallest=20)
 
     def button_label(self) -> str:
         return "Coach (C)"
@@ -209,13 +215,17 @@ class ReviewScene(Scene):
     backdrop_dim = 200
     ROWS = 18                   # lines of notes on the panel at once
 
-    def __init__(self, app, state, humans, names, seconds: float | None = None, todo=None):
+    def __init__(self, app, state, humans, names, seconds: float | None = None, todo=None,
+                 advised=()):
         super().__init__(app)
         # (a network seat brings its own choices: it holds no state to replay)
         self.todo = decisions(state, humans) if todo is None else list(todo)
         self.names = names
         self.single = len(humans) == 1
-        self.seconds = REVIEW_SECONDS if seconds is None else seconds
+        # the coach's thinking time in play, so that it judges as it advised
+        self.seconds = getattr(app.settings, "think_seconds", 1.0) if seconds is None \
+            else seconds
+        self.advised = list(advised)        # (view, move) the coach advised in play
         self.done = 0
         self.notes: list[str] = []
         self.job: Future | None = None      # the worker reviewing the next move
@@ -233,19 +243,21 @@ class ReviewScene(Scene):
             return
         number, player, view, played = self.todo[self.done]
         if self.job is None:
-            self.job = thinking.ask(review_move, view, played, self.seconds, number, self.names,
-                                    budget=self.seconds)
+            advised = next((move for seen, move in self.advised if seen == view), None)
+            self.job = thinking.ask(review_move, view, played, self.seconds,
+                                    position_seed(number - 1), self.names, advised,
+                                    budget=2 * self.seconds)
             return
         if not self.job.done():
             return
         job, self.job = self.job, None
         self.done += 1
         try:
-            advice = job.result()
+            review = job.result()
         except Exception:
             return                          # one move the worker failed on: skip it
         who = "you" if self.single else self.names[player]
-        note = review_note(number, view, played, advice, who)
+        note = review_note(number, view, review, who)
         if note:
             self.notes.append(note)
 
@@ -273,9 +285,9 @@ class ReviewScene(Scene):
         if not self.finished:
             return f"Reviewing move {self.done + 1} of {len(self.todo)}..."
         if not self.notes:
-            return f"The coach agrees with all {len(self.todo)} of your choices."
-        return (f"{theme.count(len(self.notes), 'move')} where the coach would have played "
-                f"otherwise, of {len(self.todo)} choices")
+            return f"None of your {len(self.todo)} choices cost anything the coach can tell."
+        return (f"{len(self.notes)} of your {len(self.todo)} choices cost something, as far "
+                f"as the coach can tell")
 
     def _lines(self) -> list[str]:
         lines = []

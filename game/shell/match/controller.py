@@ -12,6 +12,8 @@ API (stable; every match scene composes one `MatchController` through match.scen
                             sound + the reason as caption, legal -> applied + "place"/"pass".
     ctl.human_turn -> bool  the player to move is a human who may act now (hand-over done).
     ctl.face_up(player)     may that player's hand be drawn face up right now?
+    ctl.shared, ctl.couch   two or more people share the screen; and their hands are
+                            hidden between turns (their tiles can be told apart)
     ctl.shown_hand          the one human hand to show face up at the bottom, or None.
     ctl.name(player), ctl.is_human(player), ctl.thinking, ctl.caption, ctl.say(text)
     ctl.follow_names(names) human seat i is renamed names[i] (settings changed mid-match).
@@ -22,15 +24,19 @@ API (stable; every match scene composes one `MatchController` through match.scen
     ctl.pause()             push the pause overlay.
     ctl.show_results(title, rows, winner_text, final, on_continue=None, headers=None,
                      figure=None)
-                            push ResultsScene; final results offer Rematch / Menu, round
-                            results Continue (then `on_continue()` runs); a `figure`
-                            (score_plot.ScoreChart) is drawn beside the table.
+                            push ResultsScene (and return it); final results offer Rematch
+                            / Menu, round results Continue (then `on_continue()` runs); a
+                            `figure` (score_plot.ScoreChart) is drawn beside the table.
+                            With `ctl.holding` set they are made but wait for push_held().
     ctl.hide_hands()        a new turn of the same player (a new round): hand over again.
+    ctl.cover()             something is drawn over the table: on a couch no hand, nor a
+                            caption about one, shows under it; the hand-over comes again.
     ctl.rematch()           the same seats and options dealt from a new seed.
     ctl.take_back()         U: the asker (the person to move, else the person a computer
-                            is answering) takes back their own last move and every move
-                            after it; with two people at the table the other one agrees
-                            first, on a screen that hides the hands; False with the reason
+                            is answering) takes back their own last turn (all its moves:
+                            play.take_back) and every move after it; with two people at
+                            the table the other one agrees first, on a screen that hides
+                            the hands; False with the reason
                             said when there is nothing to take back. `on_undo()` runs
                             after it.
     ctl.after_change()      called after every move and every take-back.
@@ -53,6 +59,7 @@ from game.logic.records import new_seed
 from game.logic.variants import new_game
 
 from game.play import saves, statistics as stats
+from game.play.take_back import take_back_detail, turn_start
 from game.play.thinking import start as start_thinking, think
 
 THINK_SECONDS = 0.7    # the least time a computer turn takes at normal speed, to be followed
@@ -85,14 +92,22 @@ class MatchController:
             start_thinking()
         self.caption = ""
         self.humans = [i for i, seat in enumerate(config.seats) if seat.is_human]
-        self.hands = hasattr(self.state.view(self.viewer), "hand")   # anything to hide?
+        # anything to hide? (blank tiles' hands all look the same)
+        self.hands = hasattr(self.state.view(self.viewer), "hand") and \
+            getattr(type(self.state), "hands_differ", True)
         self.ply = 0                  # changes so far (moves, take-backs): stale answers and
                                       # what was drawn for an older position are dropped
         self.on_undo = None           # called after a take-back (the scene resets its picks)
         self._counted = False         # the finished match is in the statistics
-        self._save_failed = False     # a save that failed is said once, not every move
+        self.save_problem: str | None = None   # why the match is not saved, while it is not
         self._revealed = None         # the human who has continued the current hand-over
+        self._private = False         # the caption is about the hand being played
         self._handover_pending = False
+        self._renames: dict[str, str] = {}   # old name -> new (the last follow_names)
+        self.advised: list[tuple] = []
+        self.holding = False          # show_results keeps the results in `held` for a frame
+        self.held: tuple | None = None   # (view, move): the coach's advice in this match
+        self._undo_target: tuple | None = None     # (position, undo_target()): every frame asks
         self._job = None              # (ply, player, Thought) while a computer thinks
         self._waited = 0.0
 
@@ -105,16 +120,32 @@ class MatchController:
         rematch config follows, the game state is not touched."""
         seats = tuple(replace(seat, name=names[i]) if seat.is_human and i < len(names)
                       else seat for i, seat in enumerate(self.config.seats))
+        self._renames = {old.name: new.name for old, new in zip(self.config.seats, seats)
+                         if old.name != new.name}
         self.config = replace(self.config, seats=seats)
+        self.caption = self.renamed(self.caption)    # "Player 1 played 0-6" beside "Ann"
+
+    def renamed(self, text: str) -> str:
+        """`text` with the names of the last renaming (follow_names) in their new form."""
+        if not self._renames:
+            return text
+        pattern = "|".join(re.escape(old) for old in sorted(self._renames, key=len,
+                                                             reverse=True))
+        return re.sub(rf"(?<!\w)({pattern})(?!\w)", lambda m: self._renames[m.group(1)], text)
 
     def is_human(self, player) -> bool:
         return player is not None and self.config.seats[player].is_human
 
     @property
+    def shared(self) -> bool:
+        """Two or more people share the screen (not the demo)."""
+        return len(self.humans) >= 2 and not getattr(self.app, "demo", None)
+
+    @property
     def couch(self) -> bool:
         """Hands must be hidden between turns (two or more people share the screen, and
         the variant's players hold hands)."""
-        return len(self.humans) >= 2 and self.hands and not getattr(self.app, "demo", None)
+        return self.shared and self.hands
 
     @property
     def human_turn(self) -> bool:
@@ -152,12 +183,13 @@ class MatchController:
             sounds.play(name)
 
     def say(self, text: str, speak: bool = True) -> None:
-        self.caption = text
+        self.caption, self._private = text, False
         if speak and hasattr(self.app, "speak"):
             self.app.speak(text)
 
     def say_private(self, text: str) -> None:
         self.say(text, speak=not self.couch)
+        self._private = True
 
     def announce_turn(self) -> None:
         player = self.state.current_player
@@ -235,14 +267,20 @@ class MatchController:
             return False
         saves.settle()
         self._check_saving()
-        return not self._save_failed
+        return self.save_problem is None
 
     def _check_saving(self) -> None:
-        """A save the background writer could not write is said once; play goes on."""
-        error = saves.write_error()
-        if error is not None and not self._save_failed:
-            self._save_failed = True
-            self.say(f"The match cannot be saved: {error.strerror or error}.", False)
+        """A save the background writer could not write is said once, in the caption and
+        on the terminal, and `save_problem` marks the match screen until a save succeeds
+        again; play goes on."""
+        error = saves.save_failure() if self._keeps_saves else None
+        if error is not None and self.save_problem is None:
+            line = f"The match cannot be saved: {error.strerror or error}."
+            self.say(line, False)
+            tell = getattr(self.app, "tell", None)
+            if tell is not None:
+                tell(line)
+        self.save_problem = None if error is None else str(error.strerror or error)
 
     def _count_match(self) -> None:
         """A finished match goes into the statistics once: a person played, no demo."""
@@ -263,20 +301,25 @@ class MatchController:
                      if self.is_human(player)), None)
 
     def undo_target(self) -> tuple[int | None, int | str]:
-        """(the asker, how many moves were played before the asker's last one: that move
+        """(the asker, how many moves were played before the asker's last turn: that turn
         and every move after it go), or (None, why nothing can be taken back)."""
         if getattr(self.app, "demo", None) or not self.humans:
             return None, "Only a person's moves can be taken back."
         if self.state.is_over():
             return None, "The game is over: nothing can be taken back."
+        key = (self.ply, len(self.state.moves_played()))
+        if self._undo_target is None or self._undo_target[0] != key:
+            self._undo_target = (key, self._find_undo_target())
+        return self._undo_target[1]
+
+    def _find_undo_target(self) -> tuple[int | None, int | str]:
         who = self.asker()
-        played = self.state.moves_played()
-        mine = [index for index, (player, _) in enumerate(played) if player == who]
-        if not mine:
+        start = None if who is None else turn_start(self.state, who)
+        if start is None:
             if len(self.humans) > 1 and who is not None:
                 return None, f"{self.name(who)} has no move to take back yet."
             return None, "Nothing to take back yet."
-        return who, mine[-1]
+        return who, start
 
     def take_back(self) -> bool:
         """The asker's last move and everything after it; with two people at the table
@@ -294,10 +337,8 @@ class MatchController:
         others = [p for p in reversed(undone) if p != who and self.is_human(p)] or \
             [p for p in self.humans[self.humans.index(who) + 1:] + self.humans if p != who]
         asked = others[0]
-        count = len(undone) - 1
-        detail = f"{self.name(who)}'s last move" + (
-            f" and the {count} after it" if count > 1 else
-            " and the one after it" if count else "") + " would be taken back."
+        turn = next((i for i, p in enumerate(undone) if p != who), len(undone))
+        detail = take_back_detail(self.name(who), turn, len(undone) - turn)
         if self.couch:         # the other person looks at the screen: no hand shows now
             self._revealed = None
         self.app.push(ConfirmScene(self.app, f"{self.name(asked)}, allow {self.name(who)} "
@@ -326,6 +367,16 @@ class MatchController:
 
     def hide_hands(self) -> None:
         self._revealed = None
+
+    def cover(self) -> None:
+        """Something is drawn over the table (the pause menu, a question, the rules): on a
+        couch whoever looks at it may not be the person to move, so no hand stays face
+        up, nor a caption about one, and the screen is handed over again afterwards."""
+        if not self.couch or self.state.is_over():
+            return
+        self._revealed = None
+        if self._private:
+            self.caption, self._private = "", False
 
     def update(self, dt: float) -> None:
         self._check_saving()
@@ -378,25 +429,40 @@ class MatchController:
         self.app.push(PauseOverlay(self.app, self.config.variant))
 
     def show_results(self, title: str, rows, winner_text: str, final: bool,
-                     on_continue=None, headers=None, figure=None) -> None:
+                     on_continue=None, headers=None, figure=None):
+        """Push the results (see the module notes); returns their scene. While `holding`
+        (the frame before they are due: laying them out takes a frame's share of time),
+        they wait in `held` for push_held() instead."""
         from game.shell.screens.results import ResultsScene
-        self.sound("win" if final else "round_end")
         if final:
             review = self.review if self.humans and not getattr(self.app, "demo", None) \
                 else None
-            self.app.push(ResultsScene(self.app, title, rows, winner_text, rematch=self.rematch,
-                                       headers=headers, review=review, figure=figure))
+            scene = ResultsScene(self.app, title, rows, winner_text, rematch=self.rematch,
+                                 headers=headers, review=review, figure=figure)
         else:
-            self.app.push(ResultsScene(self.app, title, rows, winner_text, headers=headers,
-                                       on_continue=on_continue or (lambda: None),
-                                       figure=figure))
-        self.app.top.unattended = not self.humans     # computers only: go on alone, as a demo
+            scene = ResultsScene(self.app, title, rows, winner_text, headers=headers,
+                                 on_continue=on_continue or (lambda: None), figure=figure)
+        scene.unattended = not self.humans     # computers only: go on alone, as a demo
+        self.held = (scene, "win" if final else "round_end")
+        if not self.holding:
+            self.push_held()
+        return scene
+
+    def push_held(self) -> bool:
+        """Push the results made while holding (with their sound); False if there are none."""
+        if self.held is None:
+            return False
+        (scene, sound), self.held = self.held, None
+        self.sound(sound)
+        self.app.push(scene)
+        return True
 
     def review(self) -> None:
         """The coach's review of the people's moves of the finished game."""
         from game.shell.match.coach import ReviewScene
         names = [self.name(p) for p in range(self.state.players)]
-        self.app.push(ReviewScene(self.app, self.state, self.humans, names))
+        self.app.push(ReviewScene(self.app, self.state, self.humans, names,
+                                  advised=self.advised))
 
     def rematch(self) -> None:
         """A new seed; a game whose rules pass something on (blank tiles' opening seat)

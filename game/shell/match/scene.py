@@ -15,6 +15,10 @@ A scene fills in the hooks:
     undone()                after a take-back (U, Ctrl+Z): drop picks, animations, frozen
                             results of the position that is gone
     drop_pick()             let go of what is picked (a take-back is asked for)
+    hands_hidden()          the hands were turned face down under an overlay (a couch)
+    advice_withheld() -> str   why the coach may not answer now (classic: tiles drawn but
+                            not yet turned up), or ""
+    goal_moves() -> list | None   the moves a lesson's step accepts (hints keep to them)
     play_action(action)     every other action (the game's own input)
     announce()              T: whose turn it is (the controller's sentence by default)
     computer_status() -> str   what the panel of a computer to move says ("thinking...")
@@ -51,6 +55,7 @@ PASS_PROMPT = "No tile fits anywhere: you must pass. Press Enter or click Pass."
 WATCH_LEGEND = ("Only computers play   Esc: pause   T: whose turn   E: read the table   "
                 "F11: full screen")
 RESULTS_DUE_LEGEND = "Enter or click: the results   Esc: pause"
+UNSAVED_MARK = "Not saved"     # on the legend while the match in progress cannot be saved
 CURSOR_STEPS = {"left": -1, "prev": -1, "right": 1, "next": 1}
 
 
@@ -60,6 +65,7 @@ class MatchScene(Scene):
     undo_rect: pygame.Rect | None = None    # where the scene shows its Undo button
     controller_class = MatchController   # a lesson, or a network seat, brings its own kind
     coach_class = Coach
+    last_caption = ""                  # what a board scene's caption goes back to
 
     def __init__(self, app, config, state=None):
         super().__init__(app)
@@ -102,6 +108,20 @@ class MatchScene(Scene):
     def drop_pick(self) -> None:
         """Let go of a picked tile or element (the hand may be hidden now)."""
 
+    def goal_moves(self) -> list | None:
+        """The moves that meet what the person is asked to do (a lesson's step), which
+        hints and a picked tile's first place keep to; None in a match (the best moves,
+        as the rules rate them)."""
+        return None
+
+    def advice_withheld(self) -> str:
+        """Why the coach may not answer now although the person may act, or ""."""
+        return ""
+
+    def hands_hidden(self) -> None:
+        """Called when the hands were turned face down under something drawn over the
+        table (the scene is not updated while covered: what it keeps must follow now)."""
+
     @property
     def coach_button(self) -> pygame.Rect:
         raise NotImplementedError
@@ -113,6 +133,20 @@ class MatchScene(Scene):
         raise NotImplementedError
 
     # --- the flow ---------------------------------------------------------------------
+    def enter(self) -> None:
+        """Back on top (the settings may have renamed a seat: what is said follows)."""
+        if self.last_caption:
+            self.last_caption = self.ctl.renamed(self.last_caption)
+
+    def leave(self) -> None:
+        """Something is drawn over the table: on a couch it hides every hand (controller
+        cover), the coach's advice and a picked tile with them."""
+        if self.ctl.couch and not self.ctl.state.is_over():
+            self.ctl.cover()
+            self.coach.dismiss()
+            self.drop_pick()
+            self.hands_hidden()
+
     def _on_move(self, player: int, move) -> None:
         self.pass_wait = 0.0
         self.moved_at = self.clock
@@ -141,7 +175,17 @@ class MatchScene(Scene):
     def show_results_now(self) -> None:
         show, self.results_due = self.results_due[1], None
         self.results_shown = True
-        show()
+        if not self.ctl.push_held():     # (made a frame ahead, or now)
+            show()
+
+    def _prepare_results(self) -> None:
+        """The frame before the results are due: make them (their layout takes a share of
+        a frame the one that brings them has not to spare); they wait in the controller."""
+        self.ctl.holding = True
+        try:
+            self.results_due[1]()
+        finally:
+            self.ctl.holding = False
 
     def update(self, dt: float) -> None:
         self.clock += dt
@@ -150,6 +194,9 @@ class MatchScene(Scene):
             self._pass_when_forced(dt)
         if self.results_due is not None and self.clock >= self.results_due[0]:
             self.show_results_now()
+        elif (self.results_due is not None and self.ctl.held is None
+              and self.clock + dt >= self.results_due[0]):
+            self._prepare_results()
         self.coach.update()
 
     def _pass_when_forced(self, dt: float) -> None:
@@ -181,6 +228,8 @@ class MatchScene(Scene):
             self.ctl.pause()
         elif name == "hint":
             self.ctl.toggle_hints()
+        elif name == "scoring":
+            self.toggle_scoring()
         elif name == "announce_turn":
             self.announce()
         elif name == "read_ends":
@@ -219,9 +268,13 @@ class MatchScene(Scene):
         return True
 
     def draw_legend(self, surface, playing: str) -> None:
-        """The legend over the table's own (which shows `playing`) when it differs."""
+        """The legend over the table's own (which shows `playing`) when it differs, or
+        when the match is not being saved: then marked so until a save succeeds."""
         legend = self.legend(playing)
-        if legend != playing:
+        problem = getattr(self.ctl, "save_problem", None)
+        if problem is not None:
+            theme.draw_legend(surface, self.app, legend, UNSAVED_MARK)
+        elif legend != playing:
             theme.draw_legend(surface, self.app, legend)
 
     def undo_shown(self) -> bool:
@@ -244,6 +297,25 @@ class MatchScene(Scene):
     def hints(self) -> bool:
         """Legal-move highlights: the setting, which H and the settings screen both change."""
         return self.app.settings.show_hints
+
+    scores_live = ""       # what the live count shows ("areas"), where a game shows one
+
+    @property
+    def scoring(self) -> bool:
+        """The count as it stands shown on the board (V): the setting, in a match."""
+        return self.app.settings.show_scoring
+
+    def set_scoring(self, shown: bool) -> None:
+        self.app.settings.show_scoring = shown
+
+    def toggle_scoring(self) -> None:
+        """V: show or hide the count as it stands (the scoring areas or clusters)."""
+        if not self.scores_live:
+            self.ctl.say("This game has no count to show on the board before its end.", False)
+            return
+        self.set_scoring(not self.scoring)
+        self.ctl.say(f"The {self.scores_live} as they count now: "
+                     f"{'shown' if self.scoring else 'hidden'}.", False)
 
 
 # A part mixed into a match scene class, or put in front of one, at run time (a line

@@ -65,9 +65,15 @@ class TrainingCoach(Coach):
         theme.draw_panel(surface, rect, alpha=255, border=MARK)      # (over the caption)
         words = rect.copy()
         words.w -= self.take_rect().w + 16
-        theme.draw_fitted(surface, f"Coach: {advice.text}",
-                          (words.x + 24, rect.centery), words.w - 36, 28, theme.TEXT_DIM,
-                          "midleft")
+        text, room = f"Coach: {advice.text}", words.w - 36
+        lines = [text] if theme.font(22).size(text)[0] <= room else \
+            theme.wrap_text(text, room, 22)          # (a long reason: two smaller lines)
+        if len(lines) > 2:                           # (the second fitted: cut if need be)
+            lines = [lines[0], " ".join(lines[1:])]
+        size = 28 if len(lines) == 1 else 22
+        for i, line in enumerate(lines):
+            theme.draw_fitted(surface, line, (words.x + 24, rect.centery + (i * 2 + 1 -
+                              len(lines)) * 12), room, size, theme.TEXT_DIM, "midleft")
         self._draw_take(surface)
 
     def note_line(self) -> pygame.Rect:

@@ -150,13 +150,14 @@ class SeatController(MatchController):
                 went_on()
                 for seat, ply in self.host_plies.items():
                     self.session.send({"type": "continue", "ply": ply}, seat)
-        super().show_results(title, rows, winner_text, final, on_continue, headers, figure)
+        return super().show_results(title, rows, winner_text, final, on_continue, headers,
+                                    figure)
 
     def review(self) -> None:
         from game.shell.match.coach import ReviewScene
         names = [self.name(p) for p in range(self.state.players)]
         self.app.push(ReviewScene(self.app, None, self.humans, names,
-                                  todo=self.state.decisions))
+                                  todo=self.state.decisions, advised=self.advised))
 
     # --- nothing of the game is kept or run here ----------------------------------------
     def update(self, dt: float) -> None:

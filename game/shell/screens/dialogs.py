@@ -1,7 +1,9 @@
-"""Small screens that ask or tell: a yes-or-no question, a message."""
+"""Small screens that ask or tell: a yes-or-no question, a message; and the question
+before a new match takes the place of the saved one."""
 from __future__ import annotations
 
 
+from game.play import saves
 from game.shell.frame import theme
 from game.shell.frame.scene import Scene
 from game.shell.frame.widgets import Button, Menu
@@ -82,3 +84,20 @@ class MessageScene(Scene):
             theme.draw_text(surface, line, (960, y), 34, theme.TEXT, "midtop")
             y += 44
         self.menu.draw(surface)
+
+
+def ask_before_replacing_save(app, begin) -> None:
+    """Run `begin()` (which starts a new match), first asking when the match in
+    progress is saved: the new match's first move would write over it."""
+    saved = None
+    if getattr(app, "keeps_matches", True):
+        try:
+            saved = saves.read_save()
+        except (OSError, saves.DamagedSave):     # none, or one the title menu speaks of
+            saved = None
+    if saved is None:
+        begin()
+        return
+    app.push(ConfirmScene(app, "Replace the saved match?", "Yes, start the new game",
+                          "No, keep it", begin,
+                          detail=f"{saves.describe(saved)}: a new game takes its place."))

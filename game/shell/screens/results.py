@@ -9,6 +9,9 @@ from game.shell.frame.scene import Scene
 from game.shell.frame.widgets import Button, Menu
 
 
+PANELS = ((1840, 880), (1200, 880))    # the panel's size with a chart beside, and without
+
+
 class ResultsScene(Scene):
     """A score table on an opaque panel over the dimmed table: Continue after a round,
     Rematch, Review or Menu after a match. `rows` are (name, numbers...); `headers` names
@@ -42,10 +45,11 @@ class ResultsScene(Scene):
         self.review = review        # the coach's review of the game (final results)
         self.demo_wait = self.DEMO_PAUSE
         self.shown_for = 0.0        # seconds since the results appeared
-        self._fade = FadeIn(app.backdrop, self._draw_results)
-        self.panel = pygame.Rect((40, 100, 1840, 880) if figure else (360, 100, 1200, 880))
-        # Made a frame before the results show (their first frame shows only the table):
-        # a new panel takes 4 ms, measuring new text as much.
+        self.shown_alpha = 0        # how opaque the last frame drew them
+        self._fade = FadeIn(app.backdrop, self._draw_panel, self._draw_table,
+                            *([self._draw_figure] if figure is not None else []))
+        self.panel = pygame.Rect((40, 100, *PANELS[0]) if figure else (360, 100, *PANELS[1]))
+        # (the panel's picture is made as the app starts: warm_up; a new one takes 4 ms)
         theme.panel_layer(self.panel.size, alpha=255)
         self._texts, self._dots = self._lay_out()
         if on_continue is not None:
@@ -57,6 +61,13 @@ class ResultsScene(Scene):
         harmless = 1 if rematch and len(buttons) > 1 else 0     # the one after Rematch
         self.menu = Menu(app, buttons, top=800 if len(buttons) < 3 else 730, bottom=960,
                          center_x=500 if figure else 960, focus=harmless)
+
+    @staticmethod
+    def warm_up() -> None:
+        """Make the pictures of both panels the results may take (4 ms each), before any
+        frame: the frame that brings the results has no time for them."""
+        for size in PANELS:
+            theme.panel_layer(size, alpha=255)
 
     @property
     def ready(self) -> bool:
@@ -112,10 +123,16 @@ class ResultsScene(Scene):
         return text + ("   Esc: menu" if self.on_continue is None else "")
 
     def draw(self, surface):
+        self.shown_alpha = 0
         if self.ready:
+            self.shown_alpha = 255
             self._draw_results(surface)
-        else:                          # fading in over the table
-            self._fade.draw(surface, round(255 * self.shown_for / self.APPEAR_SECONDS))
+        elif self._fade.prepared():    # fading in over the table
+            self.shown_alpha = round(255 * self.shown_for / self.APPEAR_SECONDS)
+            self._fade.draw(surface, self.shown_alpha)
+        elif self.shown_for > 0:       # the frames after the one that brought them (which
+            self._fade.prepare(surface, 1)   # drew the table under them): their picture,
+                                             # a part a frame (panel, scores, chart)
         theme.draw_legend(surface, self.app, self.legend())
 
     def _lay_out(self) -> tuple[list, list]:
@@ -156,9 +173,25 @@ class ResultsScene(Scene):
 
     def _draw_results(self, surface) -> pygame.Rect:
         """Draws the results; returns the area they cover (the panel and its shadow)."""
+        area = self._draw_panel(surface)
+        self._draw_table(surface)
+        self._draw_figure(surface)
+        return area
+
+    def _draw_figure(self, surface) -> None:
+        if self.figure is not None:
+            self.figure.draw(surface)
+
+    def _draw_panel(self, surface) -> pygame.Rect:
+        """The panel and the title; returns the area the results cover (the panel and
+        its shadow)."""
         # opaque: nothing of the table or its banners shows through the empty middle
         area = theme.draw_panel(surface, self.panel, alpha=255)
         theme.draw_title(surface, self.title, 180, 64)
+        return area
+
+    def _draw_table(self, surface) -> None:
+        """The scores and the buttons."""
         for text, pos, width, size, colour, anchor, bold in self._texts:
             if width is None:
                 theme.draw_text(surface, text, pos, size, colour, anchor, bold=bold)
@@ -166,10 +199,7 @@ class ResultsScene(Scene):
                 theme.draw_fitted(surface, text, pos, width, size, colour, anchor, bold=bold)
         for colour, centre in self._dots:
             pygame.draw.circle(surface, colour, centre, 11)
-        if self.figure is not None:
-            self.figure.draw(surface)
         if self.note:
             theme.draw_fitted(surface, self.note, (self.menu.center_x, self.menu.top - 50),
                               1040, 34, theme.HIGHLIGHT, "center", bold=True)
         self.menu.draw(surface, focus=self.ready)
-        return area

@@ -15,6 +15,7 @@ from game.shell.screens.level_preview import (draw_layout, layouts_of, level_cho
                                               own_folder_shown)
 from game.shell.frame.scene import Scene
 from game.shell.match.kinds import can_play
+from game.shell.screens.dialogs import ask_before_replacing_save
 from game.shell.frame.widgets import Button, Label, Menu, Selector, Widget
 if TYPE_CHECKING:
     from game.logic.state import GameState
@@ -273,8 +274,11 @@ class VariantSelectScene(Scene):
                                         "seats": list(self.seats), "options": self.options}
         self.app.save_settings()
         config = self.config(new_seed())
-        if not offer_lessons(self.app, config):     # a game new to the person: lessons?
-            self.app.start_match(config)
+
+        def begin():
+            if not offer_lessons(self.app, config):     # a game new to the person: lessons?
+                self.app.start_match(config)
+        ask_before_replacing_save(self.app, begin)
 
     def how_to_play(self):
         from game.shell.lessons.learn import LessonListScene
@@ -289,15 +293,20 @@ class VariantSelectScene(Scene):
     # ---- drawing -------------------------------------------------------------------
     @staticmethod
     @functools.cache
-    def summary(cls, max_lines: int = 18) -> tuple[str, ...]:
-        """The first whole paragraphs of the rules that fit the side panel (wrapped once
-        per variant, not every frame)."""
-        lines: list[str] = []
+    def summary(cls, max_lines: int = 18) -> tuple[tuple[str, bool], ...]:
+        """(line, of the goal) of the side panel: how the game is won first, then the
+        first whole paragraphs of the rules that fit (wrapped once per variant, not every
+        frame)."""
+        lines: list[tuple[str, bool]] = []
+        if cls.how_to_win:
+            lines += [(line, True) for line in
+                      theme.wrap_text(f"How to win: {cls.how_to_win}", 740, 28, True)] + \
+                [("", False)]
         for paragraph in cls.rules_text.strip().split("\n\n"):
             wrapped = theme.wrap_text(paragraph.replace("\n", " "), 740, 28)
             if len(lines) + len(wrapped) > max_lines:
                 break
-            lines += wrapped + [""]
+            lines += [(line, False) for line in wrapped] + [("", False)]
         return tuple(lines)
 
     def draw(self, surface):
@@ -315,12 +324,30 @@ class VariantSelectScene(Scene):
         elif cls is not None:
             theme.draw_text(surface, cls.title, (1080, 230), 40, theme.TITLE, bold=True)
             y = 300
-            for line in self.summary(cls):
-                theme.draw_text(surface, line, (1080, y), 28, theme.TEXT)
+            for line, goal in self.summary(cls):
+                theme.draw_text(surface, line, (1080, y), 28,
+                                theme.HIGHLIGHT if goal else theme.TEXT, bold=goal)
                 y += 32
             theme.draw_text(surface, "Full rules: Rules on the title menu or the pause menu",
                             (1080, 920), 26, theme.TEXT_DIM, "midleft")
         help_text = getattr(self.menu.focused, "help", "") or ""
-        theme.draw_caption(surface, self.app, help_text[:1].upper() + help_text[1:], y=1000)
+        draw_help(surface, help_text[:1].upper() + help_text[1:])
         theme.draw_legend(surface, self.app,
                           "Up/Down: choose   Left/Right: change   Enter: select   Esc: back")
+
+
+HELP_AREA = pygame.Rect(40, 966, 1840, 60)      # between Start / Back and the key legend
+
+
+def draw_help(surface, text: str) -> None:
+    """The focused row's help under the buttons, never over them: one line, or two
+    smaller ones (a level's description, the starting board)."""
+    lines = theme.wrap_text(text, HELP_AREA.w, 30) if text else []
+    size = 30
+    if len(lines) > 1:
+        size = 24
+        lines = theme.wrap_text(text, HELP_AREA.w, size)[:2]
+    step = HELP_AREA.h // max(1, len(lines))
+    for i, line in enumerate(lines):
+        theme.draw_fitted(surface, line, (HELP_AREA.centerx, HELP_AREA.y + step * i + step // 2),
+                          HELP_AREA.w, size, theme.TEXT, "center", shadow=True)

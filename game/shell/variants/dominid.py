@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import pygame
 
-from game.logic.agents.coach import move_words
 from game.logic.board.placement import Placement
 from game.logic.core import PASS
 from game.logic.dominid.opening import Arrangement
@@ -28,7 +27,8 @@ from game.shell.board.tiles.stack_tool import StackTool, pair_words
 GOLD = (255, 206, 84)
 NUMBERS = {"odds": "1 3 5", "evens": "2 4 6"}
 LEGEND = ("Click, Left/Right: pick tile   R, right-click, wheel: turn   F: flip   "
-          "Arrows: move   Enter, click: place   H: cheapest spots   Esc: back / pause")
+          "Arrows: move   Enter, click: place   H: cheapest spots   V: clusters   "
+          "Esc: back / pause")
 
 
 def signed(n: int) -> str:
@@ -137,13 +137,20 @@ class Adapter(BoardAdapter):
                     f"{self.ctl.name(mover)} arranges the two in the middle.")
         return said + f"{self.ctl.name(mover)} begins, then chooses odds or evens."
 
+    def last_words(self, move) -> str:
+        if isinstance(move, Arrangement):
+            return "arranged the opening"
+        if str(move) in NUMBERS:
+            return f"chose {parity_words(str(move))}"
+        return super().last_words(move)
+
     def move_caption(self, player: int, move, before, after) -> str:
         name = self.ctl.name(player)
         if move == PASS:
             return f"{name} cannot lay a tile and passes."
         if isinstance(move, Arrangement):
-            return (f"{name} arranged the opening: {move_words(move)}, and takes three "
-                    f"tiles. {self.ctl.name(1 - player)} begins.")
+            return (f"{name} arranged the opening and takes three tiles. "
+                    f"{self.ctl.name(1 - player)} begins.")
         if str(move) in NUMBERS:
             other = after.parities[1 - player]
             return (f"{name} chose {parity_words(str(move))}; {self.ctl.name(1 - player)} "
@@ -169,6 +176,12 @@ class Adapter(BoardAdapter):
         return f"{who} wins with the lower score, {signed(win)} to {signed(lose)}."
 
     # --- the end ----------------------------------------------------------------------
+    scores_live = "clusters"
+
+    def scoring_layer(self, geo: BoardGeometry, font) -> pygame.Surface:
+        """The clusters as they would count now, outlined and counted as at the end."""
+        return self.end_layer(geo, font)
+
     def end_layer(self, geo: BoardGeometry, font) -> pygame.Surface:
         """Every cluster outlined in its owner's colour and counted ("-3") on its most
         central cell."""

@@ -8,7 +8,7 @@ import functools
 import pygame
 
 from game.logic.dominox.game import scores_of, territory_of
-from game.shell.board.adapter import BoardAdapter
+from game.shell.board.adapter import LEGEND, BoardAdapter
 from game.shell.frame import theme
 from game.shell.board.art import (draw_coordinates, draw_frame, draw_hole, draw_squares)
 from game.shell.board.geometry import BoardGeometry, Square, parse_square
@@ -23,6 +23,10 @@ BLACK_SQUARE = ((40, 48, 66), (54, 63, 84))
 TINTS = {0: ((252, 249, 240, 205), (255, 255, 255, 255)),
          1: ((8, 10, 16, 215), (0, 0, 0, 255)),
          None: ((110, 110, 116, 170), (110, 110, 116, 170))}
+# while the game goes on (V): lighter, so that the squares' own colours still show
+LIVE_TINTS = {0: ((255, 255, 255, 60), (255, 255, 255, 150)),
+              1: ((0, 0, 0, 80), (0, 0, 0, 170)),
+              None: ((110, 110, 116, 50), (110, 110, 116, 110))}
 BADGES = {0: ((28, 30, 40), (252, 249, 240)), 1: ((246, 240, 224), (14, 16, 24)),
           None: ((240, 240, 240), (96, 96, 104))}
 ONE_SQUARE_LABELS = 60      # the least square size holding a badge and a tag at once
@@ -33,6 +37,7 @@ class Adapter(BoardAdapter):
     info_note = ("Each empty area scores for", "the colour most of it has")
     draw_note = "Tiles are drawn for you after every turn while the stock lasts."
     study_end = True            # the territory board is worth a look before the results
+    legend = LEGEND + "   V: areas"
 
     def __init__(self, scene):
         super().__init__(scene)
@@ -61,6 +66,14 @@ class Adapter(BoardAdapter):
         count, on the table as the view shows it)."""
         view = self.scene.table_view()
         return territory_of(view.shape, view.numbers)
+
+    scores_live = "areas"
+
+    def scoring_layer(self, geo: BoardGeometry, font) -> pygame.Surface:
+        """Each empty area tinted in the colour it counts for now, with its points."""
+        regions = [([parse_square(s) for s in r.squares], r.winner, r.points)
+                   for r in self.territory()]
+        return territory_layer(geo, regions, font, tints=LIVE_TINTS)
 
     def live_scores(self) -> tuple[int, int]:
         """(White, Black) if the game ended now, worked out once a move."""
@@ -93,7 +106,7 @@ class Adapter(BoardAdapter):
     def end_layer(self, geo: BoardGeometry, font) -> pygame.Surface:
         regions = [([parse_square(s) for s in r.squares], r.winner, r.points)
                    for r in self.territory()]
-        return territory_layer(geo, regions, font, [self.ctl.name(p) for p in (0, 1)])
+        return territory_layer(geo, regions, font, COLOURS)    # ("White": a name may not fit)
 
     def results(self) -> tuple[list, tuple]:
         outcome = self.game.outcome()
@@ -106,13 +119,15 @@ class Adapter(BoardAdapter):
                 f"{theme.count(self.scene.table_view().stock_size, 'tile')} in the stock.")
 
 
-def territory_layer(geo: BoardGeometry, regions, font, names=None) -> pygame.Surface:
+def territory_layer(geo: BoardGeometry, regions, font, names=None,
+                    tints=None) -> pygame.Surface:
     """A transparent layer painting each empty region in the colour it scores for.
 
     `regions` holds (squares, winner, points) with winner 0 White, 1 Black or None (a tie,
-    painted grey). Stripes keep a claimed area from looking like a tile face; the points
-    and, given the players' `names`, who won the region ("tie" where nobody did) are
-    written inside the region's own squares, never over a tile or the board's edge."""
+    painted grey); `tints` (fill, stripe) per winner, the end's by default. Stripes keep
+    a claimed area from looking like a tile face; the points and, given `names` (the
+    sides), who won the region ("tie" where nobody did) are written inside the region's
+    own squares, never over a tile or the board's edge."""
     layer = pygame.Surface(geo.outer.size, pygame.SRCALPHA)
     offset = (-geo.outer.x, -geo.outer.y)
     step = max(6, geo.size // 5)
@@ -120,7 +135,7 @@ def territory_layer(geo: BoardGeometry, regions, font, names=None) -> pygame.Sur
     for squares, winner, points in regions:
         rects = [geo.square_rect(square).move(offset) for square in squares]
         box = rects[0].unionall(rects[1:])
-        sheet = striped(box, step, TINTS[winner])
+        sheet = striped(box, step, (tints or TINTS)[winner])
         for rect in rects:
             layer.blit(sheet, rect.topleft, rect.move(-box.x, -box.y))
         centre, radius, tag_area = label_spots(geo, squares, bool(names))

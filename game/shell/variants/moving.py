@@ -157,13 +157,18 @@ class MovingAdapter(BoardAdapter):
         if move is None or not played:
             return [("None yet: South begins.", theme.TEXT_DIM)]
         mover = played[-1][0]
-        lines = [(f"{SIDES[mover]}: {'pass' if move is PASS else move}",
-                  SEAT_COLOURS[mover])]
+        lines = [(f"{SIDES[mover]} {self.last_words(move)}", SEAT_COLOURS[mover])]
         if view.last_captured:
             lines.append((f"Captured {self.captured(view)}", GOLD))
         lines += self.last_feat(move, mover)
         lines.append((f"Move {len(played)}", theme.TEXT_DIM))
         return lines
+
+    def last_words(self, move) -> str:
+        """The last move in words, after the mover's side: "moved c2 to c3"."""
+        if move is PASS:
+            return "passed"
+        return f"moved {element_move_words(move)}"
 
     def last_feat(self, move, mover: int) -> list[tuple]:
         """A line on what the last move won, if it won the game."""

@@ -128,6 +128,9 @@ class Adapter(MovingAdapter):
         return f"{self.move_words(self.name(player), player, move, after)} " \
                f"{self.name(after.answering)} has one move to answer."
 
+    def last_words(self, move) -> str:
+        return "passed" if move is PASS else f"shifted {shift_words(move)}"
+
     def move_words(self, who: str, player: int, move, after) -> str:
         if move is PASS:
             return f"{who} cannot shift any element and passes."

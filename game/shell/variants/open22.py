@@ -97,9 +97,9 @@ class Adapter(MovingAdapter):
         mover, move = played[-1]
         if move is PASS:
             aside = view.set_aside[mover][-1] if view.set_aside[mover] else "?"
-            lines = [(f"{SIDES[mover]}: set {aside} aside", SEAT_COLOURS[mover])]
+            lines = [(f"{SIDES[mover]} set {aside} aside", SEAT_COLOURS[mover])]
         else:
-            lines = [(f"{SIDES[mover]}: {self.placed(move)}", SEAT_COLOURS[mover])]
+            lines = [(f"{SIDES[mover]} placed {self.placed(move)}", SEAT_COLOURS[mover])]
         ply, taken = self.last_taken
         if taken and ply == self.ctl.ply:
             lines.append((f"Captured {self.taken_words(taken)}", GOLD))

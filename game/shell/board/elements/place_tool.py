@@ -50,7 +50,8 @@ class PlaceElementTool:
 
     # --- the tool interface -----------------------------------------------------------
     def reset(self) -> None:
-        self.flipped, self._reason_key = None, None
+        """A new turn (or a take-back): the ghost starts afresh where it may go."""
+        self.flipped, self._reason_key, self.focus = None, None, None
 
     def cancel(self) -> None:
         """(Nothing is picked up to put back.)"""
@@ -106,12 +107,26 @@ class PlaceElementTool:
         return f"{south}-{north}@{self.scene.game.shape.names[self.square()]}"
 
     def square(self) -> int:
-        """The ghost's square: the focus, or at first the middle of the home rank."""
+        """The ghost's square: the focus, or as a turn begins the square nearest the middle
+        of the home rank where the element may go (so that Enter places it)."""
         if self.focus is None:
             game = self.scene.game
             player = game.current_player or 0
             middle = game.width // 2 - 1 + player           # d1 / e8 (across: h1 / i4)
-            self.focus = game.home_rank(player) * game.width + middle
+            start = game.home_rank(player) * game.width + middle
+            now, turned = self.spots() if self.tile() is not None else (set(), set())
+            width = game.width
+
+            def away(square: int) -> tuple:
+                return (abs(square // width - start // width) + abs(square % width - middle),
+                        square)
+            goal = [m for m in self.scene.goal_moves() or () if m is not PASS]
+            if goal:                       # a lesson's: where its step's answer goes
+                move = min(goal, key=lambda m: away(m.square))
+                self.focus, tile = move.square, self.tile()
+                self.flipped = tile is not None and (move.low, move.high) != (tile.a, tile.b)
+                return self.focus
+            self.focus = min(now or turned, key=away, default=start)
         return self.focus
 
     def spots(self) -> tuple[set, set]:

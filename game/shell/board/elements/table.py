@@ -32,7 +32,7 @@ CAPTION_RECT = pygame.Rect(0, 14, 1920, 66)
 UNDO_RECT = pygame.Rect(1716, 20, 176, 54)      # the caption's right end: the cards are full
 COACH_RECT = pygame.Rect(28, 20, 196, 54)       # the caption's left end
 ADVICE_RECT = pygame.Rect(240, 6, 1460, 84)     # the coach's words, between the two
-CAPTION_ROOM = 2 * (UNDO_RECT.x - CAPTION_RECT.centerx) - 40     # the caption's width
+CAPTION_ROOM = ADVICE_RECT.w - 40     # the caption's width: the coach's words cover it
 TROPHY = 72                      # the square a captured element is drawn in on a card
 TROPHY_STEP = (44, 66)           # from one captured element to the next, and row to row
 TROPHIES_PER_ROW = 8
@@ -372,9 +372,11 @@ class ElementTable(BoardTable):
         self.put(surface, "Last move", (rect.x + 24, rect.y + 18), 34, theme.TEXT, bold=True)
         lines = self.adapter.last_lines(view)
         y = rect.y + 66
-        for text, colour in lines:
-            spot = self.put(surface, text, (rect.x + 24, y), 28, colour)
-            y = spot.bottom + 8
+        for text, colour in lines:        # a long line (a stack captured) wraps
+            for part in theme.wrap_text(text, rect.w - 48, 28):
+                spot = self.put(surface, part, (rect.x + 24, y), 28, colour, width=rect.w - 40)
+                y = spot.bottom + 2
+            y += 6
         if self.scene.must_pass() and self.ctl.human_turn:
             self.draw_pass(surface, button, 38, 82)
 
@@ -395,8 +397,8 @@ class ElementTable(BoardTable):
         layer = pygame.Surface((width, 128 + step * len(lines)), pygame.SRCALPHA)
         theme.draw_panel(layer, layer.get_rect().inflate(-24, -24), alpha=240,
                          border=GOLD)
-        theme.draw_text(layer, theme.fit_text(headline, width - 80, 46, True),
-                        (width // 2, 62), 46, GOLD, "center", bold=True)
+        size, headline = theme.fitted(headline, width - 80, 46, True, smallest=30)
+        theme.draw_text(layer, headline, (width // 2, 62), size, GOLD, "center", bold=True)
         for i, line in enumerate(lines):
             theme.draw_text(layer, line, (width // 2, 110 + step * i), size, theme.TEXT,
                             "center")

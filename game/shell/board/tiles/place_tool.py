@@ -197,8 +197,12 @@ class PlaceTileTool:
 
     def best_placements(self, tile, count: int | None = HINT_COUNT) -> list:
         """The legal placements of `tile`, best first by the greedy rating the rules give
-        (computed once a move), at most `count` (None: all)."""
+        (computed once a move), at most `count` (None: all). In a lesson, those that meet
+        its step's goal (none, for a tile that cannot)."""
         scene = self.scene
+        goal = scene.goal_moves()
+        if goal is not None:
+            return [move for move in goal if getattr(move, "tile", None) == tile][:count]
         if self._ratings is None or self._ratings[0] != scene.ctl.ply:
             moves = scene.legal_moves()
             ratings = greedy_ratings(scene.view(scene.game.current_player), moves) \

@@ -20,7 +20,7 @@ from game.logic.core import IllegalMoveError
 from game.shell.board.geometry import parse_square
 from game.shell.board.table import GOLD
 from game.shell.board.tiles.opening_picker import OpeningPicker, panel_clear_of
-from game.shell.board.tiles.place_tool import HINT_FILL, HINT_RING, PlaceTileTool
+from game.shell.board.tiles.place_tool import HINT_FILL, HINT_RING, PlaceTileTool, ghost_of
 from game.shell.board.tiles.stack_art import Stacker, darker, tone
 from game.shell.frame import theme, tile_art
 from game.shell.match.controller import sentence
@@ -156,7 +156,9 @@ class StackTool(PlaceTileTool):
         key = (scene.ctl.ply, tile)
         if key != self._best_key:
             view = scene.view(scene.game.current_player)
-            costs = [(view.cost_of(m)[0], m) for m in scene.legal_moves()
+            goal = scene.goal_moves()          # a lesson's: the cheapest that meet its goal
+            costs = [(view.cost_of(m)[0], m) for m in (scene.legal_moves() if goal is None
+                                                       else goal)
                      if isinstance(m, Placement) and m.tile == tile]
             least = min((c for c, _ in costs), default=-1)
             self._best = (least, [m for c, m in costs if c == least])
@@ -180,7 +182,7 @@ class StackTool(PlaceTileTool):
             return []
         legend: list[tuple] = [(self.ghost.ends, "ghost_ok", "your tile: green fits, red not")]
         if self.scene.hints:
-            legend.append((None, HINT_FILL, "glowing: its cheapest spots (H hides)"))
+            legend.append((self.ghost.ends, "hint", "faint: its cheapest spots (H hides)"))
         return legend
 
     # --- drawing ----------------------------------------------------------------------
@@ -262,18 +264,25 @@ class StackTool(PlaceTileTool):
         return self._spot
 
     def _draw_hints(self, surface) -> None:
-        """The footprints of the picked tile's cheapest placements glow (cached per move)."""
+        """The footprints of the picked tile's cheapest placements glow, each with the
+        tile as a faint tile showing its numbers where they would lie, as Dominox and
+        Spread show their good places (cached per move)."""
         least, spots = self.best_spots()
         geo = self.scene.geo
         if self._hints_key != self._best_key:
             layer = pygame.Surface(geo.rect.size, pygame.SRCALPHA)
             offset = (-geo.rect.x, -geo.rect.y)
             width = max(2, geo.size // 16)
+            tile = self.scene.shown_tiles()[self.picked]
             for move in spots:
                 s1, s2 = parse_square(move.first), parse_square(move.second)
-                rect = self.stacker.footprint(s1, s2).move(offset).inflate(-6, -6)
+                footprint = self.stacker.footprint(s1, s2)
+                rect = footprint.move(offset).inflate(-6, -6)
                 pygame.draw.rect(layer, HINT_FILL, rect, border_radius=8)
                 pygame.draw.rect(layer, HINT_RING, rect, width, border_radius=8)
+                ends = ghost_of(move, tile).drawing_ends()
+                tile_art.draw_tile(layer, self.stacker.face_rect(footprint).move(offset), ends,
+                                   "hint")
             used = layer.get_bounding_rect()           # blit only what glows
             self._hints = (layer.subsurface(used).copy(), used.move(geo.rect.topleft))
             self._hints_key = self._best_key

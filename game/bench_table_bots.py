@@ -89,6 +89,7 @@ class Table:
         self.code: str | None = None
         self.coded = asyncio.Event()
         self.sent: dict[int, tuple[float, int]] = {}   # ply -> (sent at, by seat)
+        self.kinds = ["here", "remote"]        # the seats asked for (tests add computers)
         self.seats = [Seat(self, 0), Seat(self, 1)]
 
     async def play(self) -> None:
@@ -150,7 +151,7 @@ class Seat:
                 answer = await self._exchange(reader, writer, lines, shake.hello())
                 self.sealer, opener = shake.check(answer, None)
                 self._send({"type": "open", "variant": table.variant,
-                            "seats": ["here", "remote"],
+                            "seats": table.kinds,
                             "options": [f"{k}={v}" for k, v in table.options.items()]})
             else:
                 joiner = JoinerHandshake(table.code or "")

@@ -206,6 +206,7 @@ class Seat:
                 self.welcomed = True
                 table.report.joins += 1
             self.seat, self.token = message["seat"], message["token"]
+            find_variant(message["variant"])      # its modules: the codec knows its types
             self.over, self.rounds, self.paused = False, 0, "welcome"
         elif kind == "position":
             self.position(message, now)

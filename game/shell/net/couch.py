@@ -34,11 +34,13 @@ class CouchState:
                       key=lambda decision: decision[0])
 
     def view(self, player: int):
-        """A seat of this window's own view, else what the active seat may see."""
+        """A seat of this window's own view; for another seat (the table drawn between
+        two couch turns, its hand face down) the active seat's, which shows what lies face
+        up for everyone; every view once the game is over."""
+        if self.active.final is not None:
+            return self.active.view(player)
         mine = self.states.get(player)
-        if mine is not None and self.active.final is None:
-            return mine.own
-        return self.active.view(player)
+        return mine.own if mine is not None else self.active.own
 
     def __getattr__(self, name):
         return getattr(self.__dict__["active"], name)

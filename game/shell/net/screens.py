@@ -1,6 +1,6 @@
-"""The network screens: Host a match (the setup, with seats for friends on other
-computers and a port), Resume a hosted match, Join a match (an address and a code), and
-the line that says what a join waits for.
+"""The network screens: Play online (online.py), Host a match (the setup, with seats for
+friends on other computers and a port), Resume a hosted match, Join a match (an address
+and a code), and the line that says what a join waits for.
 
 Hosting runs the host (game.server) on a thread of this window's process and joins it
 like any other player, over the loopback; the match code and the address to give the
@@ -45,7 +45,7 @@ def log_line(line: str) -> None:
 
 
 class NetworkScene(Scene):
-    """Host a match, resume a hosted one, or join one."""
+    """Play online, host a match, resume a hosted one, or join one."""
 
     def __init__(self, app):
         super().__init__(app)
@@ -55,7 +55,8 @@ class NetworkScene(Scene):
     def build(self) -> None:
         from game.server.saving import hosted_ports, load_hosted
         from game.play.saves import describe
-        rows = [Button("Host a match", self.host), Button("Join a match", self.join)]
+        rows = [Button("Play online", self.online), Button("Host a match", self.host),
+                Button("Join a match", self.join)]
         memory = remembered()
         if memory.get("token") and memory.get("address") and memory.get("code"):
             rows.insert(0, Button(f"Rejoin your match at {memory['address']}",
@@ -92,6 +93,10 @@ class NetworkScene(Scene):
     def host(self) -> None:
         self.app.push(HostSetupScene(self.app))
 
+    def online(self) -> None:
+        from game.shell.net.online import OnlineScene
+        self.app.push(OnlineScene(self.app))
+
     def join(self) -> None:
         self.app.push(JoinScene(self.app))
 
@@ -101,8 +106,8 @@ class NetworkScene(Scene):
     def draw(self, surface) -> None:
         theme.draw_felt(surface)
         theme.draw_title(surface, "Network", 160)
-        theme.draw_text(surface, "Play friends on other computers: one hosts, the others "
-                                 "join with the host's address and the match code.",
+        theme.draw_text(surface, "Play friends on other computers: at a table on a server "
+                                 "(Play online), or one hosts and the others join.",
                         (960, 290), 32, theme.TEXT_DIM, "center")
         self.menu.draw(surface)
         if self.notice:

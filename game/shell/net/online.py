@@ -19,10 +19,11 @@ from game.shell.frame.widgets import Button, Label, Menu, Selector, TextField, b
 from game.shell.screens.setup import VariantSelectScene
 from game.shell.screens.title import MENU_LEGEND
 
-from game.shell.net.screens import HOST_SEATS, WaitScene, asked_name, keep_name, name_field
+from game.shell.net.shared import WaitScene, asked_name, keep_name, name_field
 from game.shell.net.session import NetSession, remembered
 
-TABLE_SEATS = [("here", "A person on this computer"), HOST_SEATS[1]]
+TABLE_SEATS = [("here", "A person on this computer"),
+               ("remote", "A friend, on their computer")]
 COUCH = [(1, "One: me"), (2, "Two, taking turns on this screen")]
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
+import threading
 
 from game.bench_table_bots import Report, Table
 from game.server.identity import ServerIdentity
@@ -68,3 +69,31 @@ async def play(table: Table, seconds: float = 30.0) -> None:
         task.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await task
+
+
+class ServerThread:
+    """A table server on a thread of this process (the loopback, a free port)."""
+
+    def __init__(self, folder, **settings):
+        self.lines: list[str] = []
+        self.folder, self.settings = folder, dict(settings, pace=0.0)
+        self.start()
+
+    def start(self) -> None:
+        self.server = TableServer("127.0.0.1", getattr(self, "port", 0), self.folder,
+                                  IDENTITY, self.lines.append, **self.settings)
+        self.server.tick_seconds = 0.01
+        self.server.restore()
+        ready = threading.Event()
+        self.thread = threading.Thread(
+            target=lambda: asyncio.run(self.server.run(lambda error: ready.set())),
+            daemon=True)
+        self.thread.start()
+        ready.wait(30)
+        self.port = self.server.bound_port
+        self.address = f"127.0.0.1:{self.port}"
+
+    def stop(self) -> None:
+        if self.server.server is not None:
+            self.server.server.get_loop().call_soon_threadsafe(self.server.stop)
+        self.thread.join(10)

@@ -2,51 +2,18 @@
 server's address (kept in the settings), Open a table (the code comes back and shows on
 the table), Join a table by its code, two people on one couch at a table with the
 hand-over screen between them, and back to one's seats after the server was stopped."""
-import asyncio
-import threading
-
 import pygame
 import pytest
 
 from game.play import statistics as stats
 from game.server.bot import SeatBot
-from game.server.tables import TableServer
 from game.shell.net.online import JoinTableScene, OnlineScene, OpenTableScene
 from game.shell.net.scenes import NetMatchMixin, banner_lines
 from game.shell.screens.hand_over import HandOverScene
 from game.shell.screens.results import ResultsScene
 
 from network_support import NetPerson, on_screen, run_bot, type_into, wait_for
-from table_support import IDENTITY
-
-
-class ServerThread:
-    """A table server on a thread of this process (the loopback, a free port)."""
-
-    def __init__(self, folder):
-        self.lines: list[str] = []
-        self.folder = folder
-        self.start()
-
-    def start(self) -> None:
-        self.server = TableServer("127.0.0.1", getattr(self, "port", 0), self.folder,
-                                  IDENTITY, self.lines.append, pace=0.0)
-        self.server.tick_seconds = 0.01
-        self.server.restore()
-        ready = threading.Event()
-        self.thread = threading.Thread(
-            target=lambda: asyncio.run(self.server.run(lambda error: ready.set())),
-            daemon=True)
-        self.thread.start()
-        ready.wait(30)
-        self.port = self.server.bound_port
-        self.address = f"127.0.0.1:{self.port}"
-
-    def stop(self) -> None:
-        loop = getattr(self.server, "_stopping", None)
-        if loop is not None:
-            self.server.server.get_loop().call_soon_threadsafe(self.server.stop)
-        self.thread.join(10)
+from table_support import ServerThread
 
 
 @pytest.fixture

@@ -4,7 +4,7 @@ at full speed.
 
     python -m game.bench_tables [--tables 1000] [--bots 4] [--ramp 150] [--seconds 60]
                                 [--pace 1,3] [--kill] [--handshake-workers 1]
-    python -m game.bench_tables --full-speed [--steps 4,8,16,32,64] [--seconds 10]
+    python -m game.bench_tables --full-speed [--steps 16,32,64,128,256,512] [--seconds 10]
 
 The server runs as it runs for people (`python -m game.server --tables`, its own
 process, its defaults but the folder, the loopback address and the idle time), the bots
@@ -18,7 +18,9 @@ it used. With `--kill` the server is killed with SIGKILL in the middle of the
 measurement and started again on the same folder: it says how many tables came back, how
 long until every seat was back, and any table lost.
 
-`--full-speed` plays with no pause between moves, on more and more tables a step, and
+`--full-speed` plays as fast as the server lets one person send (a seat's move
+FULL_SPEED s after its turn came: the server refuses more than 20 messages a second
+from a connection, and closes one that keeps trying), on more and more tables a step, and
 says for each step the moves a second, p50, p99 and the server's share of a core: the
 most moves a second with p99 at most 50 ms is what one core carries.
 """
@@ -39,6 +41,7 @@ from pathlib import Path
 from game.bench_stats import percentile
 
 GOAL_P99 = 0.050
+FULL_SPEED = 0.06        # a seat's pause at full speed: under the server's 20 messages/s
 
 
 class Server:
@@ -243,6 +246,11 @@ def report_load(args, figures: dict, empty: int) -> None:
           f"{figures['stop']:.2f} s; load average now {os.getloadavg()[0]:.1f}", flush=True)
 
 
+def per_core(figures: dict) -> float:
+    """Moves a second one whole core of the server would carry at this step's cost."""
+    return figures["moves"] / max(figures["cpu"], 1e-9)
+
+
 def full_speed(args) -> list:
     """Moves a second at full speed, a step of more tables at a time (module notes)."""
     steps = []
@@ -252,9 +260,11 @@ def full_speed(args) -> list:
         server.start()
         first = 0
         for tables in (int(n) for n in args.steps.split(",")):
-            bots = Bots(port, tables, args.bots, 2.0, 2.0 + 3 + args.seconds, "0,0", first)
+            ramp = max(2.0, tables / 100)      # (a hundred key exchanges a second)
+            bots = Bots(port, tables, args.bots, ramp, ramp + 3 + args.seconds,
+                        f"{FULL_SPEED},{FULL_SPEED}", first)
             first += tables
-            time.sleep(5.0)
+            time.sleep(ramp + 3.0)
             start, cpu = time.monotonic(), server.cpu()
             time.sleep(args.seconds)
             end = time.monotonic()
@@ -263,8 +273,8 @@ def full_speed(args) -> list:
             bots.wait()
             steps.append((tables, figures))
             print(f"full speed, {tables} tables: {said(figures)}; the server used "
-                  f"{figures['cpu'] * 100:.0f}% of a core; load average "
-                  f"{os.getloadavg()[0]:.1f}", flush=True)
+                  f"{figures['cpu'] * 100:.0f}% of a core ({per_core(figures):.0f} moves a "
+                  f"second of its CPU); load average {os.getloadavg()[0]:.1f}", flush=True)
         server.stop()
     within = [f["moves"] for _, f in steps
               if f["latencies"] and percentile(f["latencies"], 0.99) <= GOAL_P99]
@@ -285,7 +295,7 @@ def parse_args(argv=None):
     parser.add_argument("--kill", action="store_true")
     parser.add_argument("--handshake-workers", type=int, default=1)
     parser.add_argument("--full-speed", action="store_true")
-    parser.add_argument("--steps", default="4,8,16,32,64")
+    parser.add_argument("--steps", default="16,32,64,128,256,512")
     return parser.parse_args(argv)
 
 

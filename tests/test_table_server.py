@@ -121,3 +121,18 @@ def test_a_save_the_server_cannot_read_is_set_aside_and_the_others_come_back(tmp
     server = TableServer("127.0.0.1", 0, tmp_path, IDENTITY, lines.append)
     assert server.restore() == 1 and server.find(route) is not None
     assert any("ZZZ" in line for line in lines), lines
+
+
+def test_a_joiner_past_the_queue_of_key_exchanges_is_told_the_server_is_busy(tmp_path,
+                                                                              monkeypatch):
+    import game.server.host as host
+    monkeypatch.setattr(host, "SHAKE_QUEUE", 0)     # (every key exchange waits its turn)
+
+    async def main():
+        async with serving(tmp_path) as server:
+            table = bot_table(server, number=4, until=lambda r: r.retries >= 1)
+            await play(table, 10)
+            return server, table
+    server, table = asyncio.run(main())
+    assert table.code is not None and table.report.joins == 1      # the opener alone
+    assert any(host.BUSY in line for line in server.lines), server.lines

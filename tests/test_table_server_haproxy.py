@@ -1,9 +1,9 @@
 """Two table servers behind HAProxy with the configuration of docs/haproxy.cfg (its
-ports changed for free ones, and fewer connections than a
-real one, within any machine's descriptor limit): tables opened through the balancer land on either server,
-every joiner reaches the server its code's prefix names, and each server counts the
-people's own addresses from the balancer's PROXY line. Skipped where `haproxy` is not
-installed (.ci/run installs it)."""
+ports changed for free ones, and fewer connections than a real one, within any machine's
+descriptor limit): tables opened through the balancer land on either server, every
+joiner reaches the server its code's prefix names, and each server counts the people's
+own addresses from the balancer's PROXY line. Skipped where `haproxy` is not installed
+(.ci/run installs it)."""
 import asyncio
 import shutil
 import socket

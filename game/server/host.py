@@ -45,6 +45,8 @@ CHECK = 0.25             # seconds between two looks at every connection's clock
 IDLE_LIMIT = 60.0        # seconds a peer may stay silent (clients ping every 5)
 JOIN_DEADLINE = 10.0     # seconds from connecting to holding a seat
 PROXY_SECONDS = 5.0      # behind a load balancer: its PROXY line comes first, in this time
+SHAKE_QUEUE = 64         # key exchanges waiting at once (some 9 ms each) before "busy"
+BUSY = "The server is busy: join again in a moment."
 # (BURST, RATE, SLOW_LIMIT and FLUSH are connection.py's, named here as before)
 
 
@@ -73,6 +75,7 @@ class MatchServer:
         self.guesses = guard.Guesses()
         self.refusals = guard.RefusalLog(self.log)
         self.spake = None             # an executor for the key exchanges, else the loop
+        self.shaking = 0              # key exchanges waiting for it
         self.behind_proxy = False     # every connection starts with a balancer's PROXY line
         if match is not None:
             self.adopt(match, self.log)
@@ -312,6 +315,11 @@ class MatchServer:
             await self.unknown_route(conn)
             return None
         route, secret = split_code(match.code)
+        if self.shaking >= SHAKE_QUEUE:
+            # (a thousand people back at once after a restart: each waits its turn at the
+            # door, rather than all waiting inside past their join deadline, then again)
+            self._refuse_clear(conn, "join", BUSY)
+            return None
         wait = self.guesses.wait(conn.address, time.monotonic())
         if wait > 0:
             self._refuse_clear(conn, "join", "Too many wrong codes from your address: try "
@@ -349,7 +357,11 @@ class MatchServer:
         many connections computes it in its executor while the loop serves moves."""
         if self.spake is None:
             return shake.answer(hello)
-        return await shake.answer_in(self.spake, hello)
+        self.shaking += 1
+        try:
+            return await shake.answer_in(self.spake, hello)
+        finally:
+            self.shaking -= 1
 
     async def unknown_route(self, conn: Connection) -> None:
         self._refuse_clear(conn, "join", "No match with that code is hosted here.")

@@ -162,3 +162,21 @@ def test_a_table_joined_by_its_code_and_back_to_the_seat_after_the_server_stoppe
         on_screen(person)
     assert person.top.ctl.viewer == 1
     ben.close()
+
+
+@pytest.mark.parametrize("typed,said", [("", "Type the table server's address"),
+                                        ("tables.example.org:99999", "port")])
+def test_an_address_that_cannot_be_a_servers_is_said_and_nothing_opens(tmp_path, monkeypatch,
+                                                                        typed, said):
+    person = NetPerson(tmp_path, monkeypatch, "keys", seed=1)
+    person.app.settings.server_address = "kept.example.org:7777"
+    person.press("Network")
+    person.press("Play online")
+    if typed:
+        type_into(person, "Server address", typed)
+    else:                           # (a field typed empty keeps its text: cleared here)
+        person.widget("Server address").text = ""
+    person.press("Open a table")
+    assert isinstance(person.top, OnlineScene) and said in person.top.problem
+    assert person.app.settings.server_address == "kept.example.org:7777"
+    assert person.app.network is None

@@ -37,7 +37,8 @@ from game.server.protocol import LineBuffer, ProtocolError, decode_line, encode_
 from game.server.secure import HANDSHAKE_LINE_LIMIT, JoinerHandshake, Sealer
 
 GAMES = [(name, {"limit": 20} if name == "classic" else {}) for name in VARIANTS]
-RETRY = (0.5, 6.0)        # a seat whose server went joins again after a wait in this range
+RETRY = (0.5, 6.0)        # a seat whose server went joins again after a wait in this range,
+RETRY_MOST = 30.0         # its top doubled after each try that failed, up to this
 
 
 def source_address(table: int) -> str:
@@ -116,6 +117,7 @@ class Seat:
         self.sealer: Sealer | None = None
         self.planned: int | None = None
         self.welcomed = False        # this connection has taken the seat
+        self.tries = 0               # tries in a row that did not take it
 
     # --- the connection ---------------------------------------------------------------
     async def keep(self) -> None:
@@ -135,7 +137,11 @@ class Seat:
                     return
             if not table.running():
                 return
-            await asyncio.sleep(table.rng.uniform(*RETRY))
+            # (two thousand seats back at once after a restart: each failed try waits
+            # longer, so the tries do not crowd out the key exchanges that succeed)
+            low, high = RETRY
+            await asyncio.sleep(table.rng.uniform(low, min(RETRY_MOST, high * 2 ** self.tries)))
+            self.tries += 0 if self.welcomed else 1
             table.report.retries += 1
 
     async def session(self) -> None:
@@ -203,7 +209,7 @@ class Seat:
             table.coded.set()
         elif kind == "welcome":
             if not self.welcomed:
-                self.welcomed = True
+                self.welcomed, self.tries = True, 0
                 table.report.joins += 1
             self.seat, self.token = message["seat"], message["token"]
             find_variant(message["variant"])      # its modules: the codec knows its types

@@ -33,14 +33,14 @@ def online(person, address: str) -> OnlineScene:
 
 
 def open_table(person, address: str, seats: dict, players: int = 2, options=None,
-               limit: int | None = None):
-    """Play online -> Open a table -> classic, the players and seats -> Open: the match
+               limit: int | None = None, game: str = "classic"):
+    """Play online -> Open a table -> the game, the players and seats -> Open: the match
     scene, waiting for the friends. (`limit`: a match shorter than the setup offers, where
     its length proves nothing.)"""
     online(person, address)
     person.press("Open a table")
     assert isinstance(person.top, OpenTableScene)
-    person.choose("Game", "classic")
+    person.choose("Game", game)
     person.choose("Players", players)
     names = person.app.settings.player_names
     for seat, kind in seats.items():
@@ -128,6 +128,22 @@ def test_two_people_on_one_couch_take_two_seats_with_the_hand_over_between_them(
         match = tables.server.tables[session.code[:3]]
         assert match.state.is_over()
         assert [seat.conn is not None for seat in match.seats[:2]] == [True, True]
+    finally:
+        ben.close()
+        thread.join(10)
+
+
+def test_a_packs_table_is_played_to_the_end_from_north_s_side(tmp_path, monkeypatch, tables):
+    person = NetPerson(tmp_path, monkeypatch, "keys", seed=9)
+    scene = open_table(person, tables.address, {0: "remote", 1: "here"}, game="open22")
+    session = person.app.network
+    ben = SeatBot(tables.address, session.code.lower(), "Ben", "random").start()
+    thread = run_bot(ben)
+    try:
+        assert wait_for(lambda: scene.ctl.paused is None, 30, person.frame), scene.ctl.paused
+        assert scene.ctl.viewer == 1 and scene.geo.turned          # North's side of the board
+        assert play_out(person, scene).rows
+        assert tables.server.tables[session.code[:3]].state.is_over()
     finally:
         ben.close()
         thread.join(10)

@@ -95,6 +95,11 @@ def open_files(wanted: int) -> int:
     return max(1, min(wanted, soft - SPARE_FILES))
 
 
+def _key_exchanges_ready() -> None:
+    """A handshake worker's first job: importing what the key exchanges need."""
+    import game.server.secure  # noqa: F401
+
+
 def main(argv=None) -> int:
     from game.server.match import THINK_SECONDS
     from game.server.table_store import KEY_NAME, load_identity, tables_folder
@@ -120,6 +125,8 @@ def main(argv=None) -> int:
         from concurrent.futures import ProcessPoolExecutor
         spake = ProcessPoolExecutor(args.handshake_workers,
                                     mp_context=multiprocessing.get_context("spawn"))
+        for _ in range(args.handshake_workers):     # started now, not at the first joiner
+            spake.submit(_key_exchanges_ready)
     server = TableServer(args.bind, args.port, folder, identity, log, prefix=args.prefix,
                          idle=args.idle_minutes * 60,
                          tables_per_address=args.tables_per_address,
@@ -136,7 +143,7 @@ def main(argv=None) -> int:
         return 1
     finally:
         if spake is not None:
-            spake.shutdown(wait=False, cancel_futures=True)
+            spake.shutdown(wait=True, cancel_futures=True)     # (one key exchange at most)
     return 0
 
 

@@ -6,9 +6,9 @@ Each table is two seats of this process: the first opens the table with the serv
 games and ask for a rematch at each end. Each seat connects from its table's own
 loopback address (127.x.y.z), so the server's caps per address hold as they do for
 people. A seat reads only what it needs of a position: whose turn it is (one field of
-the view), and on its turn the legal moves (one more field, decoded with the codec),
-from which it picks at random after a pause drawn between the pace's bounds, as a person
-takes a moment over a move.
+the view), and on its turn one of the legal moves (one more field), picked at random
+and that one decoded with the codec, after a pause drawn between the pace's bounds, as a
+person takes a moment over a move.
 
 The seat that sends a move notes when; the other seat notes when the position that move
 made arrives (its frame read off the socket and opened), so the latency is from the
@@ -270,8 +270,9 @@ class Seat:
         assert self.view is not None, "my_turn() says a view came"
         view, types = self.view
         _, where = Fields.of(types[view[1]])
-        moves = Decoder(types).decode(view[where])
-        text = str(self.table.rng.choice(moves))
+        # one move chosen among the encoded ones, and that one read (a board's hundreds
+        # of placements read each move would cost the bots more than the server)
+        text = str(Decoder(types).decode(self.table.rng.choice(view[where])))
         self.table.sent[ply] = (time.monotonic(), self.index)
         self._send({"type": "move", "move": text, "ply": ply})
         self.table.report.moves += 1

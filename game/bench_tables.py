@@ -14,9 +14,9 @@ variant in turn, each table from its own loopback address). The tables are opene
 it measures: tables held, moves a second, a remote move's p50 and p99 from the sender's
 send to the other seat's receipt, the server's memory per table (its resident memory
 with the tables, less what it held with none, over the tables) and the share of a core
-it used. With `--kill` the server is killed with SIGKILL in the middle of the
-measurement and started again on the same folder: it says how many tables came back, how
-long until every seat was back, and any table lost.
+it used. With `--kill` the server is then killed with SIGKILL and started again
+on the same folder: it says how many tables came back, how many seats were back and how
+soon (within KILL_WAIT seconds), and any table lost.
 
 `--full-speed` plays as fast as the server lets one person send (a seat's move
 FULL_SPEED s after its turn came: the server refuses more than 20 messages a second
@@ -41,6 +41,7 @@ from pathlib import Path
 from game.bench_stats import percentile
 
 GOAL_P99 = 0.050
+KILL_WAIT = 90.0         # seconds the seats have to come back after the kill
 FULL_SPEED = 0.06        # a seat's pause at full speed: under the server's 20 messages/s
 
 
@@ -189,7 +190,7 @@ def load(args) -> dict:
         print(f"load: {args.tables} tables ({2 * args.tables} connections) from {args.bots} "
               f"bot processes, opened over {args.ramp:g} s; each seat takes {args.pace} s "
               f"a move (uniform); load average {os.getloadavg()[0]:.1f}", flush=True)
-        extra = 30.0 if args.kill else 0.0
+        extra = KILL_WAIT + 10 if args.kill else 0.0
         bots = Bots(port, args.tables, args.bots, args.ramp,
                     args.ramp + 15 + args.seconds + extra, args.pace)
         deadline = time.monotonic() + args.ramp + 60
@@ -200,9 +201,13 @@ def load(args) -> dict:
         start, cpu = time.monotonic(), server.cpu()
         half = start + args.seconds / 2
         figures: dict = {"seated": seated}
-        if args.kill:
-            time.sleep(max(0.0, half - time.monotonic()))
-            figures["memory"] = server.memory()
+        time.sleep(max(0.0, half - time.monotonic()))
+        figures["memory"] = server.memory()
+        time.sleep(max(0.0, start + args.seconds - time.monotonic()))
+        end = time.monotonic()
+        figures.update(window(bots, start, end))
+        figures["cpu"] = (server.cpu() - cpu) / (end - start)
+        if args.kill:          # after the measurement: the seats coming back are not in it
             held = sum("opened by" in line for line in server.lines) - sum(
                 "closed (" in line for line in server.lines)
             server.kill()
@@ -211,19 +216,11 @@ def load(args) -> dict:
             server.start()
             back = next((line for line in reversed(server.lines) if "tables back" in line), "")
             while bots.total("joins") < joins + 2 * args.tables and \
-                    time.monotonic() < killed + 60:
+                    time.monotonic() < killed + KILL_WAIT:
                 time.sleep(0.2)
             figures["kill"] = (held, back, time.monotonic() - killed,
                                bots.total("joins") - joins)
-            cpu, start = server.cpu(), time.monotonic() + 5
-            time.sleep(5 + args.seconds / 2)
-        else:
-            time.sleep(max(0.0, half - time.monotonic()))
-            figures["memory"] = server.memory()
-            time.sleep(max(0.0, start + args.seconds - time.monotonic()))
-        end = time.monotonic()
-        figures.update(window(bots, start, end))
-        figures["cpu"] = (server.cpu() - cpu) / (end - start)
+            figures["lost"] += window(bots, killed, time.monotonic())["lost"]
         figures["per_table"] = (figures["memory"] - empty) / args.tables
         figures["stop"] = server.stop()
         bots.wait()

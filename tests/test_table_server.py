@@ -4,6 +4,9 @@ restart, closed when idle, capped per address, coded with the server's prefix, a
 log's one line per table opened, joined, finished or closed."""
 import asyncio
 import json
+import re
+
+import pytest
 
 from game.server.secure import split_code
 from game.server.table_store import table_path
@@ -17,8 +20,13 @@ def test_a_table_opened_by_one_bot_and_joined_by_another_is_played_to_the_end(tm
         async with serving(tmp_path) as server:
             table = bot_table(server, number=0)           # classic, to 20
             await play(table)
-            return server, table
-    server, table = asyncio.run(main())
+            applied = server.find(split_code(table.code)[0]).applied
+            return server, table, server.summary_line(server.summary[0] + 10.0), applied
+    server, table, summary, applied = asyncio.run(main())
+    assert re.match(r"summary: 1 tables \([01] playing\), [0-2] connections \([0-2] "
+                    r"seated\), [0-9.]+ moves a second, [0-9]+ MB in memory$", summary), summary
+    moves = float(summary.split("seated), ")[1].split(" moves")[0])
+    assert moves * 10 == pytest.approx(applied, abs=1) and applied >= table.report.moves - 1
     assert table.report.games >= 1 and not table.report.lost, table.report.lost
     assert table.report.latencies, "the other seat's receipt of each move is timed"
     route = split_code(table.code)[0]

@@ -196,3 +196,29 @@ def test_an_address_that_cannot_be_a_servers_is_said_and_nothing_opens(tmp_path,
     assert isinstance(person.top, OnlineScene) and said in person.top.problem
     assert person.app.settings.server_address == "kept.example.org:7777"
     assert person.app.network is None
+
+
+def test_two_people_join_a_table_from_one_computer_and_take_two_seats(tmp_path, monkeypatch,
+                                                                       tables):
+    ben = SeatBot(tables.address, "", "Ben", "random",
+                  opening={"variant": "classic", "seats": ["here", "remote", "remote"],
+                           "options": []}).start()
+    assert wait_for(lambda: ben.step() or ben.welcome is not None, 30)
+    person = NetPerson(tmp_path, monkeypatch, "keys", seed=2)
+    online(person, tables.address)
+    person.press("Join a table")
+    type_into(person, "Your name", "Ann")
+    type_into(person, "Table code", ben.opened["code"])
+    person.choose("People here", 2)
+    person.press("Join")
+    assert wait_for(lambda: isinstance(person.match_scene(), NetMatchMixin), 30,
+                    person.frame), on_screen(person)
+    scene = person.match_scene()
+    assert scene.ctl.humans == [1, 2] and scene.ctl.couch
+    match = tables.server.tables[ben.opened["code"][:3]]
+    # (both join at once: either may take either seat)
+    assert match.seats[0].name == "Ben"
+    assert sorted(seat.name for seat in match.seats[1:]) == ["Ann", "Player 2"]
+    assert len(person.app.network.tokens) == 2 and all(person.app.network.tokens)
+    person.app.end_network()
+    ben.close()

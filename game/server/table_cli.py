@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import signal
 import sys
 import time
@@ -95,6 +96,18 @@ def open_files(wanted: int) -> int:
     return max(1, min(wanted, soft - SPARE_FILES))
 
 
+def _follow_server(server: int) -> None:
+    """A handshake worker ends with its server, killed with SIGKILL too (else it would
+    wait for work forever, orphaned)."""
+    import threading
+
+    def watch() -> None:
+        while os.getppid() == server:
+            time.sleep(1.0)
+        os._exit(0)
+    threading.Thread(target=watch, daemon=True).start()
+
+
 def _key_exchanges_ready() -> None:
     """A handshake worker's first job: importing what the key exchanges need."""
     import game.server.secure  # noqa: F401
@@ -124,7 +137,8 @@ def main(argv=None) -> int:
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
         spake = ProcessPoolExecutor(args.handshake_workers,
-                                    mp_context=multiprocessing.get_context("spawn"))
+                                    mp_context=multiprocessing.get_context("spawn"),
+                                    initializer=_follow_server, initargs=(os.getpid(),))
         for _ in range(args.handshake_workers):     # started now, not at the first joiner
             spake.submit(_key_exchanges_ready)
     server = TableServer(args.bind, args.port, folder, identity, log, prefix=args.prefix,

@@ -30,6 +30,7 @@ import random
 import sys
 import time
 
+from game.logic.console import tolerant_output
 from game.logic.variants import VARIANTS, find_variant
 from game.server.codec import Decoder, _known_class, _sent_fields
 from game.server.identity import OpenHandshake
@@ -312,6 +313,7 @@ async def run(args) -> None:
 
 
 def main(argv=None) -> int:
+    tolerant_output()
     parser = argparse.ArgumentParser(prog="python -m game.bench_table_bots")
     parser.add_argument("--server", required=True, help="HOST:PORT of the table server")
     parser.add_argument("--first", type=int, default=0, help="number of the first table")

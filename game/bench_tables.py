@@ -39,6 +39,7 @@ import time
 from pathlib import Path
 
 from game.bench_stats import percentile
+from game.logic.console import tolerant_output
 
 GOAL_P99 = 0.050
 KILL_WAIT = 90.0         # seconds the seats have to come back after the kill
@@ -304,6 +305,7 @@ def bench_tables(quick: bool) -> None:
 
 
 def main(argv=None) -> int:
+    tolerant_output()
     args = parse_args(argv)
     if args.full_speed:
         full_speed(args)

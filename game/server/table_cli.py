@@ -114,10 +114,11 @@ def _key_exchanges_ready() -> None:
 
 
 def main(argv=None) -> int:
+    from game.logic.console import tolerant_output
     from game.server.match import THINK_SECONDS
     from game.server.table_store import KEY_NAME, load_identity, tables_folder
+    tolerant_output()
     args = parse_args(argv)
-    sys.stdout.reconfigure(errors="replace")    # type: ignore[union-attr]  # (as the host)
 
     def log(line: str) -> None:
         print(f"{time.strftime('%H:%M:%S')} {line}", flush=True)

@@ -17,6 +17,7 @@ from game.logic import records
 from game.logic.core import Tile
 from game.logic.elements.board import SIZE as ELEMENT_BOARD_SIZE
 from game.shell.board import geometry as board_geometry
+from game.shell.frame import app as app_module
 from game.shell.frame import tile_art
 from game.shell.frame.app import App
 from game.shell.frame.scene import LOGICAL_SIZE
@@ -57,10 +58,15 @@ class Person:
         # A person's evening replays the same deals: new games are dealt from seeds the
         # seeded global generator draws (the game's own come from `secrets`).
         monkeypatch.setattr(records, "deal_source", GlobalRandomDeals())
+        # The mouse is tried in the 1280x720 window, where a window pixel is 1.5 logical
+        # ones; the keyboard never sees the window, which then takes the logical size as
+        # it is (no scaling: a third of a keyboard test's time went on it)
+        window = app_module.WINDOWED_SIZE if mode == "mouse" else app_module.LOGICAL_SIZE
+        monkeypatch.setattr(app_module, "WINDOWED_SIZE", window)
         self.app = App(windowed=True, settings_path=tmp_path / "settings.json")
         self.app.settings.anim_speed = 0
         self.app.running = True
-        assert self.app.window.get_size() == (1280, 720)
+        assert self.app.window.get_size() == ((1280, 720) if mode == "mouse" else (1920, 1080))
         self.frames = 0
         self.faces: list[Tile] = []
         self.revealed = None         # the human whose hand-over this person continued

@@ -140,6 +140,7 @@ def type_into(person: Person, label: str, text: str) -> None:
     for char in text:
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0,
                                              unicode=char, scancode=0))
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=char))
         pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_a, mod=0,
                                              unicode=char, scancode=0))
         person.frame()

@@ -415,5 +415,6 @@ def test_a_broken_level_file_is_listed_with_its_error(app, tmp_path, monkeypatch
     assert str(folder) not in broken[0]
     app.settings.last_setup = {"variant": "open3"}
     scene = VariantSelectScene(app)
-    notes = [w.label for w in scene.menu.widgets if type(w).__name__ == "Label"]
-    assert any(label.startswith("broken.toml:") for label in notes)
+    start = next(w for w in scene.menu.widgets if w.label == "Starting board")
+    assert ("broken", "broken.toml (does not load)") in start.choices      # by its name
+    assert start.broken["broken"].startswith("broken.toml:")

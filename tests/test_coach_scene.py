@@ -274,6 +274,25 @@ def test_enter_g_the_pad_or_play_it_plays_the_coachs_move(app, variant, how):
     assert scene.coach.shown is None and not scene.selecting()
 
 
+@pytest.mark.parametrize("variant", ["classic", "open3"])
+def test_once_a_cursor_moves_enter_is_the_persons_again(app, monkeypatch, variant):
+    """A person who moves the cursor after asking means their own tile or element: Enter
+    picks what the cursor is on; G and Play it still play the suggestion."""
+    scene = start(app, variant, [ANN, BEN])
+    advice_shown(app, scene)
+    frame(app)
+    assert scene.coach.take_label() == "Play it (Enter, G)"
+    taken = []
+    monkeypatch.setattr(type(scene.coach), "take", lambda coach: taken.append(coach))
+    press(app, "right")
+    assert scene.coach.shown is not None and scene.coach.take_label() == "Play it (G)"
+    keys(app, pygame.K_RETURN)
+    assert taken == []
+    if scene.coach.shown is not None:
+        keys(app, pygame.K_g)
+        assert taken == [scene.coach]
+
+
 def test_g_without_advice_says_to_ask_first(app):
     scene = start(app, "dominox", [ANN, BEN])
     run_until(app, lambda: scene.ctl.human_turn, "a human turn")
@@ -293,3 +312,33 @@ def test_the_advice_panel_is_opaque(app, variant):
     for x in range(note.x + 6, note.x + 16, 3):
         for y in range(note.y + 20, note.bottom - 20, 7):
             assert tuple(app.screen.get_at((x, y)))[:3] == theme.PANEL, (x, y)
+
+
+def test_the_suggestion_is_only_outlined_where_the_persons_own_tile_lies(app, monkeypatch):
+    """A tile the person is placing on the squares the coach suggests is drawn alone (the
+    two ghosts on top of each other mixed their pips); elsewhere the suggestion shows."""
+    from game.shell.board import adapter as board_adapter
+    from game.shell.board.tiles.place_tool import Ghost
+    scene = start(app, "dominox", [ANN, BEN])
+    advice = advice_shown(app, scene)
+    move = scene.ctl.state.parse_move(advice.move)
+    drawn = []
+    monkeypatch.setattr(board_adapter, "draw_placed",
+                        lambda surface, geo, placement, look: drawn.append(placement))
+    scene.tool.ghost = Ghost((move.tile.a, move.tile.b), squares_of(move)[0])   # overlapping
+    scene.show_move(app.screen, move)
+    assert drawn == []
+    scene.tool.ghost = None
+    scene.show_move(app.screen, move)
+    assert drawn == [move]
+
+
+def test_the_reviews_panel_hides_what_lies_under_it(app):
+    """The results screen under the review never shows through its notes."""
+    state = new_game("classic", 2, 3)
+    play_out(state, [make_agent("random")] * 2, random.Random(3))
+    review = ReviewScene(app, state, (0,), ["Ann", "Ben"], todo=[])
+    app.screen.fill((255, 0, 255))
+    review.draw(app.screen)
+    for x, y in ((200, 600), (960, 700), (1700, 900)):
+        assert tuple(app.screen.get_at((x, y)))[:3] == theme.PANEL, (x, y)

@@ -90,18 +90,70 @@ def test_the_editor_says_when_a_saved_match_was_begun_on_the_level(app):
 
 
 # ---- 3. changed on disk ------------------------------------------------------------------------
-def test_a_file_changed_on_disk_is_replaced_only_when_the_player_says_so(app):
+def changed_elsewhere(app, theirs: str | None):
+    """The level open, a square blocked, and meanwhile the file changed (None: deleted)."""
     path = own("dominox", "mine", GRID)
     scene = open_editor(app, "dominox", "mine")
     click(app, scene.canvas.geo.square_rect((0, 0)).center)
+    if theirs is None:
+        path.unlink()
+    else:
+        path.write_text(theirs)
+    return path, scene
+
+
+def test_a_file_changed_on_disk_is_replaced_only_when_the_player_says_so(app):
     theirs = GRID.replace("Mine", "Changed elsewhere")
-    path.write_text(theirs)
+    path, scene = changed_elsewhere(app, theirs)
+    key_button(app, scene, "Save")
+    assert answer(app, yes=True) == "mine.toml changed on disk since you opened it"
+    assert path.read_text() != theirs and scene.saved_text == scene.draft.text()
+    assert "#..." in path.read_text()
+
+
+def test_keep_it_keeps_the_changed_file_and_saves_this_one_under_a_free_name(app):
+    theirs = GRID.replace("Mine", "Changed elsewhere")
+    path, scene = changed_elsewhere(app, theirs)
     key_button(app, scene, "Save")
     assert answer(app, yes=False) == "mine.toml changed on disk since you opened it"
-    assert path.read_text() == theirs
+    assert path.read_text() == theirs and on_disk("dominox") == ["mine-2.toml", "mine.toml"]
+    assert "#..." in (path.parent / "mine-2.toml").read_text() and not scene.unsaved
+    assert widget(scene, "File name").text == "mine-2"
+    assert scene.message == "mine.toml is kept as it is; this one is saved as mine-2"
+
+
+def test_a_file_deleted_meanwhile_is_written_again_only_when_asked(app):
+    path, scene = changed_elsewhere(app, None)
+    key_button(app, scene, "Save")
+    assert answer(app, yes=False) == "mine.toml was deleted since you opened it"
+    assert on_disk("dominox") == [] and scene.unsaved
     key_button(app, scene, "Save")
     answer(app, yes=True)
-    assert path.read_text() != theirs and scene.saved_text == scene.draft.text()
+    assert "#..." in path.read_text() and not scene.unsaved
+
+
+def test_play_this_board_plays_once_the_question_is_answered(app, monkeypatch):
+    path, scene = changed_elsewhere(app, GRID.replace("Mine", "Changed elsewhere"))
+    played = []
+    monkeypatch.setattr(app, "start_match", played.append)
+    key_button(app, scene, "Play this board")
+    answer(app, yes=True)
+    assert "#..." in path.read_text() and [c.options for c in played] == [{"layout": "mine"}]
+
+
+def test_renaming_a_level_of_yours_asks_and_leaves_one_entry(app):
+    path = own("dominox", "mine", GRID)
+    scene = open_editor(app, "dominox", "mine")
+    retype(app, scene, "File name", "crosses")
+    key_button(app, scene, "Save")
+    assert answer(app, yes=True) == "Rename mine.toml to crosses.toml?"
+    assert on_disk("dominox") == ["crosses.toml"] and not path.exists()
+    assert [e.name for e in list_levels("dominox") if e.own] == ["crosses"]
+    assert "renamed from mine.toml" in scene.message
+    retype(app, scene, "File name", "again")
+    key_button(app, scene, "Save")                     # the open file is crosses.toml now
+    assert answer(app, yes=True) == "Rename crosses.toml to again.toml?"
+    assert on_disk("dominox") == ["again.toml"]
 
 
 def test_undo_delete_never_overwrites_a_level_another_window_saved_meanwhile(app):
@@ -181,7 +233,7 @@ def test_a_copy_gets_its_own_name_and_an_emptied_name_is_asked_for(app):
 def test_a_broken_level_of_yours_opens_with_its_problem_to_be_fixed(app):
     path = own("dominox", "mine", 'name = "Half"\ngrid = """\n#...\n...\n"""\n')
     scene = open_editor(app, "dominox", "mine")
-    assert scene.message.startswith("Fixing mine: mine.toml:4: this row is 3 squares wide")
+    assert scene.message.startswith("Fixing mine.toml: line 4: this row is 3 squares wide")
     assert scene.draft.title == "Half" and (0, 1) in scene.draft.blocked
     key_button(app, scene, "Save")
     assert [e.level.title for e in list_levels("dominox") if e.name == "mine"] == ["Half"]
@@ -253,8 +305,9 @@ def test_a_scripted_run_through_every_step_checks_the_files(app, variant):
         keys(app, pygame.K_u)
     key_button(app, scene, "Save")
     assert (own_folder(variant) / "my-level.toml").read_text() == made
-    retype(app, scene, "File name", "renamed")         # renamed: saved as a new file
+    retype(app, scene, "File name", "renamed")         # renamed: kept as a copy
     key_button(app, scene, "Save")
+    assert answer(app, yes=False) == "Rename my-level.toml to renamed.toml?"
     assert on_disk(variant) == ["my-level.toml", "renamed.toml"]
     key_button(app, scene, "Delete this level")        # deleted: the open one only
     assert answer(app, yes=True) == "Delete renamed.toml?"
@@ -263,3 +316,53 @@ def test_a_scripted_run_through_every_step_checks_the_files(app, variant):
     assert on_disk(variant) == ["my-level.toml", "renamed.toml"]
     assert (own_folder(variant) / "renamed.toml").read_text() == made
     frame(app)
+
+
+def test_undoing_a_delete_keeps_the_edits_made_before_it_unsaved(app, monkeypatch):
+    path = own("dominox", "mine", GRID)
+    scene = open_editor(app, "dominox", "mine")
+    click(app, scene.canvas.geo.square_rect((0, 0)).center)            # a1 blocked: unsaved
+    edited = scene.draft.text()
+    key_button(app, scene, "Delete this level")
+    answer(app, yes=True)
+    keys(app, pygame.K_u)                                              # the file is back
+    assert path.read_text() == GRID and scene.draft.text() == edited and scene.unsaved
+    played = []
+    monkeypatch.setattr(app, "start_match", played.append)
+    key_button(app, scene, "Play this board")                          # saves the draft first
+    assert played and scene.draft.text() == edited and "#..." in path.read_text()
+
+
+def test_ctrl_s_saves_from_the_board(app):
+    scene = open_editor(app, "dominox", "standard")
+    zone(app, scene, "board")
+    keys(app, pygame.K_RETURN)                                         # a1 blocked
+    shift_key(app, pygame.K_s, pygame.KMOD_CTRL)
+    assert on_disk("dominox") == ["my-standard.toml"] and not scene.unsaved
+    assert scene.cursor == (0, 0)                                      # S did not move it
+
+
+def test_the_delete_button_offers_to_undo_the_delete_until_an_edit(app):
+    path = own("dominox", "mine", GRID)
+    scene = open_editor(app, "dominox", "mine")
+    key_button(app, scene, "Delete this level")
+    answer(app, yes=True)
+    assert not path.exists() and scene.menu.focused.label == "Undo delete"
+    key_button(app, scene, "Undo delete")
+    assert path.read_text() == GRID and scene.menu.focused.label == "Delete this level"
+    key_button(app, scene, "Delete this level")
+    answer(app, yes=True)
+    click(app, scene.canvas.geo.square_rect((0, 0)).center)           # an edit: U undoes it
+    assert widget(scene, "Delete this level")
+
+
+def test_one_esc_leaves_an_untouched_copy_and_two_an_edited_one(app):
+    scene = open_editor(app, "dominox", "standard")
+    keys(app, pygame.K_ESCAPE)
+    assert app.top is not scene
+    scene = open_editor(app, "dominox", "standard")
+    zone(app, scene, "board")
+    keys(app, pygame.K_RETURN, pygame.K_ESCAPE)                       # a1 blocked: asked
+    assert app.top is scene and scene.message.startswith("Not saved yet")
+    keys(app, pygame.K_u, pygame.K_ESCAPE)                            # undone: as opened
+    assert app.top is not scene

@@ -199,6 +199,18 @@ def test_a_refused_try_shows_the_rules_reason_in_the_panel(app):
     assert any(text.startswith("Not allowed: ") for text, *_ in scene.panel.blocks())
 
 
+def test_the_answer_shown_clears_a_refused_try_and_the_tile_in_hand(app, monkeypatch):
+    """H after a refused try: the refusal goes from the panel and the wrong tile or element
+    leaves the hand, so Enter cannot lay it under the answer's lit place."""
+    scene = capture_lesson(app)
+    assert not scene.ctl.play("c3-e5") and scene.refusal
+    dropped = []
+    monkeypatch.setattr(type(scene), "drop_pick", lambda s: dropped.append(s))
+    press(app, "hint")
+    assert scene.show_answer and scene.refusal == "" and dropped == [scene]
+    assert not any(text.startswith("Not allowed: ") for text, *_ in scene.panel.blocks())
+
+
 def test_esc_goes_back_to_the_list_and_nothing_is_saved(app):
     app.push(LessonListScene(app, "open1"))
     app.top.open(2)                                 # reaching the test element wins

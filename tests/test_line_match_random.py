@@ -10,7 +10,8 @@ from game.shell.frame.app import App
 from game.shell.frame.scene import ACTION_NAMES, Action
 from game.shell.line.scene import LineMatchScene
 
-NAMES = sorted(ACTION_NAMES - {"fullscreen", "text", "pause"})
+# (home, end: only while typing; save: the level editor's)
+NAMES = sorted(ACTION_NAMES - {"fullscreen", "text", "pause", "home", "end", "save"})
 POINTER = ("point", "click", "release", "rclick", "wheel")
 
 

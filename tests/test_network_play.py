@@ -123,6 +123,7 @@ def test_a_friend_who_drops_out_pauses_the_match_and_comes_back(tmp_path, monkey
     thread = run_bot(ben, seconds=5)
     person = NetPerson(tmp_path, monkeypatch, "keys", seed=1)
     scene = join_from_menu(person, hosted.address, "TEST42")
+    assert wait_for(lambda: ben.welcome is not None, 30, person.frame)    # (a busy machine)
     token = ben.welcome["token"]
     ben.close()
     thread.join(10)

@@ -170,9 +170,9 @@ def test_closing_the_window_or_quit_ends_the_loop_while_hard_thinks(tmp_path, ho
     frame(app)
     assert app.top.ctl.thinking
     worker = thinking._pool.pid
-    if how == "Quit":                 # on the title menu: Esc goes to Quit, Enter chooses it
+    if how == "Quit":                 # on the title menu: Esc asks, Up Enter quits
         app.back_to_menu()
-        for code in (pygame.K_ESCAPE, pygame.K_RETURN):
+        for code in (pygame.K_ESCAPE, pygame.K_UP, pygame.K_RETURN):
             pygame.event.post(key(code))
     else:
         pygame.event.post(pygame.event.Event(pygame.QUIT))

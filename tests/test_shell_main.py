@@ -125,7 +125,14 @@ def test_keys_map_to_actions_and_text():
     assert names(mapper.translate(key(pygame.K_ESCAPE, "\x1b"))) == [("back", "")]
     assert names(mapper.translate(key(pygame.K_TAB, "\t", pygame.KMOD_LSHIFT))) == [("prev", "")]
     assert names(mapper.translate(key(pygame.K_d, "d"))) == [("draw", ""), ("text", "d")]
-    assert names(mapper.translate(key(pygame.K_d, "d"), text_mode=True)) == [("text", "d")]
+    # typing: the characters come from TEXTINPUT (composed accents too), never twice
+    assert names(mapper.translate(key(pygame.K_d, "d"), text_mode=True)) == []
+    typed = pygame.event.Event(pygame.TEXTINPUT, text="é")
+    assert names(mapper.translate(typed, text_mode=True)) == [("text", "é")]
+    assert names(mapper.translate(typed)) == []
+    assert names(mapper.translate(key(pygame.K_HOME), text_mode=True)) == [("home", "")]
+    assert names(mapper.translate(key(pygame.K_DELETE), text_mode=True)) == [("text", "\x7f")]
+    assert names(mapper.translate(key(pygame.K_s, "\x13", pygame.KMOD_CTRL))) == [("save", "")]
     assert names(mapper.translate(key(pygame.K_BACKSPACE, "\b"), text_mode=True)) \
         == [("text", "\b")]
     assert names(mapper.translate(key(pygame.K_UP), text_mode=True)) == [("up", "")]

@@ -67,10 +67,12 @@ def test_title_menu_opens_each_screen(app):
     assert isinstance(app.top, StatsScene)
     press(app, "back", "down", "confirm")
     assert isinstance(app.top, SettingsScene)
-    press(app, "back", "back")
-    assert focus_label(app.top) == "Quit"
+    press(app, "back", "back")                     # Esc on the title asks, Enter stays
+    assert app.top.question == "Quit the game?" and focus_label(app.top) == "Stay"
     app.running = True
     press(app, "confirm")
+    assert isinstance(app.top, TitleScene) and app.running
+    press(app, "back", "up", "confirm")
     assert not app.running
 
 
@@ -163,7 +165,12 @@ def test_rules_from_the_title_menu_scroll_and_close(app):
     assert rules.offset == 0
     for _ in range(200):
         press(app, "down")
-    assert rules.offset == max(0, len(rules.lines) - rules.per_page)
+    assert rules.pages > 1 and rules.offset == (rules.pages - 1) * rules.per_page
+    for _ in range(rules.pages):                              # pages meet, never overlap
+        press(app, "left")
+    assert rules.offset == 0
+    press(app, "right")
+    assert rules.offset == rules.per_page
     press(app, "back")
     assert isinstance(app.top, TitleScene)
 
@@ -282,7 +289,8 @@ def test_mouse_clicks_a_button(app):
     assert not app.running
 
 
-def test_broken_layouts_are_listed_but_not_selectable(app, monkeypatch):
+def test_broken_layouts_are_offered_by_name_with_their_error_but_do_not_start(app,
+                                                                               monkeypatch):
     from types import SimpleNamespace
     import game.logic.levels as levels
     entries = [SimpleNamespace(name="standard", path="s", level=SimpleNamespace(title="Std"),
@@ -294,10 +302,11 @@ def test_broken_layouts_are_listed_but_not_selectable(app, monkeypatch):
     scene = VariantSelectScene(app)
     labels = [w.label for w in scene.menu.widgets]
     layout = scene.menu.widgets[labels.index("Layout")]
-    assert layout.choices == [("standard", "Std")]
-    assert any("not rectangular" in label for label in labels)
-    error_row = scene.menu.widgets[[i for i, text in enumerate(labels) if "holes" in text][0]]
-    assert not error_row.focusable
+    assert layout.choices == [("standard", "Std"), ("holes", "holes.toml (does not load)")]
+    assert layout.broken == {"holes": "holes.toml:4: the grid is not rectangular"}
+    layout.step(1)
+    scene.start()
+    assert app.top.title == "This level does not load" and not app.started
 
 
 def test_demo_results_go_on_by_themselves(app):
@@ -328,11 +337,11 @@ def test_a_broken_level_file_is_listed_by_file_name_and_fits_the_menu(tmp_path, 
 
     app = make_app(tmp_path)
     app.settings.last_setup = {"variant": "dominox"}
-    select = VariantSelectScene(app)
-    notes = [w for w in select.menu.widgets if type(w).__name__ == "Label"]
-    assert notes and "".join(w.label for w in notes).startswith("broken.toml:3:")
-    for note in notes:
-        assert theme.font(note.size).size(note.label)[0] <= select.menu.widgets[0].rect.w
+    select = VariantSelectScene(app)               # offered by its name, its error beside it
+    layout = next(w for w in select.menu.widgets if w.label == "Layout")
+    assert ("broken", "broken.toml (does not load)") in layout.choices
+    assert layout.broken["broken"].startswith("broken.toml:3:")
+    assert not [w for w in select.menu.widgets if type(w).__name__ == "Label"]
 
 
 def test_each_board_game_lists_the_layouts_of_its_own_folder(app):

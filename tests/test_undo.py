@@ -148,6 +148,7 @@ def test_couch_undo_takes_back_the_askers_own_move_once_the_other_allows(app, va
     assert not scene.ctl.couch or not scene.ctl.face_up(me)
     keys(app, pygame.K_RETURN)                       # No (focused first)
     assert app.top is scene and state.position_text() == now
+    assert scene.ctl.caption == f"P{other} said no: nothing was taken back."
     if scene.ctl.couch:
         frame(app)                                   # the screen goes back to the asker
         assert isinstance(app.top, HandOverScene) and app.top.name == f"P{me}"

@@ -231,7 +231,39 @@ def parse_toml(text: str, path: str = "<text>") -> TomlFile:
         if opened and (line is None or line > opened):   # noticed only at the end
             line, message = opened, "a multi-line string opens here and is never closed"
         message = re.sub(r"\s*\(at (line \d+, column \d+|end of document)\)", "", message)
-        if message.startswith("Invalid") or message.startswith("Expected"):
-            message = message[0].lower() + message[1:]
+        message = in_words(message)
         raise FileFormatError(path, line, f"not valid TOML: {message}") from None
     return TomlFile(path, text, data)
+
+
+# tomllib's words for a file that does not parse, said as a person would mend it
+TOML_WORDS = (
+    (r"Illegal character '\\n'", "a quoted text runs past the end of its line: close its "
+                                  "quote on the line (or use triple quotes for lines)"),
+    (r"Illegal character (.*)", "the character {} cannot stand here"),
+    (r"Found invalid character (.*)", "the character {} cannot stand here"),
+    (r"Unterminated string", "a quoted text is never closed: its closing quote is missing"),
+    (r"Expected '=' after a key.*", "a name needs = and a value after it, as in "
+                                    "name = \"Ring\""),
+    (r"Invalid value", "the value after = cannot be read: text needs quotes "
+                       "(\"...\"); true, false and numbers none"),
+    (r"Invalid statement", "this line is none of name = value, [section] or # comment"),
+    (r"Cannot overwrite a value|Cannot declare .* twice", "a name is given a value twice"),
+    (r"Expected newline or end of document after a statement",
+     "something follows the value on its line: one name = value to a line"),
+    (r"Unescaped '\\' in a string", "a \\ in a \"...\" text must be written twice (\\\\), "
+                                    "or use '...' quotes"),
+    (r"Invalid initial character for a key part", "a name begins with a letter, a digit, - "
+                                                  "or _"),
+    (r"Unclosed array", "a list opened with [ is never closed with ]"),
+    (r"Unclosed inline table", "a { is never closed with }"),
+)
+
+
+def in_words(message: str) -> str:
+    """tomllib's `message` said in words (as it is, first letter small, when unknown)."""
+    for pattern, words in TOML_WORDS:
+        match = re.fullmatch(pattern, message)
+        if match:
+            return words.replace("{}", match.group(1)) if match.groups() else words
+    return message[:1].lower() + message[1:]

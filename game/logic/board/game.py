@@ -3,7 +3,7 @@ moves are placements `x-y@S1S2` or `pass`, the view is a board of numbers, and t
 greedy player's judgement lives in the variant's view module."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import ModuleType
 from typing import ClassVar
 
@@ -83,12 +83,27 @@ class PlacementGame(GameState):
                               f"{MAX_GRID_TEXT} characters, not {shorten(grid)}")
         text = f'grid = """\n{grid}\n"""\n'
         try:
-            return cls.level_from_toml(TomlFile("<record>", text, {"grid": grid}), name)
+            layout = cls.level_from_toml(TomlFile("<record>", text, {"grid": grid}), name)
         except FileFormatError as exc:
             row = f" row {exc.line - 1}:" if exc.line and exc.line > 1 else ""
             message = re.sub(r"\(line (\d+)\)", lambda m: f"(row {int(m[1]) - 1})",
                              exc.message)
             raise DominoError(f"bad grid:{row} {message}") from None
+        return cls._named_like(layout, name)
+
+    @classmethod
+    def _named_like(cls, layout, name: str):
+        """`layout` with the title and description of the level `name` while that level
+        still draws this board (the record holds the board, not its name in words)."""
+        from ..levels import load_layout
+        try:
+            named = load_layout(name, cls.variant)
+        except DominoError:
+            return layout
+        if (named.width, named.height, named.blocked) != (layout.width, layout.height,
+                                                          layout.blocked):
+            return layout
+        return replace(layout, title=named.title, description=named.description)
 
     @classmethod
     def position_layout(cls, toml, name: str):

@@ -184,7 +184,9 @@ class BoardAdapter:
     def show_move(self, surface, geo, move) -> None:
         if not isinstance(move, Placement):        # (a choice that lays nothing)
             return
-        draw_placed(surface, geo, move, "ghost_ok")
+        own = getattr(self.scene.tool, "ghost", None)
+        if not set(getattr(own, "squares", ())) & set(squares_of(move)):
+            draw_placed(surface, geo, move, "ghost_ok")   # (never over the person's own tile)
         theme.outline_suggestion(surface, geo.span_rect(*squares_of(move)), 4)
         tiles = self.scene.shown_tiles()
         if move.tile in tiles:

@@ -50,7 +50,9 @@ class BoardMatchScene(MatchScene):
         self._public = self.table_view()        # the table as the last move left it
         self.table = self.adapter.table(self)
         self.table.warm_up()
-        self.last_caption = self.adapter.opening_caption()    # what a new pick goes back to
+        moves = len(self.game.moves_played())       # a resumed match: not its opening
+        self.last_caption = self.adapter.opening_caption() if not moves else \
+            f"Move {moves + 1}: {self.ctl.name(self.game.current_player)} to play."
         self.ctl.say(self.last_caption, speak=False)
 
     # --- the input tool's state, as the tests and the table read it --------------------

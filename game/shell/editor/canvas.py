@@ -145,6 +145,8 @@ class Canvas:
                 rect, tray_owner, tile = slots[index]
                 draw_element(surface, rect.inflate(-4, -4), Element(tray_owner, tile.a, tile.b),
                              "selected" if focus == index else "normal")
+                if focus == index:           # the keyboard's focus, as on the board
+                    pygame.draw.rect(surface, theme.FOCUS, rect, 4, border_radius=6)
                 index += 1
             if not tiles:
                 theme.draw_fitted(surface, "(empty: all on the board)", (TRAY_AREA.x, y + 52),
@@ -159,11 +161,12 @@ LEGENDS = {
     "board": "Arrows: move   Enter/Space: block or open   U: undo   Shift+U: redo   Tab: panel"
              "   Esc: back",
     "elements": "Arrows: move   Enter: pick up, set down   R: turn   U: undo   Tab: tray, "
-                "panel   Esc: to the tray, back",
-    "tray": "Arrows: choose   Enter: take it to the board   Tab: panel   Esc: board",
-    "panel": "Up/Down: choose   Left/Right: change   Enter: select   U: undo   Tab: board   "
-             "Esc: back",
-    "text": "Type   Enter: keep   Esc: undo the typing",
+                "panel   Esc: put it back, back",
+    "tray": "Arrows: choose   Enter: take it to the board (or leave the one in hand here)"
+            "   Tab: panel   Esc: board",
+    "panel": "Up/Down: choose   Left/Right: change   Enter: select   U: undo   Ctrl+S: save"
+             "   Tab: board   Esc: back",
+    "text": "Type   Left/Right, Home/End: move   Enter: keep   Esc: undo the typing",
 }
 
 
@@ -177,6 +180,10 @@ def status_line(scene) -> tuple[str, tuple]:
         return scene.error_line(), theme.ILLEGAL
     if problem:
         return f"The board is right, but the file name: {problem}", theme.HIGHLIGHT
+    if scene.read_changes and scene.broken:    # until saved: what reading it changed
+        more = len(scene.read_changes) - 1
+        return (f"Changed on reading: {scene.read_changes[0]}" +
+                (f" (and {more} more)" if more else ""), theme.HIGHLIGHT)
     return "No problems: ready to save and to play", theme.LEGAL
 
 
@@ -191,13 +198,33 @@ def draw_editor(scene, surface) -> None:
     scene.canvas.draw(surface, scene.app, scene.cursor, marked, scene.held, scene.held_at,
                       focus, scene.zone == "board")
     status, colour = status_line(scene)
-    for i, line in enumerate(theme.wrap_text(status, 1080, 28)[:2]):
-        theme.draw_text(surface, line, (40, 952 + i * 34), 28, colour, shadow=True)
+    draw_lines(surface, status, (40, 948), 1090, 2, colour, shadow=True)
     theme.draw_panel(surface, PANEL)
-    scene.menu.draw(surface, focus=scene.zone == "panel")
-    for i, line in enumerate(theme.wrap_text(scene.message, PANEL.w - 60, 28)[:2]):
-        theme.draw_text(surface, line, (PANEL.x + 30, 858 + i * 34), 28, theme.HIGHLIGHT)
+    menu = scene.menu
+    menu.draw(surface, focus=scene.zone == "panel")
+    top = min(max(w.rect.bottom for w in menu.body), menu.bottom + menu.SIGN) + 14
+    lines = (menu.footer_top - 8 - top) // 34          # what room the rows leave
+    draw_lines(surface, scene.message, (PANEL.x + 30, top), PANEL.w - 60, lines,
+               theme.HIGHLIGHT)
     zone = "text" if scene.menu.editing else scene.zone
     if zone == "board" and draft.kind == ELEMENTS:
         zone = "elements"
     theme.draw_legend(surface, scene.app, LEGENDS[zone])
+
+
+def draw_lines(surface, text: str, at, width: int, most: int, colour, shadow=False) -> None:
+    """`text` wrapped to `width` from `at` in at most `most` lines: smaller (down to 20,
+    what 1280x720 still shows) when it needs more, else cut short (and told)."""
+    for size in (28, 26, 24, 22, 20):
+        face = theme.font(size)
+        lines = theme.wrap_text(text, width, size)
+        if len(lines) <= most and all(face.size(line)[0] <= width for line in lines):
+            break
+    if len(lines) > most:
+        lines = lines[:most - 1] + [" ".join(lines[most - 1:])]
+    if any(face.size(line)[0] > width for line in lines):    # (a word too long to wrap)
+        theme.report_cut(text)
+        lines = [theme.fit_text(line, width, size) for line in lines]
+    for i, line in enumerate(lines):
+        theme.draw_text(surface, line, (at[0], at[1] + i * (size + 6)), size, colour,
+                        shadow=shadow)

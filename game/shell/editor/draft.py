@@ -103,6 +103,15 @@ class Draft:
         # every game with levels (an element or a grid game) writes its own level files
         return self.cls.level_text(self.level())  # type: ignore[attr-defined]
 
+    def text_of(self, file_text: str) -> str | None:
+        """What `text()` gives for the level in `file_text` (a file of this draft's name),
+        None if it does not load."""
+        try:
+            level = read_level(self.variant, parse_toml(file_text, str(self.path())), self.name)
+        except (FileFormatError, OptionError):
+            return None
+        return Draft(self.variant, level, self.name).text()
+
     def path(self) -> Path:
         return own_folder(self.variant) / f"{self.name}.toml"
 

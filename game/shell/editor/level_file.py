@@ -70,6 +70,17 @@ class LevelFile:
         storage.write_atomic(path, text)
         self.path, self.text = path, text
 
+    def set_aside(self) -> str:
+        """Rename the open file (one that did not load: what a person wrote) to
+        `name.bad-<time>` before a save takes its place; the name it is kept under
+        (OSError if it cannot be kept: then nothing is written over it)."""
+        assert self.path is not None, "only a level on disk is set aside"
+        said = storage.set_aside(self.path, "it did not load as a level")
+        if "; kept as " not in said:
+            raise OSError(f"{self.path.name} could not be kept aside, so it is left alone")
+        self.text = None                    # nothing is there now: the save makes it anew
+        return said.rsplit("; kept as ", 1)[1]
+
     def delete(self) -> str:
         """Remove the open file; its text, for Undo (DominoError or OSError if it cannot
         be read or removed)."""

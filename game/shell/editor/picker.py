@@ -11,12 +11,14 @@ import pygame
 from game.logic.levels import list_levels
 from game.logic.variants import VARIANTS
 from game.shell.board.elements.art import draw_element
+from game.shell.editor.canvas import draw_lines
 from game.shell.editor.level_file import deleted_levels, forget_deleted, restore
 from game.shell.frame import theme
 from game.shell.frame.scene import Scene
 from game.shell.frame.widgets import Button, Label, Menu, Selector, Widget, back_or_menu
 from game.shell.screens.dialogs import ConfirmScene
-from game.shell.screens.level_preview import DARK, FRAME, LIGHT, OWN_MARK, draw_board
+from game.shell.screens.level_preview import (DARK, FRAME, LIGHT, OWN_MARK, draw_board,
+                                               draw_description)
 
 LEGEND = "Up/Down: choose   Left/Right: change the game   Enter: edit   Esc: back"
 PANEL = pygame.Rect(1060, 200, 800, 760)
@@ -118,8 +120,8 @@ class LevelsScene(Scene):
             for line in (line for text in lines for line in theme.wrap_text(text, 720, 28)):
                 theme.draw_text(surface, line, (PANEL.x + 40, y), 28, theme.TEXT)
                 y += 34
-        if self.message:
-            theme.draw_caption(surface, self.app, self.message, y=1000)
+        if self.message:            # beside Back, under the panel
+            draw_lines(surface, self.message, (PANEL.x, 966), PANEL.w, 2, theme.TEXT)
         theme.draw_legend(surface, self.app, LEGEND)
 
 
@@ -130,10 +132,8 @@ def draw_level(surface, entry, panel: pygame.Rect) -> None:
                       (x, panel.y + 30), width, 40, theme.TITLE, bold=True)
     theme.draw_fitted(surface, f"{entry.name}.toml", (x, panel.y + 84), width, 28,
                       theme.TEXT_DIM)
-    y = panel.y + 130
-    for line in theme.wrap_text(level.description or "(no description)", width, 28)[:4]:
-        theme.draw_fitted(surface, line, (x, y), width, 28)
-        y += 32
+    y = draw_description(surface, level.description or "(no description)",
+                         (x, panel.y + 130), width)
     area = pygame.Rect(x, y + 20, width, panel.bottom - y - 60)
     if hasattr(level, "grid_text"):
         draw_board(surface, level, area)

@@ -4,30 +4,29 @@ this board, Delete, Back); every change is read by the game's own reader at once
 what it says is wrong is marked on the board and said in one line."""
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from pathlib import Path
 
 
-from game.logic.core import FileFormatError
+from game.logic.board.shape import FILES
 from game.logic.elements.board import Element
-from game.logic.records import new_seed
 from game.logic.variants import find_variant
-from game.play.config import MatchConfig, Seat
 from game.shell.frame.scene import Scene
-from game.shell.screens.dialogs import ConfirmScene
 
-from game.shell.editor.canvas import PANEL, TRAY_COLUMNS, Canvas, draw_editor
+from game.shell.editor.canvas import PANEL, TRAY_AREA, TRAY_COLUMNS, Canvas, draw_editor
 from game.shell.editor.draft import ELEMENTS, GRID, SIZE, Check, Draft
+from game.shell.editor.file_actions import FileActions
 from game.shell.editor.history import History
-from game.shell.editor.level_file import (DeletedLevel, LevelFile, deleted_levels, disk_text,
-                                          forget_deleted, kept_text, matches_on, restore)
+from game.shell.editor.level_file import DeletedLevel, LevelFile, disk_text
 from game.shell.editor.panel import panel_menu
 from game.shell.editor.templates import blank_of, free_name, salvage, template_entry
 
+SIDES = ("South", "North")
 MOVES = {"up": (0, 1), "down": (0, -1), "left": (-1, 0), "right": (1, 0)}
 
 
-class EditorScene(Scene):
+class EditorScene(FileActions, Scene):
     """Edit a copy of the level `template` of `variant` (an own level is edited in
     place: saving keeps its name and what was written by hand; a broken one of yours
     opens to be fixed), or with `blank` a new empty level."""
@@ -35,15 +34,21 @@ class EditorScene(Scene):
     def __init__(self, app, variant: str, template: str | None = None, blank: bool = False):
         super().__init__(app)
         entry, model = template_entry(variant, template)
+        self.read_changes: list[str] = []       # what reading a broken file changed
         cls = find_variant(variant)
         if blank:
             level, name = blank_of(model.level), free_name(variant, "level")
             self.message = "A new level: draw it, give it a name, save it"
         elif entry.level is None:           # one of yours that does not load: fix it
             text = disk_text(Path(entry.path)) or ""
-            level, name = salvage(text, model.level, getattr(cls, "sets", ())), entry.name
-            self.message = f"Fixing {entry.name}: {entry.error}".replace(
-                str(Path(entry.path).parent) + "/", "", 1)
+            level, self.read_changes = salvage(text, model.level, getattr(cls, "sets", ()))
+            name = entry.name
+            read = "" if level != blank_of(model.level) else \
+                " (nothing of it could be read: the board is blank)"
+            problem = re.sub(rf"^{re.escape(entry.path)}:(?:(\d+):)? ",
+                             lambda m: f"line {m[1]}: " if m[1] else "", entry.error or "")
+            self.message = f"Fixing {entry.name}.toml{read}: {problem}. Save keeps the " \
+                "file as it is under another name"
         elif entry.own:
             level, name = entry.level, entry.name
             self.message = f"Editing your level {entry.name}"
@@ -55,13 +60,16 @@ class EditorScene(Scene):
         self.draft = Draft(variant, level, name)
         self.file = LevelFile(Path(entry.path) if entry.own and not blank else None)
         self.opened_from = self.file.text     # what a person wrote: kept by every save
+        self.broken = entry.own and entry.level is None and not blank   # set aside at save
         self.saved_text = self.draft.text() if self.file.text is not None and entry.level \
             else None
-        self.history = History(self.draft.snapshot())
+        self.opened_as = self.draft.snapshot()       # (untouched: Back leaves at once)
+        self.history = History(self.opened_as)
         self.canvas = Canvas(self.draft)
         self.zone = "board"
         self.cursor = (0, 0)
         self.held_from: int | None = None         # its square, None from the tray
+        self.lifted: Element | None = None        # it as it was lifted (Esc puts it back)
         self.held_at = None                       # the pointer, while the mouse moves it
         self.dragging = False
         self.painting: bool | None = None         # block (True) or open while dragging
@@ -87,10 +95,6 @@ class EditorScene(Scene):
     @property
     def wants_text(self) -> bool:
         return self.menu.editing
-
-    @property
-    def unsaved(self) -> bool:
-        return self.draft.text() != self.saved_text
 
     def refresh(self) -> None:
         """Read the draft again (only when its text changed), lay the board out, and keep
@@ -118,16 +122,6 @@ class EditorScene(Scene):
         self.menu.focus = min(focus, len(self.menu.widgets) - 1)
         self.refresh()
         self.say("Redone" if redo else "Undone: Shift+U or Ctrl+Y redoes it")
-
-    def say(self, text: str, sound: str | None = None) -> None:
-        self.message = text
-        if sound:
-            self.app.sounds.play(sound)
-
-    def error_line(self) -> str:
-        """The reader's error with the file named without its folder (as the menus do)."""
-        error = self.check.error or ""
-        return error.replace(str(self.draft.path().parent) + "/", "", 1)
 
     # ---- the panel's helpers -----------------------------------------------------------
     def changed(self, text: str | None = None) -> None:
@@ -202,121 +196,6 @@ class EditorScene(Scene):
             return
         self.changed(text)
 
-    # ---- save, play, delete, leave -----------------------------------------------------
-    def save(self, replace_changed: bool = False) -> bool:
-        """Write the level among the player's own, keeping what a person wrote by hand in
-        the file it was opened from; a file changed meanwhile (another program, another
-        window, another level of that name) is replaced only when the player says so."""
-        draft = self.draft
-        problem = draft.save_problem(self.check)
-        if problem:
-            self.say(f"Not saved: {self.error_line() if self.check.error else problem}",
-                     "invalid")
-            return False
-        path = draft.path()
-        if not replace_changed and self.file.changed_on_disk(path):
-            what = "changed on disk since you opened it" if path == self.file.path else \
-                "is another of your levels"
-            self.app.push(ConfirmScene(
-                self.app, f"{path.name} {what}", "Replace it with this one", "Keep it",
-                lambda: self.save(replace_changed=True),
-                "Keep it, and save this one under another file name"))
-            return False
-        base = self.file.text if path == self.file.path and self.file.text is not None \
-            else self.opened_from
-        text = kept_text(draft.variant, draft.name, base, draft.text())
-        try:
-            self.file.write(path, text)
-        except OSError as error:
-            self.say(f"Not saved: {error.strerror or error}", "invalid")
-            return False
-        self.saved_text, self.deleted = draft.text(), None
-        self.say(f"Saved as {draft.name}: it is in every list of your levels of "
-                 f"{draft.cls.title}{self.matches_note()}", "place")
-        return True
-
-    def matches_note(self) -> str:
-        count = matches_on(self.draft.variant, self.draft.name)
-        if not count:
-            return ""
-        saved = "a saved match was" if count == 1 else f"{count} saved matches were"
-        return f" ({saved} begun on it: each keeps the board it began on)"
-
-    def play(self) -> None:
-        """Save the board if it changed, then start a match on it at once."""
-        if self.unsaved and not self.save():
-            return
-        draft, names = self.draft, self.app.settings.player_names
-        options: dict[str, object] = {"layout": draft.name}
-        if draft.kind == ELEMENTS:
-            options = {"start": draft.name, **({"stacks": draft.stacks} if draft.shift
-                                                else {"set": draft.set_name})}
-        seats = (Seat(names[0]),) + tuple(Seat(names[i], "computer", "greedy")
-                                          for i in range(1, draft.cls.min_players))
-        self.app.start_match(MatchConfig(draft.variant, seats, options,
-                                         new_seed()))
-
-    def delete(self) -> None:
-        """Delete the level that is open (one of yours on disk), after asking; U, or the
-        Levels screen while the game runs, brings it back."""
-        if self.deleted is not None:
-            self.undo_delete()
-            return
-        path = self.file.path
-        if path is None:
-            self.say("Nothing deleted: this level is not one of your saved levels (Save "
-                     "makes it one)", "invalid")
-            return
-        title = self.draft.title or path.stem
-        self.app.push(ConfirmScene(
-            self.app, f"Delete {path.name}?", "Delete it", "Keep it", self.delete_now,
-            f"{title}, one of your levels of {self.draft.cls.title}{self.matches_note()}"))
-
-    def delete_now(self) -> None:
-        path, title = self.file.path, self.draft.title
-        if path is None:
-            return
-        try:
-            text = self.file.delete()
-        except (FileFormatError, OSError) as error:
-            self.say(f"Nothing deleted: {getattr(error, 'message', None) or error}", "invalid")
-            return
-        self.deleted = DeletedLevel(self.draft.variant, path.stem, title, path, text)
-        deleted_levels(self.app).append(self.deleted)
-        self.saved_text = None
-        self.say(f"Deleted {path.name}: U or Undo delete brings it back (so does the Levels "
-                 f"screen while the game runs){self.matches_note()}", "capture")
-
-    def undo_delete(self, replace_there: bool = False) -> None:
-        """Write back the level just deleted, never over a file of its name made since
-        (another window's) unless the player says so."""
-        level = self.deleted
-        if level is None:
-            return
-        try:
-            refusal = restore(level, replace_there)
-        except OSError as error:
-            self.say(f"Not brought back: {error.strerror or error}", "invalid")
-            return
-        if refusal:
-            self.app.push(ConfirmScene(
-                self.app, f"{level.path.name} is there again", "Replace it", "Keep it",
-                lambda: self.undo_delete(True), f"Not brought back: {refusal}"))
-            return
-        forget_deleted(self.app, level)
-        self.deleted = None
-        self.file = LevelFile(level.path)
-        self.saved_text = self.draft.text() if level.text == self.file.text and \
-            self.draft.name == level.name else self.saved_text
-        self.say(f"{level.path.name} is back", "place")
-
-    def go_back(self) -> None:
-        if self.unsaved and not self.leaving:
-            self.leaving = True
-            self.say("Not saved yet: Back (or Esc) again leaves without saving", "invalid")
-            return
-        self.app.pop()
-
     # ---- input ---------------------------------------------------------------------------
     def handle(self, action):
         name = action.name
@@ -330,13 +209,15 @@ class EditorScene(Scene):
                 ["board", "panel"]
             step = 1 if name == "next" else -1
             self.zone = zones[(zones.index(self.zone) + step) % len(zones)]
+        elif name == "save":
+            self.drop_held()
+            self.save()
         elif name == "undo" and self.deleted is not None:
             self.undo_delete()
         elif name in ("undo", "redo"):
             self.undo(redo=name == "redo")
         elif name == "back" and self.held is not None:
-            self.drop_held()
-            self.say("Back in the tray")
+            self.put_back()
         elif name == "back" and self.zone == "tray":
             self.zone = "board"
         elif name == "back":
@@ -381,16 +262,34 @@ class EditorScene(Scene):
             if refusal:
                 self.say(refusal, "invalid")
                 return
+            owner = draft.owner_at(index, self.held.owner)
+            crossed = self.held_from is not None and owner != self.held.owner
             self.held = None
-            self.say("Set down", "place")
+            self.say(f"Set down in {SIDES[owner]}'s half: it is {SIDES[owner]}'s element "
+                     f"now" if crossed else "Set down", "place")
         elif draft.top(index) is not None:
             self.held, self.held_from = draft.take(index), index
-            self.say("In hand: set it down on a square (Esc puts it back in the tray)")
+            self.lifted = self.held
+            self.say("In hand: set it down on a square (Esc puts it back)")
         else:
             self.zone = "tray"
             self.say("Choose an element from the tray")
             return
         self.changed()
+
+    def put_back(self) -> None:
+        """The element in hand goes back where it was taken from, as it was (from the
+        tray: to the tray)."""
+        if self.held is None:
+            return
+        if self.held_from is not None and self.lifted is not None:
+            self.draft.put(self.held_from, self.lifted)
+            self.held, self.held_at = None, None
+            self.say(f"Back on {FILES[self.held_from % SIZE]}{self.held_from // SIZE + 1}")
+            self.changed()
+            return
+        self.drop_held()
+        self.say("Back in the tray")
 
     def drop_held(self) -> None:
         """The element in hand goes back to the tray."""
@@ -400,6 +299,10 @@ class EditorScene(Scene):
 
     def tray_key(self, name: str) -> None:
         slots = self.canvas.tray_slots()
+        if name == "confirm" and self.held is not None:     # put in the tray
+            self.drop_held()
+            self.say("Back in the tray")
+            return
         if not slots:
             self.zone = "board"
             return
@@ -460,8 +363,11 @@ class EditorScene(Scene):
                 self.zone = "panel"
             self.menu.handle(action)
         elif name == "click" and self.held is not None:
-            self.drop_held()
-            self.say("Back in the tray")
+            if TRAY_AREA.collidepoint(pos):           # dropped on the tray: kept there
+                self.drop_held()
+                self.say("Back in the tray")
+            else:
+                self.put_back()
 
     # ---- drawing -------------------------------------------------------------------------
     def draw(self, surface):

@@ -3,16 +3,16 @@ of the game's board kind, or what can be read of a broken file so that it can be
 """
 from __future__ import annotations
 
-import tomllib
 from dataclasses import replace
 
-from game.logic.board.layout import BLOCKED, Layout
+from game.logic.board.layout import BLOCKED, PLAYABLE, Layout
 from game.logic.board.shape import FILES, MAX_SIDE, MIN_SIDE
 from game.logic.core import FileFormatError, OptionError
 from game.logic.elements.board import SIZE, parse_token
 from game.logic.elements.shifting import parse_stack_token
 from game.logic.elements.shift_starts import Start as ShiftStart
 from game.logic.levels import LevelEntry, find_level, layout_folder, list_levels
+from game.logic.textfiles import parse_toml
 
 
 def template_entry(variant: str, name: str | None) -> tuple[LevelEntry, LevelEntry]:
@@ -48,55 +48,84 @@ def blank_of(level):
     return replace(level, title="New start", description="", placed=())
 
 
-def salvage(text: str, model, sets=()):
+def salvage(text: str, model, sets=()) -> tuple[object, list[str]]:
     """What the editor can show of a broken level file's `text`: `model` (a blank level
     of the game) with the file's name, description, set or stacks and as much of its
-    board as reads; the rest is left blank for the player to draw."""
+    board as reads; the rest is left blank for the player to draw. With it, what was
+    changed on reading, each as "line N: what" (empty when the whole board read)."""
     level = blank_of(model)
     try:
-        data = tomllib.loads(text)
-    except (tomllib.TOMLDecodeError, ValueError, RecursionError):
-        return level
+        toml = parse_toml(text)
+    except FileFormatError as error:
+        where = f"line {error.line}: " if error.line else ""
+        return level, [f"{where}not TOML, so nothing of it was read: the board is blank"]
+    data = toml.data
     fields = {"title": data.get("name"), "description": data.get("description")}
     level = replace(level, **{k: v for k, v in fields.items() if isinstance(v, str)})
-    board = data.get("grid", data.get("board"))
-    rows = [row.strip() for row in board.split("\n") if row.strip()] \
-        if isinstance(board, str) else []
+    key = next((k for k in ("grid", "board") if isinstance(data.get(k), str)), None)
+    rows = toml.grid_lines(key) if key else []
     if isinstance(level, Layout):
         return _salvaged_grid(level, rows)
+    changes = [f"line {line}: a rank more than {SIZE}, left out" for line, _ in rows[SIZE:]]
     rows = rows[:SIZE]
-    if isinstance(level, ShiftStart):
-        cells = [()] * (SIZE * SIZE)
-        for top, row in enumerate(rows):
-            for file, token in enumerate(row.split()[:SIZE]):
-                cells[(SIZE - 1 - top) * SIZE + file] = _read(parse_stack_token, token, ())
-        stacks = data.get("stacks")
-        return replace(level, cells=tuple(cells),
-                       stacks=stacks if isinstance(stacks, bool) else level.stacks)
+    cells: list = [()] * (SIZE * SIZE)
     placed = []
-    for top, row in enumerate(rows):
-        for file, token in enumerate(row.split()[:SIZE]):
-            element = _read(parse_token, token, None)
-            if element is not None:
-                placed.append(((SIZE - 1 - top) * SIZE + file, element))
+    shift = isinstance(level, ShiftStart)
+    for top, (line, row) in enumerate(rows):
+        tokens = row.split()
+        if len(tokens) > SIZE:
+            changes.append(f"line {line}: {len(tokens)} squares, the last "
+                           f"{len(tokens) - SIZE} left out")
+        for file, token in enumerate(tokens[:SIZE]):
+            square = (SIZE - 1 - top) * SIZE + file
+            read = _read(parse_stack_token if shift else parse_token, token)
+            if read is _UNREAD:
+                changes.append(f"line {line}: {token[:12]!r} is no element: that square is "
+                               f"empty")
+            elif shift:
+                cells[square] = read
+            elif read is not None:
+                placed.append((square, read))
+    if shift:
+        stacks = data.get("stacks")
+        return replace(level, cells=tuple(cells), stacks=stacks if isinstance(stacks, bool)
+                       else level.stacks), changes
     set_name = data.get("set")
+    if set_name is not None and set_name not in sets:
+        changes.append(f"line {toml.line_of('set')}: no set {str(set_name)[:20]!r}: the "
+                       f"{level.set_name} set instead")
     return replace(level, placed=tuple(placed),
-                   set_name=set_name if set_name in sets else level.set_name)
+                   set_name=set_name if set_name in sets else level.set_name), changes
 
 
-def _salvaged_grid(level: Layout, rows: list[str]) -> Layout:
+def _salvaged_grid(level: Layout, rows: list[tuple[int, str]]) -> tuple[Layout, list[str]]:
+    changes = [f"line {line}: a row more than {MAX_SIDE}, left out" for line, _ in
+               rows[MAX_SIDE:]]
     rows = rows[:MAX_SIDE]
     if not rows:
-        return level
-    width = min(max(max(len(row) for row in rows), MIN_SIDE), MAX_SIDE)
+        return level, changes
+    width = min(max(len(rows[0][1]), MIN_SIDE), MAX_SIDE)
     height = max(len(rows), MIN_SIDE)
-    blocked = frozenset(f"{FILES[f]}{height - top}" for top, row in enumerate(rows)
+    for line, row in rows:
+        unknown = sorted({char for char in row if char not in (PLAYABLE, BLOCKED)})
+        if unknown:
+            chars = ", ".join(repr(char) for char in unknown)
+            changes.append(f"line {line}: {chars} read as open (use . and #)")
+        if len(row) != width:
+            changes.append(f"line {line}: the row was {len(row)} squares wide, made {width} "
+                           f"({'open squares added' if len(row) < width else 'the rest cut'})")
+    if len(rows) < MIN_SIDE:
+        changes.append(f"line {rows[-1][0]}: open rows added to make {MIN_SIDE}")
+    blocked = frozenset(f"{FILES[f]}{height - top}" for top, (_, row) in enumerate(rows)
                         for f, char in enumerate(row[:width]) if char == BLOCKED)
-    return replace(level, width=width, height=height, blocked=blocked)
+    return replace(level, width=width, height=height, blocked=blocked), changes
 
 
-def _read(parse, token: str, empty):
+_UNREAD = object()
+
+
+def _read(parse, token: str):
     try:
         return parse(token)
     except ValueError:
-        return empty
+        return _UNREAD

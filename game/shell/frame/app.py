@@ -340,15 +340,27 @@ class App:
                 continue
             if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
                 self.window = pygame.display.get_surface() or self.window
-            text_mode = bool(getattr(self.top, "wants_text", False))
+            text_mode = self._follow_text_mode()
             for action in self.input.translate(event, text_mode):
                 self.dispatch(action)
+        self._follow_text_mode()
         repeats = self.input.repeats()          # a held d-pad or stick
         if repeats:
             self.pacer.input_arrived()
         for action in repeats:
             self.dispatch(action)
         return len(events)
+
+    def _follow_text_mode(self) -> bool:
+        """Whether the top scene takes typed text; the system's text input (which composes
+        accents, and opens an on-screen keyboard where there is one) is started when it
+        does. It is never stopped: pygame gives key presses their characters from it, and
+        the game's letter keys read them."""
+        text_mode = bool(getattr(self.top, "wants_text", False))
+        if text_mode and not getattr(self, "_texting", False):
+            pygame.key.start_text_input()
+        self._texting = text_mode
+        return text_mode
 
     def advance(self, elapsed: float) -> int:
         """Add `elapsed` seconds and run the fixed updates due (at most MAX_CATCHUP);

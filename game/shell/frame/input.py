@@ -3,7 +3,8 @@
 Keyboard, mouse and gamepads (hot-plugged, tracked by instance id) all end up as the
 action names of scene.py, so scenes never look at key codes. Printable characters also
 arrive as `text` actions. While the top scene edits text (`wants_text`), letter keys
-give only `text`, and Backspace gives the text character "\\b" instead of `back`.
+give nothing: the text comes from TEXTINPUT events (accents and composed characters
+too), and Backspace and Delete give the text characters "\\b" and "\\x7f" instead.
 """
 from __future__ import annotations
 
@@ -36,6 +37,12 @@ KEY_BINDINGS: dict[int, str] = {
 # Keys that keep their action while text is being typed.
 TEXT_MODE_KEYS = {pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_RETURN,
                   pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_TAB, pygame.K_F11}
+
+# Keys that edit the text being typed: (action name, its fields).
+TEXT_EDIT_KEYS: dict[int, tuple] = {
+    pygame.K_BACKSPACE: ("text", {"char": "\b"}), pygame.K_DELETE: ("text", {"char": "\x7f"}),
+    pygame.K_HOME: ("home", {}), pygame.K_END: ("end", {}),
+}
 
 # Standard (XInput-style) button numbers.
 PAD_BUTTONS: dict[int, str] = {
@@ -73,6 +80,7 @@ class InputMapper:
         self._stick: dict[tuple[int, int], int] = {}   # (instance, axis) -> -1, 0, +1
         self._held = None          # (direction, time of its next repeat) of a held pad
         self._keys_down: set[int] = set()
+        self._key_char = ""          # the last key's character, pressed outside typing
 
     @property
     def holding(self) -> bool:
@@ -98,11 +106,19 @@ class InputMapper:
         elif kind == pygame.WINDOWFOCUSLOST:          # its key-ups go to another window
             self._keys_down.clear()
         if kind == pygame.KEYDOWN:
+            # its character, when the key acts as a key (Space that starts typing): the
+            # TEXTINPUT after it is not typed
+            self._key_char = "" if text_mode else getattr(event, "unicode", "") or ""
             repeat = event.key in self._keys_down
             self._keys_down.add(event.key)
             if repeat and not text_mode and event.key not in REPEATING_KEYS:
                 return []
             return self._key(event, text_mode)
+        if kind == pygame.TEXTINPUT:      # typed text, composed as the keyboard composes it
+            consumed, self._key_char = self._key_char, ""
+            if not text_mode or event.text == consumed:   # (the key that began typing)
+                return []
+            return [Action("text", char=c) for c in event.text if c.isprintable()]
         if kind == pygame.MOUSEMOTION:
             return [Action("point", pos=self.to_logical(event.pos))]
         if kind == pygame.MOUSEBUTTONDOWN and event.button in MOUSE_BUTTONS:
@@ -127,16 +143,17 @@ class InputMapper:
     def _key(self, event, text_mode: bool) -> list[Action]:
         char = getattr(event, "unicode", "") or ""
         printable = len(char) == 1 and char.isprintable()
-        if text_mode:
-            if event.key == pygame.K_BACKSPACE:
-                return [Action("text", char="\b")]
-            if printable:
-                return [Action("text", char=char)]
+        if text_mode:                     # the characters come as TEXTINPUT events
+            if event.key in TEXT_EDIT_KEYS:
+                name, fields = TEXT_EDIT_KEYS[event.key]
+                return [Action(name, **fields)]
             name = KEY_BINDINGS.get(event.key) if event.key in TEXT_MODE_KEYS else None
             return [Action(name)] if name else []
         name = KEY_BINDINGS.get(event.key)
         if name == "next" and event.mod & pygame.KMOD_SHIFT:
             name = "prev"
+        elif event.key == pygame.K_s and event.mod & pygame.KMOD_CTRL:
+            return [Action("save")]
         elif event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
             name = "redo" if event.mod & pygame.KMOD_SHIFT else "undo"
         elif (event.key == pygame.K_y and event.mod & pygame.KMOD_CTRL) or \

@@ -28,11 +28,14 @@ LOGICAL_SIZE = (1920, 1080)
 #   point                   mouse moved (pos)
 #   click release rclick    left press / left release / right press (pos)
 #   wheel                   mouse wheel (amount: +1 up, -1 down; pos)
-#   text                    a typed character (char), for name entry
+#   text                    a typed character (char), for name entry ("\b" and "\x7f":
+#                           Backspace and Delete while typing)
+#   home end                Home / End while typing (the text cursor)
+#   save                    Ctrl+S (the level editor's Save)
 #   fullscreen              F11 (handled by the app itself)
 ACTION_NAMES = frozenset("""up down left right confirm back pause next prev rotate flip
 draw end_turn announce_turn read_ends hint scoring undo redo coach take_advice point click
-release rclick wheel text fullscreen""".split())
+release rclick wheel text home end save fullscreen""".split())
 
 
 @dataclass(frozen=True)

@@ -157,8 +157,15 @@ class Selector(Widget):
 
 
 class TextField(Widget):
-    """Editable text: confirm or a click starts editing, typed `text` actions edit,
-    confirm keeps the new text, back restores the old one."""
+    """Editable text: confirm or a click starts editing; typed `text` actions go in at
+    the cursor (left/right, home/end move it; "\b" erases before it, "\x7f" after it);
+    confirm keeps the new text, back restores the old one. A longer text than the box
+    scrolls to keep the cursor in sight. `refuses(char, text)`, when given, says why a
+    typed character cannot go in (`text`: the field with it; None: it can), and
+    `on_refused(reason)` is then told."""
+
+    SIZE = 34               # the text's size in the box: never shrunk, scrolled instead
+    box_left = 0.45         # where the box begins, a share of the row's width
 
     def __init__(self, label: str, text: str, on_change=None, max_length: int = 16,
                  width: int = 760, height: int = ROW_HEIGHT):
@@ -167,10 +174,13 @@ class TextField(Widget):
         self.on_change = on_change
         self.max_length = max_length
         self.editing = False
+        self.cursor = len(text)      # where typing goes in, 0 to len(text)
         self._before = text
         self.allow_empty = False    # else an emptied field keeps its old text...
         self.on_empty: Callable[[], None] | None = None   # ...or, given this, is called
                                                            # and the field stays open
+        self.refuses: Callable[[str, str], str | None] | None = None
+        self.on_refused: Callable[[str], None] | None = None
 
     def handle(self, action) -> bool:
         if not self.editing:
@@ -178,19 +188,43 @@ class TextField(Widget):
                 self.handle_confirm()
                 return True
             return False
-        if action.name == "text":
-            if action.char == "\b":
-                self.text = self.text[:-1]
-            elif action.char.isprintable() and len(self.text) < self.max_length:
-                self.text += action.char
-        elif action.name in ("confirm", "click"):
+        name = action.name
+        if name == "text":
+            self.type(action.char)
+        elif name in ("left", "right", "home", "end"):
+            moves = {"left": self.cursor - 1, "right": self.cursor + 1, "home": 0,
+                     "end": len(self.text)}
+            self.cursor = min(max(moves[name], 0), len(self.text))
+        elif name in ("confirm", "click"):
             self.finish()
-        elif action.name == "back":
+        elif name == "back":
             self.text, self.editing = self._before, False
+            self.cursor = len(self.text)
         return True       # while editing, the field keeps every action
 
+    def type(self, char: str) -> None:
+        """One typed character (or "\b", "\x7f": erase before or after the cursor)."""
+        at = self.cursor
+        if char == "\b":
+            self.text, self.cursor = self.text[:max(at - 1, 0)] + self.text[at:], max(at - 1, 0)
+            return
+        if char == "\x7f":
+            self.text = self.text[:at] + self.text[at + 1:]
+            return
+        if not char.isprintable():
+            return
+        typed = self.text[:at] + char + self.text[at:]
+        reason = self.refuses(char, typed) if self.refuses else None
+        if reason is None and len(self.text) >= self.max_length:
+            reason = f"at most {self.max_length} characters"
+        if reason is not None:
+            if self.on_refused:
+                self.on_refused(reason)
+            return
+        self.text, self.cursor = typed, at + 1
+
     def handle_confirm(self) -> None:
-        self.editing, self._before = True, self.text
+        self.editing, self._before, self.cursor = True, self.text, len(self.text)
 
     def finish(self) -> None:
         if not self.text.strip() and not self.allow_empty and self.on_empty:
@@ -198,20 +232,36 @@ class TextField(Widget):
             return
         self.editing = False
         self.text = self.text.strip() or ("" if self.allow_empty else self._before)
+        self.cursor = len(self.text)
         if self.on_change and self.text != self._before:
             self.on_change(self.text)
 
     def draw(self, surface, focused: bool) -> None:
         super().draw(surface, focused)
         r = self.rect
-        theme.draw_text(surface, self.label, (r.x + 24, r.centery), 34, theme.TEXT, "midleft")
-        box = pygame.Rect(r.x + r.w * 0.45, r.y + 8, r.w * 0.55 - 16, r.h - 16)
+        theme.draw_fitted(surface, self.label, (r.x + 24, r.centery),
+                          int(r.w * self.box_left) - 34, 34, theme.TEXT, "midleft")
+        box = pygame.Rect(r.x + r.w * self.box_left, r.y + 8, r.w * (1 - self.box_left) - 16,
+                          r.h - 16)
         pygame.draw.rect(surface, (12, 20, 24), box, border_radius=8)
         if self.editing:
             pygame.draw.rect(surface, theme.SELECTION, box, width=3, border_radius=8)
-        shown = self.text + ("|" if self.editing and pygame.time.get_ticks() // 500 % 2 else "")
-        theme.draw_fitted(surface, shown, (box.x + 14, box.centery), box.w - 24, 34,
-                          theme.HIGHLIGHT if self.editing else theme.TEXT, "midleft")
+        inner = box.inflate(-24, 0)
+        if not self.editing:
+            theme.draw_fitted(surface, self.text, (inner.x, box.centery), inner.w, self.SIZE,
+                              theme.TEXT, "midleft")
+            return
+        font = theme.font(self.SIZE)
+        caret = font.size(self.text[:self.cursor])[0]
+        after = min(60, font.size(self.text)[0] - caret)    # and some of what follows it
+        shift = max(0, caret + after - inner.w + 4)  # scrolled: the cursor stays in sight
+        clip = surface.get_clip()
+        surface.set_clip(inner.clip(clip))
+        theme.draw_text(surface, self.text, (inner.x - shift, box.centery), self.SIZE,
+                        theme.HIGHLIGHT, "midleft")
+        surface.set_clip(clip)
+        x = inner.x + caret - shift
+        pygame.draw.line(surface, theme.TEXT, (x, box.y + 8), (x, box.bottom - 8), 3)
 
 
 class Menu:
@@ -386,9 +436,9 @@ class Menu:
         # room for the focus ring around the first and last rows, hardly more
         surface.set_clip(pygame.Rect(0, self.top - 6, surface.get_width(),
                                      self.bottom - self.top + 12))
-        for i, w in enumerate(self.body):
-            if w.rect.bottom >= self.top - 6 and w.rect.top <= self.bottom + 6:
-                w.draw(surface, i == focused)
+        for i, w in enumerate(self.body):     # a row partly out of sight is one of those
+            if w.rect.top >= self.top - 1 and w.rect.bottom <= self.bottom + 1:   # the
+                w.draw(surface, i == focused)                 # signs count: not drawn
         surface.set_clip(clip)
         for i, w in enumerate(self.footer, len(self.body)):
             w.draw(surface, i == focused)

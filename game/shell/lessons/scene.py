@@ -247,6 +247,9 @@ class LessonFlow(MatchScenePart):
         elif self.phase != ASK:
             return
         self.show_answer = not self.show_answer and self.answer is not None
+        if self.show_answer:         # the answer alone: no wrong tile in hand under it
+            self.drop_pick()
+            self.refusal = ""
         self.panel.refresh()
 
     def handle(self, action) -> None:

@@ -6,7 +6,8 @@ the worker process for the Hard player's choice on the view of the person to mov
 meanwhile. The scene shows the answer on its table (its show_move: the tile lit and the
 end marked in the line games, the placement's ghost or the element's path on the boards)
 and says where the button and the panel with the reason go; G, Enter or the panel's Play
-it button plays it (Enter plays the suggestion, not the tile under the hand's cursor);
+it button plays it (Enter plays the suggestion until the person moves the hand's cursor
+or the board's: then Enter is theirs again, and G still plays the suggestion);
 Esc, C again or any move takes it away. The coach is
 offered only while a person may act (after the hand-over, so it never shows a hand to the
 wrong person), and never in computer-only matches or the demo.
@@ -31,6 +32,7 @@ from game.shell.frame.scene import Scene
 
 MARK = theme.SUGGESTION         # the coach's colour: its button, its panel, its move
 TAKE_WIDTH = 250                # the advice's Play it button
+STEERING = {"left", "right", "up", "down", "next", "prev", "rotate", "flip"}   # cursor moves
 
 
 class Coach:
@@ -40,6 +42,7 @@ class Coach:
         self.app = scene.app
         self.job = None             # (ply, Future) while the worker thinks
         self.advice = None          # (ply, Advice) shown until the position changes
+        self.steered = False        # the person moved a cursor since: Enter is theirs
 
     # --- when it is offered -----------------------------------------------------------
     @property
@@ -91,6 +94,7 @@ class Coach:
         if self.job is not None:
             self.job[1].cancel()
         self.job = self.advice = None
+        self.steered = False
 
     def update(self) -> None:
         ply = self.ctl.ply
@@ -107,7 +111,7 @@ class Coach:
         except Exception:                # the worker failed: say so, play goes on
             self.ctl.say("The coach could not answer this time.", speak=False)
             return
-        self.advice = (ply, advice)
+        self.advice, self.steered = (ply, advice), False
         self.ctl.advised.append((job[2], advice.move))     # the review never contradicts it
         if not self.ctl.couch and hasattr(self.app, "speak"):
             self.app.speak(f"The coach suggests {advice.text}")
@@ -121,15 +125,20 @@ class Coach:
     def handle(self, action) -> bool:
         """Takes C, a click on the button, and while advice shows Esc (puts it away),
         Enter, G or a click on Play it (plays it); True if taken. Enter plays the
-        suggestion rather than picking up whatever the hand's cursor is on."""
+        suggestion rather than picking up whatever the hand's cursor is on, until the person
+        moves a cursor: what they then pick with Enter is their own choice."""
         name = action.name
+        if self.advice is not None and name in STEERING:
+            self.steered = True
+            return False
         if name == "coach":
             self.dismiss() if (self.job or self.advice) else self.ask()
             return True
         if name == "back" and (self.job or self.advice):
             self.dismiss()
             return True
-        if self.advice is not None and (name in ("confirm", "take_advice") or (
+        if self.advice is not None and (name == "take_advice" or (
+                name == "confirm" and not self.steered) or (
                 name == "click" and self.take_rect().collidepoint(action.pos or (-1, -1)))):
             self.take()
             return True
@@ -171,7 +180,7 @@ class Coach:
         return "Coach (C)"
 
     def take_label(self) -> str:
-        return "Play it (Enter, G)"
+        return "Play it (G)" if self.steered else "Play it (Enter, G)"
 
     def _draw_note(self, surface, text: str) -> None:
         rect = self._note_rect()
@@ -296,7 +305,7 @@ class ReviewScene(Scene):
         return lines
 
     def draw(self, surface) -> None:
-        theme.draw_panel(surface, (160, 90, 1600, 900))
+        theme.draw_panel(surface, (160, 90, 1600, 900), alpha=255)      # results hidden
         theme.draw_title(surface, "Review", 130, 64)
         theme.draw_text(surface, self.progress(), (960, 200), 32, theme.HIGHLIGHT, "midtop",
                         bold=True)

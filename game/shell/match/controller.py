@@ -83,6 +83,8 @@ class MatchController:
         self.state = state if state is not None else new_game(
             config.variant, config.players, config.seed, config.options)
         self.on_move = on_move
+        self.saved_once = state is not None     # a resumed match is on disk; a new one
+                                                # only from its first move on
         # the computer seats; make_agent also refuses an unknown level before play starts
         self.agents = {i: make_agent(seat.level) for i, seat in enumerate(config.seats)
                        if not seat.is_human}
@@ -255,6 +257,7 @@ class MatchController:
                 when_drawn(saves.remove_soon)
         else:
             saves.save_soon(self.config, self.state)
+            self.saved_once = True
 
     @property
     def _keeps_saves(self) -> bool:
@@ -344,8 +347,13 @@ class MatchController:
         self.app.push(ConfirmScene(self.app, f"{self.name(asked)}, allow {self.name(who)} "
                                              f"to take back?",
                                    "Yes, take it back", "No", lambda: self._undo_to(who, where),
-                                   detail=detail, cover=self.couch))
+                                   detail=detail, cover=self.couch,
+                                   on_no=lambda: self._take_back_refused(asked)))
         return True
+
+    def _take_back_refused(self, asked: int) -> None:
+        self.sound("invalid")
+        self.say(f"{self.name(asked)} said no: nothing was taken back.", speak=False)
 
     def _undo_to(self, who: int, played: int) -> None:
         """Take back every move after the first `played` ones; `who` is to move again."""
@@ -421,12 +429,20 @@ class MatchController:
 
         self._handover_pending = True
         self.app.push(HandOverScene(self.app, self.name(player), continued,
-                                    self.config.variant))
+                                    self.config.variant, self.leaving))
 
     # --- screens ---------------------------------------------------------------------
     def pause(self) -> None:
         from game.shell.screens.pause import PauseOverlay
-        self.app.push(PauseOverlay(self.app, self.config.variant))
+        self.app.push(PauseOverlay(self.app, self.config.variant, self.leaving()))
+
+    def leaving(self) -> str | None:
+        """What leaving the match means, when it is not the pause menu's "it stays saved"."""
+        if not self._keeps_saves and not getattr(self.app, "demo", None):
+            return "Leave this match? It is not saved here."
+        if self._keeps_saves and not self.saved_once:
+            return "Leave this match? Nothing is saved yet."
+        return None
 
     def show_results(self, title: str, rows, winner_text: str, final: bool,
                      on_continue=None, headers=None, figure=None):

@@ -48,14 +48,22 @@ class ConfirmScene(Scene):
         theme.draw_panel(surface, (460, 280, 1000, 480), alpha=255)
         size = next((s for s in (44, 38, 32) if theme.font(s, True).size(self.question)[0]
                      <= 920), 32)
-        theme.draw_text(surface, theme.fit_text(self.question, 920, size, True), (960, 370),
-                        size, theme.TITLE, "center", bold=True)
+        asked = theme.wrap_text(self.question, 920, size, True)     # a long one: two lines
+        if len(asked) > 2:
+            theme.report_cut(self.question)
+            asked = [asked[0], theme.fit_text(" ".join(asked[1:]), 920, size, True)]
         lines = theme.wrap_text(self.detail, 920, 30) if self.detail else []
-        if len(lines) > 2:                     # two lines at most: the last one fitted
-            lines = [lines[0], " ".join(lines[1:])]
-        for i, line in enumerate(lines):
-            theme.draw_fitted(surface, line, (960, 452 + 40 * i - 20 * (len(lines) - 1)),
-                              920, 30, theme.TEXT, "center")
+        room = 3 if len(asked) == 1 else 2      # the detail's lines above the buttons
+        if len(lines) > room:                  # the last one fitted (and told if cut)
+            lines = lines[:room - 1] + [" ".join(lines[room - 1:])]
+        y = 370 - 22 * (len(asked) - 1) - 18 * (len(lines) > 2)
+        for line in asked:
+            theme.draw_text(surface, line, (960, y), size, theme.TITLE, "center", bold=True)
+            y += size + 6
+        y += 36 - size // 2
+        for line in lines:
+            theme.draw_fitted(surface, line, (960, y), 920, 30, theme.TEXT, "center")
+            y += 38
         self.menu.draw(surface)
         theme.draw_legend(surface, self.app, "Up/Down: choose   Enter: select   Esc: no")
 

@@ -11,8 +11,9 @@ class HandOverScene(Scene):
     """Hides the table between two people's turns; Enter or a click continues. Esc or
     pause opens the pause menu over it, so a match can be left without showing a hand."""
 
-    def __init__(self, app, name: str, on_continue=None, variant=None):
+    def __init__(self, app, name: str, on_continue=None, variant=None, leaving=lambda: None):
         super().__init__(app)
+        self.leaving = leaving          # what leaving the match means (the pause menu's)
         self.name = name
         self.on_continue = on_continue
         self.variant = variant
@@ -20,7 +21,7 @@ class HandOverScene(Scene):
 
     def handle(self, action):
         if action.name in ("back", "pause"):
-            self.app.push(PauseOverlay(self.app, self.variant))
+            self.app.push(PauseOverlay(self.app, self.variant, self.leaving()))
         elif action.name in ("confirm", "click") and not self.done:
             self.done = True
             if self.on_continue:

@@ -43,11 +43,26 @@ def draw_layout(surface, layout, panel: pygame.Rect) -> None:
     theme.draw_fitted(surface, f"{layout.width} x {layout.height} squares, "
                       f"{theme.count(len(layout.blocked), 'blocked square')}",
                       (x, panel.y + 84), width, 28, theme.TEXT_DIM)
-    y = panel.y + 130
-    for line in theme.wrap_text(layout.description, width, 28)[:4]:
-        theme.draw_fitted(surface, line, (x, y), width, 28)
-        y += 32
+    y = draw_description(surface, layout.description, (x, panel.y + 130), width)
     draw_board(surface, layout, pygame.Rect(x, y + 20, width, panel.bottom - y - 60))
+
+
+def draw_description(surface, text: str, at, width: int, most: int = 200) -> int:
+    """A level's description from `at`, at most `most` pixels high (smaller type for a
+    long one; one longer still is cut short, and told); returns where it ends."""
+    x, y = at
+    for size in (28, 26, 24, 22):
+        lines = theme.wrap_text(text, width, size)
+        if len(lines) * (size + 4) <= most:
+            break
+    room = most // (size + 4)
+    if len(lines) > room:
+        theme.report_cut(text)
+        lines = lines[:room - 1] + [theme.fit_text(" ".join(lines[room - 1:]), width, size)]
+    for line in lines:
+        theme.draw_text(surface, line, (x, y), size, theme.TEXT)
+        y += size + 4
+    return y
 
 
 OWN_MARK = " (yours)"      # after the title of a level the player made

@@ -34,7 +34,7 @@ class RulesScene(Scene):
         return max(1, -(-len(self.lines) // self.per_page))
 
     def scroll(self, delta: int):
-        last = max(0, len(self.lines) - self.per_page)
+        last = (self.pages - 1) * self.per_page   # a page starts where the last one ended
         self.offset = min(max(self.offset + delta, 0), last)
 
     def handle(self, action):

@@ -15,7 +15,7 @@ from game.shell.screens.level_preview import (draw_layout, layouts_of, level_cho
                                               own_folder_shown)
 from game.shell.frame.scene import Scene
 from game.shell.match.kinds import can_play
-from game.shell.screens.dialogs import ask_before_replacing_save
+from game.shell.screens.dialogs import MessageScene, ask_before_replacing_save
 from game.shell.frame.widgets import Button, Label, Menu, Selector, Widget
 if TYPE_CHECKING:
     from game.logic.state import GameState
@@ -99,6 +99,7 @@ class EditableSelector(Selector):
         self.help = f"{selector.help} (E or Edit: change it, or make your own, in the editor)"
         self.on_edit = on_edit
         self.previews = getattr(selector, "previews", False)
+        self.broken: dict[str, str] = {}       # the choices that do not load: their errors
 
     def edit_rect(self) -> pygame.Rect:
         """Just before the value (where the last drawing put it)."""
@@ -212,6 +213,11 @@ class VariantSelectScene(Scene):
                 choices, broken = layout_choices(self.variant)
             elif option.name == "start":
                 choices, broken = start_choices(cls, chosen.get("set"), chosen.get("stacks"))
+            offered = {v for v, _ in choices}     # a broken level: offered by its name
+            errors = {error.split(".toml", 1)[0]: error for error in broken}
+            choices = [*choices, *((name, f"{name}.toml (does not load)")
+                                   for name in errors if name not in offered)]
+            broken = [error for name, error in errors.items() if name in offered]
             if not choices:
                 choices = [(option.default, str(option.default))]
             values = [v for v, _ in choices]
@@ -237,6 +243,7 @@ class VariantSelectScene(Scene):
             if option.name in ("layout", "start"):        # Edit beside the choice
                 selector.help += f"; yours are in {own_folder_shown(self.variant)}"
                 selector = EditableSelector(selector, self.edit)
+                selector.broken = errors
             rows.append(selector)
             rows += [Label(line, color=theme.ILLEGAL, size=26, height=32)
                      for error in broken for line in theme.wrap_text(error, 880, 26)]
@@ -274,6 +281,11 @@ class VariantSelectScene(Scene):
                                         "seats": list(self.seats), "options": self.options}
         self.app.save_settings()
         config = self.config(new_seed())
+        for row in self.menu.widgets:           # a level that does not load: not started
+            error = getattr(row, "broken", {}).get(getattr(row, "value", None))
+            if error:
+                self.app.push(MessageScene(self.app, "This level does not load", error))
+                return
 
         def begin():
             if not offer_lessons(self.app, config):     # a game new to the person: lessons?
@@ -319,7 +331,15 @@ class VariantSelectScene(Scene):
         focused = self.menu.focused
         layout = self.layouts.get(focused.value) if getattr(focused, "previews", False) \
             else None
-        if layout is not None:
+        error = getattr(focused, "broken", {}).get(getattr(focused, "value", None))
+        if error:                                   # the chosen level does not load
+            theme.draw_text(surface, f"{focused.value}.toml does not load", (1080, 230), 40,
+                            theme.TITLE, bold=True)
+            for i, line in enumerate(theme.wrap_text(error, 740, 28)[:12]):
+                theme.draw_text(surface, line, (1080, 300 + 34 * i), 28, theme.ILLEGAL)
+            theme.draw_text(surface, "Edit opens it to be fixed, if it is yours", (1080, 920),
+                            26, theme.TEXT_DIM, "midleft")
+        elif layout is not None:
             draw_layout(surface, layout, pygame.Rect(panel))
         elif cls is not None:
             theme.draw_text(surface, cls.title, (1080, 230), 40, theme.TITLE, bold=True)

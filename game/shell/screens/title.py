@@ -89,8 +89,10 @@ class TitleScene(Scene):
         self.app.push(SettingsScene(self.app))
 
     def handle(self, action):
-        if action.name == "back":
-            self.menu.focus = len(self.menu.widgets) - 1     # Esc moves to Quit
+        if action.name == "back":        # asked, so that Esc then Enter never quits
+            from game.shell.screens.dialogs import ConfirmScene
+            self.app.push(ConfirmScene(self.app, "Quit the game?", "Quit", "Stay",
+                                       self.app.quit, "A saved match waits for next time"))
         else:
             self.menu.handle(action)
 

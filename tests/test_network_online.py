@@ -222,3 +222,16 @@ def test_two_people_join_a_table_from_one_computer_and_take_two_seats(tmp_path, 
     assert len(person.app.network.tokens) == 2 and all(person.app.network.tokens)
     person.app.end_network()
     ben.close()
+
+
+def test_a_server_address_typed_again_in_settings_forgets_the_key_met_there(tmp_path,
+                                                                            monkeypatch):
+    from game.shell.net.memory import known_key, remember_key
+    person = NetPerson(tmp_path, monkeypatch, "keys", seed=1)
+    remember_key("tables.example.org:7777", "OLDKEY")
+    remember_key("other.example.org:7777", "KEPT")
+    person.press("Settings")
+    type_into(person, "Server address", "tables.example.org:7777")
+    assert person.app.settings.server_address == "tables.example.org:7777"
+    assert known_key("tables.example.org:7777") is None
+    assert known_key("other.example.org:7777") == "KEPT"

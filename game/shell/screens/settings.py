@@ -58,7 +58,11 @@ class SettingsScene(Scene):
             self.app.toggle_fullscreen()
 
     def set_server(self, text: str) -> None:
+        """The table server of Play online; typed again, the key this game met there is
+        forgotten (the server's owner said it changed: its new key is met anew)."""
+        from game.shell.net.memory import remember_key
         self.app.settings.server_address = text.strip()
+        remember_key(text, None)
 
     def set_volume(self, percent):
         self.app.settings.volume = percent / 100

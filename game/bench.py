@@ -12,7 +12,8 @@ other window sizes, and launch time to the first menu frame, the CPU the loop us
 idle (`--only idle` runs that alone), and on the loopback the time from a remote
 player's move to the other screen showing it and the bytes a network match sends
 (`--only network`). Hard's move time with every core busy runs only when asked (`--only
-loaded`): it loads the machine on purpose.
+loaded`): it loads the machine on purpose; so does the table server under a thousand
+tables of bots and at full speed (`--only tables`: game/bench_tables.py).
 """
 from __future__ import annotations
 
@@ -380,12 +381,18 @@ RUN = {
     "idle": lambda quick: bench_idle(2.0 if quick else 4.0),
     "network": lambda quick: run_network(quick),
     "loaded": bench_loaded,
+    "tables": lambda quick: bench_tables(quick),
 }
 EVERY_SECTION = ["launch", "line", "variants", "agents", "search", "frames", "big",
                  "present", "idle", "network"]
 SECTIONS = {"line": ["line"], "idle": ["idle"], "big": ["big"], "network": ["network"],
             "frames": ["frames"],
-            "computers": ["agents", "search"], "loaded": ["loaded"]}
+            "computers": ["agents", "search"], "loaded": ["loaded"], "tables": ["tables"]}
+
+
+def bench_tables(quick: bool) -> None:
+    from game.bench_tables import bench_tables as run
+    run(quick)
 
 
 def run_network(quick: bool) -> None:

@@ -200,3 +200,49 @@ def test_no_byte_sent_to_a_seat_names_a_tile_it_may_not_see(variant, kinds, opti
                 assert not named & hidden, (
                     f"seat {seat} was sent {sorted(map(str, named & hidden))}, hidden from "
                     f"it, in a {message['type']} message: {raw[:300]}")
+
+
+class TableWiretap(Wiretap):
+    """A Wiretap at a table server: the match is the one the connection sits at."""
+
+    def __init__(self):
+        super().__init__(None)
+
+    def __call__(self, conn, send):
+        def tapped(message):
+            self.match = conn.match
+            if self.match is not None:
+                Wiretap.__call__(self, conn, send)(message)
+            else:
+                send(message)
+        return tapped
+
+
+@pytest.mark.parametrize("variant,kinds,options", GAMES, ids=[g[0] for g in GAMES])
+def test_no_byte_sent_to_a_seat_at_a_table_names_a_tile_it_may_not_see(variant, kinds,
+                                                                       options, tmp_path):
+    """The same at a table server's table: the opener's seat, the joiner's, a computer."""
+    import asyncio
+    from table_support import bot_table, play, serving
+    tap = TableWiretap()
+
+    async def main():
+        async with serving(tmp_path, tap=tap) as server:
+            table = bot_table(server, kinds=("here",) + kinds[1:])
+            table.variant, table.options = variant, options
+            await play(table, 120)
+            return table
+    table = asyncio.run(main())
+    assert table.report.games >= 1 and tap.match.state.is_over()
+    assert sorted(tap.sent) == [0, 1]
+    for seat, messages in tap.sent.items():
+        for message, hidden in messages:
+            if message["type"] == "position":
+                assert decoded(message)[1]["view"].player == seat
+            if variant == "open22":
+                turned = {tile for _, tile in hidden}
+                assert not {(owner, tile) for owner, tile in packs_named(message)
+                            if (owner, tile) not in hidden
+                            and not (owner is None and tile in turned)}
+            elif variant != "blank":
+                assert not tiles_in(decoded(message), set()) & hidden, message["type"]

@@ -83,6 +83,17 @@ def test_one_bad_value_falls_back_alone(tmp_path):
     assert path.exists()
 
 
+@pytest.mark.parametrize("address", ["x" * 61, "host:7777\x1b[2J", 7777, None])
+def test_a_table_server_address_that_cannot_be_one_falls_back_to_none(tmp_path, address):
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"server_address": address, "muted": True}))
+    settings, notice = load_settings(path)
+    assert settings.server_address == "" and settings.muted is True
+    assert "server_address" in notice
+    path.write_text(json.dumps({"server_address": "tables.example.org:7777"}))
+    assert load_settings(path)[0].server_address == "tables.example.org:7777"
+
+
 def test_app_shows_the_notice_once_on_the_title(tmp_path):
     (tmp_path / "settings.json").write_text("{oops")
     app = make_app(tmp_path)

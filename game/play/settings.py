@@ -25,6 +25,7 @@ THINK_TIMES = {0.25: N_("A quarter of a second"), 0.5: N_("Half a second"),
                4.0: N_("4 seconds")}      # the Hard computer's time a move
 VOLUMES = [step / 10 for step in range(11)]     # the settings screen's steps of 10%
 NAME_LENGTH = 16
+ADDRESS_LENGTH = 60
 
 
 def default_name(number: int) -> str:
@@ -65,6 +66,7 @@ class Settings:
     think_seconds: float = 1.0     # the Hard computer's (and the coach's) time a move
     last_setup: dict = field(default_factory=dict)
     language: str = ""             # a catalogue's code ("es"); "" follows the system
+    server_address: str = ""       # the table server of Play online (host:port)
 
 
 def _valid(name: str, value) -> bool:
@@ -74,6 +76,8 @@ def _valid(name: str, value) -> bool:
         return isinstance(value, dict)
     if name == "language":
         return value == "" or value in available_languages()
+    if name == "server_address":      # (an address a person typed: the game checks it)
+        return isinstance(value, str) and len(value) <= ADDRESS_LENGTH and value.isprintable()
     return False
 
 

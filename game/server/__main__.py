@@ -1,6 +1,7 @@
 """A headless host: `python -m game.server --port 7777 --play classic --seats remote,remote,hard`.
 
-Without --play it hosts classic draw dominoes for two people on other computers.
+Without --play it hosts classic draw dominoes for two people on other computers. With
+--tables it is a table server instead: many matches, nobody the host (table_cli.py).
 
 Everything a hosted match needs, on a machine that only hosts (no window, no pygame):
 the friends join from their game (Network, then Join) with this machine's address, the
@@ -42,6 +43,9 @@ def parse_args(argv=None):
                              "gone for 120 s (default: the seat waits)")
     parser.add_argument("--pace", type=float, default=None, metavar="SECONDS",
                         help="the least time a computer's move takes (default 0.7)")
+    parser.add_argument("--tables", action="store_true",
+                        help="serve many tables instead, nobody's the host (`--tables "
+                             "--help` lists that mode's options)")
     return parser.parse_args(argv)
 
 
@@ -87,6 +91,10 @@ def hosted(args, log):
 def main(argv=None) -> int:
     from game.server.host import lan_address, serve_match
     tolerant_output()
+    given = sys.argv[1:] if argv is None else list(argv)
+    if "--tables" in given:
+        from game.server.table_cli import main as serve_tables
+        return serve_tables(given)
     args = parse_args(argv)
 
     sys.stdout.reconfigure(errors="replace")    # type: ignore[union-attr]  # a name the

@@ -38,10 +38,12 @@ MOVE_GAP = 0.06          # seconds between two moves: well inside the host's rat
 class SeatBot:
     def __init__(self, address: str, code: str, name: str = "Robo", level: str = "random",
                  token: str | None = None, seed: int = 0, rematches: int = 0,
-                 think: float = 0.0):
+                 think: float = 0.0, opening: dict | None = None):
         self.wake = threading.Event()
+        # `opening`: it opens a table on a table server (`opened` then has its code)
         self.client = NetClient(address, {"code": code, "name": name, "token": token},
-                                wake=self.wake.set)
+                                wake=self.wake.set, opening=opening)
+        self.opened: dict | None = None
         self.agent, self.rng = make_agent(level), random.Random(seed)
         self.rematches = rematches
         self.state: SeatState | None = None      # from the host's welcome on
@@ -117,6 +119,8 @@ class SeatBot:
                 self._game_over()
         elif kind == "table":
             self.table = message
+        elif kind == "opened":
+            self.opened = message
         elif kind == "ask":
             self.client.send({"type": "answer", "ask": message["ask"], "yes": True})
         elif kind == "refused":

@@ -21,6 +21,7 @@ import threading
 
 from game.server.protocol import (DEFAULT_PORT, HOST_LINE_LIMIT, LineBuffer, ProtocolError,
                                   decode_line, encode_line, parse_address)
+from game.server.identity import KEY_CHANGED, NOT_PROVED, OpenHandshake
 from game.server.secure import (HANDSHAKE_LINE_LIMIT, NOT_THE_HOST, HandshakeError,
                                 JoinerHandshake, Opener, Sealer, Tampered)
 
@@ -28,13 +29,25 @@ CONNECT_SECONDS = 8.0
 PING = 5.0
 GONE = ("The host has gone (it stopped or crashed): once it resumes the match, join again "
         "to take your seat back.")
+SERVER_GONE = ("The server has gone (it stopped or crashed): once it is back, join again to "
+               "take your seat back.")
+SAID_AS_IS = (NOT_THE_HOST, KEY_CHANGED, NOT_PROVED)    # handshake errors said word for word
 
 
 class NetClient:
-    def __init__(self, address: str, join: dict, wake=None):
+    """`opening` (an `open` message's fields) opens a table on a table server instead of
+    joining with a code: the server proves its key (`known_key`, the one this game met at
+    the address before, if any; `server_key` once proved), is asked for the table, and the
+    join follows with the code and the first token of the `opened` answer."""
+
+    def __init__(self, address: str, join: dict, wake=None, opening: dict | None = None,
+                 known_key: str | None = None, server: bool = False):
         self.host, self.port = parse_address(address, DEFAULT_PORT)   # ValueError: say why
         self.address = address
         self.join = dict(join, type="join")
+        self.opening, self.known_key = opening, known_key
+        self.server_key: str | None = None
+        self.gone = SERVER_GONE if server or opening is not None else GONE
         self.wake = wake
         self.inbox: queue.SimpleQueue = queue.SimpleQueue()
         self.outbox: queue.SimpleQueue = queue.SimpleQueue()
@@ -81,9 +94,9 @@ class NetClient:
         except OSError as error:
             self._deliver({"type": "closed", "reason": _cannot_connect(self.address, error)})
             return
-        reason = GONE
+        reason = self.gone
         try:
-            shaken = self._handshake(sock)
+            shaken = self._open(sock) if self.opening is not None else self._handshake(sock)
             if shaken is None:                       # refused: its reason was delivered
                 reason = "The host refused to seat this computer."
                 return
@@ -92,20 +105,24 @@ class NetClient:
             sock.settimeout(None)
             threading.Thread(target=self._write, args=(sock, sealer), name="net-write",
                              daemon=True).start()
-            self.outbox.put(self.join)
+            self.outbox.put(self.join if self.opening is None else
+                            dict(self.opening, type="open"))
             while True:
                 for line in opener.feed(rest, HOST_LINE_LIMIT):
                     if line is None:
                         raise ProtocolError("the host sent a message too long to read")
-                    self._deliver(decode_line(line))
+                    message = decode_line(line)
+                    if message["type"] == "opened" and self.opening is not None:
+                        self._join_opened(message)
+                    self._deliver(message)
                 rest = sock.recv(65536)
                 if not rest:
                     break
                 self.bytes_received += len(rest)
         except (ProtocolError, HandshakeError) as error:
             reason = f"The host's messages cannot be read: {error}."
-            if str(error) == NOT_THE_HOST:
-                reason = NOT_THE_HOST
+            if str(error) in SAID_AS_IS:
+                reason = str(error)
         except Tampered:
             reason = ("A message from the host was changed on the way: someone between you "
                       "and the host is tampering with the connection.")
@@ -123,34 +140,34 @@ class NetClient:
         """Prove the code and check the host's proof; None when the host refused (its
         reason delivered as a refusal)."""
         shake = JoinerHandshake(self.join["code"])
-        lines = LineBuffer(HANDSHAKE_LINE_LIMIT)
-        pending: list = []
-
-        def exchange(message: dict) -> dict | None:
-            sock.sendall(encode_line(message))
-            while not pending:
-                data = sock.recv(4096)
-                if not data:
-                    raise ProtocolError("the host closed the connection during the handshake")
-                pending.extend(lines.feed(data))
-            line = pending.pop(0)
-            if line is None:
-                raise ProtocolError("the host's handshake is too long")
-            answer = decode_line(line)
-            if answer["type"] == "refused":
-                self._deliver({"type": "refused", "reason": str(answer.get("reason", ""))})
-                return None
-            return answer
-        answer = exchange(shake.hello())
+        talk = _ClearTalk(sock, self._deliver)
+        answer = talk.exchange(shake.hello())
         if answer is None:
             return None
-        answer = exchange(shake.proof(answer))
+        answer = talk.exchange(shake.proof(answer))
         if answer is None:
             return None
         sealer, opener = shake.check(answer)
-        if pending:
-            raise Tampered("clear text where sealed messages belong")
-        return sealer, opener, lines.rest()
+        return sealer, opener, talk.rest()
+
+    def _open(self, sock: socket.socket) -> tuple[Sealer, Opener, bytes] | None:
+        """Check the table server's key (identity.py); None when it refused."""
+        shake = OpenHandshake()
+        talk = _ClearTalk(sock, self._deliver)
+        answer = talk.exchange(shake.hello())
+        if answer is None:
+            return None
+        sealer, opener = shake.check(answer, self.known_key)
+        self.server_key = shake.key
+        return sealer, opener, talk.rest()
+
+    def _join_opened(self, message: dict) -> None:
+        """The table is open: sit down in its first seat of this computer."""
+        tokens = message.get("tokens")
+        token = tokens[0] if isinstance(tokens, list) and tokens else None
+        self.join = dict(self.join, code=str(message.get("code", "")), token=token)
+        self.opening = None
+        self.outbox.put(self.join)
 
     def _write(self, sock: socket.socket, sealer: Sealer) -> None:
         while True:
@@ -186,3 +203,34 @@ def _cannot_connect(address: str, error: OSError) -> str:
     if isinstance(error, socket.gaierror):
         return f"No computer is known by the name in {address}."
     return f"Cannot reach {address}: {error.strerror or error}."
+
+
+class _ClearTalk:
+    """The handshake's lines in clear on a blocking socket: send one, read the answer
+    (a refusal is delivered, and None returned)."""
+
+    def __init__(self, sock: socket.socket, deliver):
+        self.sock, self.deliver = sock, deliver
+        self.lines = LineBuffer(HANDSHAKE_LINE_LIMIT)
+        self.pending: list = []
+
+    def exchange(self, message: dict) -> dict | None:
+        self.sock.sendall(encode_line(message))
+        while not self.pending:
+            data = self.sock.recv(4096)
+            if not data:
+                raise ProtocolError("the host closed the connection during the handshake")
+            self.pending.extend(self.lines.feed(data))
+        line = self.pending.pop(0)
+        if line is None:
+            raise ProtocolError("the host's handshake is too long")
+        answer = decode_line(line)
+        if answer["type"] == "refused":
+            self.deliver({"type": "refused", "reason": str(answer.get("reason", ""))})
+            return None
+        return answer
+
+    def rest(self) -> bytes:
+        if self.pending:          # nothing may come in clear after the last answer
+            raise Tampered("clear text where sealed messages belong")
+        return self.lines.rest()

@@ -20,6 +20,7 @@ can name nothing else. Fields whose names start with `_` (caches) are not sent.
 from __future__ import annotations
 
 import dataclasses
+import operator
 import sys
 from collections.abc import Sequence
 
@@ -45,37 +46,89 @@ class Encoder:
 
     def encode(self, value):
         kind = type(value)
-        if value is None or kind in (bool, int, float):
+        how = _HOW.get(kind)
+        if how is None:
+            how = _HOW[kind] = _how(kind)
+        if how == "as is":
             return value
-        if kind is str:
+        if how == "text":
             return "~" + value if value.startswith("~") else value
-        if kind is Tile:
+        if how == "tile":
             return f"~t{value}"
-        if isinstance(value, WordMove):
+        if how == "word":
             return f"~w{value.word}"
-        if dataclasses.is_dataclass(value) and not isinstance(value, type):
-            return ["~c", self.type_index(kind)] + [
-                self.encode(getattr(value, f.name)) for f in _sent_fields(kind)]
-        if isinstance(value, str) and isinstance(value, Move):
+        if how == "data":
+            return ["~c", self.type_index(kind)] + self._items(_fields(value))
+        if how == "text move":
             return ["~v", self.type_index(kind), str(value)]
-        if isinstance(value, str):               # a text of another kind: sent as text
+        if how == "other text":                  # a text of another kind: sent as text
             return self.encode(str(value))
-        if kind in (tuple, list):
-            return [self.encode(item) for item in value]
-        if kind in (set, frozenset):
+        if how == "array":
+            return self._items(value)
+        if how == "set":
             return ["~s"] + sorted((self.encode(item) for item in value), key=repr)
-        if kind is dict:
+        if how == "table":
             if not all(isinstance(key, str) for key in value):
                 raise TypeError("only tables with text keys can be sent")
             return {key: self.encode(item) for key, item in value.items()}
-        if isinstance(value, Move):
+        if how == "move":
             rebuilt, args = value.__reduce__()[:2]
             if rebuilt is not kind:
                 raise TypeError(f"cannot send a {kind.__name__}")
             return ["~r", self.type_index(kind)] + [self.encode(a) for a in args]
-        if isinstance(value, Sequence):         # a lazy list of moves (LegalPlacements)
-            return [self.encode(item) for item in value]
         raise TypeError(f"cannot send a {kind.__name__}")
+
+    def _items(self, values) -> list:
+        """`encode` of each value; numbers and plain texts (most of a view) inline."""
+        encode = self.encode
+        return [item if type(item) in _AS_IS or (type(item) is str and item[:1] != "~")
+                else encode(item) for item in values]
+
+
+# How a value of each type is sent (the checks in their order, made once a type: the
+# encoder meets the same few classes tens of thousands of times a second on a server)
+_HOW: dict[type, str] = {}
+_AS_IS = frozenset((type(None), bool, int, float))
+
+
+def _how(kind: type) -> str:
+    if kind in (type(None), bool, int, float):
+        return "as is"
+    if kind is str:
+        return "text"
+    if kind is Tile:
+        return "tile"
+    if issubclass(kind, WordMove):
+        return "word"
+    if dataclasses.is_dataclass(kind):
+        return "data"
+    if issubclass(kind, str):
+        return "text move" if issubclass(kind, Move) else "other text"
+    if kind in (tuple, list):
+        return "array"
+    if kind in (set, frozenset):
+        return "set"
+    if kind is dict:
+        return "table"
+    if issubclass(kind, Move):
+        return "move"
+    if issubclass(kind, Sequence):              # a lazy list of moves (LegalPlacements)
+        return "array"
+    return "cannot"
+
+
+def _fields(value) -> tuple:
+    """The values of a dataclass's sent fields, in order (one C call a value)."""
+    kind = type(value)
+    getter = _GETTERS.get(kind)
+    if getter is None:
+        names = [field.name for field in _sent_fields(kind)]
+        pick = operator.attrgetter(*names) if names else (lambda value: ())
+        getter = _GETTERS[kind] = pick if len(names) != 1 else lambda value: (pick(value),)
+    return getter(value)
+
+
+_GETTERS: dict = {}
 
 
 def encode(value) -> tuple[object, list[str]]:

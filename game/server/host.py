@@ -28,95 +28,42 @@ from __future__ import annotations
 
 import asyncio
 import math
-import socket
 import threading
 import time
 import traceback
 
 from game.server import guard
-from game.server.protocol import (CLIENT_LINE_LIMIT, LineBuffer, ProtocolError,
-                                  check_client_message, decode_line, encode_line)
-from game.server.secure import (HANDSHAKE_LINE_LIMIT, HandshakeError, HostHandshake,
-                                Sealer, Tampered, normal_code, split_code)
+from game.server.connection import (BURST, FLUSH, RATE, SLOW_LIMIT, ClearLines,  # noqa: F401
+                                    Connection, lan_address, listening_socket, safe_log,
+                                    sentence)
+from game.server.protocol import (CLIENT_LINE_LIMIT, ProtocolError, check_client_message,
+                                  decode_line, encode_line)
+from game.server.secure import HandshakeError, HostHandshake, Tampered, normal_code, split_code
 
 TICK = 0.02              # seconds between two looks at the computers and the clocks
-RATE = 20.0              # messages a second a peer may send, on average
-BURST = 40               # ... and at once
+CHECK = 0.25             # seconds between two looks at every connection's clocks
 IDLE_LIMIT = 60.0        # seconds a peer may stay silent (clients ping every 5)
 JOIN_DEADLINE = 10.0     # seconds from connecting to holding a seat
-SLOW_LIMIT = 4 * 1024 * 1024   # bytes waiting for a peer that does not read them
-FLUSH = 1.0              # seconds a polite goodbye may take to leave before the abort
-
-
-class Connection:
-    """One peer. `send` never waits: the bytes go to the transport's buffer, sealed once
-    the handshake is done."""
-
-    def __init__(self, reader, writer, log):
-        self.reader, self.writer, self.log = reader, writer, log
-        address = writer.get_extra_info("peername")
-        host = str(address[0]).removeprefix("::ffff:") if isinstance(address, tuple) else ""
-        self.peer = f"{host}:{address[1]}" if host else "peer"
-        self.address = guard.address_key(host)
-        self.seat = None
-        self.is_host = False
-        self.held = None                 # what the seat holds (snapshot.SeatRecord)
-        self.bytes_sent = 0
-        self.closed = False
-        self.sealer: Sealer | None = None
-        self.allowance = float(BURST)
-        self.opened = self.last_heard = self.refilled = time.monotonic()
-        self.flood = guard.Flood()
-
-    def send(self, message: dict) -> None:
-        if self.closed:
-            return
-        data = encode_line(message)
-        if self.sealer is not None:
-            data = self.sealer.seal(data)
-        transport = self.writer.transport
-        if transport.get_write_buffer_size() + len(data) > SLOW_LIMIT:
-            self.log(f"{self.peer}: does not read what it is sent: closed")
-            self.abort("too slow")
-            return
-        self.bytes_sent += len(data)
-        self.writer.write(data)
-
-    def close(self, reason: str) -> None:
-        """A polite end: what is written may leave for FLUSH seconds, then the socket is
-        aborted whatever the peer does."""
-        if not self.closed:
-            self.closed = True
-            self.writer.close()
-            try:
-                asyncio.get_running_loop().call_later(FLUSH, self.writer.transport.abort)
-            except RuntimeError:          # no loop (a test's connection): closed is enough
-                pass
-
-    def abort(self, reason: str) -> None:
-        """An end at once: the socket and everything waiting for the peer are freed now."""
-        self.closed = True
-        self.writer.transport.abort()
-
-    def allowed(self) -> bool:
-        """A token bucket: RATE messages a second, BURST at once."""
-        now = time.monotonic()
-        self.allowance = min(BURST, self.allowance + (now - self.refilled) * RATE)
-        self.refilled = now
-        if self.allowance < 1:
-            return False
-        self.allowance -= 1
-        return True
+PROXY_SECONDS = 5.0      # behind a load balancer: its PROXY line comes first, in this time
+SHAKE_QUEUE = 64         # key exchanges waiting at once (some 9 ms each) before "busy"
+BUSY = "The server is busy: join again in a moment."
+# (BURST, RATE, SLOW_LIMIT and FLUSH are connection.py's, named here as before)
 
 
 class MatchServer:
-    """Serves one HostedMatch on `port`; `port` 0 takes a free one (`bound_port`)."""
+    """Serves one HostedMatch on `port`; `port` 0 takes a free one (`bound_port`).
+
+    A server of many matches (tables.TableServer) is this one with its own answers to
+    `matches`, `find`, `unattached` and the hooks `ticked`, `left` and `finish`."""
+
+    tick_seconds = TICK
+    backlog = 64
 
     def __init__(self, match, host: str | None = None, port: int = 0, log=print, tap=None,
                  max_connections: int = guard.MAX_CONNECTIONS,
                  max_per_address: int = guard.MAX_PER_ADDRESS):
         self.match, self.host, self.port = match, host, port
-        self.log = _safe(log)
+        self.log = safe_log(log)
         self.tap = tap                       # tests: sees (connection, bytes) of each send
         self.max_connections, self.max_per_address = max_connections, max_per_address
         self.server: asyncio.Server | None = None
@@ -124,23 +71,78 @@ class MatchServer:
         self._stopping: asyncio.Event | None = None
         self._tasks: set = set()
         self.conns: set[Connection] = set()      # every connection, joined or not
+        self.per_address: dict[str, int] = {}    # connections from each address
         self.guesses = guard.Guesses()
         self.refusals = guard.RefusalLog(self.log)
-        match.log = self.log
+        self.spake = None             # an executor for the key exchanges, else the loop
+        self.shaking = 0              # key exchanges waiting for it
+        self.behind_proxy = False     # every connection starts with a balancer's PROXY line
+        if match is not None:
+            self.adopt(match, self.log)
+
+    def adopt(self, match, log) -> None:
+        """Serve `match`: its log and refusals go through this server's."""
+        match.log = log
         match.note_refusal = self._note_refusal
 
+    # --- what a server of many matches answers otherwise ------------------------------
+    def matches(self):
+        return (self.match,)
+
+    def find(self, route: str):
+        """The match a joiner's route names, or None."""
+        return self.match if route == split_code(self.match.code)[0] else None
+
+    def unattached(self, conn: Connection, message: dict) -> None:
+        """A sealed message from a connection at no match yet (one that opened with the
+        server's key: only a table server has such)."""
+        self.refuse(conn, message["type"], "Join the match first.")
+
+    def ticked(self, now: float) -> None:
+        """Called once a tick, after the matches' ticks."""
+
+    def left(self, conn: Connection) -> None:
+        """Called when a connection that was at a match ends."""
+
+    async def finish(self) -> None:
+        """What the server does as it stops: the match is told why, the goodbyes leave."""
+        conns = list(self.match.conns)
+        resumable = self.match.saver is not None and not self.match.state.is_over()
+        self._guard(lambda: self.match.close(
+            "The host stopped the match for now: it stays saved there. Once the host "
+            "resumes it, join again with the same code to take your seat back."
+            if resumable else "The host has stopped the match."))
+        await self._flush(conns)
+
+    async def open_handshake(self, conn: Connection, hello: dict, lines: ClearLines):
+        """A hello that opens a table: only a table server takes one."""
+        self._refuse_clear(conn, "connection", "This host holds one match: join it with "
+                                               "its code.")
+
+    # --- the refusals -----------------------------------------------------------------
     def _note_refusal(self, conn, line: str, kind: str) -> None:
         self.refusals.refused(conn, line, kind, time.monotonic())
 
+    def refuse(self, conn: Connection, about: str, reason: str) -> None:
+        """Refuse one message of `conn`, at a match or not yet."""
+        if conn.match is not None:
+            conn.match.refuse(conn, about, reason)
+            return
+        self._note_refusal(conn, f"{conn.peer} (at no table): refused {about}: {reason}",
+                           about)
+        conn.send({"type": "refused", "about": about, "reason": reason})
+
+    # --- running ----------------------------------------------------------------------
     async def run(self, ready=None) -> None:
         """Serve until `stop()`; `ready(error or None)` is called once listening (or not)."""
         stopping = self._stopping = asyncio.Event()
         try:
             if self.host is None:             # one port for every address, IPv4 and IPv6
-                server = await asyncio.start_server(self._serve,
-                                                    sock=listening_socket(self.port))
+                server = await asyncio.start_server(
+                    self._serve, sock=listening_socket(self.port, self.backlog))
             else:
-                server = await asyncio.start_server(self._serve, self.host, self.port)
+                server = await asyncio.start_server(self._serve, self.host, self.port,
+                                                    backlog=self.backlog)
             self.server = server
         except OSError as error:
             if ready:
@@ -156,24 +158,18 @@ class MatchServer:
         finally:
             ticker.cancel()
             server.close()
-            conns = list(self.match.conns)
-            resumable = self.match.saver is not None and not self.match.state.is_over()
-            self._guard(lambda: self.match.close(
-                "The host stopped the match for now: it stays saved there. Once the host "
-                "resumes it, join again with the same code to take your seat back."
-                if resumable else "The host has stopped the match."))
-            await self._flush(conns)
+            await self.finish()
             for conn in list(self.conns):
                 conn.abort("stopped")
             for task in list(self._tasks):
                 task.cancel()
 
     @staticmethod
-    async def _flush(conns) -> None:
+    async def _flush(conns, seconds: float = FLUSH) -> None:
         """Let the goodbyes reach the peers (a moment at most) before the loop ends."""
         waits = [conn.writer.wait_closed() for conn in conns]
         try:
-            await asyncio.wait_for(asyncio.gather(*waits, return_exceptions=True), FLUSH)
+            await asyncio.wait_for(asyncio.gather(*waits, return_exceptions=True), seconds)
         except (TimeoutError, asyncio.CancelledError):
             pass
 
@@ -182,24 +178,33 @@ class MatchServer:
             self._stopping.set()
 
     async def _tick(self) -> None:
+        checked = 0.0
         while True:
-            await asyncio.sleep(TICK)
-            self._guard(self.match.tick)
+            await asyncio.sleep(self.tick_seconds)
+            for match in self.matches():
+                if match.waits_on_time():
+                    self._guard(match.tick)
             now = time.monotonic()
             self.refusals.tick(now)
-            for conn in list(self.conns):
-                if conn.closed:
-                    continue
-                if now - conn.last_heard > IDLE_LIMIT:
-                    self.log(f"{conn.peer}: silent for {IDLE_LIMIT:g} s: closed")
-                    conn.send({"type": "bye", "again": True, "reason": (
-                        f"Nothing came from this computer for {IDLE_LIMIT:g} seconds, so "
-                        "the host closed the connection: join again to take your seat "
-                        "back.")})
-                    conn.close("silent")       # (the goodbye may go; the abort follows)
-                elif conn.seat is None and now - conn.opened > JOIN_DEADLINE:
-                    self.log(f"{conn.peer}: did not join within {JOIN_DEADLINE:g} s: closed")
-                    conn.abort("no join")
+            if now - checked >= CHECK:
+                checked = now
+                self._check_connections(now)
+            self._guard(lambda now=now: self.ticked(now))
+
+    def _check_connections(self, now: float) -> None:
+        for conn in list(self.conns):
+            if conn.closed:
+                continue
+            if now - conn.last_heard > IDLE_LIMIT:
+                self.log(f"{conn.peer}: silent for {IDLE_LIMIT:g} s: closed")
+                conn.send({"type": "bye", "again": True, "reason": (
+                    f"Nothing came from this computer for {IDLE_LIMIT:g} seconds, so "
+                    "the host closed the connection: join again to take your seat "
+                    "back.")})
+                conn.close("silent")       # (the goodbye may go; the abort follows)
+            elif conn.seat is None and now - conn.opened > JOIN_DEADLINE:
+                self.log(f"{conn.peer}: did not join within {JOIN_DEADLINE:g} s: closed")
+                conn.abort("no join")
 
     def _guard(self, action) -> None:
         """Run a step of the match; a fault in it is logged, never fatal to the host."""
@@ -211,15 +216,27 @@ class MatchServer:
 
     def _admitted(self, conn: Connection) -> bool:
         """Whether the caps leave room for `conn` (if not, it is told in clear and closed)."""
-        same = sum(other.address == conn.address for other in self.conns)
         if len(self.conns) >= self.max_connections:
             reason = "The host takes no more connections now."
-        elif same >= self.max_per_address:
+        elif self.per_address.get(conn.address, 0) >= self.max_per_address:
             reason = "The host takes no more connections from your address."
         else:
             return True
         self._refuse_clear(conn, "connection", reason)
         return False
+
+    async def _proxied(self, conn: Connection, lines: ClearLines) -> bool:
+        """Behind a load balancer: the client's own address from its PROXY line (the
+        caps per address count people, not the balancer); False (closed) without one."""
+        try:
+            source = await asyncio.wait_for(lines.proxy_line(), PROXY_SECONDS)
+        except (ProtocolError, TimeoutError, OSError) as error:
+            self.log(f"{conn.peer}: {error or 'no PROXY line in time'}: closed")
+            conn.abort("no proxy line")
+            return False
+        if source is not None:
+            conn.came_from(*source)
+        return True
 
     def _refuse_clear(self, conn: Connection, about: str, reason: str) -> None:
         """Refuse before the channel is sealed (the handshake's own words), and close."""
@@ -231,21 +248,24 @@ class MatchServer:
     async def _serve(self, reader, writer) -> None:
         task = asyncio.current_task()
         conn = Connection(reader, writer, self.log)
+        lines = ClearLines(reader, conn)
+        if self.behind_proxy and not await self._proxied(conn, lines):
+            return
         if not self._admitted(conn):
             return
         self._tasks.add(task)
         self.conns.add(conn)
+        self.per_address[conn.address] = self.per_address.get(conn.address, 0) + 1
         if self.tap is not None:
             # a test's tap wraps this one connection's send, to see or hold its bytes
             conn.send = self.tap(conn, conn.send)  # type: ignore[method-assign]
-        connected = False
         try:
-            shaken = await self._handshake(conn, _Lines(reader, conn))
+            shaken = await self._handshake(conn, lines)
             if shaken is None:
                 return
             opener, rest = shaken
-            self._guard(lambda: self.match.connect(conn))
-            connected = True
+            if conn.match is not None:
+                self._guard(lambda: conn.match.connect(conn))
             while not conn.closed:
                 for message in opener.feed(rest, CLIENT_LINE_LIMIT):
                     await self._handle(conn, message)
@@ -265,14 +285,19 @@ class MatchServer:
         finally:
             self._tasks.discard(task)
             self.conns.discard(conn)
-            if connected:
-                self._guard(lambda: self.match.disconnect(conn))
+            count = self.per_address.pop(conn.address, 1) - 1
+            if count > 0:
+                self.per_address[conn.address] = count
+            match = conn.match
+            if match is not None and conn in match.conns:
+                self._guard(lambda: match.disconnect(conn))
+                self._guard(lambda: self.left(conn))
             self.refusals.ended(conn)
             conn.close("gone")
 
-    async def _handshake(self, conn: Connection, lines: "_Lines"):
-        """(opener, bytes already read) once `conn` proved the match code, else None
-        (it was told why, in clear, and closed)."""
+    async def _handshake(self, conn: Connection, lines: ClearLines):
+        """(opener, bytes already read) once `conn` proved the match code (or opened
+        with a table server's key), else None (it was told why, in clear, and closed)."""
         try:
             hello = await lines.message()
             if hello is None:
@@ -280,11 +305,20 @@ class MatchServer:
             if hello["type"] != "hello" or not isinstance(hello.get("route"), str):
                 raise ProtocolError("a connection starts with the key exchange of the code")
         except ProtocolError as error:
-            self._refuse_clear(conn, "connection", _sentence(str(error)))
+            self._refuse_clear(conn, "connection", sentence(str(error)))
             return None
-        route, secret = split_code(self.match.code)
-        if normal_code(hello["route"][:20]) != route:
-            self._refuse_clear(conn, "join", "No match with that code is hosted here.")
+        if "open" in hello:
+            return await self.open_handshake(conn, hello, lines)
+        route = normal_code(hello["route"][:20])
+        match = self.find(route)
+        if match is None:
+            await self.unknown_route(conn)
+            return None
+        route, secret = split_code(match.code)
+        if self.shaking >= SHAKE_QUEUE:
+            # (a thousand people back at once after a restart: each waits its turn at the
+            # door, rather than all waiting inside past their join deadline, then again)
+            self._refuse_clear(conn, "join", BUSY)
             return None
         wait = self.guesses.wait(conn.address, time.monotonic())
         if wait > 0:
@@ -295,13 +329,13 @@ class MatchServer:
         proved = False
         try:
             shake = HostHandshake(secret, route)
-            conn.send(shake.answer(hello))
+            conn.send(await self._answer(shake, hello))
             proof = await lines.message()
             if proof is None:
                 return None
             proved = shake.check(proof)
         except (ProtocolError, HandshakeError) as error:
-            self._refuse_clear(conn, "connection", _sentence(str(error)))
+            self._refuse_clear(conn, "connection", sentence(str(error)))
             return None
         finally:
             self.guesses.end(conn.address, time.monotonic(), wrong=not proved)
@@ -309,74 +343,50 @@ class MatchServer:
             await asyncio.sleep(guard.WRONG_CODE_DELAY)
             self._refuse_clear(conn, "join", "That is not this match's code.")
             return None
+        if self.find(route) is not match:          # closed while the joiner proved it
+            self._refuse_clear(conn, "join", "That table has just closed.")
+            return None
         line, sealer, opener = shake.channel(encode_line)
         conn.writer.write(line)
         conn.sealer = sealer
+        conn.match = match
         return opener, lines.rest()
 
+    async def _answer(self, shake: HostHandshake, hello: dict) -> dict:
+        """The key exchange's answer: SPAKE2 is pure Python (some 9 ms), so a server of
+        many connections computes it in its executor while the loop serves moves."""
+        if self.spake is None:
+            return shake.answer(hello)
+        self.shaking += 1
+        try:
+            return await shake.answer_in(self.spake, hello)
+        finally:
+            self.shaking -= 1
+
+    async def unknown_route(self, conn: Connection) -> None:
+        self._refuse_clear(conn, "join", "No match with that code is hosted here.")
+
     async def _handle(self, conn, line: bytes | None) -> None:
-        match = self.match
         if not conn.allowed():
-            match.refuse(conn, "message", "Too many messages: slow down.")
+            self.refuse(conn, "message", "Too many messages: slow down.")
             if conn.flood.refused(time.monotonic()):
                 self.log(f"{conn.peer}: kept flooding: closed")
                 conn.abort("flooding")
             return
         if line is None:
-            match.refuse(conn, "message", f"A message may be at most {CLIENT_LINE_LIMIT} "
-                                          "bytes long.")
+            self.refuse(conn, "message", f"A message may be at most {CLIENT_LINE_LIMIT} "
+                                         "bytes long.")
             return
         try:
             message = check_client_message(decode_line(line))
         except ProtocolError as error:
-            match.refuse(conn, "message", _sentence(str(error)))
+            self.refuse(conn, "message", sentence(str(error)))
             return
-        self._guard(lambda: match.receive(conn, message))
-
-
-class _Lines:
-    """The handshake's lines in clear, read one at a time (whatever else came with them
-    is kept for the sealed frames)."""
-
-    def __init__(self, reader, conn: Connection):
-        self.reader, self.conn = reader, conn
-        self.buffer = LineBuffer(HANDSHAKE_LINE_LIMIT)
-        self.waiting: list = []
-
-    async def message(self) -> dict | None:
-        """The next message in clear; None when the peer went; ProtocolError if it is not
-        one."""
-        while not self.waiting:
-            data = await self.reader.read(4096)
-            if not data:
-                return None
-            self.conn.last_heard = time.monotonic()
-            self.waiting += self.buffer.feed(data)
-        line = self.waiting.pop(0)
-        if line is None:
-            raise ProtocolError(f"a line of the handshake is at most {HANDSHAKE_LINE_LIMIT} "
-                                "bytes")
-        return decode_line(line)
-
-    def rest(self) -> bytes:
-        if self.waiting:          # a joiner waits for the host's proof before it seals
-            raise Tampered("clear text where sealed messages belong")
-        return self.buffer.rest()
-
-
-def _sentence(text: str) -> str:
-    return f"{text[:1].upper()}{text[1:]}."
-
-
-def _safe(log):
-    """`log` of escaped lines, never raising for a text the terminal cannot print."""
-    def safe(line: str) -> None:
-        line = guard.printable(line, 1000)
-        try:
-            log(line)
-        except UnicodeError:
-            log(line.encode("ascii", "replace").decode("ascii"))
-    return safe
+        match = conn.match
+        if match is None:
+            self._guard(lambda: self.unattached(conn, message))
+        else:
+            self._guard(lambda: match.receive(conn, message))
 
 
 def serve_match(match, host: str | None, port: int, log=print, on_ready=None) -> None:
@@ -394,50 +404,14 @@ def serve_match(match, host: str | None, port: int, log=print, on_ready=None) ->
         pass
 
 
-def listening_socket(port: int) -> socket.socket:
-    """A socket listening on `port` of every address: IPv6 and IPv4 on one socket where
-    the system allows it (so a free port, 0, is the same for both), else IPv4 alone."""
-    for family, address in ((socket.AF_INET6, "::"), (socket.AF_INET, "0.0.0.0")):
-        try:
-            sock = socket.socket(family, socket.SOCK_STREAM)
-        except OSError:
-            continue
-        try:
-            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-            if family == socket.AF_INET6:
-                sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 0)
-            sock.bind((address, port))
-        except OSError:
-            sock.close()
-            if family == socket.AF_INET:
-                raise
-            continue
-        sock.listen(64)
-        sock.setblocking(False)
-        return sock
-    raise OSError("no socket can listen here")
-
-
-def lan_address() -> str | None:
-    """This machine's address on its local network, as friends there would type it
-    (found by routing a datagram that is never sent), or None."""
-    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-    try:
-        probe.connect(("192.0.2.1", 9))            # TEST-NET: nothing is sent anywhere
-        address = probe.getsockname()[0]
-    except OSError:
-        return None
-    finally:
-        probe.close()
-    return None if address.startswith("0.") else address
-
-
 class HostThread:
-    """A MatchServer on a thread of this process: `start()` returns once it listens (or
-    raises the OSError that stopped it), `stop()` ends it."""
+    """A MatchServer (or the `server` given, a table server) on a thread of this process:
+    `start()` returns once it listens (or raises the OSError that stopped it), `stop()`
+    ends it."""
 
-    def __init__(self, match, host: str | None = None, port: int = 0, log=print, tap=None):
-        self.server = MatchServer(match, host, port, log, tap)
+    def __init__(self, match, host: str | None = None, port: int = 0, log=print, tap=None,
+                 server: MatchServer | None = None):
+        self.server = server or MatchServer(match, host, port, log, tap)
         self.loop: asyncio.AbstractEventLoop | None = None
         self._ready = threading.Event()
         self._error: OSError | None = None

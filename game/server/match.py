@@ -32,7 +32,7 @@ from game.logic.records import new_seed
 from game.logic.variants import new_game
 
 from game.server.agreement import Agreements
-from game.server.snapshot import SeatRecord, position_message
+from game.server.snapshot import SeatRecord, position_message, shared_facts
 
 if TYPE_CHECKING:
     from game.play.thinking import Thought
@@ -63,7 +63,8 @@ class HostedMatch:
     def __init__(self, variant: str, seats: list[HostSeat], options: dict, seed: int,
                  state=None, code: str = "", *, host_key: str = "", log=print,
                  clock=time.monotonic, think=None, pace: float = THINK_SECONDS,
-                 hard_seconds: float | None = None, saver=None, takeover: str | None = None):
+                 hard_seconds: float | None = None, saver=None, takeover: str | None = None,
+                 at_table: bool = False):
         self.variant, self.seats, self.chosen = variant, seats, dict(options)
         self.seed = seed
         self.state = state if state is not None else new_game(variant, len(seats), seed,
@@ -71,6 +72,11 @@ class HostedMatch:
         self.code, self.host_key = code, host_key
         self.log, self.clock, self.pace = log, clock, pace
         self.hard_seconds, self.saver, self.takeover_level = hard_seconds, saver, takeover
+        # at a table server's table nobody is the host: anyone seated may give a seat
+        # whose person is gone to the computer, and the log keeps no line per move
+        self.at_table = at_table
+        self.applied = 0                  # moves applied (the server's moves a second)
+        self.touched = clock()            # the last change or message from a person
         if think is None:
             from game.play.thinking import think
         self.think = think
@@ -92,7 +98,7 @@ class HostedMatch:
 
     # --- connections ------------------------------------------------------------------
     def connect(self, conn) -> None:
-        conn.seat, conn.is_host, conn.held = None, False, SeatRecord()
+        conn.match, conn.seat, conn.is_host, conn.held = self, None, False, SeatRecord()
         self.conns.append(conn)
 
     def disconnect(self, conn) -> None:
@@ -122,6 +128,10 @@ class HostedMatch:
         """One checked message (protocol.check_client_message) from `conn`."""
         kind = message["type"]
         if kind == "ping":
+            return
+        self.touched = self.clock()
+        if kind == "open":
+            self.refuse(conn, "open", "This connection is at a table already.")
             return
         if kind == "leave":
             conn.close("left the match")
@@ -164,7 +174,8 @@ class HostedMatch:
         """A person's seat nobody has held yet. A seat once held stays its person's: only
         their token takes it back (the host may let the computer play it meanwhile)."""
         for i, seat in enumerate(self.seats):
-            if seat.is_person and seat.conn is None and not seat.here and not seat.joined:
+            if (seat.is_person and seat.conn is None and not seat.here and not seat.joined
+                    and not seat.token):         # (a token: the seat is kept for someone)
                 return i
         return None
 
@@ -212,6 +223,7 @@ class HostedMatch:
         """What `conn`, holding seat `index`, is told of the match as it joins."""
         return {"type": "welcome", "seat": index, "token": self.seats[index].token,
                 "host": conn.is_host, "code": self.code,
+                "takeover": conn.is_host or self.at_table,
                 "variant": self.variant, "players": len(self.seats),
                 "options": dict(self.state.options), "table": self.table()}
 
@@ -238,17 +250,19 @@ class HostedMatch:
     def seated(self) -> list:
         return [conn for conn in self.conns if conn.seat is not None]
 
-    def send_position(self, conn) -> None:
-        conn.send(position_message(self.state, conn.seat, conn.held, self.ply))
+    def send_position(self, conn, facts=None) -> None:
+        conn.send(position_message(self.state, conn.seat, conn.held, self.ply, facts))
 
     def changed(self) -> None:
         """After every move, take-back or new deal: every seat is sent its position and
         the match is saved."""
         self.ply += 1
+        self.touched = self.clock()
         if _lasting(self.table()) != self._table_told:     # paused, or no longer: first
             self.broadcast_table()
+        facts = shared_facts(self.state)           # (alike for every seat: once)
         for conn in self.seated():
-            self.send_position(conn)
+            self.send_position(conn, facts)
         self.save()
 
     def say(self, text: str, seats=None) -> None:
@@ -300,7 +314,11 @@ class HostedMatch:
         assert player is not None, "a move is only applied on someone's turn"
         rounds = len(getattr(self.state, "finished_rounds", ()))
         move = self.state.apply(move)
-        self.log(f"seat {player + 1} ({self.seats[player].name}): {move}")
+        self.applied += 1
+        if not self.at_table:
+            self.log(f"seat {player + 1} ({self.seats[player].name}): {move}")
+        if self.state.is_over():
+            self.log(f"finished: {self.result()}")
         self.agreements.after_move(rounds)
         self.changed()
 
@@ -309,7 +327,22 @@ class HostedMatch:
             self.job[2].cancel()
             self.job = None
 
+    def result(self) -> str:
+        """The finished game in a few words: who won, the scores."""
+        outcome = self.state.outcome()
+        assert outcome is not None, "only a finished game has a result"
+        scores = ", ".join(f"{seat.name} {score}" for seat, score in
+                           zip(self.seats, outcome.scores))
+        winner = "a draw" if outcome.winner is None else \
+            f"{self.seats[outcome.winner].name} won"
+        return f"{winner} ({scores})"
+
     # --- time -------------------------------------------------------------------------
+    def waits_on_time(self) -> bool:
+        """Whether `tick` has anything to do: a computer to move, or a person's seat
+        empty (its grace runs). A table of people all present needs no tick."""
+        return any(not seat.is_person or seat.conn is None for seat in self.seats)
+
     def tick(self) -> None:
         """Computers think and move; grace periods run out."""
         now = self.clock()
@@ -356,7 +389,7 @@ class HostedMatch:
 
     def takeover(self, conn, message: dict) -> None:
         index, level = message["seat"], message["level"]
-        if not conn.is_host:
+        if not (conn.is_host or self.at_table):
             self.refuse(conn, "takeover", "Only the host gives a seat to the computer.")
         elif not 0 <= index < len(self.seats) or not self.seats[index].is_person:
             self.refuse(conn, "takeover", "There is no person's seat of that number.")
@@ -400,9 +433,12 @@ class HostedMatch:
         self.broadcast_table()
         self.save()
 
-    def close(self, reason: str) -> None:
+    def close(self, reason: str, again: bool = False) -> None:
+        """Say goodbye to everyone (`again`: they may join again later, their seats
+        waiting) and stop thinking."""
         for conn in list(self.conns):
-            conn.send({"type": "bye", "reason": reason})
+            conn.send({"type": "bye", "reason": reason, "again": again} if again else
+                      {"type": "bye", "reason": reason})
             conn.close(reason)
         self.cancel_thinking()
 

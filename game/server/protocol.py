@@ -36,7 +36,12 @@ CLIENT_MESSAGES = {
     "takeover": {"seat": "count", "level": "text"},     # the host's own machine only
     "ping": {},
     "leave": {},
+    # a table server only, on a connection opened with its key: the game, each seat's
+    # kind (here: a person at the opener's computer; remote; a computer level), the
+    # options as NAME=VALUE
+    "open": {"variant": "text", "seats": "texts", "options": "texts"},
 }
+TEXTS_LIMIT = 16         # texts in a list (a table's seats, its options)
 TEXT_LIMIT = 200
 
 
@@ -91,12 +96,16 @@ def check_client_message(message: dict) -> dict:
 
 
 _WORDS = {"text": f"a text of at most {TEXT_LIMIT} characters",
+          "texts": f"a list of at most {TEXTS_LIMIT} texts of at most {TEXT_LIMIT} characters",
           "count": "a whole number from 0", "flag": "true or false"}
 
 
 def _is(kind: str, value) -> bool:
     if kind == "text":
         return isinstance(value, str) and len(value) <= TEXT_LIMIT
+    if kind == "texts":
+        return isinstance(value, list) and len(value) <= TEXTS_LIMIT and all(
+            _is("text", item) for item in value)
     if kind == "count":
         return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 2 ** 31
     return isinstance(value, bool)

@@ -157,15 +157,26 @@ class JoinerHandshake:
 
 
 class HostHandshake:
-    """The host's side for one connection: `answer(hello)`, then `check(proof)`."""
+    """The host's side for one connection: `answer(hello)` (or `answer_in` an executor),
+    then `check(proof)`."""
 
     def __init__(self, secret: str, route: str = ""):
-        self._pake = SPAKE2_B(secret.encode(), idA=JOINER_ID, idB=HOST_ID + route.encode())
+        self.secret, self.route = secret, route
         self.keys: Keys | None = None
 
     def answer(self, message: dict) -> dict:
-        answer = _text(self._pake.start())
-        self.keys = _finish(self._pake, _bytes(message.get("pake"), "key exchange"))
+        answer, shared = spake_answer(self.secret, self.route,
+                                      _bytes(message.get("pake"), "key exchange"))
+        self.keys = Keys(shared)
+        return {"type": "hello", "pake": answer}
+
+    async def answer_in(self, executor, message: dict) -> dict:
+        """`answer`, computed by `executor` (a pool of threads or processes)."""
+        import asyncio
+        given = _bytes(message.get("pake"), "key exchange")
+        answer, shared = await asyncio.get_running_loop().run_in_executor(
+            executor, spake_answer, self.secret, self.route, given)
+        self.keys = Keys(shared)
         return {"type": "hello", "pake": answer}
 
     def check(self, message: dict) -> bool:
@@ -183,6 +194,18 @@ class HostHandshake:
         assert keys is not None, "answer() comes first"
         line = proof_line({"type": "proof", "proof": _text(keys.host_proof)})
         return line, Sealer(keys.to_joiner), Opener(keys.to_host)
+
+
+def spake_answer(secret: str, route: str, given: bytes) -> tuple[str, bytes]:
+    """The host's SPAKE2 message and the shared key, from the joiner's message: the
+    whole cost of a key exchange on the host's side, in one call a process pool can make
+    (HandshakeError when the joiner's message is no SPAKE2 message)."""
+    pake = SPAKE2_B(secret.encode(), idA=JOINER_ID, idB=HOST_ID + route.encode())
+    answer = _text(pake.start())
+    try:
+        return answer, pake.finish(given)
+    except Exception:      # spake2 raises several kinds for a message that is no point
+        raise HandshakeError("the key exchange message is not one SPAKE2 makes") from None
 
 
 class Sealer:

@@ -35,8 +35,17 @@ class SeatRecord:
         self.facts: str | None = None
 
 
-def position_message(state, seat: int, held: SeatRecord, ply: int) -> dict:
-    """The message for `seat`; `held` is brought up to what the seat will then hold."""
+def shared_facts(state) -> tuple:
+    """The public facts of `state`, encoded, and their text: the same for every seat, so
+    a change that is sent to several seats computes them once."""
+    facts = encode(public_facts(state))
+    return facts, json.dumps(facts, separators=(",", ":"))
+
+
+def position_message(state, seat: int, held: SeatRecord, ply: int,
+                     facts: tuple | None = None) -> dict:
+    """The message for `seat`; `held` is brought up to what the seat will then hold;
+    `facts`: shared_facts(state), when the caller has them already."""
     played = state.moves_played()
     now = [[player, str(move)] for player, move in played]
     start = common_prefix(held.moves, now)
@@ -46,8 +55,7 @@ def position_message(state, seat: int, held: SeatRecord, ply: int) -> dict:
             "outcome": outcome, "final": final}
     data, types = encode(body)
     assert isinstance(data, dict), "a table with text keys is sent as a table"
-    facts = encode(public_facts(state))
-    facts_text = json.dumps(facts, separators=(",", ":"))
+    facts, facts_text = facts or shared_facts(state)
     message = {"type": "position", "ply": ply, "from": start, "types": types, **data}
     if facts_text != held.facts:
         message["facts"] = {"data": facts[0], "types": facts[1]}

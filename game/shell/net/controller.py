@@ -12,6 +12,11 @@ on screen): a new position (the scene hears of the move, or of the take-back, as
 local controller), the table (names, who is here, why the match waits), a question, a
 caption, a refusal. Statistics of this seat's person are kept on this machine; the host
 keeps the save.
+
+Two people on one couch hold two seats of one window (couch.py): the screen shows the
+seat whose person is at it, and when the turn passes to the other seat of this window the
+hand-over screen comes first, as on a local couch; the other person then sees their own
+hand. What comes for a seat not at the screen only brings its state up to date.
 """
 from __future__ import annotations
 
@@ -29,9 +34,11 @@ class SeatController(MatchController):
     def __init__(self, app, config, on_move=None, state=None):
         super().__init__(app, config, on_move, state)
         self.session = app.network
-        self.humans = [state.seat]           # the one person at this screen
+        # this window's seats (one, or a couch's two) and their states
+        self.states = getattr(state, "states", None) or {state.seat: state}
+        self.humans = sorted(self.states)    # the people at this screen
         self.agents, self.rngs = {}, {}      # the host's computers think on the host
-        self.host_ply = 0                    # the host's count of changes, sent back
+        self.host_plies = dict.fromkeys(self.states, 0)   # the host's count of changes
         self.sent = None                     # the move sent, until the host answers
         self.paused = None                   # why the host waits, or None
         self.seats_info: list = []           # the host's table: names, kinds, presence
@@ -39,6 +46,11 @@ class SeatController(MatchController):
     @property       # (the couch's is a constant nobody sets: mypy sees it writeable)
     def viewer(self) -> int:  # type: ignore[override]
         return self.state.seat
+
+    @property
+    def host_ply(self) -> int:
+        """The host's count of changes as the seat at the screen last heard it."""
+        return self.host_plies.get(self.viewer, 0)
 
     # --- seats ------------------------------------------------------------------------
     def follow_names(self, names) -> None:
@@ -48,7 +60,8 @@ class SeatController(MatchController):
     def human_turn(self) -> bool:
         state = self.state
         return (state.current_player == state.seat and not state.is_over()
-                and self.paused is None and self.sent is None and self.connected)
+                and self.paused is None and self.sent is None and self.connected
+                and (not self.couch or self._revealed == state.seat))
 
     @property
     def connected(self) -> bool:
@@ -64,7 +77,7 @@ class SeatController(MatchController):
         if player is None:
             self.say("The game is over.")
         else:
-            self.say("It is your turn." if player == self.state.seat else
+            self.say("It is your turn." if player == self.state.seat and not self.couch else
                      f"It is {self.name(player)}'s turn.")
 
     # --- what goes to the host ----------------------------------------------------------
@@ -84,17 +97,27 @@ class SeatController(MatchController):
             self.say_private(sentence(reason))
             return False
         self.sent = str(move)
-        self.session.send({"type": "move", "move": self.sent, "ply": self.host_ply})
+        self.session.send({"type": "move", "move": self.sent, "ply": self.host_ply},
+                          self.viewer)
         return True
 
     def undo_target(self):
         if self.state.is_over():
             return None, "The game is over: nothing can be taken back."
+        asker = self.asker() if self.couch else self.state.seat
         mine = [i for i, (player, _) in enumerate(self.state.moves_played())
-                if player == self.state.seat]
-        if not mine:
+                if player == asker]
+        if asker is None or not mine:
             return None, "Nothing to take back yet."
-        return self.state.seat, mine[-1]
+        return asker, mine[-1]
+
+    def asker(self) -> int | None:
+        """On a couch: the person of this window to move, else the one who moved last."""
+        player = self.state.current_player
+        if player in self.states:
+            return player
+        return next((p for p, _ in reversed(self.state.moves_played()) if p in self.states),
+                    None)
 
     def take_back(self) -> bool:
         who, why = self.undo_target()
@@ -102,11 +125,13 @@ class SeatController(MatchController):
             self.sound("invalid")
             self.say(why if who is None else self.paused)
             return False
-        self.session.send({"type": "undo", "ply": self.host_ply})
+        if self.couch:                    # the other person may be asked here: no hand shows
+            self._revealed = None
+        self.session.send({"type": "undo", "ply": self.host_plies.get(who, 0)}, who)
         return True
 
     def rematch(self) -> None:
-        self.session.send({"type": "rematch"})
+        self.session.send_all({"type": "rematch"})
         self.session.wait_for_rematch()
 
     def pause(self) -> None:
@@ -123,7 +148,8 @@ class SeatController(MatchController):
 
             def on_continue():
                 went_on()
-                self.session.send({"type": "continue", "ply": self.host_ply})
+                for seat, ply in self.host_plies.items():
+                    self.session.send({"type": "continue", "ply": ply}, seat)
         return super().show_results(title, rows, winner_text, final, on_continue, headers,
                                     figure)
 
@@ -135,7 +161,38 @@ class SeatController(MatchController):
 
     # --- nothing of the game is kept or run here ----------------------------------------
     def update(self, dt: float) -> None:
-        """The host runs the game: nothing to pace or think here."""
+        """The host runs the game: nothing to pace or think here. On a couch, the turn of
+        this window's other seat begins with the hand-over screen, once both seats' states
+        hold the same moves."""
+        state = self.state
+        if len(self.states) < 2 or self._handover_pending or state.is_over():
+            return
+        player = state.current_player
+        if player not in self.states or not state.caught_up():
+            return
+        if self.couch and self._revealed != player:
+            self._hand_over(player)
+        elif not self.couch and player != state.seat:    # nothing hidden: no hand-over
+            self._switch(player)
+
+    def _switch(self, seat: int) -> None:
+        """The screen is `seat`'s now."""
+        self.state.switch(seat)
+        self.ply += 1                   # what the scene drew for the other seat goes
+        if self.on_undo is not None:
+            self.on_undo()
+
+    def _hand_over(self, player: int) -> None:
+        from game.shell.screens.hand_over import HandOverScene
+
+        def continued():
+            self._handover_pending = False
+            if self.state.current_player == player:
+                self._switch(player)
+                self._revealed = player
+        self._handover_pending = True
+        self.app.push(HandOverScene(self.app, self.name(player), continued,
+                                    self.config.variant))
 
     def after_change(self) -> None:
         """The host keeps the save."""
@@ -149,14 +206,19 @@ class SeatController(MatchController):
             return
         self._counted = True
         notice = stats.record_match(self.config, self.state.outcome(),
-                                    seats=[self.state.seat])[1]
+                                    seats=list(self.humans))[1]
         if notice:
             self.app.tell(notice)
 
     # --- what comes from the host -------------------------------------------------------
-    def receive(self, message: dict) -> None:
+    def receive(self, message: dict, seat: int | None = None) -> None:
+        """A message from the host, for `seat` of this window (None: the one at the
+        screen)."""
         kind = message.get("type")
-        if kind == "position":
+        if kind == "position" and seat is not None and seat != self.viewer:
+            read_position(self.states[seat], message)       # ProtocolError: it ends
+            self.host_plies[seat] = message["ply"]
+        elif kind == "position":
             self.receive_position(message)
         elif kind == "table":
             self.receive_table(message)
@@ -171,13 +233,13 @@ class SeatController(MatchController):
             self.sound("invalid")
             self.say(str(message.get("reason", ""))[:300], speak=False)
         elif kind == "ask":
-            self.ask(message)
+            self.ask(message, seat)
 
     def receive_position(self, message: dict) -> None:
         state = self.state
         before = len(state.played)
-        read_position(state, message)            # ProtocolError: the session ends
-        self.host_ply, self.sent = message["ply"], None
+        read_position(self.states[state.seat], message)
+        self.host_plies[state.seat], self.sent = message["ply"], None
         self.ply += 1
         grew = len(state.played) == before + 1 and message["from"] == before
         if grew:
@@ -204,16 +266,20 @@ class SeatController(MatchController):
         return next((scene for scene in self.app.stack if isinstance(scene, ResultsScene)
                      and scene.on_continue is None), None)
 
-    def ask(self, message: dict) -> None:
+    def ask(self, message: dict, seat: int | None = None) -> None:
+        """A take-back question for a person of this window (on a couch the screen hides
+        the hands while it waits)."""
         from game.shell.screens.dialogs import ConfirmScene
         number = message.get("ask")
 
         def answer(yes: bool):
-            self.session.send({"type": "answer", "ask": number, "yes": yes})
+            self.session.send({"type": "answer", "ask": number, "yes": yes}, seat)
+        if self.couch:
+            self._revealed = None
         self.app.push(ConfirmScene(self.app, str(message.get("question", ""))[:120],
                                    "Yes, take it back", "No", lambda: answer(True),
                                    detail=str(message.get("detail", ""))[:200],
-                                   on_no=lambda: answer(False)))
+                                   on_no=lambda: answer(False), cover=self.couch))
 
 
 def seats_of(entries) -> tuple[Seat, ...]:

@@ -1,7 +1,8 @@
 """The match scene of a network seat: the variant's own scene (line or board, as on the
 couch), with the network seat's controller and a banner that says why the match waits
 (someone to join or come back, an answer, a round's results), with the time left to a
-player who dropped out, and on the host's machine the match code and address.
+player who dropped out, and on the host's machine (at a table: every machine, until the
+seats are taken) the code and where to join.
 """
 from __future__ import annotations
 
@@ -65,6 +66,10 @@ def banner_lines(ctl, session) -> list[str]:
             not seat.get("present") for seat in ctl.seats_info if seat.get("kind") == "person"):
         lines.append(f"Match code {spoken_code(session.code)}  ·  join at "
                      f"{session.host.address}")
+    elif getattr(session, "table_server", False) and session.code and any(
+            not seat.get("joined") for seat in ctl.seats_info if seat.get("kind") == "person"):
+        lines.append(f"Table code {spoken_code(session.code)}  ·  Play online at "
+                     f"{session.address}")
     return lines
 
 

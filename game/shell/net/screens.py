@@ -1,6 +1,6 @@
-"""The network screens: Host a match (the setup, with seats for friends on other
-computers and a port), Resume a hosted match, Join a match (an address and a code), and
-the line that says what a join waits for.
+"""The network screens: Play online (online.py), Host a match (the setup, with seats for
+friends on other computers and a port), Resume a hosted match, Join a match (an address
+and a code), and the line that says what a join waits for.
 
 Hosting runs the host (game.server) on a thread of this window's process and joins it
 like any other player, over the loopback; the match code and the address to give the
@@ -22,6 +22,7 @@ from game.shell.screens.setup import VariantSelectScene
 from game.shell.screens.title import MENU_LEGEND
 
 from game.shell.net.session import NetSession, remember, remembered
+from game.shell.net.shared import WaitScene, asked_name, keep_name, name_field
 
 if TYPE_CHECKING:
     from game.server.saving import HostedSaver
@@ -45,7 +46,7 @@ def log_line(line: str) -> None:
 
 
 class NetworkScene(Scene):
-    """Host a match, resume a hosted one, or join one."""
+    """Play online, host a match, resume a hosted one, or join one."""
 
     def __init__(self, app):
         super().__init__(app)
@@ -55,7 +56,8 @@ class NetworkScene(Scene):
     def build(self) -> None:
         from game.server.saving import hosted_ports, load_hosted
         from game.play.saves import describe
-        rows = [Button("Host a match", self.host), Button("Join a match", self.join)]
+        rows = [Button("Play online", self.online), Button("Host a match", self.host),
+                Button("Join a match", self.join)]
         memory = remembered()
         if memory.get("token") and memory.get("address") and memory.get("code"):
             rows.insert(0, Button(f"Rejoin your match at {memory['address']}",
@@ -92,6 +94,10 @@ class NetworkScene(Scene):
     def host(self) -> None:
         self.app.push(HostSetupScene(self.app))
 
+    def online(self) -> None:
+        from game.shell.net.online import OnlineScene
+        self.app.push(OnlineScene(self.app))
+
     def join(self) -> None:
         self.app.push(JoinScene(self.app))
 
@@ -101,8 +107,8 @@ class NetworkScene(Scene):
     def draw(self, surface) -> None:
         theme.draw_felt(surface)
         theme.draw_title(surface, "Network", 160)
-        theme.draw_text(surface, "Play friends on other computers: one hosts, the others "
-                                 "join with the host's address and the match code.",
+        theme.draw_text(surface, "Play friends on other computers: at a table on a server "
+                                 "(Play online), or one hosts and the others join.",
                         (960, 290), 32, theme.TEXT_DIM, "center")
         self.menu.draw(surface)
         if self.notice:
@@ -297,54 +303,3 @@ class JoinScene(Scene):
         theme.draw_caption(surface, self.app, text,
                            color=theme.ILLEGAL if self.problem else theme.TEXT, y=1000)
         theme.draw_legend(surface, self.app, MENU_LEGEND)
-
-
-def asked_name(app) -> str:
-    """The person's name to start a name field with: empty while it is the default
-    ("Player 1"), so a first-time player is asked for theirs."""
-    name = app.settings.player_names[0]
-    return "" if name == "Player 1" else name
-
-
-def name_field(name: str, on_change, width: int = 760) -> TextField:
-    field = TextField("Your name", name, on_change, width=width)
-    field.help = "Your name, as the others at the table see it"
-    return field
-
-
-def keep_name(app, text: str) -> bool:
-    """Keep `text` as the person's name (in the settings); False when there is none."""
-    from game.play.settings import clean_name
-    name = clean_name(text)
-    if not name:
-        return False
-    if name != app.settings.player_names[0]:
-        app.settings.player_names[0] = name
-        app.save_settings()
-    return True
-
-
-class WaitScene(Scene):
-    """What a join waits for (the connection, the host's welcome); Esc gives up."""
-
-    def __init__(self, app, text: str):
-        super().__init__(app)
-        self.text = text
-
-    def handle(self, action) -> None:
-        if action.name in ("back", "pause"):
-            self.app.end_network()
-            self.app.remove(self)
-
-    def animating(self) -> bool:
-        return True
-
-    def draw(self, surface) -> None:
-        theme.draw_felt(surface)
-        theme.draw_panel(surface, (360, 380, 1200, 300))
-        theme.draw_fitted(surface, self.text, (960, 480), 1100, 44, theme.TITLE, "center",
-                          bold=True)
-        dots = "." * (1 + int(self.app.time * 2) % 3)
-        theme.draw_text(surface, f"Waiting for the host{dots}", (960, 570), 34, theme.TEXT,
-                        "center")
-        theme.draw_legend(surface, self.app, "Esc: give up")

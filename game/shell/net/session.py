@@ -1,39 +1,45 @@
-"""This window's part in a network match: its connection to the host (and, when this
-window hosts, the host itself on a thread of its own), the match scene it feeds, and
-what it remembers to come back to its seat.
+"""This window's part in a network match: its connections to the host or the table server
+(one for each person at this computer: two people on one couch hold two seats), the host
+itself when this window hosts (on a thread of its own), the match scene it feeds, and
+what it remembers to come back to its seats.
 
 The app pumps the session every update, whatever is on screen (`App.advance`), so the
-host's messages are read under a pause menu or the results too. The first position
-after the host's welcome builds the match scene (the variant's own, with a network
-seat's controller: scenes.py); every later message goes to that scene's controller. A
-lost connection asks whether to join again (with the seat's token, so the seat is
-this person's again); a host that ends the match says so.
+host's messages are read under a pause menu or the results too. Once every seat of this
+window has its welcome and first position, the match scene is built (the variant's own,
+with a network seat's controller: scenes.py); every later message goes to that scene's
+controller, with the seat it came for. A lost connection asks whether to join again
+(with the seats' tokens, so the seats are these people's again); a host that ends the
+match says so.
 
-The address, code and token of the last match joined are kept in `network.json` in the
-data folder, so Join offers them again and a player whose game was closed or killed
-mid-match comes back to their own seat.
+Opening a table on a table server is a connection that reaches the server's key first
+(game.server.identity): the server gives the table's code and the tokens of this
+window's seats, the first seat sits down on that connection, any other seat of this
+window joins with its token.
+
+What is kept to come back (`network.json` in the data folder, memory.py): the address,
+code and token of the last hosted match joined, the table server's address, the table's
+code and this window's tokens, and each table server's key as first met.
 """
 from __future__ import annotations
 
-import json
 import time
 from typing import TYPE_CHECKING
 
 import pygame
 
-from game.logic.textfiles import read_text
 from game.logic.variants import find_variant
 from game.play.config import MatchConfig
-from game.play.storage import data_dir, write_atomic
 from game.server.client import NetClient
 from game.server.protocol import ProtocolError
 from game.server.seat_state import SeatState
 
+from game.shell.net.memory import known_key, remember, remember_key, remembered
+
 if TYPE_CHECKING:
     from game.shell.net.controller import SeatController
 
-MEMORY_NAME = "network.json"
 WAKE = pygame.event.custom_type()      # posted by the network thread: a message came
+__all__ = ["NetSession", "remember", "remembered", "WAKE"]
 
 
 def wake() -> None:
@@ -44,90 +50,139 @@ def wake() -> None:
         pass
 
 
-MEMORY_KEYS = ("address", "code", "token", "port")
+class Link:
+    """One seat of this window: its connection, its token, its welcome and state."""
 
+    def __init__(self, name: str, token: str | None):
+        self.name, self.token = name, token
+        self.client: NetClient | None = None
+        self.welcome: dict | None = None
+        self.state: SeatState | None = None
+        self.first: dict | None = None        # its first position since the welcome
 
-def remembered() -> dict:
-    """The last join ({"address", "code", "token"}) and the port last hosted on, or {}
-    (none, or unreadable): read as every file is (a regular file only, of a settings
-    file's size at most)."""
-    try:
-        data = json.loads(read_text(data_dir() / MEMORY_NAME, "settings"))
-    except (OSError, ValueError, RecursionError):     # (FileFormatError is a ValueError)
-        return {}
-    if not isinstance(data, dict):
-        return {}
-    return {key: data[key] for key in MEMORY_KEYS
-            if isinstance(data.get(key), str) and len(data[key]) <= 200}
-
-
-def remember(**fields: str) -> None:
-    """Keep `fields` (of MEMORY_KEYS) beside what is kept already."""
-    try:
-        write_atomic(data_dir() / MEMORY_NAME,
-                     json.dumps({**remembered(), **fields}) + "\n")
-    except OSError:                  # a folder that cannot be written: nothing to keep
-        pass
+    @property
+    def seat(self) -> int | None:
+        return self.welcome["seat"] if self.welcome else None
 
 
 class NetSession:
     WAKE = WAKE
 
     def __init__(self, app, address: str, code: str, token: str | None = None,
-                 host=None, host_key: str | None = None, failed=None):
+                 host=None, host_key: str | None = None, failed=None,
+                 opening: dict | None = None, tokens=None, names=None, table: bool = False):
         self.app = app
         # (scene, say(reason)): where a join that fails goes back to, its fields kept
         self.failed = failed
-        self.address, self.code, self.token = address, code, token
+        self.address, self.code = address, code
         self.host, self.host_key = host, host_key     # a HostThread when this window hosts
-        self.name = app.settings.player_names[0]
-        self.client: NetClient                   # (connect() makes it)
-        self.welcome: dict | None = None
+        # a table server's table (opened, or joined by its code): nobody is the host
+        self.table_server = table or opening is not None
+        self.opening = opening
+        names = list(names or [app.settings.player_names[0]])
+        tokens = list(tokens or [token])
+        self.links = [Link(name, tokens[i] if i < len(tokens) else None)
+                      for i, name in enumerate(names)]
         self.table: dict | None = None
         self.table_received = time.monotonic()    # the table's countdowns start here
-        self.state: SeatState | None = None
         self.controller: SeatController | None = None
         self.waiting = None           # the scene that says what the session waits for
         self.lost: str | None = None  # why the connection ended, once it has
         self.connect()
 
-    # --- the connection ---------------------------------------------------------------
+    # --- what one seat's code read before --------------------------------------------
+    @property
+    def client(self) -> NetClient | None:
+        return self.links[0].client
+
+    @property
+    def token(self) -> str | None:
+        return self.links[0].token
+
+    @property
+    def welcome(self) -> dict | None:
+        return self.links[0].welcome
+
+    @property
+    def state(self) -> SeatState | None:
+        return self.links[0].state
+
+    @property
+    def tokens(self) -> list[str | None]:
+        return [link.token for link in self.links]
+
+    # --- the connections --------------------------------------------------------------
     def connect(self) -> None:
-        """Connect (again): ValueError if the address cannot be one."""
-        join = {"code": self.code, "name": self.name, "token": self.token,
-                "host_key": self.host_key}
-        self.client = NetClient(self.address, join, wake=wake).start()
+        """Connect (again) every seat of this window (ValueError if the address cannot be
+        one); a table being opened connects its first seat alone, the others once the
+        server gave the code."""
         self.lost = None
+        for index, link in enumerate(self.links):
+            if self.opening is not None and index > 0:
+                link.client = None
+                continue
+            self._connect(link, self.opening if index == 0 else None)
+
+    def _connect(self, link: Link, opening: dict | None = None) -> None:
+        join = {"code": self.code, "name": link.name, "token": link.token,
+                "host_key": self.host_key}
+        link.welcome, link.first = None, None
+        link.client = NetClient(self.address, join, wake=wake, opening=opening,
+                                known_key=known_key(self.address) if opening else None,
+                                server=self.table_server).start()
 
     @property
     def connected(self) -> bool:
-        return self.lost is None and self.welcome is not None
+        return self.lost is None and all(link.welcome is not None for link in self.links)
 
-    def send(self, message: dict) -> None:
-        self.client.send(message)
+    def send(self, message: dict, seat: int | None = None) -> None:
+        """To the host, from `seat` of this window (the first when None)."""
+        link = self.link_of(seat) or self.links[0]
+        if link.client is not None:
+            link.client.send(message)
+
+    def send_all(self, message: dict) -> None:
+        """From every seat of this window (a rematch, a round seen)."""
+        for link in self.links:
+            if link.client is not None:
+                link.client.send(message)
+
+    def link_of(self, seat: int | None) -> Link | None:
+        return next((link for link in self.links if seat is not None and link.seat == seat),
+                    None)
 
     def close(self) -> None:
-        self.client.close()
+        for link in self.links:
+            if link.client is not None:
+                link.client.close()
         if self.host is not None:
             self.host.stop()
             self.host = None
 
     def pump(self) -> None:
-        for message in self.client.poll():
-            try:
-                self.receive(message)
-            except ProtocolError as error:
-                self.client.close()
-                self.connection_lost(f"The host's messages cannot be read: {error}.")
-                return
+        for link in self.links:
+            if link.client is None:
+                continue
+            for message in link.client.poll():
+                try:
+                    self.receive(message, link)
+                except ProtocolError as error:
+                    self.close()
+                    self.connection_lost(f"The host's messages cannot be read: {error}.")
+                    return
+                if self.app.network is not self:         # it ended on that message
+                    return
 
     # --- what comes -------------------------------------------------------------------
-    def receive(self, message: dict) -> None:
+    def receive(self, message: dict, link: Link | None = None) -> None:
+        link = link or self.links[0]
         kind = message.get("type")
-        if kind == "welcome":
-            self.welcomed(message)
+        if kind == "opened":
+            self.opened(message, link)
+        elif kind == "welcome":
+            self.welcomed(message, link)
         elif kind == "position" and self.controller is None:
-            self.first_position(message)
+            self.first_position(message, link)
         elif kind == "table":
             self.table, self.table_received = message, time.monotonic()
             if self.controller is not None:
@@ -138,43 +193,76 @@ class NetSession:
             self.ended(str(message.get("reason", ""))[:300])
         elif kind == "closed":
             self.connection_lost(str(message.get("reason", ""))[:300])
-        elif kind == "refused" and self.welcome is None:
+        elif kind == "refused" and link.welcome is None:
             self.refused(str(message.get("reason", ""))[:300])
         elif self.controller is not None:
-            self.controller.receive(message)
+            self.controller.receive(message, link.seat)
 
-    def welcomed(self, message: dict) -> None:
+    def opened(self, message: dict, link: Link) -> None:
+        """The table server opened the table: its code, and this window's tokens."""
+        code, tokens = message.get("code"), message.get("tokens")
+        if not (isinstance(code, str) and isinstance(tokens, list)
+                and len(tokens) == len(self.links) and all(isinstance(t, str) for t in tokens)):
+            raise ProtocolError("an opened table without its code or this window's tokens")
+        self.code, self.opening = code, None
+        key = link.client.server_key if link.client is not None else None
+        if key is not None:
+            remember_key(self.address, key)
+        for other, token in zip(self.links, tokens):
+            other.token = token
+        remember(table_server=self.address, table=code, tokens=" ".join(tokens))
+        for other in self.links[1:]:
+            self._connect(other)
+
+    def welcomed(self, message: dict, link: Link) -> None:
         try:
             cls = find_variant(message["variant"])
             seat, players = message["seat"], message["players"]
-            self.state = SeatState(cls, seat, players, dict(message["options"]))
-            self.token = str(message["token"])
+            link.state = SeatState(cls, seat, players, dict(message["options"]))
+            link.token = str(message["token"])
             self.table, self.table_received = message["table"], time.monotonic()
         except (KeyError, TypeError, ValueError) as error:
             raise ProtocolError(f"a welcome that cannot be read ({error})") from None
-        self.welcome, self.controller = message, None
-        if self.host is None:
-            remember(address=self.address, code=self.code, token=self.token)
+        link.welcome, link.first, self.controller = message, None, None
+        self.code = str(message.get("code") or self.code)
+        if self.table_server:
+            remember(table_server=self.address, table=self.code,
+                     tokens=" ".join(t or "" for t in self.tokens))
+        elif self.host is None:
+            remember(address=self.address, code=self.code, token=link.token)
 
-    def first_position(self, message: dict) -> None:
-        """The position after a welcome: the match scene is built on it."""
-        from game.shell.screens.dialogs import MessageScene
-        from game.shell.net.controller import seats_of
-        from game.shell.net.scenes import net_scene_class
-        state, table = self.state, self.table
-        if state is None or table is None:
-            raise ProtocolError("a position before the welcome")
+    def first_position(self, message: dict, link: Link) -> None:
+        """The position after a welcome: once every seat of this window has its own, the
+        match scene is built on them."""
         from game.server.snapshot import read_position
-        read_position(state, message)
-        config = MatchConfig(state.variant, seats_of(table["seats"]), dict(state.options))
+        if link.state is None or self.table is None:
+            raise ProtocolError("a position before the welcome")
+        read_position(link.state, message)
+        link.first = message
+        if all(other.first is not None for other in self.links):
+            self.build_scene()
+
+    def build_scene(self) -> None:
+        from game.shell.net.controller import seats_of
+        from game.shell.net.couch import CouchState
+        from game.shell.net.scenes import net_scene_class
+        from game.shell.screens.dialogs import MessageScene
+        states = {link.seat: link.state for link in self.links
+                  if link.seat is not None and link.state is not None}
+        assert len(states) == len(self.links) and self.table is not None, \
+            "built once every seat is in"
+        state = self.links[0].state if len(self.links) == 1 else CouchState(states)
+        assert state is not None
+        config = MatchConfig(state.variant, seats_of(self.table["seats"]), dict(state.options))
         try:
             scene = net_scene_class(state.variant)(self.app, config, state)
         except Exception as error:          # a variant this window cannot show
             self.app.show_match(MessageScene(self.app, "The match cannot start", f"{error}"))
             return
         self.controller = scene.ctl
-        scene.ctl.host_ply = message["ply"]
-        scene.ctl.receive_table(table)
+        for link in self.links:
+            scene.ctl.host_plies[link.seat] = link.first["ply"] if link.first else 0
+        scene.ctl.receive_table(self.table)
         self.waiting = None
         self.app.show_match(scene)
 
@@ -189,7 +277,7 @@ class NetSession:
 
     def back_to_failed(self, reason: str) -> bool:
         """A join that never got a seat goes back to where it came from, saying why."""
-        if self.failed is None or self.welcome is not None or \
+        if self.failed is None or self.controller is not None or \
                 self.failed[0] not in self.app.stack:
             return False
         scene, say = self.failed
@@ -219,27 +307,31 @@ class NetSession:
         from game.shell.screens.dialogs import ConfirmScene
         if self.lost is not None or self.app.network is not self:
             return
-        if self.welcome is None or self.host is not None:
+        if self.controller is None or self.host is not None:
             self.ended(reason)
             return
+        self.close()
         self.lost = reason or "The connection ended."
-        self.app.push(ConfirmScene(self.app, "The connection to the host was lost.",
+        where = "the table server" if self.table_server else "the host"
+        self.app.push(ConfirmScene(self.app, f"The connection to {where} was lost.",
                                    "Join again", "Leave", self.rejoin, detail=self.lost,
                                    on_no=self.app.back_to_menu, focus_yes=True))
 
     def rejoin(self) -> None:
-        self.welcome = None
+        self.controller = None
         self.connect()
 
     # --- what the scenes ask ----------------------------------------------------------
     def leaving(self) -> str:
         if self.host is not None:
             return "Leave? The match stops for everyone (it stays saved for later)."
-        return "Leave this match? Your seat waits for you for two minutes."
+        seats = "Your seats wait" if len(self.links) > 1 else "Your seat waits"
+        return f"Leave this match? {seats} for you for two minutes."
 
     def pause_buttons(self) -> list:
-        """The host's choices on the pause menu: a computer for a seat left empty."""
-        if self.host is None or not self.table:
+        """The choices on the pause menu of the host's window, or of anyone at a table
+        (nobody hosts it): a computer for a seat whose person has been gone too long."""
+        if (self.host is None and not self.table_server) or not self.table:
             return []
         buttons = []
         for index, seat in enumerate(self.table.get("seats", ())):

@@ -1,17 +1,19 @@
-"""The settings screen: language, display, sound, animation, hints and player names."""
+"""The settings screen: language, display, sound, animation, hints, player names and the
+table server of Play online."""
 from __future__ import annotations
 
 import pygame
 
 from game.i18n import (N_, _, available_languages, language_name, set_language,
                        supported_language, system_language)
-from game.play.settings import ANIM_SPEEDS, THINK_TIMES, _default_names, rename_defaults
+from game.play.settings import (ADDRESS_LENGTH, ANIM_SPEEDS, THINK_TIMES, _default_names,
+                                rename_defaults)
 from game.shell.frame import theme
 from game.shell.frame.scene import Scene
 from game.shell.frame.widgets import Button, Menu, Selector, TextField
 
 ON_OFF = [(False, N_("Off")), (True, N_("On"))]
-SETTINGS_ROW = 52       # twelve rows and Back fit the screen with no scrolling
+SETTINGS_ROW = 52       # thirteen rows and Back fit the screen with no scrolling
 
 
 def language_choices() -> list[tuple[str, str]]:
@@ -69,10 +71,14 @@ class SettingsScene(Scene):
         rows += [TextField(_("Player {number} name").format(number=i + 1), s.player_names[i],
                            lambda text, i=i: s.player_names.__setitem__(i, text))
                  for i in range(4)]
+        server = TextField(N_("Server address"), s.server_address, self.set_server,
+                           max_length=ADDRESS_LENGTH)
+        server.allow_empty = True
+        rows.append(server)
         for row in rows:
             row.rect.h = SETTINGS_ROW
-        self.menu = Menu(app, rows, top=150, bottom=900, width=900, gap=10,
-                         footer=[Button(N_("Back"), app.pop, width=900)], footer_top=934)
+        self.menu = Menu(app, rows, top=150, bottom=910, width=900, gap=6,
+                         footer=[Button(N_("Back"), app.pop, width=900)], footer_top=940)
 
     def renewed(self) -> SettingsScene:
         """This screen built again in the language now chosen, the same row in focus."""
@@ -94,6 +100,13 @@ class SettingsScene(Scene):
     def set_fullscreen(self, value):
         if value != self.app.fullscreen:
             self.app.toggle_fullscreen()
+
+    def set_server(self, text: str) -> None:
+        """The table server of Play online; typed again, the key this game met there is
+        forgotten (the server's owner said it changed: its new key is met anew)."""
+        from game.shell.net.memory import remember_key
+        self.app.settings.server_address = text.strip()
+        remember_key(text, None)
 
     def set_volume(self, percent):
         self.app.settings.volume = percent / 100

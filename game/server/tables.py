@@ -1,0 +1,284 @@
+"""The table server: many matches in one process, each a table with its own code, and
+nobody at any table is the host (`python -m game.server --tables`).
+
+It is the one-match host (host.MatchServer) with many matches keyed by their route, the
+non-secret part of a code (the server's prefix, for a load balancer to route on, then
+the table's letters). A joiner proves a table's code exactly as it proves a host's
+(SPAKE2, then sealed messages); a person who opens a table proves nothing but reaches
+the server's own key (identity.py), asks for a table (the game, each seat's kind, the
+options) and is given its code and the tokens of the seats they sit in on their own
+computer (two people on one couch take two). Every protection of the host holds for
+each connection and across tables: the caps in all and per address, wrong codes and
+unknown tables slowed per address, floods, join deadlines, silence, slow readers, the
+log no peer can forge. One address may have only `tables_per_address` tables open at
+once, and the server at most `max_tables`.
+
+A table is saved after every change (table_store.py) and closed when nobody has touched
+it for `idle` seconds, or once its game is over and everyone has left; its save goes
+with it. The log has one line per table opened, joined, finished or closed, and a
+summary every SUMMARY seconds (tables, connections, moves a second, memory).
+"""
+from __future__ import annotations
+
+import asyncio
+import collections
+import secrets
+import time
+
+from game.logic.core import DominoError
+
+from game.server import guard
+from game.server.host import MatchServer
+from game.server.match import THINK_SECONDS, HostedMatch, HostSeat
+from game.server.protocol import new_code, new_token
+from game.server.saving import save_text
+from game.server.secure import CODE_ALPHABET, HandshakeError, split_code
+from game.server.table_store import TableWriter, saved_tables, table_path
+
+TABLE_LETTERS = 3            # a table's own letters after the server's prefix
+IDLE = 30 * 60.0             # seconds untouched before a table is closed
+TABLES_PER_ADDRESS = 4       # tables one address may have open at once
+MAX_TABLES = 5000
+MAX_CONNECTIONS = 12000
+SUMMARY = 60.0               # seconds between two summary lines
+RESTARTING = ("The server is restarting: join again in a moment to take your seat back "
+              "(with the same code).")
+
+
+class TableServer(MatchServer):
+    tick_seconds = 0.1           # the computers' pace is 0.7 s: a tenth is plenty
+    backlog = 1024               # a thousand people may come back at once after a restart
+
+    def __init__(self, host: str | None, port: int, folder, identity, log=print,
+                 prefix: str = "", idle: float = IDLE,
+                 tables_per_address: int = TABLES_PER_ADDRESS, max_tables: int = MAX_TABLES,
+                 max_connections: int = MAX_CONNECTIONS,
+                 max_per_address: int = guard.MAX_PER_ADDRESS, pace: float = THINK_SECONDS,
+                 tap=None, spake=None, behind_proxy: bool = False):
+        assert len(prefix) + TABLE_LETTERS <= 5 and all(c in CODE_ALPHABET for c in prefix)
+        super().__init__(None, host, port, log, tap, max_connections, max_per_address)
+        self.folder, self.identity, self.prefix = folder, identity, prefix
+        self.idle, self.pace = idle, pace
+        self.tables_per_address, self.max_tables = tables_per_address, max_tables
+        self.spake, self.behind_proxy = spake, behind_proxy
+        self.tables: dict[str, HostedMatch] = {}
+        self.opened_by: dict[str, str] = {}            # route -> the opener's address
+        self.open_from: collections.Counter = collections.Counter()
+        self.writer = TableWriter(self.log)
+        self.moves_closed = 0              # moves of tables closed since the last summary
+        self.summary = (time.monotonic(), 0)   # (when, moves then)
+        self.looked = 0.0
+        self.stopping = False
+
+    # --- the tables -------------------------------------------------------------------
+    def matches(self):
+        return list(self.tables.values())
+
+    def find(self, route: str):
+        return self.tables.get(route)
+
+    def restore(self) -> int:
+        """Every table saved in the folder, back with its code and tokens; how many."""
+        from game.server.saving import hosted_match
+        wall, now = time.time(), time.monotonic()
+        for route, save, changed in saved_tables(self.folder, self.log):
+            match = hosted_match(save, **self._settings(route))
+            match.touched = now - max(0.0, min(self.idle, wall - changed))
+            self.tables[route] = match
+            self.adopt(match, self._table_log(route))
+        return len(self.tables)
+
+    def _settings(self, route: str) -> dict:
+        return {"log": self._table_log(route), "saver": self._saver(route), "pace": self.pace,
+                "at_table": True}
+
+    def _table_log(self, route: str):
+        log = self.log
+        return lambda line: log(f"table {route}: {line}")
+
+    def _saver(self, route: str):
+        path, writer = table_path(self.folder, route), self.writer
+
+        def save(match) -> None:
+            writer.put(path, None if match.state.is_over() else save_text(match))
+        return save
+
+    def close_table(self, route: str, why: str) -> None:
+        match = self.tables.pop(route, None)
+        if match is None:
+            return
+        opener = self.opened_by.pop(route, None)
+        if opener is not None:
+            self.open_from[opener] -= 1
+            if self.open_from[opener] <= 0:
+                del self.open_from[opener]
+        self.moves_closed += match.applied
+        match.close(f"This table is closed: {why}.")
+        self.writer.put(table_path(self.folder, route), None)
+        self.log(f"table {route}: closed ({why})")
+
+    # --- opening ----------------------------------------------------------------------
+    async def open_handshake(self, conn, hello: dict, lines):
+        try:
+            answer, sealer, opener = self.identity.answer(hello)
+        except HandshakeError as error:
+            self._refuse_clear(conn, "connection", f"{error}.".capitalize())
+            return None
+        conn.send(answer)                       # (in clear: the sealer comes after it)
+        conn.sealer = sealer
+        return opener, lines.rest()
+
+    def unattached(self, conn, message: dict) -> None:
+        kind = message["type"]
+        if kind == "ping":
+            return
+        if kind == "leave":
+            conn.close("left")
+        elif kind != "open":
+            self.refuse(conn, kind, "Open a table first.")
+        elif getattr(conn, "opening", None) is not None:
+            self.refuse(conn, "open", "This connection is opening a table already.")
+        else:
+            self.open_table(conn, message)
+
+    def _open_problem(self, conn) -> str | None:
+        if self.stopping:
+            return "The server is stopping: open the table again in a moment."
+        if len(self.tables) >= self.max_tables:
+            return "This server holds all the tables it can now: try again later."
+        if self.open_from[conn.address] >= self.tables_per_address:
+            return (f"Your address has {self.tables_per_address} tables open here already: "
+                    "finish or leave one first.")
+        return None
+
+    def open_table(self, conn, message: dict) -> None:
+        problem = self._open_problem(conn)
+        if problem is None:
+            try:
+                match, mine = self._new_table(message)
+            except (DominoError, ValueError) as error:
+                problem = f"That table cannot be opened: {error}."
+        if problem is not None:
+            self.refuse(conn, "open", problem)
+            return
+        route = split_code(match.code)[0]
+        self.tables[route] = match
+        self.opened_by[route] = conn.address
+        self.open_from[conn.address] += 1
+        self.adopt(match, self._table_log(route))
+        conn.opening = route
+        kinds = ", ".join(message["seats"])
+        self.log(f"table {route}: opened by {conn.address} ({match.variant} for "
+                 f"{len(match.seats)}: {kinds})")
+        loop = asyncio.get_running_loop()
+        # the code is given once the table is on disk: no code names a table a crash loses
+        self.writer.put(table_path(self.folder, route), save_text(match),
+                        lambda: loop.call_soon_threadsafe(self._opened, conn, match, mine))
+
+    def _opened(self, conn, match: HostedMatch, mine: list[int]) -> None:
+        if conn.closed or self.find(split_code(match.code)[0]) is not match:
+            return
+        match.connect(conn)
+        conn.send({"type": "opened", "code": match.code, "seats": mine,
+                   "tokens": [match.seats[i].token for i in mine]})
+
+    def _new_table(self, message: dict) -> tuple[HostedMatch, list[int]]:
+        """The table `message` asks for and the seats of the opener's computer."""
+        from game.logic.records import new_seed
+        from game.play.launch import play_config
+        kinds = message["seats"]
+        mine = [i for i, kind in enumerate(kinds) if kind == "here"]
+        if not mine:
+            raise ValueError("one seat at least is the opener's own")
+        config = play_config(message["variant"], ",".join(
+            "human" if kind in ("here", "remote") else kind for kind in kinds), None,
+            message["options"], None)
+        seats = [HostSeat(f"Seat {i + 1}", token=new_token() if kind == "here" else "")
+                 if kind in ("here", "remote") else HostSeat(f"Computer {i + 1}", "computer",
+                                                             kind)
+                 for i, kind in enumerate(kinds)]
+        route = self._new_route()
+        return HostedMatch(config.variant, seats, config.options, new_seed(),
+                           code=new_code(route), **self._settings(route)), mine
+
+    def _new_route(self) -> str:
+        while True:
+            route = self.prefix + "".join(secrets.choice(CODE_ALPHABET)
+                                          for _ in range(TABLE_LETTERS))
+            if route not in self.tables:
+                return route
+
+    async def unknown_route(self, conn) -> None:
+        """No table has that route: answered as a wrong code is (after the same pause,
+        counted against the address), so nobody learns cheaply which tables are open."""
+        now = time.monotonic()
+        wait = self.guesses.wait(conn.address, now)
+        if wait > 0:
+            self._refuse_clear(conn, "join", "Too many wrong codes from your address: try "
+                                             f"again in {int(wait) + 1} s.")
+            return
+        self.guesses.start(conn.address)
+        try:
+            await asyncio.sleep(guard.WRONG_CODE_DELAY)
+        finally:
+            self.guesses.end(conn.address, time.monotonic(), wrong=True)
+        self._refuse_clear(conn, "join", "No table with that code is open on this server.")
+
+    # --- time -------------------------------------------------------------------------
+    def left(self, conn) -> None:
+        match = conn.match
+        assert match is not None, "only a connection at a table leaves one"
+        route = split_code(match.code)[0]
+        table = self.tables.get(route)
+        if table is None or table is not match:          # (closed already)
+            return
+        if table.state.is_over() and not any(seat.conn is not None for seat in table.seats):
+            self.close_table(route, "the game is over and everyone has left")
+
+    def ticked(self, now: float) -> None:
+        if now - self.looked < 1.0:
+            return
+        self.looked = now
+        for route, match in list(self.tables.items()):
+            if now - match.touched > self.idle:
+                self.close_table(route, f"nobody played at it for {self.idle / 60:g} minutes")
+        when, moves = self.summary
+        if now - when >= SUMMARY:
+            self.log(self.summary_line(now))
+
+    def summary_line(self, now: float) -> str:
+        """Tables, connections, moves a second since the last summary, memory."""
+        when, before = self.summary
+        total = self.moves_closed + sum(match.applied for match in self.tables.values())
+        self.summary = (now, total)
+        playing = sum(not match.state.is_over() for match in self.tables.values())
+        seated = sum(conn.seat is not None for conn in self.conns)
+        rate = (total - before) / max(now - when, 1e-9)
+        return (f"summary: {len(self.tables)} tables ({playing} playing), "
+                f"{len(self.conns)} connections ({seated} seated), {rate:.1f} moves a "
+                f"second, {resident_bytes() / 2 ** 20:.0f} MB in memory")
+
+    async def finish(self) -> None:
+        """Stop: everyone is told to come back in a moment, every table's latest change
+        reaches the disk (a second at most), the goodbyes leave."""
+        self.stopping = True
+        conns = list(self.conns)
+        for match in self.tables.values():
+            self._guard(lambda match=match: match.close(RESTARTING, again=True))
+        written, left = await asyncio.get_running_loop().run_in_executor(
+            None, self.writer.finish, 0.6)
+        self.log(f"stopped: {len(self.tables)} tables saved" + (
+            f"; {left} could not be written in time (their previous save stays)"
+            if left else ""))
+        await self._flush(conns, 0.2)
+
+
+def resident_bytes() -> int:
+    """This process's memory in use (resident), or its peak where /proc is not."""
+    try:
+        with open("/proc/self/statm") as statm:
+            import os
+            return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        import resource
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024

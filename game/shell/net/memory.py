@@ -1,0 +1,76 @@
+"""What this game remembers of network play, in `network.json` in the data folder: the
+last hosted match joined (address, code, token), the port last hosted on, the table
+server of the last table (its address, the table's code, the tokens of this computer's
+seats there), and the key of each table server as this game first met it (so a server
+that cannot prove the same key later is refused: game.server.identity).
+
+Read as every file is (a regular file only, of a settings file's size at most); a file
+that cannot be read is as good as none, and a folder that cannot be written keeps
+nothing.
+"""
+from __future__ import annotations
+
+import json
+
+from game.logic.textfiles import read_text
+from game.play.storage import data_dir, write_atomic
+
+MEMORY_NAME = "network.json"
+MEMORY_KEYS = ("address", "code", "token", "port", "table_server", "table", "tokens")
+KEYS = "server_keys"       # {server address: its key}
+KEYS_KEPT = 20             # servers whose keys are kept (the newest met)
+
+
+def _read() -> dict:
+    try:
+        data = json.loads(read_text(data_dir() / MEMORY_NAME, "settings"))
+    except (OSError, ValueError, RecursionError):     # (FileFormatError is a ValueError)
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def remembered() -> dict:
+    """The texts kept under MEMORY_KEYS (each at most 200 characters), or {}."""
+    data = _read()
+    return {key: data[key] for key in MEMORY_KEYS
+            if isinstance(data.get(key), str) and len(data[key]) <= 200}
+
+
+def _keys(data: dict) -> dict:
+    keys = data.get(KEYS)
+    if not isinstance(keys, dict):
+        return {}
+    return {address: key for address, key in keys.items()
+            if isinstance(address, str) and isinstance(key, str) and len(key) <= 100
+            and len(address) <= 100}
+
+
+def _write(**fields) -> None:
+    data = _read()
+    kept = {key: value for key, value in data.items() if key in MEMORY_KEYS}
+    kept = {key: value for key, value in kept.items() if isinstance(value, str)}
+    keys = _keys(data)
+    try:
+        write_atomic(data_dir() / MEMORY_NAME,
+                     json.dumps({**kept, KEYS: keys, **fields}) + "\n")
+    except OSError:                  # a folder that cannot be written: nothing to keep
+        pass
+
+
+def remember(**fields: str) -> None:
+    """Keep `fields` (of MEMORY_KEYS) beside what is kept already."""
+    _write(**fields)
+
+
+def known_key(address: str) -> str | None:
+    """The key of the table server at `address` as first met, or None."""
+    return _keys(_read()).get(address.strip())
+
+
+def remember_key(address: str, key: str | None) -> None:
+    """Keep (or with None forget) the key of the table server at `address`."""
+    keys = _keys(_read())
+    keys.pop(address.strip(), None)
+    if key is not None:
+        keys[address.strip()] = key
+    _write(**{KEYS: dict(list(keys.items())[-KEYS_KEPT:])})

@@ -1,0 +1,255 @@
+"""Play online: tables on a table server nobody at them runs (`python -m game.server
+--tables`). The server's address (kept in the settings, as on the settings screen), then
+Open a table (the game, each seat's kind, the options: the server gives the code to read
+out to friends) or Join a table (its code). Two people on one couch take two seats of one
+window, with the hand-over screen between their turns (couch.py).
+
+Every computer connects outward to the server: nobody opens a port but the server. The
+table's code and this window's tokens are kept (memory.py), so Play online offers the
+way back to the table after a crash or a restart, of this game or of the server.
+"""
+from __future__ import annotations
+
+from game.play.settings import ADDRESS_LENGTH
+from game.server.protocol import parse_address
+from game.server.secure import spoken_code
+from game.shell.frame import theme
+from game.shell.frame.scene import Scene
+from game.shell.frame.widgets import Button, Label, Menu, Selector, TextField, back_or_menu
+from game.shell.screens.setup import VariantSelectScene
+from game.shell.screens.title import MENU_LEGEND
+
+from game.shell.net.shared import WaitScene, asked_name, keep_name, name_field
+from game.shell.net.session import NetSession, remembered
+
+TABLE_SEATS = [("here", "A person on this computer"),
+               ("remote", "A friend, on their computer")]
+COUCH = [(1, "One: me"), (2, "Two, taking turns on this screen")]
+
+
+def address_problem(text: str) -> str | None:
+    """Why `text` is no table server's address, in a sentence; None when it may be one."""
+    if not text:
+        return "Type the table server's address (ask whoever runs it), like host:7777."
+    try:
+        parse_address(text)
+    except ValueError as error:
+        return f"{str(error)[:1].upper()}{str(error)[1:]}."
+    return None
+
+
+class OnlineScene(Scene):
+    """The table server's address; Open a table, Join a table, or back to one's table."""
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.problem: str | None = None
+        self.build()
+
+    def build(self) -> None:
+        self.address = TextField("Server address", self.app.settings.server_address,
+                                 max_length=ADDRESS_LENGTH, width=1100)
+        self.address.allow_empty = True
+        self.address.help = "The table server's address and port, like tables.example.org:7777"
+        rows = [self.address, Button("Open a table", self.open_table, width=1100),
+                Button("Join a table", self.join_table, width=1100)]
+        memory = remembered()
+        if memory.get("table_server") and memory.get("table") and memory.get("tokens"):
+            rows.append(Button(f"Back to your table {spoken_code(memory['table'])} at "
+                               f"{memory['table_server']}", lambda: self.back_to(memory),
+                               width=1100, size=32))
+        self.menu = Menu(self.app, rows, top=380, bottom=800, gap=14,
+                         footer=[Button("Back", self.app.pop, width=1100)], footer_top=860)
+
+    def enter(self) -> None:
+        self.build()
+
+    @property
+    def wants_text(self) -> bool:
+        return self.menu.editing
+
+    def kept_address(self) -> str | None:
+        """The address typed, kept in the settings; None (and the reason said) if none."""
+        text = self.address.text.strip()
+        self.problem = address_problem(text)
+        if self.problem is not None:
+            return None
+        if text != self.app.settings.server_address:
+            self.app.settings.server_address = text
+            self.app.save_settings()
+        return text
+
+    def open_table(self) -> None:
+        if self.kept_address() is not None:
+            self.app.push(OpenTableScene(self.app))
+
+    def join_table(self) -> None:
+        if self.kept_address() is not None:
+            self.app.push(JoinTableScene(self.app))
+
+    def back_to(self, memory: dict) -> None:
+        """This window's seats at the table it was at, with their tokens."""
+        tokens = memory["tokens"].split()
+        names = [self.app.settings.player_names[0]] + self.app.settings.player_names[1:len(
+            tokens)]
+        self.app.end_network()
+        self.app.network = NetSession(self.app, memory["table_server"], memory["table"],
+                                      tokens=tokens, names=names, table=True,
+                                      failed=(self, self.say))
+        self.app.push(WaitScene(self.app, f"Back to your table at {memory['table_server']}..."))
+
+    def say(self, reason: str) -> None:
+        self.problem = reason
+
+    def handle(self, action) -> None:
+        self.problem = None if action.name != "point" else self.problem
+        back_or_menu(self.app, self.menu, action)
+
+    def draw(self, surface) -> None:
+        theme.draw_felt(surface)
+        theme.draw_title(surface, "Play online", 160)
+        theme.draw_text(surface, "Meet friends at a table on a server: open one and read "
+                                 "its code out, or join one with the code you were given.",
+                        (960, 290), 32, theme.TEXT_DIM, "center")
+        self.menu.draw(surface)
+        text = self.problem or getattr(self.menu.focused, "help", "") or ""
+        theme.draw_caption(surface, self.app, text,
+                           color=theme.ILLEGAL if self.problem else theme.TEXT, y=1000)
+        theme.draw_legend(surface, self.app, MENU_LEGEND)
+
+
+class OpenTableScene(VariantSelectScene):
+    """The table's game, its seats (people here, friends elsewhere, computers) and
+    options; Open: the server gives the code."""
+
+    start_label = "Open"
+    title = "Open a table"
+
+    def __init__(self, app):
+        self.name = asked_name(app)
+        self.problem: str | None = None
+        super().__init__(app)
+
+    @staticmethod
+    def seat_kinds() -> list[tuple[str, str]]:
+        return TABLE_SEATS + VariantSelectScene.seat_kinds()[1:]
+
+    @staticmethod
+    def default_seat(index: int) -> str:
+        return ("here", "remote")[index] if index < 2 else "greedy"
+
+    def option_rows(self, cls) -> list:
+        return [name_field(self.name, self.set_name)] + super().option_rows(cls)
+
+    def set_name(self, text: str) -> None:
+        self.name = text
+
+    @property
+    def wants_text(self) -> bool:
+        return self.menu.editing
+
+    def problem_with_seats(self) -> str | None:
+        kinds = self.seats[:self.players]
+        if not keep_name(self.app, self.name):
+            return "Type your name: the others see it at the table."
+        if "here" not in kinds:
+            return "One seat at least is for a person on this computer."
+        if "remote" not in kinds:
+            return "Give at least one seat to a friend on another computer."
+        return None
+
+    def start(self) -> None:
+        self.problem = self.problem_with_seats()
+        if self.problem is not None:
+            return
+        kinds = self.seats[:self.players]
+        address = self.app.settings.server_address
+        options = [f"{key}={value}" for key, value in
+                   self.options.get(self.variant, {}).items()]
+        names = self.app.settings.player_names
+        people = [names[0]] + [names[index] for index, kind in enumerate(kinds)
+                               if kind == "here"][1:]
+        self.app.end_network()
+        try:
+            self.app.network = NetSession(
+                self.app, address, "", opening={"variant": self.variant, "seats": kinds,
+                                                "options": options},
+                names=people, failed=(self, self.say))
+        except ValueError as error:                # (the address was checked: rare)
+            self.problem = f"{error}."
+            return
+        self.app.push(WaitScene(self.app, f"Opening a table at {address}..."))
+
+    def say(self, reason: str) -> None:
+        self.problem = reason
+
+    def draw(self, surface) -> None:
+        super().draw(surface)
+        if self.problem:
+            theme.draw_caption(surface, self.app, self.problem, color=theme.ILLEGAL, y=1000)
+
+
+class JoinTableScene(Scene):
+    """Your name, the table's code, and how many of you sit at this computer; Join."""
+
+    def __init__(self, app):
+        super().__init__(app)
+        memory = remembered()
+        self.problem: str | None = None
+        self.people = 1
+        self.name = name_field(asked_name(app), None, width=1100)
+        self.code = TextField("Table code", memory.get("table", ""), max_length=16,
+                              width=1100)
+        self.code.help = "The code the table's opener read out (case does not matter)"
+        couch = Selector("People here", COUCH, 0, self.set_people, width=1100)
+        couch.help = "Two people on this computer take two seats and hand the screen over"
+        self.menu = Menu(app, [self.name, self.code, couch,
+                               Label(f"At {app.settings.server_address}", width=1100)],
+                         top=380, bottom=780, gap=14,
+                         footer=[Button("Join", self.start, width=445),
+                                 Button("Back", app.pop, width=445)], footer_top=860)
+
+    @property
+    def wants_text(self) -> bool:
+        return self.menu.editing
+
+    def set_people(self, count: int) -> None:
+        self.people = count
+
+    def start(self) -> None:
+        code = self.code.text.strip()
+        if not code:
+            self.problem = "Type the table's code."
+            return
+        if not keep_name(self.app, self.name.text):
+            self.problem = "Type your name: the others see it at the table."
+            return
+        address = self.app.settings.server_address
+        names = self.app.settings.player_names[:self.people]
+        memory = remembered()
+        same = (memory.get("table_server"), memory.get("table")) == (address, code)
+        tokens = memory.get("tokens", "").split() if same else None
+        self.app.end_network()
+        try:
+            self.app.network = NetSession(self.app, address, code, tokens=tokens,
+                                          names=names, table=True, failed=(self, self.say))
+        except ValueError as error:
+            self.problem = f"{error}."
+            return
+        self.app.push(WaitScene(self.app, f"Joining the table at {address}..."))
+
+    def say(self, reason: str) -> None:
+        self.problem = reason
+
+    def handle(self, action) -> None:
+        self.problem = None if action.name != "point" else self.problem
+        back_or_menu(self.app, self.menu, action)
+
+    def draw(self, surface) -> None:
+        theme.draw_felt(surface)
+        theme.draw_title(surface, "Join a table", 160)
+        self.menu.draw(surface)
+        text = self.problem or getattr(self.menu.focused, "help", "") or ""
+        theme.draw_caption(surface, self.app, text,
+                           color=theme.ILLEGAL if self.problem else theme.TEXT, y=1000)
+        theme.draw_legend(surface, self.app, MENU_LEGEND)

@@ -1,0 +1,237 @@
+"""Play online in the real game window, driven by the keyboard as a person plays: the
+server's address (kept in the settings), Open a table (the code comes back and shows on
+the table), Join a table by its code, two people on one couch at a table with the
+hand-over screen between them, and back to one's seats after the server was stopped."""
+import pygame
+import pytest
+
+from game.play import statistics as stats
+from game.server.bot import SeatBot
+from game.shell.net.online import JoinTableScene, OnlineScene, OpenTableScene
+from game.shell.net.scenes import NetMatchMixin, banner_lines
+from game.shell.screens.hand_over import HandOverScene
+from game.shell.screens.results import ResultsScene
+
+from network_support import NetPerson, on_screen, run_bot, type_into, wait_for
+from table_support import ServerThread
+
+
+@pytest.fixture
+def tables(tmp_path):
+    server = ServerThread(tmp_path / "tables")
+    yield server
+    server.stop()
+
+
+def online(person, address: str) -> OnlineScene:
+    """Title -> Network -> Play online, the server's address typed."""
+    person.press("Network")
+    person.press("Play online")
+    assert isinstance(person.top, OnlineScene)
+    type_into(person, "Server address", address)
+    return person.top
+
+
+def open_table(person, address: str, seats: dict, players: int = 2, options=None,
+               limit: int | None = None, game: str = "classic"):
+    """Play online -> Open a table -> the game, the players and seats -> Open: the match
+    scene, waiting for the friends. (`limit`: a match shorter than the setup offers, where
+    its length proves nothing.)"""
+    online(person, address)
+    person.press("Open a table")
+    assert isinstance(person.top, OpenTableScene)
+    person.choose("Game", game)
+    person.choose("Players", players)
+    names = person.app.settings.player_names
+    for seat, kind in seats.items():
+        person.choose(names[seat], kind)
+    for label, value in (options or {}).items():
+        person.choose(label, value)
+    if limit is not None:
+        person.top.options["classic"]["limit"] = limit
+    if not person.top.name:
+        type_into(person, "Your name", "Ann")
+    person.press("Open")
+    # (on a couch the first person's hand-over screen may come over it at once)
+    assert wait_for(lambda: isinstance(person.match_scene(), NetMatchMixin), 30,
+                    person.frame), f"no match scene after Open ({on_screen(person)})"
+    return person.match_scene()
+
+
+def play_out(person, scene, seconds: float = 120.0) -> ResultsScene:
+    """Random legal moves for every seat of this window, each after its hand-over, and
+    each round's results continued, until the final results show."""
+    import time
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        top = person.top
+        if isinstance(top, HandOverScene):
+            person.keys(pygame.K_RETURN)
+        elif isinstance(top, ResultsScene):
+            if top.on_continue is None and top.ready:
+                return top
+            person.press("Continue") if top.ready and top.on_continue else person.frame()
+        elif top is scene and scene.results_due is not None:
+            person.keys(pygame.K_RETURN)
+        elif top is scene and scene.ctl.human_turn:
+            scene.ctl.play(person.rng.choice(scene.ctl.state.legal_moves()))
+            person.frame()
+        else:
+            person.frame()
+    raise AssertionError(f"no final results in time ({on_screen(person)})")
+
+
+def test_a_table_opened_from_the_menu_gives_its_code_and_a_friend_joins_and_plays(
+        tmp_path, monkeypatch, tables):
+    person = NetPerson(tmp_path, monkeypatch, "keys", seed=3)
+    scene = open_table(person, tables.address, {1: "remote"}, limit=10)
+    session = person.app.network
+    assert person.app.settings.server_address == tables.address      # remembered
+    assert session.code and session.code[:3] in tables.server.tables
+    assert any(line.startswith("Table code ") for line in banner_lines(scene.ctl, session))
+    ben = SeatBot(tables.address, session.code.lower(), "Ben", "random").start()
+    thread = run_bot(ben)
+    try:
+        assert wait_for(lambda: scene.ctl.paused is None, 30, person.frame), scene.ctl.paused
+        assert scene.ctl.name(1) == "Ben"
+        results = play_out(person, scene)
+        assert results.rows
+        records, _ = stats.load()
+        assert {key[0] for key in records} == {"Ann"}       # this person's, on this machine
+    finally:
+        ben.close()
+        thread.join(10)
+
+
+def test_two_people_on_one_couch_take_two_seats_with_the_hand_over_between_them(
+        tmp_path, monkeypatch, tables):
+    person = NetPerson(tmp_path, monkeypatch, "keys", seed=5)
+    scene = open_table(person, tables.address, {1: "here", 2: "remote", 3: "greedy"},
+                       players=4, limit=10)
+    session = person.app.network
+    assert len(session.links) == 2 and scene.ctl.humans == [0, 1]
+    assert scene.ctl.couch
+    ben = SeatBot(tables.address, session.code.lower(), "Ben", "random").start()
+    thread = run_bot(ben)
+    handovers = []
+    real_push = person.app.push
+
+    def push(pushed):
+        if isinstance(pushed, HandOverScene):
+            handovers.append(pushed)
+        real_push(pushed)
+    monkeypatch.setattr(person.app, "push", push)
+    try:
+        assert wait_for(lambda: scene.ctl.paused is None, 30, person.frame), scene.ctl.paused
+        results = play_out(person, scene)
+        assert results.rows and handovers
+        match = tables.server.tables[session.code[:3]]
+        assert match.state.is_over()
+        assert [seat.conn is not None for seat in match.seats[:2]] == [True, True]
+    finally:
+        ben.close()
+        thread.join(10)
+
+
+def test_a_packs_table_is_played_to_the_end_from_north_s_side(tmp_path, monkeypatch, tables):
+    person = NetPerson(tmp_path, monkeypatch, "keys", seed=9)
+    scene = open_table(person, tables.address, {0: "remote", 1: "here"}, game="open22")
+    session = person.app.network
+    ben = SeatBot(tables.address, session.code.lower(), "Ben", "random").start()
+    thread = run_bot(ben)
+    try:
+        assert wait_for(lambda: scene.ctl.paused is None, 30, person.frame), scene.ctl.paused
+        assert scene.ctl.viewer == 1 and scene.geo.turned          # North's side of the board
+        assert play_out(person, scene).rows
+        assert tables.server.tables[session.code[:3]].state.is_over()
+    finally:
+        ben.close()
+        thread.join(10)
+
+
+def test_a_table_joined_by_its_code_and_back_to_the_seat_after_the_server_stopped(
+        tmp_path, monkeypatch, tables):
+    ben = SeatBot(tables.address, "", "Ben", "random",
+                  opening={"variant": "classic", "seats": ["here", "remote"],
+                           "options": ["limit=50"]}).start()
+    assert wait_for(lambda: ben.step() or ben.opened is not None, 30)
+    code = ben.opened["code"]
+    person = NetPerson(tmp_path, monkeypatch, "keys", seed=7)
+    online(person, tables.address)
+    person.press("Join a table")
+    assert isinstance(person.top, JoinTableScene)
+    type_into(person, "Your name", "Ann")
+    type_into(person, "Table code", code.lower())
+    person.press("Join")
+    assert wait_for(lambda: isinstance(person.top, NetMatchMixin), 30, person.frame), \
+        on_screen(person)
+    assert person.top.ctl.viewer == 1
+    tables.stop()                                          # saved; everyone told
+    assert wait_for(lambda: person.app.network is None or person.app.network.lost, 30,
+                    person.frame), on_screen(person)
+    tables.start()
+    person.app.back_to_menu()
+    online(person, tables.address)
+    person.press(next(w.label for w in person.top.menu.widgets
+                      if w.label.startswith("Back to")))
+    assert wait_for(lambda: isinstance(person.top, NetMatchMixin), 30, person.frame), \
+        on_screen(person)
+    assert person.top.ctl.viewer == 1
+    ben.close()
+
+
+@pytest.mark.parametrize("typed,said", [("", "Type the table server's address"),
+                                        ("tables.example.org:99999", "port")])
+def test_an_address_that_cannot_be_a_servers_is_said_and_nothing_opens(tmp_path, monkeypatch,
+                                                                        typed, said):
+    person = NetPerson(tmp_path, monkeypatch, "keys", seed=1)
+    person.app.settings.server_address = "kept.example.org:7777"
+    person.press("Network")
+    person.press("Play online")
+    if typed:
+        type_into(person, "Server address", typed)
+    else:                           # (a field typed empty keeps its text: cleared here)
+        person.widget("Server address").text = ""
+    person.press("Open a table")
+    assert isinstance(person.top, OnlineScene) and said in person.top.problem
+    assert person.app.settings.server_address == "kept.example.org:7777"
+    assert person.app.network is None
+
+
+def test_two_people_join_a_table_from_one_computer_and_take_two_seats(tmp_path, monkeypatch,
+                                                                       tables):
+    ben = SeatBot(tables.address, "", "Ben", "random",
+                  opening={"variant": "classic", "seats": ["here", "remote", "remote"],
+                           "options": []}).start()
+    assert wait_for(lambda: ben.step() or ben.welcome is not None, 30)
+    person = NetPerson(tmp_path, monkeypatch, "keys", seed=2)
+    online(person, tables.address)
+    person.press("Join a table")
+    type_into(person, "Your name", "Ann")
+    type_into(person, "Table code", ben.opened["code"])
+    person.choose("People here", 2)
+    person.press("Join")
+    assert wait_for(lambda: isinstance(person.match_scene(), NetMatchMixin), 30,
+                    person.frame), on_screen(person)
+    scene = person.match_scene()
+    assert scene.ctl.humans == [1, 2] and scene.ctl.couch
+    match = tables.server.tables[ben.opened["code"][:3]]
+    # (both join at once: either may take either seat)
+    assert match.seats[0].name == "Ben"
+    assert sorted(seat.name for seat in match.seats[1:]) == ["Ann", "Player 2"]
+    assert len(person.app.network.tokens) == 2 and all(person.app.network.tokens)
+    person.app.end_network()
+    ben.close()
+
+
+def test_a_server_address_typed_again_in_settings_forgets_the_key_met_there(tmp_path,
+                                                                            monkeypatch):
+    from game.shell.net.memory import known_key, remember_key
+    person = NetPerson(tmp_path, monkeypatch, "keys", seed=1)
+    remember_key("tables.example.org:7777", "OLDKEY")
+    remember_key("other.example.org:7777", "KEPT")
+    person.press("Settings")
+    type_into(person, "Server address", "tables.example.org:7777")
+    assert person.app.settings.server_address == "tables.example.org:7777"
+    assert known_key("tables.example.org:7777") is None
+    assert known_key("other.example.org:7777") == "KEPT"

@@ -1,0 +1,149 @@
+"""The table server in this process (port 0, a folder of the test's): tables opened and
+played to the end by the load tool's bots over the real protocol, saved and back after a
+restart, closed when idle, capped per address, coded with the server's prefix, and the
+log's one line per table opened, joined, finished or closed."""
+import asyncio
+import json
+import re
+
+import pytest
+
+from game.server.secure import split_code
+from game.server.table_store import table_path
+from game.server.tables import TableServer
+
+from table_support import IDENTITY, bot_table, play, serving, until
+
+
+def test_a_table_opened_by_one_bot_and_joined_by_another_is_played_to_the_end(tmp_path):
+    async def main():
+        async with serving(tmp_path) as server:
+            table = bot_table(server, number=0)           # classic, to 20
+            playing = asyncio.create_task(play(table))
+            await until(lambda: table.code is not None)
+            match = server.find(split_code(table.code)[0])       # (closed once all left)
+            await playing
+            applied = match.applied
+            return server, table, server.summary_line(server.summary[0] + 10.0), applied
+    server, table, summary, applied = asyncio.run(main())
+    assert re.match(r"summary: [01] tables \([01] playing\), [0-2] connections \([0-2] "
+                    r"seated\), [0-9.]+ moves a second, [0-9]+ MB in memory$", summary), summary
+    moves = float(summary.split("seated), ")[1].split(" moves")[0])
+    assert moves * 10 == pytest.approx(applied, abs=1) and applied >= table.report.moves - 1
+    assert table.report.games >= 1 and not table.report.lost, table.report.lost
+    assert table.report.latencies, "the other seat's receipt of each move is timed"
+    route = split_code(table.code)[0]
+    lines = [line for line in server.lines if line.startswith(f"table {route}: ")]
+    assert "opened by 127.1.0.2 (classic for 2: here, remote)" in lines[0]
+    assert sum("took seat" in line for line in lines) == 2
+    assert any("finished: " in line for line in lines)
+    kinds = ("opened by", "took seat", "finished: ", "rematch: ", "left seat", "closed (")
+    assert all(any(kind in line for kind in kinds) for line in lines), \
+        f"one line a table event, none a move: {lines}"
+
+
+def test_every_table_comes_back_after_a_restart_with_its_code_tokens_and_moves(tmp_path):
+    async def first():
+        async with serving(tmp_path) as server:
+            table = bot_table(server, number=9, until=lambda r: r.moves >= 6)   # open22
+            await play(table)
+            match = server.find(split_code(table.code)[0])
+            return table, len(match.state.moves_played()), [s.token for s in match.seats]
+    table, played, tokens = asyncio.run(first())
+    route = split_code(table.code)[0]
+    assert played >= 6 and table_path(tmp_path, route).exists()
+
+    async def second():
+        async with serving(tmp_path) as server:
+            match = server.find(route)
+            assert match is not None and match.code == table.code
+            assert [s.token for s in match.seats] == tokens
+            assert len(match.state.moves_played()) == played
+            again = bot_table(server, number=9, until=lambda r: r.joins >= 2)
+            again.code = table.code
+            again.coded.set()
+            for seat, old in zip(again.seats, table.seats):
+                seat.token = old.token
+            await play(again)
+            return again
+    again = asyncio.run(second())
+    assert again.report.joins >= 2 and not again.report.lost
+
+
+def test_a_table_nobody_touched_for_the_idle_time_is_closed_and_its_save_removed(tmp_path):
+    async def main():
+        async with serving(tmp_path, idle=60.0) as server:
+            table = bot_table(server, number=3, until=lambda r: r.joins >= 2)
+            await play(table)
+            route = split_code(table.code)[0]
+            match = server.find(route)
+            server.ticked(match.touched + 59.0)
+            kept = server.find(route) is not None
+            server.looked = 0.0
+            server.ticked(match.touched + 61.0)
+            await until(lambda: not table_path(tmp_path, route).exists(), 5)
+            return server, route, kept
+    server, route, kept = asyncio.run(main())
+    assert kept and server.find(route) is None
+    assert not table_path(tmp_path, route).exists()
+    assert f"table {route}: closed (nobody played at it for 1 minutes)" in server.lines
+
+
+def test_one_address_may_open_only_a_few_tables_at_once(tmp_path):
+    async def main():
+        async with serving(tmp_path, tables_per_address=2) as server:
+            tables = [bot_table(server, number=0,
+                                until=lambda r: r.joins >= 2 or bool(r.refused))
+                      for _ in range(3)]
+            for table in tables:       # (one after the other: the third finds two open)
+                await play(table, 10)
+            return server, tables
+    server, tables = asyncio.run(main())
+    assert [t.code is not None for t in tables] == [True, True, False]
+    assert "tables open here already" in tables[2].report.refused[0]
+    assert len(server.tables) == 2
+
+
+def test_codes_start_with_the_server_prefix_and_another_servers_code_finds_no_table(
+        tmp_path):
+    async def main():
+        async with serving(tmp_path, prefix="B") as server:
+            table = bot_table(server, number=1, until=lambda r: r.joins >= 2)
+            await play(table)
+            stranger = bot_table(server, number=2, until=lambda r: r.joins >= 1)
+            stranger.code = "C" + table.code[1:]
+            await play(stranger, 10)
+            return table, stranger
+    table, stranger = asyncio.run(main())
+    assert table.code.startswith("B") and split_code(table.code)[0][0] == "B"
+    assert stranger.report.joins == 0
+    assert any("No table with that code" in why for why in stranger.report.lost)
+
+
+def test_a_save_the_server_cannot_read_is_set_aside_and_the_others_come_back(tmp_path):
+    async def first():
+        async with serving(tmp_path) as server:
+            table = bot_table(server, number=5, until=lambda r: r.joins >= 2)
+            await play(table)
+            return split_code(table.code)[0]
+    route = asyncio.run(first())
+    (tmp_path / "ZZZ.json").write_text(json.dumps({"not": "a save"}))
+    lines: list[str] = []
+    server = TableServer("127.0.0.1", 0, tmp_path, IDENTITY, lines.append)
+    assert server.restore() == 1 and server.find(route) is not None
+    assert any("ZZZ" in line for line in lines), lines
+
+
+def test_a_joiner_past_the_queue_of_key_exchanges_is_told_the_server_is_busy(tmp_path,
+                                                                              monkeypatch):
+    import game.server.host as host
+    monkeypatch.setattr(host, "SHAKE_QUEUE", 0)     # (every key exchange waits its turn)
+
+    async def main():
+        async with serving(tmp_path) as server:
+            table = bot_table(server, number=4, until=lambda r: r.retries >= 1)
+            await play(table, 10)
+            return server, table
+    server, table = asyncio.run(main())
+    assert table.code is not None and table.report.joins == 1      # the opener alone
+    assert any(host.BUSY in line for line in server.lines), server.lines

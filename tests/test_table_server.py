@@ -15,6 +15,16 @@ from game.server.tables import TableServer
 from table_support import IDENTITY, bot_table, play, serving, until
 
 
+@pytest.fixture(autouse=True)
+def bots_at_full_speed(monkeypatch):
+    """The bots here move the moment their turn comes, faster than a person may send: the
+    rate limit (tested in test_network_guard.py) would close them and the games would be
+    played again from their seats' comebacks, which is not what these tests look at."""
+    from game.server import connection
+    monkeypatch.setattr(connection, "RATE", 1e6)
+    monkeypatch.setattr(connection, "BURST", 1e6)
+
+
 def test_a_table_opened_by_one_bot_and_joined_by_another_is_played_to_the_end(tmp_path):
     async def main():
         async with serving(tmp_path) as server:

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import asyncio
 import math
+import signal
 import threading
 import time
 import traceback
@@ -396,6 +397,12 @@ def serve_match(match, host: str | None, port: int, log=print, on_ready=None) ->
     def ready(error):
         if error is not None:
             raise error
+        loop = asyncio.get_running_loop()
+        for signum in (signal.SIGTERM, signal.SIGINT):     # a clean stop, never an
+            try:                                           # interrupt inside a connection
+                loop.add_signal_handler(signum, server.stop)
+            except (NotImplementedError, RuntimeError, ValueError):   # (Windows)
+                pass
         if on_ready:
             on_ready(server)
     try:

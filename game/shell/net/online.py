@@ -14,12 +14,10 @@ from game.play.settings import ADDRESS_LENGTH
 from game.server.protocol import parse_address
 from game.server.secure import spoken_code
 from game.shell.frame import theme
-from game.shell.frame.scene import Scene
-from game.shell.frame.widgets import Button, Label, Menu, Selector, TextField, back_or_menu
+from game.shell.frame.widgets import Button, Label, Menu, Selector, TextField
 from game.shell.screens.setup import VariantSelectScene
-from game.shell.screens.title import MENU_LEGEND
 
-from game.shell.net.shared import WaitScene, asked_name, keep_name, name_field
+from game.shell.net.shared import FormScene, WaitScene, asked_name, keep_name, name_field
 from game.shell.net.session import NetSession, remembered
 
 TABLE_SEATS = [("here", "A person on this computer"),
@@ -38,12 +36,15 @@ def address_problem(text: str) -> str | None:
     return None
 
 
-class OnlineScene(Scene):
+class OnlineScene(FormScene):
     """The table server's address; Open a table, Join a table, or back to one's table."""
+
+    title = "Play online"
+    intro = ("Meet friends at a table on a server: open one and read "
+             "its code out, or join one with the code you were given.")
 
     def __init__(self, app):
         super().__init__(app)
-        self.problem: str | None = None
         self.build()
 
     def build(self) -> None:
@@ -97,25 +98,6 @@ class OnlineScene(Scene):
                                       tokens=tokens, names=names, table=True,
                                       failed=(self, self.say))
         self.app.push(WaitScene(self.app, f"Back to your table at {memory['table_server']}..."))
-
-    def say(self, reason: str) -> None:
-        self.problem = reason
-
-    def handle(self, action) -> None:
-        self.problem = None if action.name != "point" else self.problem
-        back_or_menu(self.app, self.menu, action)
-
-    def draw(self, surface) -> None:
-        theme.draw_felt(surface)
-        theme.draw_title(surface, "Play online", 160)
-        theme.draw_text(surface, "Meet friends at a table on a server: open one and read "
-                                 "its code out, or join one with the code you were given.",
-                        (960, 290), 32, theme.TEXT_DIM, "center")
-        self.menu.draw(surface)
-        text = self.problem or getattr(self.menu.focused, "help", "") or ""
-        theme.draw_caption(surface, self.app, text,
-                           color=theme.ILLEGAL if self.problem else theme.TEXT, y=1000)
-        theme.draw_legend(surface, self.app, MENU_LEGEND)
 
 
 class OpenTableScene(VariantSelectScene):
@@ -189,13 +171,14 @@ class OpenTableScene(VariantSelectScene):
             theme.draw_caption(surface, self.app, self.problem, color=theme.ILLEGAL, y=1000)
 
 
-class JoinTableScene(Scene):
+class JoinTableScene(FormScene):
     """Your name, the table's code, and how many of you sit at this computer; Join."""
+
+    title = "Join a table"
 
     def __init__(self, app):
         super().__init__(app)
         memory = remembered()
-        self.problem: str | None = None
         self.people = 1
         self.name = name_field(asked_name(app), None, width=1100)
         self.code = TextField("Table code", memory.get("table", ""), max_length=16,
@@ -238,18 +221,4 @@ class JoinTableScene(Scene):
             return
         self.app.push(WaitScene(self.app, f"Joining the table at {address}..."))
 
-    def say(self, reason: str) -> None:
-        self.problem = reason
 
-    def handle(self, action) -> None:
-        self.problem = None if action.name != "point" else self.problem
-        back_or_menu(self.app, self.menu, action)
-
-    def draw(self, surface) -> None:
-        theme.draw_felt(surface)
-        theme.draw_title(surface, "Join a table", 160)
-        self.menu.draw(surface)
-        text = self.problem or getattr(self.menu.focused, "help", "") or ""
-        theme.draw_caption(surface, self.app, text,
-                           color=theme.ILLEGAL if self.problem else theme.TEXT, y=1000)
-        theme.draw_legend(surface, self.app, MENU_LEGEND)

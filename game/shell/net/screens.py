@@ -22,7 +22,7 @@ from game.shell.screens.setup import VariantSelectScene
 from game.shell.screens.title import MENU_LEGEND
 
 from game.shell.net.session import NetSession, remember, remembered
-from game.shell.net.shared import WaitScene, asked_name, keep_name, name_field
+from game.shell.net.shared import FormScene, WaitScene, asked_name, keep_name, name_field
 
 if TYPE_CHECKING:
     from game.server.saving import HostedSaver
@@ -242,13 +242,14 @@ def start_hosting(app, seats=None, variant=None, options=None, port=DEFAULT_PORT
     return None
 
 
-class JoinScene(Scene):
+class JoinScene(FormScene):
     """The host's address and the match code; Join."""
+
+    title = "Join a match"
 
     def __init__(self, app):
         super().__init__(app)
         memory = remembered()
-        self.problem = None
         self.name = name_field(asked_name(app), None, width=1100)
         self.address = TextField("Host's address", memory.get("address", ""),
                                  max_length=60, width=1100)
@@ -288,18 +289,4 @@ class JoinScene(Scene):
                                       failed=(self, self.say))
         self.app.push(WaitScene(self.app, f"Joining the match at {address}..."))
 
-    def say(self, reason: str) -> None:
-        self.problem = reason
 
-    def handle(self, action) -> None:
-        self.problem = None if action.name != "point" else self.problem
-        back_or_menu(self.app, self.menu, action)
-
-    def draw(self, surface) -> None:
-        theme.draw_felt(surface)
-        theme.draw_title(surface, "Join a match", 160)
-        self.menu.draw(surface)
-        text = self.problem or getattr(self.menu.focused, "help", "") or ""
-        theme.draw_caption(surface, self.app, text,
-                           color=theme.ILLEGAL if self.problem else theme.TEXT, y=1000)
-        theme.draw_legend(surface, self.app, MENU_LEGEND)

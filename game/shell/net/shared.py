@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from game.shell.frame import theme
 from game.shell.frame.scene import Scene
-from game.shell.frame.widgets import TextField
+from game.shell.frame.widgets import Menu, TextField, back_or_menu
+from game.shell.screens.title import MENU_LEGEND
 
 
 def asked_name(app) -> str:
@@ -56,3 +57,34 @@ class WaitScene(Scene):
         theme.draw_text(surface, f"Waiting for the host{dots}", (960, 570), 34, theme.TEXT,
                         "center")
         theme.draw_legend(surface, self.app, "Esc: give up")
+
+
+class FormScene(Scene):
+    """A network screen of fields and buttons (`self.menu`, made by the subclass) with one
+    line under them: what went wrong (`say`, red) or the focused row's help."""
+
+    title = ""
+    intro = ""              # a line under the title, if any
+    menu: Menu
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.problem: str | None = None
+
+    def say(self, reason: str) -> None:
+        self.problem = reason
+
+    def handle(self, action) -> None:
+        self.problem = None if action.name != "point" else self.problem
+        back_or_menu(self.app, self.menu, action)
+
+    def draw(self, surface) -> None:
+        theme.draw_felt(surface)
+        theme.draw_title(surface, self.title, 160)
+        if self.intro:
+            theme.draw_text(surface, self.intro, (960, 290), 32, theme.TEXT_DIM, "center")
+        self.menu.draw(surface)
+        text = self.problem or getattr(self.menu.focused, "help", "") or ""
+        theme.draw_caption(surface, self.app, text,
+                           color=theme.ILLEGAL if self.problem else theme.TEXT, y=1000)
+        theme.draw_legend(surface, self.app, MENU_LEGEND)

@@ -15,9 +15,9 @@ from game.server.protocol import parse_address
 from game.server.secure import spoken_code
 from game.shell.frame import theme
 from game.shell.frame.widgets import Button, Label, Menu, Selector, TextField
-from game.shell.screens.setup import VariantSelectScene
 
-from game.shell.net.shared import FormScene, WaitScene, asked_name, keep_name, name_field
+from game.shell.net.shared import (FormScene, NetSetupScene, WaitScene, asked_name,
+                                   keep_name, name_field)
 from game.shell.net.session import NetSession, remembered
 
 TABLE_SEATS = [("here", "A person on this computer"),
@@ -100,35 +100,17 @@ class OnlineScene(FormScene):
         self.app.push(WaitScene(self.app, f"Back to your table at {memory['table_server']}..."))
 
 
-class OpenTableScene(VariantSelectScene):
+class OpenTableScene(NetSetupScene):
     """The table's game, its seats (people here, friends elsewhere, computers) and
     options; Open: the server gives the code."""
 
     start_label = "Open"
     title = "Open a table"
 
-    def __init__(self, app):
-        self.name = asked_name(app)
-        self.problem: str | None = None
-        super().__init__(app)
-
-    @staticmethod
-    def seat_kinds() -> list[tuple[str, str]]:
-        return TABLE_SEATS + VariantSelectScene.seat_kinds()[1:]
-
-    @staticmethod
-    def default_seat(index: int) -> str:
-        return ("here", "remote")[index] if index < 2 else "greedy"
+    SEATS = TABLE_SEATS
 
     def option_rows(self, cls) -> list:
         return [name_field(self.name, self.set_name)] + super().option_rows(cls)
-
-    def set_name(self, text: str) -> None:
-        self.name = text
-
-    @property
-    def wants_text(self) -> bool:
-        return self.menu.editing
 
     def problem_with_seats(self) -> str | None:
         kinds = self.seats[:self.players]

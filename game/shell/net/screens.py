@@ -18,11 +18,11 @@ from game.server.protocol import DEFAULT_PORT, new_code, new_token, parse_addres
 from game.shell.frame import theme
 from game.shell.frame.scene import Scene
 from game.shell.frame.widgets import Button, Label, Menu, TextField, back_or_menu
-from game.shell.screens.setup import VariantSelectScene
 from game.shell.screens.title import MENU_LEGEND
 
 from game.shell.net.session import NetSession, remember, remembered
-from game.shell.net.shared import FormScene, WaitScene, asked_name, keep_name, name_field
+from game.shell.net.shared import (FormScene, NetSetupScene, WaitScene, asked_name,
+                                   keep_name, name_field)
 
 if TYPE_CHECKING:
     from game.server.saving import HostedSaver
@@ -116,26 +116,18 @@ class NetworkScene(Scene):
         theme.draw_legend(surface, self.app, MENU_LEGEND)
 
 
-class HostSetupScene(VariantSelectScene):
+class HostSetupScene(NetSetupScene):
     """The match setup, with friends' seats and the port to listen on; Host."""
 
     start_label = "Host"
     title = "Host a match"
 
+    SEATS = HOST_SEATS
+
     def __init__(self, app):
         self.port = remembered().get("port", str(DEFAULT_PORT))
         self.bind = ""
-        self.name = asked_name(app)
-        self.problem = None
         super().__init__(app)
-
-    @staticmethod
-    def seat_kinds() -> list[tuple[str, str]]:
-        return HOST_SEATS + VariantSelectScene.seat_kinds()[1:]
-
-    @staticmethod
-    def default_seat(index: int) -> str:
-        return ("here", "remote")[index] if index < 2 else "greedy"
 
     def option_rows(self, cls) -> list:
         name = name_field(self.name, self.set_name)
@@ -147,18 +139,11 @@ class HostSetupScene(VariantSelectScene):
                      "(127.0.0.1: this computer alone)")
         return [name, port, bind] + super().option_rows(cls)
 
-    def set_name(self, text: str) -> None:
-        self.name = text
-
     def set_port(self, text: str) -> None:
         self.port = text
 
     def set_bind(self, text: str) -> None:
         self.bind = text.strip()
-
-    @property
-    def wants_text(self) -> bool:
-        return self.menu.editing
 
     def problem_with_seats(self) -> str | None:
         kinds = self.seats[:self.players]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from game.shell.frame import theme
 from game.shell.frame.scene import Scene
 from game.shell.frame.widgets import Menu, TextField, back_or_menu
+from game.shell.screens.setup import VariantSelectScene
 from game.shell.screens.title import MENU_LEGEND
 
 
@@ -88,3 +89,30 @@ class FormScene(Scene):
         theme.draw_caption(surface, self.app, text,
                            color=theme.ILLEGAL if self.problem else theme.TEXT, y=1000)
         theme.draw_legend(surface, self.app, MENU_LEGEND)
+
+
+class NetSetupScene(VariantSelectScene):
+    """The new-game screen of a match with friends on other computers: the person's name
+    first, seats of the kinds `SEATS` then the computers; the first seat this computer's,
+    the second a friend's."""
+
+    SEATS: list[tuple[str, str]] = []
+
+    def __init__(self, app):
+        self.name = asked_name(app)
+        self.problem: str | None = None
+        super().__init__(app)
+
+    def seat_kinds(self) -> list[tuple[str, str]]:          # type: ignore[override]
+        return self.SEATS + VariantSelectScene.seat_kinds()[1:]
+
+    @staticmethod
+    def default_seat(index: int) -> str:
+        return ("here", "remote")[index] if index < 2 else "greedy"
+
+    def set_name(self, text: str) -> None:
+        self.name = text
+
+    @property
+    def wants_text(self) -> bool:
+        return self.menu.editing

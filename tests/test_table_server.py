@@ -157,3 +157,16 @@ def test_a_joiner_past_the_queue_of_key_exchanges_is_told_the_server_is_busy(tmp
     server, table = asyncio.run(main())
     assert table.code is not None and table.report.joins == 1      # the opener alone
     assert any(host.BUSY in line for line in server.lines), server.lines
+
+
+def test_a_seat_of_an_unknown_kind_is_refused_when_the_table_is_opened(tmp_path):
+    """"human" is a computer level to the command line's seats, never a seat at a table:
+    it opened a table whose computer could not think (a host error ten times a second)."""
+    server = TableServer("127.0.0.1", 0, tmp_path, IDENTITY, [].append)
+    for kind in ("human", "nobody", 7):
+        with pytest.raises(ValueError, match=r"no seat is .*: a seat is here, remote or a "
+                                             r"computer level \(random, greedy, hard\)"):
+            server._new_table({"variant": "classic", "seats": ["here", kind], "options": []})
+    match, mine = server._new_table({"variant": "classic", "seats": ["here", "greedy"],
+                                     "options": []})
+    assert mine == [0] and match.seats[1].level == "greedy"

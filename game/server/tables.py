@@ -185,8 +185,13 @@ class TableServer(MatchServer):
     def _new_table(self, message: dict) -> tuple[HostedMatch, list[int]]:
         """The table `message` asks for and the seats of the opener's computer."""
         from game.logic.records import new_seed
+        from game.logic.agents import AGENTS
         from game.play.launch import play_config
         kinds = message["seats"]
+        unknown = [kind for kind in kinds if kind not in ("here", "remote", *AGENTS)]
+        if unknown:           # ("human" is a computer level to play_config: never a seat here)
+            raise ValueError(f"no seat is {str(unknown[0])[:20]!r}: a seat is here, remote "
+                             f"or a computer level ({', '.join(AGENTS)})")
         mine = [i for i, kind in enumerate(kinds) if kind == "here"]
         if not mine:
             raise ValueError("one seat at least is the opener's own")

@@ -235,3 +235,20 @@ def test_a_server_address_typed_again_in_settings_forgets_the_key_met_there(tmp_
     assert person.app.settings.server_address == "tables.example.org:7777"
     assert known_key("tables.example.org:7777") is None
     assert known_key("other.example.org:7777") == "KEPT"
+
+
+def test_what_is_wrong_on_open_a_table_takes_the_help_line_until_the_next_action(tmp_path):
+    from game.shell.frame.scene import Action
+    from test_shell_support import make_app
+    app = make_app(tmp_path)
+    app.settings.player_names[0] = "Ann"
+    scene = OpenTableScene(app)
+    app.push(scene)
+    scene.seats[1] = "here"                          # nobody from another computer
+    scene.start()
+    assert scene.problem == "Give at least one seat to a friend on another computer."
+    assert scene.help_text() == ""                   # never drawn over the problem
+    scene.handle(Action("point", pos=(10, 10)))
+    assert scene.problem is not None
+    scene.handle(Action("down"))
+    assert scene.problem is None and scene.help_text() == scene.menu.focused.help

@@ -13,7 +13,6 @@ from __future__ import annotations
 from game.play.settings import ADDRESS_LENGTH
 from game.server.protocol import parse_address
 from game.server.secure import spoken_code
-from game.shell.frame import theme
 from game.shell.frame.widgets import Button, Label, Menu, Selector, TextField
 
 from game.shell.net.shared import (FormScene, NetSetupScene, WaitScene, asked_name,
@@ -144,13 +143,6 @@ class OpenTableScene(NetSetupScene):
             return
         self.app.push(WaitScene(self.app, f"Opening a table at {address}..."))
 
-    def say(self, reason: str) -> None:
-        self.problem = reason
-
-    def draw(self, surface) -> None:
-        super().draw(surface)
-        if self.problem:
-            theme.draw_caption(surface, self.app, self.problem, color=theme.ILLEGAL, y=1000)
 
 
 class JoinTableScene(FormScene):

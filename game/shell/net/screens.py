@@ -177,10 +177,6 @@ class HostSetupScene(NetSetupScene):
                 seats.append(HostSeat(names[index], "computer", kind))
         return seats
 
-    def draw(self, surface) -> None:
-        super().draw(surface)
-        if self.problem:
-            theme.draw_caption(surface, self.app, self.problem, color=theme.ILLEGAL, y=1000)
 
 
 def start_hosting(app, seats=None, variant=None, options=None, port=DEFAULT_PORT,

@@ -116,3 +116,19 @@ class NetSetupScene(VariantSelectScene):
     @property
     def wants_text(self) -> bool:
         return self.menu.editing
+
+    def say(self, reason: str) -> None:
+        self.problem = reason
+
+    def handle(self, action):
+        if action.name != "point":     # what was wrong is said until the next action
+            self.problem = None
+        return super().handle(action)
+
+    def help_text(self) -> str:
+        return "" if self.problem else super().help_text()   # (the problem takes its line)
+
+    def draw(self, surface) -> None:
+        super().draw(surface)
+        if self.problem:
+            theme.draw_caption(surface, self.app, self.problem, color=theme.ILLEGAL, y=1000)

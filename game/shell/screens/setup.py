@@ -379,10 +379,14 @@ class VariantSelectScene(Scene):
                 y += 32
             theme.draw_fitted(surface, _("Full rules: Rules on the title menu or the pause menu"),
                               (1080, 920), 740, 26, theme.TEXT_DIM, "midleft", smallest=20)
-        help_text = getattr(self.menu.focused, "help", "") or ""
+        help_text = self.help_text()
         draw_help(surface, help_text[:1].upper() + help_text[1:])
         theme.draw_legend(surface, self.app,
                           _("Up/Down: choose   Left/Right: change   Enter: select   Esc: back"))
+
+    def help_text(self) -> str:
+        """The line under the buttons: the focused row's help."""
+        return getattr(self.menu.focused, "help", "") or ""
 
 
 HELP_AREA = pygame.Rect(40, 966, 1840, 60)      # between Start / Back and the key legend

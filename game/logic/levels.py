@@ -8,6 +8,7 @@ file is a FileFormatError `file:line: message`.
 """
 from __future__ import annotations
 
+import functools
 import os
 import re
 import textwrap
@@ -110,12 +111,19 @@ def name_problem(name, variant: str) -> str | None:
     if not isinstance(name, str) or not LAYOUT_NAME.fullmatch(name):
         return (f"a level's name is letters, digits, - and _ (at most 64), "
                 f"not {str(name)[:80]!r}")
-    shipped = {p.stem.lower() for p in _level_files(layout_folder(variant))}
-    if name.lower() in shipped:         # (in any case: some systems do not tell them apart)
+    if name.lower() in _shipped_names(layout_folder(variant)):     # (in any case: some
+        # systems do not tell names apart by case)
         return f"{name!r} is the name of a level that comes with the game: give yours another"
     if name.upper() in DEVICE_NAMES:
         return f"{name!r} names a device on Windows, not a file: give your level another name"
     return None
+
+
+@functools.lru_cache(maxsize=32)
+def _shipped_names(folder: Path) -> frozenset[str]:
+    """The shipped levels' names in lower case: the game's own folder, which does not change
+    while it runs (read once, not for every own level listed or name typed)."""
+    return frozenset(p.stem.lower() for p in _level_files(folder))
 
 
 def level_files(variant: str) -> list[LevelFile]:

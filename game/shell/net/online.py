@@ -64,10 +64,6 @@ class OnlineScene(FormScene):
     def enter(self) -> None:
         self.build()
 
-    @property
-    def wants_text(self) -> bool:
-        return self.menu.editing
-
     def kept_address(self) -> str | None:
         """The address typed, kept in the settings; None (and the reason said) if none."""
         text = self.address.text.strip()
@@ -165,10 +161,6 @@ class JoinTableScene(FormScene):
                          top=380, bottom=780, gap=14,
                          footer=[Button("Join", self.start, width=445),
                                  Button("Back", app.pop, width=445)], footer_top=860)
-
-    @property
-    def wants_text(self) -> bool:
-        return self.menu.editing
 
     def set_people(self, count: int) -> None:
         self.people = count

@@ -245,10 +245,6 @@ class JoinScene(FormScene):
                          footer=[Button("Join", self.start, width=445),
                                  Button("Back", app.pop, width=445)], footer_top=860)
 
-    @property
-    def wants_text(self) -> bool:
-        return self.menu.editing
-
     def start(self) -> None:
         address, code = self.address.text.strip(), self.code.text.strip()
         try:

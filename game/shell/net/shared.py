@@ -72,6 +72,10 @@ class FormScene(Scene):
         super().__init__(app)
         self.problem: str | None = None
 
+    @property
+    def wants_text(self) -> bool:
+        return self.menu.editing
+
     def say(self, reason: str) -> None:
         self.problem = reason
 

@@ -142,6 +142,7 @@ def test_a_match_paused_for_settings_comes_back_in_the_new_language(tmp_path):
                                 {}, 3))
     people_turn(app, app.top)
     assert "boneyard" in {t.text for t in read(app).texts}
+    english = app.top.ctl.caption            # whose turn, or the last move's
     app.push(PauseOverlay(app, "classic"))
     app.push(SettingsScene(app))
     press(app, "right")                  # Language: System -> English
@@ -151,3 +152,25 @@ def test_a_match_paused_for_settings_comes_back_in_the_new_language(tmp_path):
     app.pop()
     texts = {t.text for t in read(app).texts}
     assert {"Robar", "Pasar", "pozo"} <= texts and "boneyard" not in texts
+    caption = app.top.ctl.caption            # the caption line too, before the next move
+    assert english and caption != english and caption in texts
+
+
+@pytest.mark.parametrize("variant", ["dominox", "open10"])
+def test_a_board_games_caption_follows_the_language(tmp_path, variant):
+    from screen_walk import people_turn
+    from test_shell_support import still_app
+
+    from game.play.config import MatchConfig, Seat
+    from game.shell.screens.settings import apply_language
+    app = still_app(tmp_path)
+    app.start_match(MatchConfig(variant, (Seat("Ann"), Seat("Bob", "computer", "greedy")),
+                                {}, 3))
+    scene = app.top
+    people_turn(app, scene)
+    move = scene.ctl.state.legal_moves()[0]
+    assert scene.ctl.play(move)
+    english = scene.ctl.caption
+    app.settings.language = "es"
+    apply_language(app)
+    assert english and scene.ctl.caption not in ("", english)

@@ -53,10 +53,12 @@ class BoardMatchScene(MatchScene):
         self.table = self.adapter.table(self)
         self.table.warm_up()
         moves = len(self.game.moves_played())       # a resumed match: not its opening
-        self.last_caption = self.adapter.opening_caption() if not moves else \
-            _("Move {number}: {name} to play.").format(
-                number=moves + 1, name=self.ctl.name(self.game.current_player))
-        self.ctl.say(self.last_caption, speak=False)
+        def opening() -> str:
+            return self.adapter.opening_caption() if not moves else \
+                _("Move {number}: {name} to play.").format(
+                    number=moves + 1, name=self.ctl.name(self.game.current_player))
+        self.last_said = opening
+        self.say_last_caption()
 
     # --- the input tool's state, as the tests and the table read it --------------------
     @property
@@ -150,7 +152,10 @@ class BoardMatchScene(MatchScene):
         if move != PASS:
             start = self.tool.origin()
             self.slide = (start or self.table.card_rect(player), self.clock)
-        caption = self.last_caption = self.adapter.move_caption(player, move, before, after)
+        def said() -> str:
+            return self.adapter.move_caption(player, move, before, after)
+        caption = self.last_caption = said()
+        self.last_said = said
         receiver = self.adapter.drawn_by(player, before, after)
         if receiver is not None:
             self.ctl.sound("draw")
@@ -164,8 +169,12 @@ class BoardMatchScene(MatchScene):
                 self.wait_for_results(self.show_results)
             else:
                 self.study_board()
-            caption = self.adapter.final_caption()
-        self.ctl.say(caption, speak=not self.ctl.is_human(player) or self.game.is_over())
+            again = self.adapter.final_caption
+            caption = again()
+        else:
+            again = said
+        self.ctl.say(caption, speak=not self.ctl.is_human(player) or self.game.is_over(),
+                     again=again)
 
     def undone(self) -> None:
         """After a take-back: a fresh table (its board layer only ever adds tiles)."""

@@ -88,8 +88,8 @@ class LessonController(MatchController):
         self._refusing = name == "invalid"
         super().sound(name)
 
-    def say(self, text: str, speak: bool = True) -> None:
-        super().say(text, speak)
+    def say(self, text: str, speak: bool = True, again=None) -> None:
+        super().say(text, speak, again)
         if self._refusing and self.on_refusal is not None:
             self.on_refusal(text)
         self._refusing = False
@@ -137,8 +137,8 @@ class LessonFlow(MatchScenePart):
         self.show_answer = False
         self.refusal = ""
         self.panel.refresh()
-        self.last_caption = _(self.step.goal)   # (what a dropped pick goes back to)
-        self.ctl.say(_(self.step.goal))
+        self.last_said = lambda goal=self.step.goal: _(goal)   # (a dropped pick's caption)
+        self.say_last_caption()
 
     # --- the match scene's hooks --------------------------------------------------------
     scoring_shown = True           # a lesson shows the count as it stands until V hides it

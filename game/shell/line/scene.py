@@ -197,7 +197,17 @@ class LineMatchScene(LineInput, LineTableArt, MatchScene):
     def moved(self, player: int, move: LineMove) -> None:
         before = self.public
         drawn = before.drawn_this_turn if before.current_player == player else 0
-        self.ctl.say(self._describe(player, move, drawn))
+        rounds = len(getattr(self.state, "finished_rounds", ()))
+        round_ended = rounds > self.rounds_seen or self.state.is_over()
+        plays_again = not (round_ended or move.is_pass or move is STOP) and \
+            self.state.current_player == player
+
+        def said() -> str:
+            text = self._describe(player, move, drawn)
+            if plays_again:
+                text += " " + _("{name} may play again.").format(name=self.ctl.name(player))
+            return text
+        self.ctl.say(said(), again=said)
         self._badge_move(player, move.is_pass, drawn)
         self.anim = self.flip = None
         if move is STOP:
@@ -207,8 +217,7 @@ class LineMatchScene(LineInput, LineTableArt, MatchScene):
         if not move.is_pass:
             self._animate_play(player, move)
         self._cancel()
-        rounds = len(getattr(self.state, "finished_rounds", ()))
-        if rounds > self.rounds_seen or self.state.is_over():
+        if round_ended:
             self.rounds_seen = rounds
             if move.is_pass:
                 self.frozen = (self.line, self.opener, self.last_index)
@@ -216,8 +225,6 @@ class LineMatchScene(LineInput, LineTableArt, MatchScene):
                 self.frozen = self._with(move.tile, move.end)
             self.ctl.hide_hands()
             self.wait_for_results(self._show_results)
-        elif self.state.current_player == player and not move.is_pass:
-            self.ctl.caption += " " + _("{name} may play again.").format(name=self.ctl.name(player))
         self._refresh()
 
     def _describe(self, player: int, move: LineMove, drawn: int) -> str:
@@ -285,8 +292,10 @@ class LineMatchScene(LineInput, LineTableArt, MatchScene):
         self.frozen = self.anim = None
         self.badges.clear()                  # last round's passes are old news
         player = self.state.current_player
-        self.ctl.say(_("Round {number}: {name} opens.").format(number=self.state.round_number,
-                                                               name=self.ctl.name(player)))
+        def said() -> str:
+            return _("Round {number}: {name} opens.").format(number=self.state.round_number,
+                                                             name=self.ctl.name(player))
+        self.ctl.say(said(), again=said)
         self._refresh()
 
     def make_room(self, rect) -> None:

@@ -63,6 +63,7 @@ from game.logic.variants import new_game
 from game.play import saves, statistics as stats
 from game.play.take_back import take_back_detail, turn_start
 from game.play.thinking import start as start_thinking, think
+from game.shell.match.caption import Captions
 
 THINK_SECONDS = 0.7    # the least time a computer turn takes at normal speed, to be followed
 
@@ -76,7 +77,7 @@ def sentence(reason: str) -> str:
     return reason[:1].upper() + reason[1:]
 
 
-class MatchController:
+class MatchController(Captions):
     viewer = 0          # the seat whose view shows the table (every view shows it alike)
 
     def __init__(self, app, config, on_move=None, state=None):
@@ -94,7 +95,7 @@ class MatchController:
         self.rngs = {i: random.Random(config.seed * 31 + i) for i in self.agents}
         if self.agents:         # the worker boots while the table is drawn, not in a move
             start_thinking()
-        self.caption = ""
+        self._caption, self._caption_again = "", None
         self.humans = [i for i, seat in enumerate(config.seats) if seat.is_human]
         # anything to hide? (blank tiles' hands all look the same)
         self.hands = hasattr(self.state.view(self.viewer), "hand") and \
@@ -127,7 +128,8 @@ class MatchController:
         self._renames = {old.name: new.name for old, new in zip(self.config.seats, seats)
                          if old.name != new.name}
         self.config = replace(self.config, seats=seats)
-        self.caption = self.renamed(self.caption)    # "Player 1 played 0-6" beside "Ann"
+        if self._caption_again is None:      # (one said again takes the new names itself)
+            self.caption = self.renamed(self.caption)    # "Player 1 played 0-6" beside "Ann"
 
     def renamed(self, text: str) -> str:
         """`text` with the names of the last renaming (follow_names) in their new form."""
@@ -186,23 +188,20 @@ class MatchController:
         if sounds is not None:
             sounds.play(name)
 
-    def say(self, text: str, speak: bool = True) -> None:
-        self.caption, self._private = text, False
-        if speak and hasattr(self.app, "speak"):
-            self.app.speak(text)
-
     def say_private(self, text: str) -> None:
         self.say(text, speak=not self.couch)
         self._private = True
 
     def announce_turn(self) -> None:
+        self.say(self._turn_text(), again=self._turn_text)
+
+    def _turn_text(self) -> str:
         player = self.state.current_player
         if player is None:
-            self.say(_("The game is over."))
-        elif self.is_human(player) and len(self.humans) == 1:
-            self.say(_("It is your turn."))
-        else:
-            self.say(_("It is {name}'s turn.").format(name=self.name(player)))
+            return _("The game is over.")
+        if self.is_human(player) and len(self.humans) == 1:
+            return _("It is your turn.")
+        return _("It is {name}'s turn.").format(name=self.name(player))
 
     def toggle_hints(self) -> None:
         settings = self.app.settings

@@ -41,6 +41,7 @@ from game.i18n import N_, _
 
 import math
 from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 import pygame
 
@@ -68,6 +69,7 @@ class MatchScene(Scene):
     controller_class = MatchController   # a lesson, or a network seat, brings its own kind
     coach_class = Coach
     last_caption = ""                  # what a board scene's caption goes back to
+    last_said: Callable[[], str] | None = None   # a function that makes it again (another language)
 
     def __init__(self, app, config, state=None):
         super().__init__(app)
@@ -139,6 +141,13 @@ class MatchScene(Scene):
         """Back on top (the settings may have renamed a seat: what is said follows)."""
         if self.last_caption:
             self.last_caption = self.ctl.renamed(self.last_caption)
+
+    def say_last_caption(self) -> None:
+        """The caption goes back to the last move's (a refusal or a chain's hint is over),
+        in the language of the moment."""
+        if self.last_said is not None:
+            self.last_caption = self.last_said()
+        self.ctl.say(self.last_caption, speak=False, again=self.last_said)
 
     def leave(self) -> None:
         """Something is drawn over the table: on a couch it hides every hand (controller

@@ -214,7 +214,7 @@ class MoveElementTool:
         """While a chain is open the caption says how to end it; else the last move's."""
         scene, standing = self.scene, self.standing
         if not self.path or standing is None:            # (a chain has a picked element)
-            scene.ctl.say(scene.last_caption, speak=False)
+            scene.say_last_caption()
             return
         here = SHAPE.names[standing]
         scene.ctl.say_private(f"On {here}: Enter again to stop here, or pick the next "

@@ -223,7 +223,7 @@ class PlaceTileTool:
         ghost moves, a refusal leaves the caption to the last move again."""
         if self.refused:
             self.refused = False
-            self.scene.ctl.caption = self.scene.last_caption
+            self.scene.say_last_caption()
         self.reason = None if self.ghost is None else self._reason_of(self.ghost)
 
     def _reason_of(self, ghost: Ghost) -> str | None:

@@ -174,3 +174,13 @@ def test_a_board_games_caption_follows_the_language(tmp_path, variant):
     app.settings.language = "es"
     apply_language(app)
     assert english and scene.ctl.caption not in ("", english)
+
+
+def test_a_settings_files_notice_speaks_the_language_it_chose(tmp_path, capsys):
+    """The settings file is read before the language is known: its notice (a bad value
+    reset) is still made in the language the file chooses."""
+    from test_shell_support import still_app
+    (tmp_path / "settings.json").write_text(json.dumps({"language": "es",
+                                                        "anim_speed": "fast"}))
+    still_app(tmp_path)
+    assert "valor incorrecto en anim_speed" in capsys.readouterr().err

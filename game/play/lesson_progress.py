@@ -14,11 +14,13 @@ import json
 import re
 from pathlib import Path
 
+from game.i18n import N_, _, ngettext
 from game.logic.core import FileFormatError
 from game.logic.textfiles import read_text, shorten
 
 from game.play.locks import LockRefused, update_lock
-from game.play.storage import data_dir, present, set_aside, why_unreadable, write_atomic
+from game.play.storage import (and_more, data_dir, present, set_aside, why_unreadable,
+                                write_atomic)
 
 FILE_NAME = "lessons.json"
 LOCK_NAME = "lessons.lock"
@@ -100,25 +102,28 @@ def _load(file: Path) -> tuple[Progress, str | None]:
             raise CannotRead(str(error)) from None
         return Progress(), set_aside(file, error.message) + "."
     except json.JSONDecodeError as error:
-        return Progress(), set_aside(file, f"line {error.lineno}: {error.msg}") + "."
+        return Progress(), set_aside(file, _("line {number}: {problem}").format(
+            number=error.lineno, problem=error.msg)) + "."
     except (ValueError, RecursionError):     # numbers too long, nesting too deep
-        return Progress(), set_aside(file, "not a lessons file") + "."
+        return Progress(), set_aside(file, _("not a lessons file")) + "."
     if not isinstance(data, dict) or data.get("version") != VERSION:
-        why = "not a lessons file" if not isinstance(data, dict) or "version" not in data \
-            else f"version {shorten(data['version'])} is not {VERSION}"
+        why = _("not a lessons file") if not isinstance(data, dict) or "version" not in data \
+            else _("version {found} is not {version}").format(found=shorten(data["version"]),
+                                                              version=VERSION)
         return Progress(), set_aside(file, why) + "."
     progress, problems = _read(data)
     if not problems:
         return progress, None
-    more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-    notice = set_aside(file, problems[0] + more)
+    notice = set_aside(file, and_more(problems))
     good = progress.entries()
     if good:
         try:
             write_atomic(file, progress.as_json())
-            notice += f"; {good} good entr{'ies' if good != 1 else 'y'} kept"
+            notice += ngettext("; {count} good entry kept", "; {count} good entries kept",
+                               good).format(count=good)
         except OSError as error:
-            notice += f"; the good entries not saved: {error.strerror or error}"
+            notice += _("; the good entries not saved: {error}").format(
+                error=error.strerror or error)
     return progress, notice + "."
 
 
@@ -130,15 +135,15 @@ def _under_lock(work, file, failed: str):
         with update_lock(file.with_name(LOCK_NAME), LOCK_WAIT):
             return work(file)
     except (CannotRead, LockRefused) as problem:
-        return None, f"{failed}: {problem}."
+        return None, _("{failed}: {problem}.").format(failed=_(failed), problem=problem)
     except TimeoutError:
-        return None, f"{failed}: another window held it too long."
+        return None, _("{failed}: another window held it too long.").format(failed=_(failed))
 
 
 def load(file=None) -> tuple[Progress, str | None]:
     """The progress kept (none when there is no file) and a one-line notice when the
     file was damaged and set aside, or may not be read, else None."""
-    progress, notice = _under_lock(_load, file, "Lesson progress cannot be read")
+    progress, notice = _under_lock(_load, file, N_("Lesson progress cannot be read"))
     return progress or Progress(), notice
 
 
@@ -151,9 +156,10 @@ def _change(change, file=None) -> str | None:
         try:
             write_atomic(file, progress.as_json())
         except OSError as error:
-            notice = f"Lesson progress not saved: {error.strerror or error}."
+            notice = _("Lesson progress not saved: {error}.").format(
+                error=error.strerror or error)
         return None, notice
-    return _under_lock(work, file, "Lesson progress not kept")[1]
+    return _under_lock(work, file, N_("Lesson progress not kept"))[1]
 
 
 def mark_done(variant: str, lesson: str, file=None) -> str | None:

@@ -118,7 +118,7 @@ def read_record(path=None) -> dict:
             raise UnreadableSave(str(error)) from None
         raise DamagedSave(str(error).replace(f"{path}: ", "", 1)) from None
     except (ValueError, RecursionError):
-        raise DamagedSave("not valid JSON") from None
+        raise DamagedSave(_("not valid JSON")) from None
 
 
 def saved_match(record) -> SavedMatch:
@@ -126,7 +126,7 @@ def saved_match(record) -> SavedMatch:
     from game.logic.core import DominoError
     from game.logic.variants import find_variant
     if not isinstance(record, dict) or not isinstance(record.get(HEADER_KEY), dict):
-        raise DamagedSave("not a saved match")
+        raise DamagedSave(_("not a saved match"))
     header = record[HEADER_KEY]
     if header.get("format") != FORMAT:
         raise DamagedSave(f"unknown save format {str(header.get('format'))[:20]!r}")
@@ -137,18 +137,18 @@ def saved_match(record) -> SavedMatch:
     except DominoError as error:
         raise DamagedSave(str(error)) from None
     except (KeyError, TypeError, IndexError, AttributeError, ValueError, RecursionError):
-        raise DamagedSave("malformed record (a key is missing or holds a value of the wrong "
-                          "kind)") from None
+        raise DamagedSave(_("malformed record (a key is missing or holds a value of the "
+                            "wrong kind)")) from None
     if state.is_over():
-        raise DamagedSave("the match in it is already over")
+        raise DamagedSave(_("the match in it is already over"))
     seats = _seats(header.get("seats"), state.players)
     options = _chosen_options(cls, header.get("options"), state)
     if header.get("moves") != len(state.moves_played()):
-        raise DamagedSave("its move count does not match its moves")
+        raise DamagedSave(_("its move count does not match its moves"))
     try:
         saved = datetime.strptime(header.get("saved"), DATE_FORMAT)
     except (TypeError, ValueError):
-        raise DamagedSave("the date of the save is unreadable") from None
+        raise DamagedSave(_("the date of the save is unreadable")) from None
     seed = state.seed if isinstance(state.seed, int) else 0
     return SavedMatch(MatchConfig(cls.variant, seats, options, seed), state, saved)
 
@@ -159,7 +159,7 @@ def _chosen_options(cls, options, state) -> dict:
     from game.logic.core import DominoError
     from game.logic.options import resolve_options
     if not isinstance(options, dict):
-        raise DamagedSave("the options must be a table of names and values")
+        raise DamagedSave(_("the options must be a table of names and values"))
     try:
         resolved = resolve_options(cls.options_declared, options, cls.variant)
     except DominoError as error:
@@ -186,7 +186,7 @@ def _seats(entries, players: int) -> tuple[Seat, ...]:
     seats = []
     for entry in entries:
         if not isinstance(entry, dict) or not isinstance(entry.get("name"), str):
-            raise DamagedSave("a seat has no name")
+            raise DamagedSave(_("a seat has no name"))
         name = entry["name"]
         if not name or clean_name(name) != name:
             raise DamagedSave(f"a seat's name is not one the game writes: {name[:40]!r}")
@@ -215,11 +215,13 @@ def load_save(path=None) -> tuple[SavedMatch | None, str | None]:
             return None, None
         return read_save(path), None
     except OSError as error:               # the data folder may not be searched
-        return None, f"The saved match cannot be read: {path}: {error.strerror or error}."
+        return None, _("The saved match cannot be read: {problem}.").format(
+            problem=f"{path}: {error.strerror or error}")
     except UnreadableSave as problem:
-        return None, f"The saved match cannot be read: {problem}."
+        return None, _("The saved match cannot be read: {problem}.").format(problem=problem)
     except DamagedSave as problem:
-        return None, f"The saved match cannot be resumed: {set_aside(path, str(problem))}"
+        return None, _("The saved match cannot be resumed: {problem}").format(
+            problem=set_aside(path, str(problem)))
 
 
 MONTHS = (N_("Jan"), N_("Feb"), N_("Mar"), N_("Apr"), N_("May"), N_("Jun"), N_("Jul"),

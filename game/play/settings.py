@@ -136,10 +136,15 @@ def default_path() -> Path:
     return config_dir() / "settings.json"
 
 
-def load_settings(path) -> tuple[Settings, str | None]:
+_DEFAULTS_USED = N_("{what}, defaults used.")
+
+
+def load_settings(path, heard=None) -> tuple[Settings, str | None]:
     """The settings stored at `path` (defaults if there is no file) and a notice, or None.
     Never raises: an unreadable file is set aside, a bad value reset, an out-of-range
-    number moved to the nearest value the settings screen offers."""
+    number moved to the nearest value the settings screen offers. `heard(settings)` is
+    called once the file's values are read, before the notice is made (in the language
+    they may choose)."""
     path = Path(path)
     settings = Settings()
     try:
@@ -149,13 +154,15 @@ def load_settings(path) -> tuple[Settings, str | None]:
         if not isinstance(data, dict):
             raise ValueError(f"expected a JSON object, found {type(data).__name__}")
     except OSError as error:             # the folder may not be searched
-        return settings, f"Settings not read ({path}: {error.strerror}); using defaults."
+        return settings, _("Settings not read ({path}: {error}); using defaults.").format(
+            path=path, error=error.strerror)
     except FileFormatError as error:
         if why_unreadable(error):
-            return settings, f"Settings not read ({why_unreadable(error)}); using defaults."
-        return settings, set_aside(path, error.message) + ", defaults used."
+            return settings, _("Settings not read ({why}); using defaults.").format(
+                why=why_unreadable(error))
+        return settings, _(_DEFAULTS_USED).format(what=set_aside(path, error.message))
     except RecursionError:
-        return settings, _move_aside(path, ValueError("nested too deeply"))
+        return settings, _move_aside(path, ValueError(_("nested too deeply")))
     except ValueError as error:
         return settings, _move_aside(path, error)
     problems: dict[str, list] = {"reset": [], "adjusted": []}
@@ -166,19 +173,24 @@ def load_settings(path) -> tuple[Settings, str | None]:
                 problems[problem].append(f.name)
             if problem != "reset":
                 setattr(settings, f.name, value)
+    if heard is not None:
+        heard(settings)
     notes = []
     if problems["reset"]:
-        notes.append(f"bad value for {', '.join(problems['reset'])}; default used")
+        notes.append(_("bad value for {names}; default used").format(
+            names=", ".join(problems["reset"])))
     if problems["adjusted"]:
-        notes.append(f"{', '.join(problems['adjusted'])} adjusted to what the game uses")
-    return settings, f"{path.name}: {'; '.join(notes)}." if notes else None
+        notes.append(_("{names} adjusted to what the game uses").format(
+            names=", ".join(problems["adjusted"])))
+    return settings, _("{name}: {notes}.").format(name=path.name, notes="; ".join(notes)) \
+        if notes else None
 
 
 def _move_aside(path: Path, error: Exception) -> str:
     reason = str(error)
     if isinstance(error, json.JSONDecodeError):
-        reason = f"line {error.lineno}: {error.msg}"
-    return set_aside(path, reason) + ", defaults used."
+        reason = _("line {number}: {problem}").format(number=error.lineno, problem=error.msg)
+    return _(_DEFAULTS_USED).format(what=set_aside(path, reason))
 
 
 def save_settings(settings: Settings, path) -> None:

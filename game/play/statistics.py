@@ -20,12 +20,14 @@ import json
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
+from game.i18n import _, ngettext
 from game.logic.core import FileFormatError, OptionError
 from game.logic.textfiles import read_text
 from game.logic.variants import find_variant
 
 from game.play.locks import LockRefused, update_lock
-from game.play.storage import data_dir, present, set_aside, why_unreadable, write_atomic
+from game.play.storage import (and_more, data_dir, present, set_aside, why_unreadable,
+                                write_atomic)
 
 FILE_NAME = "statistics.json"
 LOCK_NAME = "statistics.lock"
@@ -108,31 +110,32 @@ def _score(value) -> bool:
 def _problem(entry) -> str | None:
     """What is wrong with one stored record, or None."""
     if not isinstance(entry, dict):
-        return "not a table of fields"
+        return _("not a table of fields")
     names = [f.name for f in fields(Record)]
     for name in entry:
         if name not in names:
-            return f"unknown field {name!r}"
+            return _("unknown field {name}").format(name=repr(name))
     for name in names:
         if name not in entry:
-            return f"missing {name!r}"
+            return _("missing {name}").format(name=repr(name))
     for name in ("player", "variant", "opponents"):
         if not isinstance(entry[name], str) or not 0 < len(entry[name]) <= 40:
-            return f"{name} must be a short text"
+            return _("{name} must be a short text").format(name=name)
     if any(kind not in KINDS for kind in entry["opponents"].split("+")):
-        return f"opponents {entry['opponents']!r} are not known kinds of seat"
+        return _("opponents {kinds} are not known kinds of seat").format(
+            kinds=repr(entry["opponents"]))
     for name in ("games", "wins", "losses", "draws", "streak", "best_streak"):
         if not _count(entry[name]):
-            return f"{name} must be a whole number, 0 or more"
+            return _("{name} must be a whole number, 0 or more").format(name=name)
     if not _score(entry["score_total"]) or not (
             entry["best_score"] is None or _score(entry["best_score"])):
-        return "the scores must be whole numbers"
+        return _("the scores must be whole numbers")
     if entry["wins"] + entry["losses"] + entry["draws"] != entry["games"]:
-        return "wins, losses and draws do not add up to the games"
+        return _("wins, losses and draws do not add up to the games")
     if not entry["streak"] <= entry["best_streak"] <= entry["wins"]:
-        return "the streaks do not fit the wins"
+        return _("the streaks do not fit the wins")
     if (entry["best_score"] is None) != (entry["games"] == 0):
-        return "best_score must be given once a game is counted"
+        return _("best_score must be given once a game is counted")
     return None
 
 
@@ -146,7 +149,7 @@ def load(file=None) -> tuple[dict, str | None]:
     try:
         return _load(Path(path() if file is None else file))
     except CannotRead as problem:
-        return {}, f"Statistics cannot be read: {problem}."
+        return {}, _("Statistics cannot be read: {problem}.").format(problem=problem)
 
 
 def _load(file) -> tuple[dict, str | None]:
@@ -161,26 +164,28 @@ def _load(file) -> tuple[dict, str | None]:
             raise CannotRead(str(error)) from None
         return {}, set_aside(file, error.message) + "."
     except json.JSONDecodeError as error:
-        return {}, set_aside(file, f"line {error.lineno}: {error.msg}") + "."
+        return {}, set_aside(file, _("line {number}: {problem}").format(
+            number=error.lineno, problem=error.msg)) + "."
     except (ValueError, RecursionError):     # numbers too long, nesting too deep
-        return {}, set_aside(file, "not a statistics file") + "."
+        return {}, set_aside(file, _("not a statistics file")) + "."
     if not isinstance(data, dict) or not isinstance(data.get("records"), list):
-        return {}, set_aside(file, "not a statistics file") + "."
+        return {}, set_aside(file, _("not a statistics file")) + "."
     records, problems = {}, []
     for number, entry in enumerate(data["records"], 1):
         problem = _problem(entry)
         if problem is None and (entry["player"], entry["variant"], entry["opponents"]) in records:
-            problem = "counted twice"
+            problem = _("counted twice")
         if problem:
-            problems.append(f"record {number}: {problem}")
+            problems.append(_("record {number}: {problem}").format(number=number,
+                                                                    problem=problem))
         else:
             record = Record(**entry)
             records[record.key] = record
     if problems:
-        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
         good = len(records)
-        kept = f"; {good} good record{'s' if good != 1 else ''} kept" if good else ""
-        return records, f"{set_aside(file, problems[0] + more)}{kept}."
+        kept = ngettext("; {count} good record kept", "; {count} good records kept",
+                        good).format(count=good) if good else ""
+        return records, f"{set_aside(file, and_more(problems))}{kept}."
     return records, None
 
 
@@ -202,11 +207,11 @@ def record_match(config, outcome, file=None, seats=None) -> tuple[dict, str | No
         with update_lock(file.with_name(LOCK_NAME), LOCK_WAIT):
             return _record(config, outcome, file, seats)
     except CannotRead as problem:
-        return {}, f"Statistics not kept: {problem}."
+        return {}, _("Statistics not kept: {problem}.").format(problem=problem)
     except TimeoutError:
-        return {}, "Statistics not kept: another window held them too long."
+        return {}, _("Statistics not kept: another window held them too long.")
     except LockRefused as refusal:
-        return {}, f"Statistics not kept: {refusal}."
+        return {}, _("Statistics not kept: {problem}.").format(problem=refusal)
 
 
 def _record(config, outcome, file, seats=None) -> tuple[dict, str | None]:
@@ -222,7 +227,7 @@ def _record(config, outcome, file, seats=None) -> tuple[dict, str | None]:
     try:
         save(records, file)
     except OSError as error:
-        notice = f"Statistics not saved: {error.strerror or error}"
+        notice = _("Statistics not saved: {error}").format(error=error.strerror or error)
     return records, notice
 
 

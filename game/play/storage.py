@@ -19,6 +19,7 @@ from pathlib import Path
 
 from platformdirs import user_config_path
 
+from game.i18n import _, ngettext
 from game.logic import userdata
 from game.logic.userdata import APP_NAME
 
@@ -54,22 +55,26 @@ def unusable_folders(config_folder, data_folder) -> str | None:
     """One line saying what will not be kept, and why, when the config or the data
     folder cannot be made (a home that does not exist, a file where a folder goes), or
     None. Said once at the start: without it every save would fail in silence."""
-    failed = []
+    failed: list[str] = []
+    which = set()
     for what, folder in (("config", config_folder), ("data", data_folder)):
         try:
             Path(folder).mkdir(parents=True, exist_ok=True)
+            continue
         except FileExistsError:        # (mkdir's own word for a file in the way)
-            failed.append(f"the {what} folder {folder} cannot be made (a file is in its "
-                          "place)")
+            why = _("a file is in its place")
         except OSError as error:
-            failed.append(f"the {what} folder {folder} cannot be made "
-                          f"({error.strerror or error})")
+            why = error.strerror or str(error)
+        which.add(what)
+        failed.append((_("the settings folder {folder} cannot be made ({why})") if what == "config"
+                       else _("the data folder {folder} cannot be made ({why})")).format(
+            folder=folder, why=why))
     if not failed:
         return None
-    lost = "Nothing will be kept" if len(failed) == 2 else \
-        "Settings will not be kept" if failed[0].startswith("the config") else \
-        "Statistics, saved matches, lesson progress and levels will not be kept"
-    return f"{lost}: {'; '.join(failed)}."
+    lost = _("Nothing will be kept") if len(failed) == 2 else \
+        _("Settings will not be kept") if "config" in which else \
+        _("Statistics, saved matches, lesson progress and levels will not be kept")
+    return _("{lost}: {why}.").format(lost=lost, why="; ".join(failed))
 
 
 def why_unreadable(error) -> str | None:
@@ -94,8 +99,8 @@ def leave_unreadable(path) -> None:
             there = False
         if not there:
             return
-        raise PermissionError(errno.EACCES, f"{Path(path).name} may not be read, so it is "
-                                            "left alone") from None
+        raise PermissionError(errno.EACCES, _("{name} may not be read, so it is left "
+                                              "alone").format(name=Path(path).name)) from None
     except OSError:        # nothing there, or a link: replaced (or refused) as ever
         return
     os.close(fd)
@@ -135,8 +140,16 @@ def set_aside(path, why: str) -> str:
         except OSError:
             break
         if moved:
-            return f"{path.name}: {why}; kept as {aside.name}"
-    return f"{path.name}: {why}; left in place"
+            return _("{name}: {why}; kept as {aside}").format(name=path.name, why=why,
+                                                              aside=aside.name)
+    return _("{name}: {why}; left in place").format(name=path.name, why=why)
+
+
+def and_more(problems: list[str]) -> str:
+    """The first of a file's problems, and how many more there are."""
+    more = len(problems) - 1
+    return problems[0] + (ngettext(" (and {count} more)", " (and {count} more)", more)
+                          .format(count=more) if more else "")
 
 
 def _rename_new(path: Path, new: Path) -> bool:

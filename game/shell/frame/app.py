@@ -6,7 +6,7 @@ of 1/60 s, at most MAX_CATCHUP steps per drawn frame, so a stall never fast-forw
 """
 from __future__ import annotations
 
-from game.i18n import N_, _
+from game.i18n import N_, _, set_language
 
 import sys
 import traceback
@@ -59,8 +59,10 @@ class App:
         self.settings_path = Path(settings_path) if settings_path else default_path()
         for folder in (self.settings_path.parent, data_dir()):    # left by killed writers
             remove_stale_temps(folder)
+        set_language("")         # the system's, until the settings say otherwise
         self.tell(unusable_folders(self.settings_path.parent, data_dir()))
-        self.settings, notice = load_settings(self.settings_path)
+        self.settings, notice = load_settings(self.settings_path,
+                                              heard=lambda s: set_language(s.language))
         speak_language(self.settings)
         self.tell(notice)
         # the first window on a data folder keeps the match in progress (locks.py)

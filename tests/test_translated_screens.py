@@ -27,7 +27,8 @@ WALK_DATA = ("Ann", "Ben", "Medium", "A message", "Something to say over the tab
 KNOWN = [
     (r"lesson|setup", r"over one another: .*? \(\d+, (\d+), \d+, (\d+)\) and .*? "
                       r"\(\d+, (\d+),",
-     "two lines of one wrapped paragraph (a lesson's words, the setup's summary): an "
+     "two lines of one wrapped paragraph at its smallest size (Dominox's and Spread's "
+     "narrow lesson panel, a level's description): an "
      "accented capital under a bracket reaches a few pixels into the line above; Spanish "
      "fits"),
     (r"lesson", r"cut: '\[Pláýér 1|cut: '\[Öppöñéñt", "the seat's name on the lesson's card "
@@ -42,8 +43,8 @@ KNOWN = [
     (r"dominox|open54|dominid", r"cut: '\[Çlîçk, Ĺéft/Rîght",
      "the board games' key legend, already at the smallest size"),
     (r"open54", r"too small[^:]*: '\[türñéd üp", "the label under the turned-up tile"),
-    (r"open54: lesson", r"cut: '(Ĺáý ýöür 0-5|\[Ýöü türñéd üp thé 2-3)", "a long goal in the "
-                                                                      "caption above the board"),
+    (r"open54: lesson", r"cut: '(Ĺáý ýöür 0-5|\[Ýöü türñéd üp thé 2-3|ágáîñst thé 5 öñ f15)",
+     "a long goal in the caption above the board, and at the foot of the lesson's words"),
     (r"dominox", r"too small[^:]*: '\[Bláçk ·\] · ", "the side and the seat's kind on a card"),
     (r"dominid", r"too small[^:]*: '\[\[Öppöñéñt ·\] pîçks|(cut|too small[^:]*): '\[Tákés 3",
      "the card's line under Numbers before the choice"),
@@ -53,8 +54,8 @@ KNOWN = [
                                                               "its two lines"),
     (r"dominid", r"cut: '\[\[(Pláýér|Öppöñéñt)", "a long caption: the draw and who arranges, "
                                                    "a tile's cost and why"),
-    (r"dominid: lesson", r"cut: '(çöst öf 2|thé strüçtüré, öñ f9)", "a long goal at the foot of "
-                                                                  "the lesson's words"),
+    (r"dominid: lesson", r"cut: '(.*çöst öf \d|thé strüçtüré, öñ f9|páý héré\.)",
+     "a long goal at the foot of the lesson's words"),
     (r"couch", r"cut: '\[Wáîtîñg för thé ñéxt", "the tray's line between two people's turns"),
     (r"first game|coach", r"cut: '\[Hîdé çöáçh|too small[^:]*: '\[Pláý ît", "the coach's "
                                                                           "buttons"),

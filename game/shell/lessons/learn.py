@@ -188,7 +188,7 @@ class LessonListScene(MenuScreen):
                 if y > panel.bottom - 40:
                     break
                 theme.draw_text(surface, line, (x, y), 28, theme.TEXT)
-                y += 34
+                y += 36              # (an accented capital clears the line above)
             y += 14
         theme.draw_legend(surface, self.app, LIST_LEGEND if self.lessons else GAMES_LEGEND)
 

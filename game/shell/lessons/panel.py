@@ -23,8 +23,9 @@ ASK, RIGHT, WRONG, DONE = "ask", "right", "wrong", "done"
 RIGHT_COLOUR = (140, 230, 150)
 WRONG_COLOUR = (255, 150, 130)
 BUTTON_H = 52
-TEXT_SIZES = (28, 26, 24, 22, 20)    # the largest that lets everything fit is used
-LEADING = 4           # between lines
+# (text size, leading): the first that lets everything fit is used; a quarter of the size
+# between lines lets an accented capital clear the line above, the last tries less
+TEXT_SIZES = ((28, 7), (26, 6), (24, 6), (22, 5), (20, 5), (20, 3))
 WORDS_TOP = 104                      # below the panel's heading and the lesson's title
 CARD_STRIP = 92                      # the covered seat's card in brief, above the heading
 
@@ -69,7 +70,7 @@ class LessonPanel:
         self.focus = 0
         self.pointer = None
         self.buttons: list[Button] = []
-        self._lines = None              # (key, size, lines) of the words last laid out
+        self._lines = None              # (key, (size, leading), lines) last laid out
 
     # --- the buttons --------------------------------------------------------------------
     def refresh(self) -> None:
@@ -170,7 +171,7 @@ class LessonPanel:
             return self._lines[1], self._lines[2]
         room = self.buttons_top - (self.top + WORDS_TOP) - 12
         width = self.rect.w - 48
-        for size in TEXT_SIZES:
+        for size, leading in TEXT_SIZES:
             lines = []
             for text, colour, bold in blocks:
                 for i, paragraph in enumerate(text.split("\n")):
@@ -178,16 +179,16 @@ class LessonPanel:
                     gap = size // 2 if (i or lines) else 0
                     lines += [(line, colour, bold, gap if j == 0 else 0)
                               for j, line in enumerate(wrapped)]
-            height = sum(size + LEADING + gap for *_x, gap in lines)
+            height = sum(size + leading + gap for *_x, gap in lines)
             if height <= room:
                 break
-        self._lines = (key, size, lines)
-        return size, lines
+        self._lines = (key, (size, leading), lines)
+        return (size, leading), lines
 
     def fits(self) -> bool:
         """Whether every word of the current phase fits above the buttons."""
-        size, lines = self.layout()
-        height = sum(size + LEADING + gap for *_x, gap in lines)
+        (size, leading), lines = self.layout()
+        height = sum(size + leading + gap for *_x, gap in lines)
         return height <= self.buttons_top - (self.top + WORDS_TOP) - 12
 
     # --- drawing ------------------------------------------------------------------------
@@ -205,7 +206,7 @@ class LessonPanel:
                           rect.w - 48, 24, theme.TEXT_DIM)
         theme.draw_fitted(surface, _(lesson.title), (rect.x + 24, self.top + 54),
                           rect.w - 48, 38, theme.TITLE, bold=True, smallest=24)
-        size, lines = self.layout()
+        (size, leading), lines = self.layout()
         y = self.top + WORDS_TOP
         for i, (line, colour, bold, gap) in enumerate(lines):
             y += gap
@@ -213,7 +214,7 @@ class LessonPanel:
                 theme.report_cut(" ".join(text for text, *_x in lines[i:]))
                 break
             theme.draw_text(surface, line, (rect.x + 24, y), size, colour, bold=bold)
-            y += size + LEADING
+            y += size + leading
         for i, button in enumerate(self.buttons):
             self._draw_button(surface, button, i == self.focus and scene.phase != ASK)
 

@@ -150,6 +150,16 @@ class EditableSelector(Selector):
         theme.draw_text(surface, _("Edit"), box.center, 30, theme.TEXT, "center", bold=True)
 
 
+# the side panel's summary: 28 px lines 36 apart (an accented capital clears the line
+# above), a blank line half that, from y 300 to above "Full rules" at 920
+SUMMARY_STEP = 36
+SUMMARY_ROOM = 600
+
+
+def _summary_height(lines) -> int:
+    return sum(SUMMARY_STEP if line else SUMMARY_STEP // 2 for line, _goal in lines)
+
+
 class VariantSelectScene(Scene):
     """Choose the game, the players, each seat's controller and the options; Start."""
 
@@ -332,10 +342,10 @@ class VariantSelectScene(Scene):
     # ---- drawing -------------------------------------------------------------------
     @staticmethod
     @functools.cache
-    def summary(cls, language: str = "", max_lines: int = 18) -> tuple[tuple[str, bool], ...]:
+    def summary(cls, language: str = "", room: int = SUMMARY_ROOM) -> tuple[tuple[str, bool], ...]:
         """(line, of the goal) of the side panel: how the game is won first, then the
-        first whole paragraphs of the rules that fit (wrapped once per variant, not every
-        frame; once per language too)."""
+        first whole paragraphs of the rules that fit `room` pixels (wrapped once per
+        variant, not every frame; once per language too)."""
         lines: list[tuple[str, bool]] = []
         if cls.how_to_win:
             lines += [(line, True) for line in
@@ -344,7 +354,7 @@ class VariantSelectScene(Scene):
                 [("", False)]
         for paragraph in _(cls.rules_text).strip().split("\n\n"):
             wrapped = theme.wrap_text(paragraph.replace("\n", " "), 740, 28)
-            if len(lines) + len(wrapped) > max_lines:
+            if _summary_height(lines) + len(wrapped) * SUMMARY_STEP > room:
                 break
             lines += [(line, False) for line in wrapped] + [("", False)]
         return tuple(lines)
@@ -366,7 +376,7 @@ class VariantSelectScene(Scene):
                             theme.TITLE, bold=True)
             for i, line in enumerate(theme.wrap_text(error, 740, 28)[:12]):
                 theme.draw_text(surface, line, (1080, 300 + 34 * i), 28, theme.ILLEGAL)
-            theme.draw_text(surface, "Edit opens it to be fixed, if it is yours", (1080, 920),
+            theme.draw_text(surface, _("Edit opens it to be fixed, if it is yours"), (1080, 920),
                             26, theme.TEXT_DIM, "midleft")
         elif layout is not None:
             draw_layout(surface, layout, pygame.Rect(panel))
@@ -376,7 +386,7 @@ class VariantSelectScene(Scene):
             for line, goal in self.summary(cls, current_language()):
                 theme.draw_text(surface, line, (1080, y), 28,
                                 theme.HIGHLIGHT if goal else theme.TEXT, bold=goal)
-                y += 32
+                y += SUMMARY_STEP if line else SUMMARY_STEP // 2
             theme.draw_fitted(surface, _("Full rules: Rules on the title menu or the pause menu"),
                               (1080, 920), 740, 26, theme.TEXT_DIM, "midleft", smallest=20)
         help_text = self.help_text()

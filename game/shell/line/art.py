@@ -310,16 +310,15 @@ class LineTableArt(LineSceneParts):
     def _scores(self, player: int) -> str:
         view = self.public
         held = self.tiles_held(player)
-        text = ngettext("{count} tile", "{count} tiles", held).format(count=held)
-        if player in getattr(view, "eliminated", ()):
-            text = _("out of the match")
-        if not self.blank:
-            text += "    " + _("total {total} / {limit}").format(total=view.totals[player],
-                                                              limit=view.limit)
+        parts = [] if player in getattr(view, "eliminated", ()) else \
+            [ngettext("{count} tile", "{count} tiles", held).format(count=held)]
+        if not self.blank:         # (one who is out: the status beside the name says so)
+            parts.append(_("total {total} / {limit}").format(total=view.totals[player],
+                                                             limit=view.limit))
             rounds = self.state.finished_rounds
             if rounds:
-                text += "    " + _("last +{points}").format(points=rounds[-1].scores[player])
-        return text
+                parts.append(_("last +{points}").format(points=rounds[-1].scores[player]))
+        return "    ".join(parts)
 
     def _draw_top_panel(self, surface, player: int, rect) -> None:
         colour = theme.PLAYER_COLOURS[player % len(theme.PLAYER_COLOURS)]

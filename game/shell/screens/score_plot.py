@@ -132,11 +132,15 @@ class ScoreChart:
         if not self.rounds:
             return
         rnd = self.rounds[self.selected]
-        theme.draw_fitted(surface, _("Round {number}: the tiles left made the points "
-                                     "(Left/Right: another round)").format(number=rnd.number),
-                          (self.area.x + 20, y), self.area.w - 40, 26, theme.TEXT_DIM,
-                          smallest=20)
-        y += 40
+        heading = _("Round {number}: the tiles left made the points "
+                    "(Left/Right: another round)").format(number=rnd.number)
+        lines = theme.wrap_text(heading, self.area.w - 40, 24)
+        if len(lines) > 2:                  # (a third line would crowd the hands out)
+            lines = [heading]
+        for line in lines:                  # one line, or two where a language is longer
+            theme.draw_fitted(surface, line, (self.area.x + 20, y), self.area.w - 40,
+                              26 if len(lines) == 1 else 24, theme.TEXT_DIM, smallest=20)
+            y += 40 if len(lines) == 1 else 30
         row = max(36, min(52, (self.area.bottom - y) // max(1, len(self.names))))
         for player, name in enumerate(self.names):
             colour = theme.PLAYER_COLOURS[player % len(theme.PLAYER_COLOURS)]

@@ -57,14 +57,8 @@ KNOWN = [
     (r"dominid: lesson", r"cut: '(.*çöst öf \d|thé strüçtüré, öñ f9|páý héré\.)",
      "a long goal at the foot of the lesson's words"),
     (r"couch", r"cut: '\[Wáîtîñg för thé ñéxt", "the tray's line between two people's turns"),
-    (r"first game|coach", r"cut: '\[Hîdé çöáçh|too small[^:]*: '\[Pláý ît", "the coach's "
-                                                                          "buttons"),
     (r"first game|coach", r"cut: '\[Pláýér 1", "the seat's name beside its status on the "
                                                "line games' panel"),
-    (r"results|review|lesson", r"cut: '\[öüt öf thé mátçh", "a seat panel's scores line "
-                                                            "once the player is out"),
-    (r"results|review", r"cut: '\[Röüñd", "the score chart's round line, at the smallest "
-                                         "size"),
 ]
 
 

@@ -33,7 +33,7 @@ from game.shell.frame import theme
 from game.shell.frame.scene import Scene
 
 MARK = theme.SUGGESTION         # the coach's colour: its button, its panel, its move
-TAKE_WIDTH = 250                # the advice's Play it button
+TAKE_WIDTH = (250, 400)         # the advice's Play it button: as wide as its label needs
 STEERING = {"left", "right", "up", "down", "next", "prev", "rotate", "flip"}   # cursor moves
 
 
@@ -175,8 +175,15 @@ class Coach:
         pygame.draw.rect(surface, fill, rect, border_radius=12)
         pygame.draw.rect(surface, MARK if live else theme.PANEL_EDGE, rect, 2, border_radius=12)
         colour = theme.TEXT_DARK if hot else (theme.TEXT if live else theme.TEXT_DIM)
-        theme.draw_fitted(surface, self.button_label(), rect.center, rect.w - 12, 30, colour,
-                          "center", bold=True, smallest=20)
+        label = self.button_label()
+        lines = theme.wrap_text(label, rect.w - 12, 20, True)
+        if theme.font(20, True).size(label)[0] <= rect.w - 12 or len(lines) != 2:
+            theme.draw_fitted(surface, label, rect.center, rect.w - 12, 30, colour, "center",
+                              bold=True, smallest=20)
+            return
+        for i, line in enumerate(lines):        # a longer language: two lines
+            theme.draw_text(surface, line, (rect.centerx, rect.centery + 22 * i - 22), 20,
+                            colour, "midtop", bold=True)
 
     def button_label(self) -> str:
         return _("Coach (C)")
@@ -188,7 +195,7 @@ class Coach:
         rect = self._note_rect()
         words = rect.copy()
         if self.advice is not None:            # the Play it button takes the right end
-            words.w -= TAKE_WIDTH + 16
+            words.w -= self.take_rect().w + 16
         lines = theme.wrap_text(text, words.w - 48, 30)[:2]
         # opaque: the caption line under it must not show through its words
         theme.draw_panel(surface, rect, border=MARK, alpha=255)
@@ -200,7 +207,8 @@ class Coach:
     def take_rect(self) -> pygame.Rect:
         """The Play it button, at the right end of the advice."""
         note = self._note_rect()
-        rect = pygame.Rect(0, 0, TAKE_WIDTH, note.h - 24)
+        needs = theme.font(26, True).size(self.take_label())[0] + 32
+        rect = pygame.Rect(0, 0, max(TAKE_WIDTH[0], min(TAKE_WIDTH[1], needs)), note.h - 24)
         rect.midright = (note.right - 14, note.centery)
         return rect
 

@@ -133,12 +133,20 @@ def menus(app) -> Iterator[str]:
     from game.shell.lessons.learn import LearnScene
     from game.shell.screens.setup import load_variants
     from game.shell.screens.statistics import StatsScene
+    from game.logic.core import Outcome
+    from game.play import statistics
     app.back_to_menu()
     yield "title"
     for name, scene in (("statistics", StatsScene), ("settings", SettingsScene)):
         app.push(scene(app))
         yield name
         app.pop()
+    # the statistics again with a table of records: its columns under longer words
+    played = MatchConfig("classic", (Seat("Ann"), Seat("Ben", "computer", "greedy")), {}, 1)
+    statistics.record_match(played, Outcome((40, 151), 0, "eliminated"))
+    app.push(StatsScene(app))
+    yield "statistics, records"
+    app.pop()
     app.push(LearnScene(app, load_variants(playable_only=True)[0]))
     app.top.enter()
     yield "learn"

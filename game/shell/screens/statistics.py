@@ -18,6 +18,20 @@ COLUMNS = ((N_("Games"), 880), (N_("Won"), 1010), (N_("Lost"), 1130), (N_("Drawn
 PLAYER_X, AGAINST_X = 120, 430
 TABLE_TOP, ROW = 400, 54
 MAX_ROWS = 9
+NOTES_BOTTOM, NOTE_STEP = 980, 32     # the notes under the table: their last line ends here
+
+
+def _draw_heading(surface, heading: str, right: int, width: int) -> None:
+    """A column's heading, right-aligned at `right`: on one line, smaller if need be, or
+    on two where a language's words are longer than the column."""
+    lines = theme.wrap_text(heading, width, 24)
+    if theme.font(24).size(heading)[0] <= width or len(lines) != 2:
+        theme.draw_fitted(surface, heading, (right, TABLE_TOP), width, 28, theme.TEXT_DIM,
+                          "topright", smallest=20)
+        return
+    for i, line in enumerate(lines):
+        theme.draw_text(surface, line, (right, TABLE_TOP - 14 + 26 * i), 24, theme.TEXT_DIM,
+                        "topright")
 EXPLAIN = N_("Each person's record, under the name in their seat. A match counts when it "
            "ends; demos and computer-only matches do not.")
 EMPTY = N_("No statistics yet. Finish a match (Play on the title menu) against the computer "
@@ -98,12 +112,23 @@ class StatsScene(Scene):
     def draw_table(self, surface, variant: str, rows) -> None:
         word, lower = stats.score_kind(variant)
         dim = theme.TEXT_DIM
+        better = _("fewer is better") if lower else _("more is better")
+        notes = _("Best and Average: {measure} at the end of a match ({better}).  "
+                  "Streak: wins in a row now;  Best run: the longest.").format(
+            measure=_(word), better=better)
+        # the notes at the panel's foot, as many lines as the language needs
+        foot = [line for text in (notes, _(EXPLAIN)) for line in theme.wrap_text(text, 1680, 26)]
+        notes_top = NOTES_BOTTOM - NOTE_STEP * len(foot)
         theme.draw_text(surface, _("Player"), (PLAYER_X, TABLE_TOP), 28, dim)
         theme.draw_text(surface, _("Against"), (AGAINST_X, TABLE_TOP), 28, dim)
+        left = AGAINST_X + 300
         for heading, right in COLUMNS:
-            theme.draw_text(surface, _(heading), (right, TABLE_TOP), 28, dim, "topright")
+            _draw_heading(surface, _(heading), right, right - left - 14)
+            left = right
         y = TABLE_TOP + 50
-        for record in rows[:MAX_ROWS]:
+        room = max(1, (notes_top - y - 34) // ROW + 1)          # rows above the notes
+        shown = min(MAX_ROWS, room if len(rows) <= room else room - 1)
+        for record in rows[:shown]:
             theme.draw_text(surface, theme.fit_text(record.player, 290, 34, True),
                             (PLAYER_X, y), 34, theme.TEXT, bold=True)
             theme.draw_text(surface, theme.fit_text(opponents_text(record.opponents), 300, 34),
@@ -114,12 +139,8 @@ class StatsScene(Scene):
             for (_x, right), value in zip(COLUMNS, values):
                 theme.draw_text(surface, str(value), (right, y), 34, theme.TEXT, "topright")
             y += ROW
-        if len(rows) > MAX_ROWS:
-            theme.draw_text(surface, _("and {count} more").format(count=len(rows) - MAX_ROWS),
+        if len(rows) > shown:
+            theme.draw_text(surface, _("and {count} more").format(count=len(rows) - shown),
                             (PLAYER_X, y), 28, dim)
-        better = _("fewer is better") if lower else _("more is better")
-        notes = _("Best and Average: {measure} at the end of a match ({better}).  "
-                  "Streak: wins in a row now;  Best run: the longest.").format(
-            measure=_(word), better=better)
-        theme.draw_text(surface, theme.fit_text(notes, 1680, 26), (PLAYER_X, 900), 26, dim)
-        theme.draw_text(surface, theme.fit_text(_(EXPLAIN), 1680, 26), (PLAYER_X, 940), 26, dim)
+        for i, line in enumerate(foot):
+            theme.draw_text(surface, line, (PLAYER_X, notes_top + NOTE_STEP * i), 26, dim)

@@ -143,3 +143,24 @@ def test_the_odds_are_quoted_only_once_they_mean_something():
     assert _odds(0.62, 0.45, (900, 800)).startswith("it wins about 62% of 900 simulated")
     assert "clearly more than your next best (45%)" in _odds(0.62, 0.45, (900, 800))
     assert "a close call" in _odds(0.52, 0.50, (300, 200))
+
+
+def test_a_later_rounds_move_is_counted_in_its_round_and_the_cost_is_the_players():
+    """In a match of rounds the review names the round and counts the moves from its
+    start (not from the first move of the match); the odds are said of the coach's move
+    (more chance), never as if its move were the worse one."""
+    state = new_game("classic", 2, 3)
+    rng = random.Random(3)
+    while state.round_number < 2:
+        state.apply(rng.choice(state.legal_moves()))
+    state.apply(rng.choice(state.legal_moves()))
+    while len(state.legal_moves()) < 2:
+        state.apply(rng.choice(state.legal_moves()))
+    view = state.view(state.current_player)
+    moves = [str(m) for m in view.legal_moves()]
+    review = Review(moves[0], "6-6", "", moves[1], "chance", (0.2, 0.0), 4.0, 400)
+    note = review_note(len(state.moves_played()) + 1, view, review)
+    in_round = len(view.history) + 1
+    assert 1 < in_round < len(state.moves_played())
+    assert note.startswith(f"Round 2, move {in_round}: you played ")
+    assert "which gives about" in note

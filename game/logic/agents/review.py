@@ -175,7 +175,8 @@ def review_note(number: int, view, review: Review, who: str = "you") -> str | No
     if review.kind == "chance":
         if cost < SMALL_CHANCE:
             return None
-        price = _("about {percent} less likely to win").format(percent=f"{round(100 * cost)}%")
+        price = _("which gives about {percent} more chance to win").format(
+            percent=f"{round(100 * cost)}%")
         if review.games:
             price += (_(" (the coach is sure: {games} simulated games of each move from here)")
                       if review.sure >= VERY_SURE else
@@ -191,8 +192,15 @@ def review_note(number: int, view, review: Review, who: str = "you") -> str | No
             if who == "you" else
             _("Move {number}: {name} played {move}; the coach prefers {better}{why}, "
               "{price}."))
-    return text.format(number=number, name=who, move=words, better=review.words, why=why,
-                       price=price)
+    rnd = getattr(view, "round_number", 1)
+    if rnd > 1 and getattr(view, "history", None) is not None:   # a later round: its own count
+        number = len(view.history) + 1
+        text = (_("Round {round}, move {number}: you played {move}; the coach prefers "
+                  "{better}{why}, {price}.") if who == "you" else
+                _("Round {round}, move {number}: {name} played {move}; the coach prefers "
+                  "{better}{why}, {price}."))
+    return text.format(number=number, round=rnd, name=who, move=words, better=review.words,
+                       why=why, price=price)
 
 
 def _score_words(best: float, mine: float, depth: int) -> str:

@@ -214,3 +214,23 @@ def test_spread_reason_names_the_seen_tile_a_move_leaves_nowhere_to_go():
                 said += 1
         game.apply(rng.choice(moves))
     assert said == 3
+
+
+def test_dominox_territory_is_a_reason_only_where_it_tells_the_move_apart():
+    """"Gains 2 points of territory" said of every move would tell nothing: the move that
+    gains the most, and more than another would, is given it; a move that gains less is
+    not."""
+    from game.logic.agents.coach import reasons, territory_gains
+    from game.logic.agents.hooks import hooks_for
+    hooks, rng = hooks_for("dominox"), random.Random(4)
+    state = new_game("dominox", 2, 4)
+    while True:
+        state.apply(rng.choice(state.legal_moves()))
+        view = state.view(state.current_player)
+        gains = territory_gains(view, hooks.worlds(view)(random.Random(0)))
+        if max(gains.values()) > max(0, min(gains.values())):
+            break
+    best = max(gains, key=gains.get)
+    worse = min(gains, key=gains.get)
+    assert "territory, the most of any move" in reasons(view, best, hooks)
+    assert "territory" not in reasons(view, worse, hooks)

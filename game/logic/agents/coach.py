@@ -375,6 +375,17 @@ def _fitting(world, tiles) -> set:
     return {m.tile for m in world.placements_of(tile_bits(tiles))}
 
 
+def territory_gains(view, world) -> dict:
+    """Dominox: {move: the territory it gains the player over the opponent's} in `view`."""
+    me, start, gains = view.player, world.scores(), {}
+    for move in view.legal_moves():
+        world.apply(move)
+        end = world.scores()
+        world.undo()
+        gains[move] = (end[me] - start[me]) - (end[1 - me] - start[1 - me])
+    return gains
+
+
 def _board_reason(view, move, world) -> str:
     me = view.player
     if hasattr(world, "costs"):         # Dominid: each tile costs its distance
@@ -390,12 +401,12 @@ def _board_reason(view, move, world) -> str:
             "costs {count} point, the least of any move",
             "costs {count} points, the least of any move", cost).format(count=cost)
     if hasattr(world, "scores"):        # Dominox: the territory as it stands
-        start = world.scores()
-        world.apply(move)
-        end = world.scores()
-        world.undo()
-        gain = (end[me] - start[me]) - (end[1 - me] - start[1 - me])
-        if gain > 0:
-            return ngettext("gains {count} point of territory",
-                            "gains {count} points of territory", gain).format(count=gain)
+        gains = territory_gains(view, world)
+        gain = gains[move]
+        # a reason only where it tells this move apart: the most territory, and more
+        # than some other move would have gained
+        if gain > 0 and gain == max(gains.values()) > min(gains.values()):
+            return ngettext("gains {count} point of territory, the most of any move",
+                            "gains {count} points of territory, the most of any move",
+                            gain).format(count=gain)
     return ""

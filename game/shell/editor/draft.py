@@ -14,6 +14,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from game.i18n import _
 from game.logic.board.shape import FILES, MAX_SIDE, MIN_SIDE
 from game.logic.core import FileFormatError, OptionError, Tile
 from game.logic.elements.board import Element
@@ -235,7 +236,7 @@ class Draft:
         stack = self.cells[square]
         owner = self.owner_at(square, element.owner)
         if stack and not (self.stacks and stack[-1].owner == owner):
-            return f"{_name(square)} is taken: choose an empty square"
+            return _("{square} is taken: choose an empty square").format(square=_name(square))
         stack.append(replace(element, owner=owner, arrow=None))
         return None
 
@@ -282,7 +283,7 @@ class Draft:
         else:
             order, tiles = list(range(len(south))), [e.tile for *_, e in south]
         for k, tile in zip(order, tiles):
-            square, _, element = south[k]
+            square, _owner, element = south[k]
             forward_high = element.north >= element.south
             low, high = tile.a, tile.b
             south_n, north_n = (high, low) if forward_high else (low, high)

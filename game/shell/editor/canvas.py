@@ -19,7 +19,7 @@ from game.shell.editor.draft import ELEMENTS, SHARES, SIZE
 
 GRID_AREA = pygame.Rect(40, 110, 1080, 830)      # a board of squares alone
 BOARD_AREA = pygame.Rect(40, 110, 720, 830)      # the element board, the tray beside it
-TRAY_AREA = pygame.Rect(780, 150, 350, 790)
+TRAY_AREA = pygame.Rect(780, 176, 350, 764)     # its caption above it: two lines
 TRAY_COLUMNS = 6
 SIDE_HEADINGS = (N_("South's set"), N_("North's set"))
 MARK = theme.ILLEGAL
@@ -134,8 +134,8 @@ class Canvas:
     def _draw_tray(self, surface, focus: int | None) -> None:
         rows = self.tray_rows()
         slots = self.tray_slots()
-        theme.draw_fitted(surface, _("The tray: what is not on the board"),
-                          (TRAY_AREA.x, TRAY_AREA.y - 34), TRAY_AREA.w, 26, theme.TEXT_DIM)
+        draw_lines(surface, _("The tray: what is not on the board"),
+                   (TRAY_AREA.x, TRAY_AREA.y - 72), TRAY_AREA.w, 2, theme.TEXT_DIM, sizes=(26,))
         y, index = TRAY_AREA.y, 0
         for owner, tiles in rows:
             heading = _("Either side's (by the half)") if len(rows) == 1 else \
@@ -209,7 +209,7 @@ def draw_editor(scene, surface) -> None:
     menu = scene.menu
     menu.draw(surface, focus=scene.zone == "panel")
     top = min(max(w.rect.bottom for w in menu.body), menu.bottom + menu.SIGN) + 14
-    lines = (menu.footer_top - 8 - top) // 34          # what room the rows leave
+    lines = (menu.footer_top - 8 - top) // LEADING      # what room the rows leave
     draw_lines(surface, scene.message, (PANEL.x + 30, top), PANEL.w - 60, lines,
                theme.HIGHLIGHT)
     zone = "text" if scene.menu.editing else scene.zone
@@ -218,10 +218,14 @@ def draw_editor(scene, surface) -> None:
     theme.draw_legend(surface, scene.app, LEGENDS[zone])
 
 
-def draw_lines(surface, text: str, at, width: int, most: int, colour, shadow=False) -> None:
+LEADING = 36      # a line of draw_lines: an accented capital's ink clears the line above
+
+
+def draw_lines(surface, text: str, at, width: int, most: int, colour, shadow=False,
+               sizes=(28, 26, 24, 22, 20)) -> None:
     """`text` wrapped to `width` from `at` in at most `most` lines: smaller (down to 20,
     what 1280x720 still shows) when it needs more, else cut short (and told)."""
-    for size in (28, 26, 24, 22, 20):
+    for size in sizes:
         face = theme.font(size)
         lines = theme.wrap_text(text, width, size)
         if len(lines) <= most and all(face.size(line)[0] <= width for line in lines):
@@ -232,5 +236,5 @@ def draw_lines(surface, text: str, at, width: int, most: int, colour, shadow=Fal
         theme.report_cut(text)
         lines = [theme.fit_text(line, width, size) for line in lines]
     for i, line in enumerate(lines):
-        theme.draw_text(surface, line, (at[0], at[1] + i * (size + 6)), size, colour,
+        theme.draw_text(surface, line, (at[0], at[1] + i * (LEADING - 28 + size)), size, colour,
                         shadow=shadow)

@@ -129,7 +129,7 @@ class LevelsScene(Scene):
             y = PANEL.y + 40
             for line in (line for text in lines for line in theme.wrap_text(text, 720, 28)):
                 theme.draw_text(surface, line, (PANEL.x + 40, y), 28, theme.TEXT)
-                y += 34
+                y += 38             # (an accented capital's ink clears the line above)
         if self.message:            # beside Back, under the panel
             draw_lines(surface, self.message, (PANEL.x, 966), PANEL.w, 2, theme.TEXT)
         theme.draw_legend(surface, self.app, LEGEND)

@@ -20,8 +20,8 @@ from game.shell.frame import theme
 from game.shell.frame.scene import Scene
 from game.shell.frame.widgets import Button, Label, Menu, Selector, Widget, back_or_menu
 from game.shell.screens.dialogs import ConfirmScene
-from game.shell.screens.level_preview import (DARK, FRAME, LIGHT, OWN_MARK, draw_board,
-                                               draw_description)
+from game.shell.screens.level_preview import (DARK, FRAME, LIGHT, draw_board,
+                                               draw_description, titled)
 
 LEGEND = N_("Up/Down: choose   Left/Right: change the game   Enter: edit   Esc: back")
 PANEL = pygame.Rect(1060, 200, 800, 760)
@@ -53,7 +53,7 @@ class LevelsScene(Scene):
         for entry in list_levels(self.variant):
             title = (entry.level.title if entry.level else "") or entry.name
             if entry.level is not None:
-                button = Button(title + OWN_MARK * entry.own, lambda n=entry.name: self.edit(n),
+                button = Button(titled(title, entry.own), lambda n=entry.name: self.edit(n),
                                 height=56, size=34)
                 self.previews[button] = entry
                 rows.append(button)
@@ -138,7 +138,7 @@ class LevelsScene(Scene):
 def draw_level(surface, entry, panel: pygame.Rect) -> None:
     """A level's title, description and board (squares, or the elements of a start)."""
     level, x, width = entry.level, panel.x + 40, panel.w - 80
-    theme.draw_fitted(surface, (level.title or entry.name) + OWN_MARK * entry.own,
+    theme.draw_fitted(surface, titled(level.title or entry.name, entry.own),
                       (x, panel.y + 30), width, 40, theme.TITLE, bold=True)
     theme.draw_fitted(surface, f"{entry.name}.toml", (x, panel.y + 84), width, 28,
                       theme.TEXT_DIM)

@@ -70,7 +70,9 @@ def draw_description(surface, text: str, at, width: int, most: int = 200) -> int
     return y
 
 
-OWN_MARK = " (yours)"      # after the title of a level the player made
+def titled(title: str, own: bool) -> str:
+    """A level's title, marked when the player made it."""
+    return _("{title} (yours)").format(title=title) if own else title
 
 
 def own_folder_shown(variant: str) -> str:
@@ -92,6 +94,5 @@ def level_choices(entries, level_of, fits=lambda level: True):
             broken.append(entry.error.replace(entry.path, Path(entry.path).name, 1))
         elif fits(level_of(entry)):
             title = level_of(entry).title or entry.name
-            good.append((entry.name, title + OWN_MARK if getattr(entry, "own", False)
-                         else title))
+            good.append((entry.name, titled(title, getattr(entry, "own", False))))
     return good, broken

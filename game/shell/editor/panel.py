@@ -9,7 +9,7 @@ from game.shell.frame.widgets import Button, Menu, Selector, TextField, Widget
 
 from game.shell.editor.draft import ELEMENTS, GRID
 
-ROW = 54
+ROW = 50
 # the sets whose names are words, for the template: the Set row translates them
 SET_WORDS = (N_("halves"), N_("0-5-halves"))
 WIDTH = 680
@@ -73,7 +73,7 @@ def panel_menu(scene) -> Menu:
     footer = [Button(N_("Save"), lambda: scene.save(), width=170, size=36),
               Button(N_("Play this board"), scene.play, width=330, size=36),
               Button(N_("Back"), scene.go_back, width=160, size=36)]
-    return Menu(scene.app, rows, center_x=1520, top=124, bottom=830, width=WIDTH, gap=8,
+    return Menu(scene.app, rows, center_x=1520, top=124, bottom=830, width=WIDTH, gap=6,
                 footer=footer, footer_top=930)
 
 

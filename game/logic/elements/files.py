@@ -97,15 +97,15 @@ def board_problem(cls, set_name: str, placed, complete: bool):
         sides[element.owner].append((square, element))
         where = _("{element} on {square}").format(element=element.token(),
                                                   square=names[square])
-        side = _(SIDES[element.owner])
+        whose = _(SIDES[element.owner])
         if cls.coloured and dark(square) != (element.owner == 0):
             said = (N_("{where}: the {side}'s elements stand on dark squares (a1 is dark)"),
                     N_("{where}: the {side}'s elements stand on light squares (a1 is dark)"))
-            return square, _(said[element.owner]).format(where=where, side=side)
+            return square, _(said[element.owner]).format(where=where, side=whose)
         if complete and past_middle(element.owner, square):
             ranks = ("1 to 4", "5 to 8")[element.owner]
             return square, _("{where}: the {side}'s elements start on ranks {ranks}").format(
-                where=where, side=side, ranks=_(ranks))
+                where=where, side=whose, ranks=_(ranks))
         if element.face_down and not cls.test_elements:
             return square, _("{where}: only the test elements of game 1 lie face down").format(
                 where=where)

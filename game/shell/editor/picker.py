@@ -4,7 +4,6 @@ or one deleted while the game runs (to bring it back); the side panel shows the 
 level's board and description. The editor opens on a copy (your own in place)."""
 from __future__ import annotations
 
-from pathlib import Path
 
 import pygame
 
@@ -21,7 +20,7 @@ from game.shell.frame.scene import Scene
 from game.shell.frame.widgets import Button, Label, Menu, Selector, Widget, back_or_menu
 from game.shell.screens.dialogs import ConfirmScene
 from game.shell.screens.level_preview import (DARK, FRAME, LIGHT, draw_board,
-                                               draw_description, titled)
+                                               draw_description, problem_line, titled)
 
 LEGEND = N_("Up/Down: choose   Left/Right: change the game   Enter: edit   Esc: back")
 PANEL = pygame.Rect(1060, 200, 800, 760)
@@ -58,7 +57,7 @@ class LevelsScene(Scene):
                 self.previews[button] = entry
                 rows.append(button)
                 continue
-            error = (entry.error or "").replace(entry.path, Path(entry.path).name, 1)
+            error = problem_line(entry)
             if entry.own:                             # yours: open it to fix it
                 rows.append(Button(_("Fix {file}").format(file=f"{entry.name}.toml"),
                                    lambda n=entry.name: self.edit(n), height=56, size=34))
@@ -138,11 +137,12 @@ class LevelsScene(Scene):
 def draw_level(surface, entry, panel: pygame.Rect) -> None:
     """A level's title, description and board (squares, or the elements of a start)."""
     level, x, width = entry.level, panel.x + 40, panel.w - 80
-    theme.draw_fitted(surface, titled(level.title or entry.name, entry.own),
+    said = (lambda text: text) if entry.own else _      # a shipped level's words: ours
+    theme.draw_fitted(surface, titled(said(level.title) or entry.name, entry.own),
                       (x, panel.y + 30), width, 40, theme.TITLE, bold=True)
     theme.draw_fitted(surface, f"{entry.name}.toml", (x, panel.y + 84), width, 28,
                       theme.TEXT_DIM)
-    y = draw_description(surface, level.description or _("(no description)"),
+    y = draw_description(surface, said(level.description) or _("(no description)"),
                          (x, panel.y + 130), width)
     area = pygame.Rect(x, y + 20, width, panel.bottom - y - 60)
     if hasattr(level, "grid_text"):

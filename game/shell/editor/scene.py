@@ -56,11 +56,11 @@ class EditorScene(FileActions, Scene):
             level, name = entry.level, entry.name
             self.message = _("Editing your level {name}").format(name=entry.name)
         else:                               # a copy: its own name, nothing said of it yet
-            copied = _("Copy of {name}").format(name=entry.level.title or entry.name)
+            shipped = _(entry.level.title) or entry.name     # (a shipped level's: ours)
+            copied = _("Copy of {name}").format(name=shipped)
             level = replace(entry.level, title=copied, description="")  # type: ignore[call-arg]
             name = free_name(variant, entry.name)
-            self.message = _("Editing a copy of {name}").format(
-                name=entry.level.title or entry.name)
+            self.message = _("Editing a copy of {name}").format(name=shipped)
         self.draft = Draft(variant, level, name)
         self.file = LevelFile(Path(entry.path) if entry.own and not blank else None)
         self.opened_from = self.file.text     # what a person wrote: kept by every save

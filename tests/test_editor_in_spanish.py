@@ -24,6 +24,8 @@ def test_a_blocked_opening_is_said_in_spanish_and_marked(app):
     assert scene.check.error.endswith("e5 está bloqueada, pero las cuatro casillas centrales "
                                       "(e5, f5, e6, f6) deben quedar libres para la salida")
     assert scene.check.marked == {(4, 4)}
+    from game.shell.editor.canvas import status_line
+    assert status_line(scene)[0].startswith("my-small.toml, línea ")      # under the board
 
 
 def test_a_file_named_in_spanish_marks_its_square_on_the_line(app):

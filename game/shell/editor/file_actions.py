@@ -12,6 +12,7 @@ from game.logic.levels import name_problem
 from game.logic.records import new_seed
 from game.play.config import MatchConfig, Seat
 from game.shell.screens.dialogs import ConfirmScene, ask_before_replacing_save
+from game.shell.screens.level_preview import shown_problem
 
 from game.shell.editor.draft import ELEMENTS, Check, Draft
 from game.shell.editor.level_file import (DeletedLevel, LevelFile, deleted_levels,
@@ -44,8 +45,7 @@ class FileActions:
 
     def error_line(self) -> str:
         """The reader's error with the file named without its folder (as the menus do)."""
-        error = self.check.error or ""
-        return error.replace(str(self.draft.path().parent) + "/", "", 1)
+        return shown_problem(self.check.error or "", str(self.draft.path()))
 
     def save(self, replace_changed: bool = False, rename: bool | None = None,
              then=None) -> bool:

@@ -89,11 +89,16 @@ def own_folder_shown(variant: str) -> str:
 def problem_line(entry) -> str:
     """A broken level's one-line error ("<path>:<line>: message") as a person reads it:
     the file named without its folder, the line said in the language spoken."""
-    error = entry.error or ""
-    found = re.match(rf"{re.escape(entry.path)}(?::(\d+))?: ", error)
+    return shown_problem(entry.error or "", entry.path)
+
+
+def shown_problem(error: str, path: str) -> str:
+    """`error`, a FileFormatError's line about the file at `path`, as problem_line says
+    it."""
+    found = re.match(rf"{re.escape(path)}(?::(\d+))?: ", error)
     if found is None:
-        return error.replace(entry.path, Path(entry.path).name, 1)
-    name, problem = Path(entry.path).name, error[found.end():]
+        return error.replace(path, Path(path).name, 1)
+    name, problem = Path(path).name, error[found.end():]
     if found[1] is None:
         return f"{name}: {problem}"
     return _("{file}:{line}: {problem}").format(file=name, line=found[1], problem=problem)

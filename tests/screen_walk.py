@@ -347,3 +347,118 @@ def advise_now(scene):
         return None
     return advise(state.view(state.current_player), None, 30, 0)
 
+
+
+# --- the level editor ------------------------------------------------------------------------
+# A game of each board the editor draws: a grid, Spread's shares, a starting board of sets,
+# Shift's stacks.
+EDITOR_GAMES = ("dominox", "open54", "open1", "open10")
+BROKEN_LEVEL = 'name = "Half\n'
+
+
+def editor(app) -> Iterator[str]:
+    """The Levels screen (a shipped level, the new level's row, a broken level of yours to
+    fix, one deleted to bring back, and its question when a file of that name is back),
+    then for each of EDITOR_GAMES the editor on its first shipped level and on a new one:
+    each zone (with an element in hand), typing a name, a refused action, Save and its
+    questions (rename, changed on disk), Delete and its question, and leaving unsaved."""
+    from game.logic.levels import own_folder
+    from game.shell.editor.picker import LevelsScene
+    from game.shell.editor.scene import EditorScene
+    app.back_to_menu()
+    folder = own_folder("dominox")
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "broken.toml").write_text(BROKEN_LEVEL)
+    app.push(LevelsScene(app, "dominox"))
+    yield from _levels_rows(app, "Levels")
+    app.start_editor("dominox", "broken")
+    yield "editor: fixing a broken level"
+    app.back_to_menu()
+    for variant in EDITOR_GAMES:
+        app.start_editor(variant, "standard")
+        scene = app.top
+        assert isinstance(scene, EditorScene), getattr(app.top, "lines", app.top)
+        yield from _editor_zones(app, scene, f"editor, {variant}")
+        app.back_to_menu()
+        app.start_editor(variant, blank=True)
+        yield f"editor, {variant}: a new level"
+        yield from _editor_files(app, app.top, f"editor, {variant}")
+        app.back_to_menu()
+    app.push(LevelsScene(app, "dominox"))
+    yield from _levels_rows(app, "Levels with a level deleted")
+    levels = app.top
+    deleted = app.deleted_levels[0]
+    deleted.path.write_text(BROKEN_LEVEL)           # another file of its name meanwhile
+    levels.bring_back(deleted)
+    yield "Levels: bring it back over another?"
+    app.pop()
+    deleted.path.unlink()
+    levels.bring_back(deleted)
+    yield "Levels: brought back"
+    app.back_to_menu()
+
+
+def _levels_rows(app, name: str) -> Iterator[str]:
+    """The Levels screen with each kind of row in focus (the side panel follows it)."""
+    levels, kinds = app.top, set()
+    for index, widget in enumerate(levels.menu.widgets):
+        shown = widget in levels.previews
+        kind = type(widget).__name__, shown, "" if shown else widget.label[:4]
+        if widget.focusable and kind not in kinds:
+            kinds.add(kind)
+            levels.menu.focus = index
+            levels.menu.layout()
+            yield f"{name}: {widget.label}"
+
+
+def _editor_zones(app, scene, name: str) -> Iterator[str]:
+    """Each zone of the editor, an element in hand, typing, and a refused action."""
+    scene.undo()
+    yield f"{name}: nothing to undo"
+    if scene.draft.kind == "elements":
+        scene.act_on(next((f, r) for r in range(8) for f in range(8)
+                          if scene.draft.top(r * 8 + f) is not None))
+        yield f"{name}: an element in hand"
+        taken = next(i for i, stack in enumerate(scene.draft.cells) if stack)
+        scene.act_on((taken % 8, taken // 8))
+        yield f"{name}: a square taken"
+        scene.put_back()
+        scene.zone = "tray"
+        yield f"{name}: the tray"
+    scene.zone = "panel"
+    for index, widget in enumerate(scene.menu.widgets):
+        if widget.focusable:
+            scene.menu.focus = index
+    yield f"{name}: the panel"
+    scene.menu.focus = 0
+    scene.handle(Action("confirm"))
+    yield f"{name}: typing a file name"
+    scene.handle(Action("back"))
+    scene.set_name("standard")                      # a shipped level's name: refused
+    scene.save()
+    yield f"{name}: a shipped name refused"
+
+
+def _editor_files(app, scene, name: str) -> Iterator[str]:
+    """Save, rename, a file changed on disk, delete and undo, and leaving unsaved."""
+    if scene.draft.kind == "elements":              # a blank start is no level: lay one
+        scene.draft.build_start()
+        scene.changed()
+    scene.save()
+    yield f"{name}: saved"
+    scene.set_name(scene.draft.name + "-b")
+    scene.save()
+    yield f"{name}: rename?"
+    app.top.agree()
+    yield f"{name}: renamed"
+    scene.file.path.write_text(scene.file.text + "\n# changed\n")
+    scene.save()
+    yield f"{name}: changed on disk?"
+    app.top.agree()
+    scene.delete()
+    yield f"{name}: delete?"
+    app.top.agree()
+    yield f"{name}: deleted"
+    scene.set_title(scene.draft.title + "!")
+    scene.go_back()
+    yield f"{name}: leaving unsaved"

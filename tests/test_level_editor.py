@@ -14,7 +14,7 @@ from game.shell.board.scene import BoardMatchScene
 from game.shell.editor.picker import LevelsScene
 from game.shell.editor.scene import EditorScene
 from game.shell.screens.dialogs import ConfirmScene
-from game.shell.screens.level_preview import OWN_MARK
+from game.shell.screens.level_preview import titled
 from game.shell.screens.setup import VariantSelectScene, layout_choices, start_choices
 from tests.test_shell_support import frame, keys, press, still_app
 
@@ -139,9 +139,9 @@ def assert_listed(app, variant, name, title):
     else:
         cls = find_variant(variant)
         good, broken = start_choices(cls, load_start(cls, name).set_name)
-    assert (name, title + OWN_MARK) in good and not broken
+    assert (name, titled(title, True)) in good and not broken
     levels = LevelsScene(app, variant)
-    assert title + OWN_MARK in [w.label for w in levels.menu.widgets]
+    assert titled(title, True) in [w.label for w in levels.menu.widgets]
 
 
 def play_it(app, scene, click_it: bool):
@@ -390,7 +390,7 @@ def test_the_variant_select_edits_the_chosen_board_and_lists_the_new_one(app):
     click_button(app, editor, "Back")
     assert app.top is select
     layout = next(w for w in select.menu.widgets if w.label == "Layout")
-    assert ("my-standard", "Copy of Open board" + OWN_MARK) in layout.choices
+    assert ("my-standard", titled("Copy of Open board", True)) in layout.choices
 
 
 def test_leaving_with_unsaved_changes_asks_once(app):

@@ -13,7 +13,7 @@ from game.logic.textfiles import parse_toml
 from game.logic.userdata import data_dir
 from game.logic.variants import VARIANTS, find_variant, new_game
 from game.play import storage
-from game.shell.screens.level_preview import OWN_MARK
+from game.shell.screens.level_preview import titled
 from game.shell.screens.setup import layout_choices, start_choices
 
 LEVEL_VARIANTS = [name for name, entry in VARIANTS.items() if entry.levels]
@@ -48,7 +48,7 @@ def test_an_own_layout_is_listed_after_the_shipped_ones_and_plays_by_name():
     replayed = find_variant("dominox").from_record(game.record())
     assert replayed.shape.blocked == game.shape.blocked
     good, broken = layout_choices("dominox")
-    assert ("mine", "Mine" + OWN_MARK) in good and ("standard", "Standard 8x8") in good \
+    assert ("mine", titled("Mine", True)) in good and ("standard", "Standard 8x8") in good \
         and not broken
 
 
@@ -83,9 +83,9 @@ def test_own_starts_of_the_moving_games_and_shift_play_by_name():
     assert game.board.texts() == new_game("open3", 2, 1, {"start": "standard"}).board.texts()
     assert new_game("open10", 2, 1, {"start": "mine", "stacks": True}).options["start"] == "mine"
     good, _ = start_choices(find_variant("open3"), "halves")
-    assert ("mine", "Mine" + OWN_MARK) in good
+    assert ("mine", titled("Mine", True)) in good
     good, _ = start_choices(find_variant("open10"), None, True)
-    assert ("mine", "My stacks" + OWN_MARK) in good and good[-1] == ("random", "Random")
+    assert ("mine", titled("My stacks", True)) in good and good[-1] == ("random", "Random")
 
 
 def test_a_dominid_table_that_blocks_the_opening_names_its_line():

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
+from game.i18n import _
 from ..resources import resource_folder
 from .board.layout import Layout
 from .core import FileFormatError, OptionError
@@ -109,13 +110,15 @@ def name_problem(name, variant: str) -> str | None:
     """Why `name` cannot name one of the player's own levels of `variant` (letters, digits,
     - and _, and no name a shipped level has: an own level never hides one), or None."""
     if not isinstance(name, str) or not LAYOUT_NAME.fullmatch(name):
-        return (f"a level's name is letters, digits, - and _ (at most 64), "
-                f"not {str(name)[:80]!r}")
+        return _("a level's name is letters, digits, - and _ (at most 64), not {name}").format(
+            name=repr(str(name)[:80]))
     if name.lower() in _shipped_names(layout_folder(variant)):     # (in any case: some
         # systems do not tell names apart by case)
-        return f"{name!r} is the name of a level that comes with the game: give yours another"
+        return _("{name} is the name of a level that comes with the game: give yours "
+                 "another").format(name=repr(name))
     if name.upper() in DEVICE_NAMES:
-        return f"{name!r} names a device on Windows, not a file: give your level another name"
+        return _("{name} names a device on Windows, not a file: give your level another "
+                 "name").format(name=repr(name))
     return None
 
 
@@ -161,7 +164,7 @@ def read_level(variant: str, toml: TomlFile, name: str):
     cls = find_variant(variant)
     reader = getattr(cls, "level_from_toml", None)
     if reader is None:
-        raise OptionError(f"{variant} has no level files")
+        raise OptionError(_("{game} has no level files").format(game=variant))
     return reader(toml, name)
 
 
@@ -231,8 +234,8 @@ def list_levels(variant: str, folder: Path | None = None) -> list[LevelEntry]:
         path = item.path
         try:
             if not LAYOUT_NAME.fullmatch(item.name):
-                raise FileFormatError(path, None, "a level file's name is letters, digits, "
-                                                  "- and _ before .toml")
+                raise FileFormatError(path, None, _("a level file's name is letters, digits, "
+                                                    "- and _ before .toml"))
             problem = name_problem(item.name, variant) if item.own else None
             if problem:
                 raise FileFormatError(path, None, problem)

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .core import FileFormatError
+from game.i18n import N_, _
 
 KiB, MiB = 1024, 1024 * 1024
 # The most each kind of file may hold: far above any real file, far below harm.
@@ -26,6 +27,21 @@ SIZE_LIMITS = {"level": 256 * KiB, "position": 1 * MiB, "record": 64 * MiB,
                "settings": 256 * KiB, "save": 4 * MiB, "statistics": 4 * MiB,
                "lessons": 256 * KiB}
 LINE_LIMIT = 1 * MiB        # one line of a JSON-lines record file
+# "too big for a ... file": each kind in words, translated where said
+KIND_WORDS = {"level": N_("too big for a level file (at most {most} bytes)"),
+              "position": N_("too big for a position file (at most {most} bytes)"),
+              "record": N_("too big for a record file (at most {most} bytes)"),
+              "settings": N_("too big for a settings file (at most {most} bytes)"),
+              "save": N_("too big for a save file (at most {most} bytes)"),
+              "statistics": N_("too big for a statistics file (at most {most} bytes)"),
+              "lessons": N_("too big for a lessons file (at most {most} bytes)")}
+# a value's kind as a problem names it ("name must be a str")
+TYPE_WORDS = {"str": N_("a str"), "int": N_("an int"), "bool": N_("a bool"),
+              "float": N_("a float"), "list": N_("a list"), "dict": N_("a dict")}
+
+
+def too_big(kind: str) -> str:
+    return _(KIND_WORDS[kind]).format(most=f"{SIZE_LIMITS[kind]:,}")
 
 
 def _refusal(path: Path) -> str | None:
@@ -33,15 +49,15 @@ def _refusal(path: Path) -> str | None:
     try:
         info = os.stat(path)
     except FileNotFoundError:
-        return "a link to nothing" if os.path.islink(path) else "no such file"
+        return _("a link to nothing") if os.path.islink(path) else _("no such file")
     except OSError as exc:
         if exc.errno == errno.ELOOP:
-            return "a link that leads back to itself"
-        return f"cannot read: {exc.strerror or exc}"
+            return _("a link that leads back to itself")
+        return _("cannot read: {why}").format(why=exc.strerror or exc)
     if stat.S_ISDIR(info.st_mode):
-        return "a folder, not a file"
+        return _("a folder, not a file")
     if not stat.S_ISREG(info.st_mode):
-        return "not a regular file (a device, a pipe or a socket)"
+        return _("not a regular file (a device, a pipe or a socket)")
     return None
 
 
@@ -56,16 +72,18 @@ def open_checked(path: str | Path, kind: str):
     try:
         handle = open(os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)), "rb")
     except OSError as exc:
-        raise FileFormatError(path, None, f"cannot read: {exc.strerror or exc}") from None
+        raise FileFormatError(path, None, _("cannot read: {why}").format(
+            why=exc.strerror or exc)) from None
     info = os.fstat(handle.fileno())
     limit = SIZE_LIMITS[kind]
     if not stat.S_ISREG(info.st_mode):
         handle.close()
-        raise FileFormatError(path, None, "not a regular file (a device, a pipe or a socket)")
+        raise FileFormatError(path, None, _("not a regular file (a device, a pipe or a "
+                                            "socket)"))
     if info.st_size > limit and kind != "record":
         handle.close()
-        raise FileFormatError(path, None, f"{info.st_size:,} bytes is too big for a {kind} "
-                                          f"file (at most {limit:,})")
+        raise FileFormatError(path, None, _("{size} bytes: {why}").format(
+            size=f"{info.st_size:,}", why=too_big(kind)))
     return handle
 
 
@@ -75,7 +93,7 @@ def decode(data: bytes, path, line: int | None = None) -> str:
         text = data.decode("utf-8-sig" if line in (None, 1) else "utf-8")
     except UnicodeDecodeError as exc:
         where = line or data.count(b"\n", 0, exc.start) + 1
-        raise FileFormatError(path, where, "not UTF-8 text") from None
+        raise FileFormatError(path, where, _("not UTF-8 text")) from None
     return text.replace("\r\n", "\n")
 
 
@@ -84,8 +102,7 @@ def read_text(path: str | Path, kind: str) -> str:
     with open_checked(path, kind) as handle:
         data = handle.read(SIZE_LIMITS[kind] + 1)
     if len(data) > SIZE_LIMITS[kind]:
-        raise FileFormatError(path, None, f"too big for a {kind} file "
-                                          f"(at most {SIZE_LIMITS[kind]:,} bytes)")
+        raise FileFormatError(path, None, too_big(kind))
     return decode(data, path)
 
 
@@ -97,11 +114,10 @@ def read_lines(path: str | Path, kind: str = "record"):
         for number, raw in enumerate(iter(lambda: handle.readline(LINE_LIMIT + 1), b""), 1):
             total += len(raw)
             if len(raw) > LINE_LIMIT:
-                raise FileFormatError(path, number, f"the line is longer than {LINE_LIMIT:,} "
-                                                    "bytes")
+                raise FileFormatError(path, number, _("the line is longer than {most} "
+                                                      "bytes").format(most=f"{LINE_LIMIT:,}"))
             if total > SIZE_LIMITS[kind]:
-                raise FileFormatError(path, number, f"too big for a {kind} file (at most "
-                                                    f"{SIZE_LIMITS[kind]:,} bytes)")
+                raise FileFormatError(path, number, too_big(kind))
             yield number, decode(raw, path, number).rstrip("\n")
 
 
@@ -126,19 +142,22 @@ class TomlFile:
         """A FileFormatError naming the line of the first key that is not in `known`."""
         for key in self.data:
             if key not in known:
-                raise self.error(key, f"unknown key {key!r} (known: {', '.join(known)})")
+                raise self.error(key, _("unknown key {key} (known: {known})").format(
+                    key=repr(key), known=", ".join(known)))
 
     def get(self, key: str, kind: type | tuple, default=...):
         """`data[key]` checked to be of `kind`; a missing or mistyped value is an error."""
         if key not in self.data:
             if default is ...:
-                raise self.error(None, f"missing {key!r}")
+                raise self.error(None, _("missing {key}").format(key=repr(key)))
             return default
         value = self.data[key]
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
             names = (kind.__name__ if isinstance(kind, type)
                      else " or ".join(k.__name__ for k in kind))
-            raise self.error(key, f"{key} must be {_article(names)}, not {shorten(value)}")
+            kind_said = _(TYPE_WORDS[names]) if names in TYPE_WORDS else _article(names)
+            raise self.error(key, _("{key} must be {kind}, not {value}").format(
+                key=key, kind=kind_said, value=shorten(value)))
         return value
 
     def whole(self, key: str, low: int, high: int, default=...) -> int:
@@ -146,8 +165,9 @@ class TomlFile:
         out of range is an error naming the line)."""
         value = self.get(key, int, default)
         if not low <= value <= high:
-            raise self.error(key, f"{key} must be a whole number from {low} to {high:,}, "
-                                  f"not {shorten(value)}")
+            raise self.error(key, _("{key} must be a whole number from {low} to {high}, not "
+                                    "{value}").format(key=key, low=low, high=f"{high:,}",
+                                                      value=shorten(value)))
         return value
 
     def grid_lines(self, key: str) -> list[tuple[int, str]]:
@@ -168,11 +188,13 @@ def open_position(cls, data, path: str, keys) -> TomlFile:
     """A position file's TomlFile (or a plain dict as one) for variant `cls`, its keys
     checked against `keys` and its variant against `cls.variant`."""
     if not isinstance(data, TomlFile | dict):
-        raise FileFormatError(path, None, f"a position is a table of keys, not {str(data)[:60]!r}")
+        raise FileFormatError(path, None, _("a position is a table of keys, not {data}").format(
+            data=repr(str(data)[:60])))
     toml = data if isinstance(data, TomlFile) else TomlFile(path, "", dict(data))
     toml.refuse_unknown(keys)
     if toml.get("variant", str, cls.variant) != cls.variant:
-        raise toml.error("variant", f"this reader is for {cls.variant} positions")
+        raise toml.error("variant", _("this reader is for {game} positions").format(
+            game=cls.variant))
     return toml
 
 
@@ -214,11 +236,12 @@ def parse_toml(text: str, path: str = "<text>") -> TomlFile:
     try:
         data = tomllib.loads(text)
     except RecursionError:
-        raise FileFormatError(path, None, "not valid TOML: nested too deeply") from None
+        raise FileFormatError(path, None, _("not valid TOML: {why}").format(
+            why=_("nested too deeply"))) from None
     except ValueError as exc:
         if not isinstance(exc, tomllib.TOMLDecodeError):     # a number too long to read
-            raise FileFormatError(path, long_number_line(text), "not valid TOML: a number "
-                                                               "has too many digits") from None
+            raise FileFormatError(path, long_number_line(text), _("not valid TOML: {why}").format(
+                why=_("a number has too many digits"))) from None
         message = str(exc)
         match = re.search(r"\(at line (\d+), column \d+\)", message)
         if match:
@@ -229,34 +252,35 @@ def parse_toml(text: str, path: str = "<text>") -> TomlFile:
             line = None
         opened = unclosed_string_line(text)
         if opened and (line is None or line > opened):   # noticed only at the end
-            line, message = opened, "a multi-line string opens here and is never closed"
+            line, message = opened, N_("a multi-line string opens here and is never closed")
         message = re.sub(r"\s*\(at (line \d+, column \d+|end of document)\)", "", message)
         message = in_words(message)
-        raise FileFormatError(path, line, f"not valid TOML: {message}") from None
+        raise FileFormatError(path, line, _("not valid TOML: {why}").format(why=message)) \
+            from None
     return TomlFile(path, text, data)
 
 
 # tomllib's words for a file that does not parse, said as a person would mend it
 TOML_WORDS = (
-    (r"Illegal character '\\n'", "a quoted text runs past the end of its line: close its "
-                                  "quote on the line (or use triple quotes for lines)"),
-    (r"Illegal character (.*)", "the character {} cannot stand here"),
-    (r"Found invalid character (.*)", "the character {} cannot stand here"),
-    (r"Unterminated string", "a quoted text is never closed: its closing quote is missing"),
-    (r"Expected '=' after a key.*", "a name needs = and a value after it, as in "
-                                    "name = \"Ring\""),
-    (r"Invalid value", "the value after = cannot be read: text needs quotes "
-                       "(\"...\"); true, false and numbers none"),
-    (r"Invalid statement", "this line is none of name = value, [section] or # comment"),
-    (r"Cannot overwrite a value|Cannot declare .* twice", "a name is given a value twice"),
+    (r"Illegal character '\\n'", N_("a quoted text runs past the end of its line: close its "
+                                  "quote on the line (or use triple quotes for lines)")),
+    (r"Illegal character (.*)", N_("the character {} cannot stand here")),
+    (r"Found invalid character (.*)", N_("the character {} cannot stand here")),
+    (r"Unterminated string", N_("a quoted text is never closed: its closing quote is missing")),
+    (r"Expected '=' after a key.*", N_("a name needs = and a value after it, as in "
+                                    "name = \"Ring\"")),
+    (r"Invalid value", N_("the value after = cannot be read: text needs quotes "
+                       "(\"...\"); true, false and numbers none")),
+    (r"Invalid statement", N_("this line is none of name = value, [section] or # comment")),
+    (r"Cannot overwrite a value|Cannot declare .* twice", N_("a name is given a value twice")),
     (r"Expected newline or end of document after a statement",
-     "something follows the value on its line: one name = value to a line"),
-    (r"Unescaped '\\' in a string", "a \\ in a \"...\" text must be written twice (\\\\), "
-                                    "or use '...' quotes"),
-    (r"Invalid initial character for a key part", "a name begins with a letter, a digit, - "
-                                                  "or _"),
-    (r"Unclosed array", "a list opened with [ is never closed with ]"),
-    (r"Unclosed inline table", "a { is never closed with }"),
+     N_("something follows the value on its line: one name = value to a line")),
+    (r"Unescaped '\\' in a string", N_("a \\ in a \"...\" text must be written twice (\\\\), "
+                                    "or use '...' quotes")),
+    (r"Invalid initial character for a key part", N_("a name begins with a letter, a digit, - "
+                                                  "or _")),
+    (r"Unclosed array", N_("a list opened with [ is never closed with ]")),
+    (r"Unclosed inline table", N_("a { is never closed with }")),
 )
 
 
@@ -265,5 +289,5 @@ def in_words(message: str) -> str:
     for pattern, words in TOML_WORDS:
         match = re.fullmatch(pattern, message)
         if match:
-            return words.replace("{}", match.group(1)) if match.groups() else words
-    return message[:1].lower() + message[1:]
+            return _(words).replace("{}", match.group(1)) if match.groups() else _(words)
+    return _(message[:1].lower() + message[1:])      # (ours, or tomllib's own words)

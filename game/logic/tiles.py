@@ -13,6 +13,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from hashlib import sha512
 
+from game.i18n import N_, _, ngettext
+
 from .core import BLANK, DOUBLE_SIX, Tile, double_set
 
 
@@ -87,6 +89,7 @@ class TileSet:
         return hands, tiles[at:]
 
     def miscount(self, parts, verb: str = "appears") -> "Miscount | None":
+        # (`verb` is one of MISCOUNT_VERBS, translated here)
         """What is wrong when the tiles of `parts` ([(part name, tiles)], for instance
         ("hands", [...])) are not every element of this set exactly once, else None."""
         seen: Counter = Counter()
@@ -94,18 +97,22 @@ class TileSet:
         for name, tiles in parts:
             for tile in tiles:
                 if tile not in self.counts:
-                    return Miscount(name, tile, f"{tile} is not in the {self.name} set")
+                    return Miscount(name, tile, _("{tile} is not in the {set} set").format(
+                        tile=tile, set=_(self.name)))
                 seen[tile] += 1
                 if seen[tile] > self.counts[tile]:
                     held = self.counts[tile]
-                    times = "twice" if held == 1 else f"{seen[tile]} times (the set has {held})"
-                    return Miscount(name, tile, f"tile {tile} {verb} {times}", where[tile])
+                    times = _("twice") if held == 1 else _(
+                        "{count} times (the set has {held})").format(count=seen[tile], held=held)
+                    return Miscount(name, tile, _("tile {tile} {verb} {times}").format(
+                        tile=tile, verb=_(verb), times=times), where[tile])
                 where[tile] = name
         missing = tuple(t for t in self.kinds for _ in range(self.counts[t] - seen[t]))
         if missing:
-            what = (f"{len(missing)} {self.name} tile" + ("s" if len(missing) > 1 else "")
-                    if len(self.kinds) == 1 else some_of(missing))
-            return Miscount(None, None, f"missing {what}", missing=missing)
+            what = (ngettext("{count} {set} tile", "{count} {set} tiles", len(missing)).format(
+                count=len(missing), set=_(self.name)) if len(self.kinds) == 1
+                else some_of(missing))
+            return Miscount(None, None, _("missing {what}").format(what=what), missing=missing)
         return None
 
 
@@ -113,8 +120,10 @@ def some_of(tiles, shown: int = 2) -> str:
     """`tiles` named in one short phrase: "0-0, 1-3 and 7 more" (all when there are few)."""
     names = [str(t) for t in tiles]
     if len(names) <= shown + 1:
-        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-    return f"{', '.join(names[:shown])} and {len(names) - shown} more"
+        return names[0] if len(names) == 1 else _("{tiles} and {last}").format(
+            tiles=", ".join(names[:-1]), last=names[-1])
+    return _("{tiles} and {count} more").format(tiles=", ".join(names[:shown]),
+                                                count=len(names) - shown)
 
 
 @dataclass(frozen=True)
@@ -133,6 +142,9 @@ def _with_doubles(top: int, extra: tuple[int, ...]) -> tuple[Tile, ...]:
     return tuple(sorted(double_set(top) + tuple(Tile(n, n) for n in extra)))
 
 
+# the words of miscount's problems, for the template: the sets' names and the verbs
+SET_WORDS = (N_("double-six"), N_("blank"), N_("open-board"))
+MISCOUNT_VERBS = (N_("appears"), N_("stands here"), N_("is dealt"))
 DOUBLE_SIX_SET = TileSet("double-six", DOUBLE_SIX)
 BLANK_SET = TileSet("blank", (BLANK,) * 28)
 # The open-board family (docs/rules.md, Spread and Test element to Packs): the 28 tiles

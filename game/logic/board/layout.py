@@ -17,12 +17,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..core import FileFormatError
+from game.i18n import N_, _, ngettext
 from ..textfiles import TomlFile
 from .shape import (FILES, MAX_SIDE, MIN_SIDE, BoardShape, board_shape, middle_squares,
                     parse_square, square_name)
 
 PLAYABLE, BLOCKED = ".", "#"
-LEGEND = f"'{PLAYABLE}' for a playable square, '{BLOCKED}' for a blocked one"
+LEGEND = N_("'.' for a playable square, '#' for a blocked one")     # (PLAYABLE, BLOCKED)
+# a file (column) of the board named in a problem: the editor marks its square by this
+FILE_NAMED = N_("file {letter}")
 KNOWN_KEYS = ("name", "description", "grid")
 
 
@@ -66,7 +69,8 @@ def layout_from_toml(toml: TomlFile, name: str, shares: bool = False,
     squares must be open (see parse_grid)."""
     for key in toml.data:
         if key not in KNOWN_KEYS:
-            raise toml.error(key, f"unknown key {key!r} (known: {', '.join(KNOWN_KEYS)})")
+            raise toml.error(key, _("unknown key {key} (known: {known})").format(
+                key=repr(key), known=", ".join(KNOWN_KEYS)))
     title = toml.get("name", str, name)
     description = toml.get("description", str, "")
     width, height, blocked = parse_grid(toml, shares=shares, open_middle=open_middle)
@@ -81,30 +85,39 @@ def parse_grid(toml: TomlFile, key: str = "grid", shares: bool = False,
     paired from the top) must be blocked too. With `open_middle` the four middle squares
     must be open (Dominid's opening lies there)."""
     if key not in toml.data:
-        raise toml.error(None, f"missing {key!r}: draw the board with {LEGEND}")
+        raise toml.error(None, _("missing {key}: draw the board with {legend}").format(
+            key=repr(key), legend=_(LEGEND)))
     rows = toml.grid_lines(key)
     if not rows:
-        raise toml.error(key, f"the {key} is empty: draw the board with {LEGEND}")
+        raise toml.error(key, _("the {key} is empty: draw the board with {legend}").format(
+            key=key, legend=_(LEGEND)))
     first_line, first_row = rows[0]
     width, height = len(first_row), len(rows)
     for line, row in rows:
         for char in row:
             if char not in (PLAYABLE, BLOCKED):
-                raise FileFormatError(toml.path, line, f"unknown character {char!r} in the {key} "
-                                                       f"(use {LEGEND})")
+                raise FileFormatError(toml.path, line, _(
+                    "unknown character {char} in the {key} (use {legend})").format(
+                    char=repr(char), key=key, legend=_(LEGEND)))
         if len(row) != width:
-            raise FileFormatError(toml.path, line, f"this row is {len(row)} squares wide but the "
-                                                   f"first row (line {first_line}) is {width}: "
-                                                   f"the {key} must be rectangular")
+            raise FileFormatError(toml.path, line, _(
+                "this row is {count} squares wide but the first row (line {line}) is {width}: "
+                "the {key} must be rectangular").format(count=len(row), line=first_line,
+                                                        width=width, key=key))
     # too high: the first row past the most there may be, else the last
     last = rows[min(MAX_SIDE, height - 1)][0]
-    for size, what, line in ((width, "wide", first_line), (height, "high", last)):
+    for size, line, said in (
+            (width, first_line, ngettext("the board is {count} square wide; it must be {least} "
+                                         "to {most}", "the board is {count} squares wide; it "
+                                         "must be {least} to {most}", width)),
+            (height, last, ngettext("the board is {count} square high; it must be {least} to "
+                                    "{most}", "the board is {count} squares high; it must be "
+                                    "{least} to {most}", height))):
         if not MIN_SIDE <= size <= MAX_SIDE:
-            squares = f"{size} square{'s' * (size != 1)}"
-            raise FileFormatError(toml.path, line, f"the board is {squares} {what}; "
-                                                   f"it must be {MIN_SIDE} to {MAX_SIDE}")
+            raise FileFormatError(toml.path, line, said.format(count=size, least=MIN_SIDE,
+                                                               most=MAX_SIDE))
     blocked = frozenset((height - 1 - top_down) * width + file
-                        for top_down, (_, row) in enumerate(rows)
+                        for top_down, (_line, row) in enumerate(rows)
                         for file, char in enumerate(row) if char == BLOCKED)
     if shares:
         _check_shares(toml, key, rows)
@@ -112,21 +125,24 @@ def parse_grid(toml: TomlFile, key: str = "grid", shares: bool = False,
         _check_open_middle(toml, rows, width, height, blocked)
     shape = board_shape(width, height, blocked)
     if not shape.slots:
-        raise toml.error(key, "the board has no two adjacent playable squares, so no tile fits")
+        raise toml.error(key, _("the board has no two adjacent playable squares, so no tile "
+                                "fits"))
     return width, height, frozenset(shape.names[i] for i in blocked)
 
 
 def _check_shares(toml: TomlFile, key: str, rows) -> None:
     if len(rows) % 2:
-        raise FileFormatError(toml.path, rows[-1][0], f"the {key} has {len(rows)} rows: draw "
-                                                      "two rows per board cell, an even number")
+        raise FileFormatError(toml.path, rows[-1][0], _(
+            "the {key} has {count} rows: draw two rows per board cell, an even number").format(
+            key=key, count=len(rows)))
     for (upper_line, upper), (lower_line, lower) in zip(rows[::2], rows[1::2]):
         for file, (a, b) in enumerate(zip(upper, lower)):
             if a != b:
                 line = upper_line if a == BLOCKED else lower_line
-                raise FileFormatError(toml.path, line, f"file {FILES[file]} is blocked in one "
-                                      "square of a board cell but not in the other: a blocked "
-                                      "share covers both squares of its cell")
+                raise FileFormatError(toml.path, line, _(
+                    "{file} is blocked in one square of a board cell but not in the other: a "
+                    "blocked share covers both squares of its cell").format(
+                    file=_(FILE_NAMED).format(letter=FILES[file])))
 
 
 def _check_open_middle(toml: TomlFile, rows, width: int, height: int, blocked) -> None:
@@ -137,5 +153,6 @@ def _check_open_middle(toml: TomlFile, rows, width: int, height: int, blocked) -
         if square in blocked:
             name = square_name(square % width, square // width)
             raise FileFormatError(toml.path, rows[height - 1 - square // width][0],
-                                  f"{name} is blocked, but the four middle squares ({names}) "
-                                  "must stay open for the opening")
+                                  _("{square} is blocked, but the four middle squares "
+                                    "({squares}) must stay open for the opening").format(
+                                      square=name, squares=names))

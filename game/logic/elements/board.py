@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from ..board.shape import board_shape
 from ..core import FileFormatError, Tile
+from game.i18n import _
 
 SIZE = 8
 SHAPE = board_shape(SIZE, SIZE)
@@ -96,19 +97,21 @@ def board_tokens(toml, key: str, missing: str = "", shape=SHAPE):
     FileFormatError naming its line."""
     width, height = shape.width, shape.height
     if key not in toml.data:
-        raise toml.error(None, f"missing {key!r}: draw the board, rank {height} at the "
-                               f"top{missing}")
+        raise toml.error(None, _("missing {key}: draw the board, rank {rank} at the "
+                                 "top").format(key=repr(key), rank=height) + missing)
     rows = toml.grid_lines(key)
     if len(rows) != height:
         # too many: the first rank past the last one there is room for, else the last
         line = rows[min(height, len(rows) - 1)][0] if rows else toml.line_of(key)
-        raise FileFormatError(toml.path, line, f"the board has {len(rows)} ranks: draw all "
-                                               f"{height}, rank {height} at the top")
+        raise FileFormatError(toml.path, line, _("the board has {count} ranks: draw all "
+                                                 "{height}, rank {height} at the top").format(
+            count=len(rows), height=height))
     for top, (line, row) in enumerate(rows):
         tokens, rank = row.split(), height - 1 - top
         if len(tokens) != width:
-            raise FileFormatError(toml.path, line, f"rank {rank + 1} has {len(tokens)} squares: "
-                                                   f"write {width}, separated by spaces")
+            raise FileFormatError(toml.path, line, _(
+                "rank {rank} has {count} squares: write {width}, separated by spaces").format(
+                rank=rank + 1, count=len(tokens), width=width))
         for file, token in enumerate(tokens):
             yield rank * width + file, token, line
 

@@ -23,16 +23,17 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..core import FileFormatError, OptionError
+from game.i18n import N_, _
 from ..levels import (LevelEntry, find_level, level_files, level_text, list_levels, load_level,
                       toml_string)
 from ..textfiles import TomlFile
 from ..tiles import OPEN_BOARD_SET, REDUCED_SETS, TileSet
 from .board import EMPTY_TOKEN, SHAPE, SIZE, Element, board_tokens, parse_token, past_middle
 
-LEGEND = ("'...' an empty square; s (the south player) or n (the north player) with the "
-          "south and the north number, like s35; * after a face-down test element, like s00*")
+LEGEND = N_("'...' an empty square; s (the south player) or n (the north player) with the "
+            "south and the north number, like s35; * after a face-down test element, like s00*")
 KEYS = ("name", "description", "set", "board")
-SIDES = ("south player", "north player")     # as the game names them, never by number
+SIDES = (N_("south player"), N_("north player"))     # as the game names them, never by number
 
 
 @dataclass(frozen=True)
@@ -72,12 +73,13 @@ class Start:
 def parse_board(toml: TomlFile, key: str = "board") -> tuple[list, dict]:
     """([(square, Element)], {square: file line}) of the board drawn in `key`."""
     placed, lines = [], {}
-    for square, token, line in board_tokens(toml, key, f" ({LEGEND})"):
+    for square, token, line in board_tokens(toml, key, f" ({_(LEGEND)})"):
         try:
             element = parse_token(token)
         except ValueError:
-            raise FileFormatError(toml.path, line, f"unknown square {token!r} on "
-                                  f"{SHAPE.names[square]} (write {LEGEND})") from None
+            raise FileFormatError(toml.path, line, _(
+                "unknown square {token} on {square} (write {legend})").format(
+                token=repr(token), square=SHAPE.names[square], legend=_(LEGEND))) from None
         if element is not None:
             placed.append((square, element))
             lines[square] = line
@@ -93,28 +95,35 @@ def board_problem(cls, set_name: str, placed, complete: bool):
     sides: tuple[list, list] = ([], [])
     for square, element in placed:
         sides[element.owner].append((square, element))
-        where = f"{element.token()} on {names[square]}"
+        where = _("{element} on {square}").format(element=element.token(),
+                                                  square=names[square])
+        whose = _(SIDES[element.owner])
         if cls.coloured and dark(square) != (element.owner == 0):
-            colour = ("dark", "light")[element.owner]
-            return square, f"{where}: the {SIDES[element.owner]}'s elements stand on {colour} " \
-                           "squares (a1 is dark)"
+            said = (N_("{where}: the {side}'s elements stand on dark squares (a1 is dark)"),
+                    N_("{where}: the {side}'s elements stand on light squares (a1 is dark)"))
+            return square, _(said[element.owner]).format(where=where, side=whose)
         if complete and past_middle(element.owner, square):
             ranks = ("1 to 4", "5 to 8")[element.owner]
-            return square, f"{where}: the {SIDES[element.owner]}'s elements start on ranks {ranks}"
+            return square, _("{where}: the {side}'s elements start on ranks {ranks}").format(
+                where=where, side=whose, ranks=_(ranks))
         if element.face_down and not cls.test_elements:
-            return square, f"{where}: only the test elements of game 1 lie face down"
+            return square, _("{where}: only the test elements of game 1 lie face down").format(
+                where=where)
         if element.face_down and element.value:
-            return square, f"{where}: a test element is a 0-0"
+            return square, _("{where}: a test element is a 0-0").format(where=where)
     for owner, side in enumerate(sides):
         down = [square for square, element in side if element.face_down]
         if cls.test_elements and len(down) != 1:
             if down:
-                return down[1], f"{names[down[1]]}: the {SIDES[owner]} has a second face-down " \
-                                "element; each side has one test element"
-            return None, f"the {SIDES[owner]} has no test element: lay a 0-0 face down (s00*)"
+                return down[1], _("{square}: the {side} has a second face-down element; each "
+                                  "side has one test element").format(square=names[down[1]],
+                                                                      side=_(SIDES[owner]))
+            return None, _("the {side} has no test element: lay a 0-0 face down "
+                           "(s00*)").format(side=_(SIDES[owner]))
         if len(side) > kind.per_side or (complete and len(side) != kind.per_side):
-            return None, f"the {SIDES[owner]} has {len(side)} elements; the {set_name} set " \
-                         f"gives each side {kind.per_side}"
+            return None, _("the {side} has {count} elements; the {set} set gives each side "
+                           "{most}").format(side=_(SIDES[owner]), count=len(side),
+                                            set=_(set_name), most=kind.per_side)
     return set_problem(kind, placed, complete)
 
 
@@ -129,12 +138,13 @@ def set_problem(kind: SetKind, placed, complete: bool, name_of=SHAPE.names.__get
                                       "stands here")
         if problem and problem.part is not None:
             square, element = group[int(problem.part)]
-            return square, f"{element.token()} on {name_of(square)}: {problem.message}"
+            return square, _("{element} on {square}: {problem}").format(
+                element=element.token(), square=name_of(square), problem=problem.message)
     if complete and kind.shared:
         sums = [sum(e.value for _, e in side) for side in sides]
         if abs(sums[0] - sums[1]) > sum(t.value for t in kind.tiles.elements) % 2:
-            return None, f"the two groups hold {sums[0]} and {sums[1]} pips: halves of one " \
-                         "set must hold equal pips"
+            return None, _("the two groups hold {one} and {other} pips: halves of one set "
+                           "must hold equal pips").format(one=sums[0], other=sums[1])
     return None
 
 
@@ -151,7 +161,8 @@ def start_from_toml(cls, toml: TomlFile, name: str) -> Start:
     toml.refuse_unknown(KEYS)
     set_name = toml.get("set", str, cls.sets[0])
     if set_name not in cls.sets:
-        raise toml.error("set", f"set must be one of {', '.join(cls.sets)}, not {set_name!r}")
+        raise toml.error("set", _("set must be one of {sets}, not {set}").format(
+            sets=", ".join(cls.sets), set=repr(set_name)))
     placed, lines = parse_board(toml)
     check_board(toml, cls, set_name, placed, lines, complete=True)
     return Start(name, toml.get("name", str, name), toml.get("description", str, ""),

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..core import FileFormatError, OptionError
+from game.i18n import _
 from ..levels import find_level, layout_folder, level_text, list_levels, load_level
 from ..textfiles import read_toml
 from ..tiles import OPEN_BOARD_SET
@@ -43,21 +44,24 @@ def start_problem(cells, stacks: bool, complete: bool, crossed=()):
         owner = stack[0].owner
         counts[owner] += len(stack)
         if len(stack) > 1 and not stacks:
-            return square, f"{square_name(square)} holds a stack: stacks only with stacks = true"
+            return square, _("{square} holds a stack: stacks only with stacks = "
+                             "true").format(square=square_name(square))
         if len(stack) > 4:
-            return square, f"{square_name(square)} holds {len(stack)} elements: four at most"
+            return square, _("{square} holds {count} elements: four at most").format(
+                square=square_name(square), count=len(stack))
         if complete:
             home: tuple[int, ...] = (0, 1) if owner == 0 else (SIZE - 2, SIZE - 1)
             if stacks:
                 home = (0,) if owner == 0 else (SIZE - 1,)
             if square // SIZE not in home:
-                ranks = " and ".join(str(r + 1) for r in home)
-                return square, f"{square_name(square)}: the {SIDES[owner]} starts on rank " \
-                               f"{ranks}"
+                said = _("{square}: the {side} starts on rank {rank}") if len(home) == 1 \
+                    else _("{square}: the {side} starts on ranks {rank} and {other}")
+                return square, said.format(square=square_name(square), side=_(SIDES[owner]),
+                                           rank=home[0] + 1, other=home[-1] + 1)
     for owner in (0, 1):
         if counts[owner] > per_side or (complete and counts[owner] != per_side):
-            return None, f"the {SIDES[owner]} has {counts[owner]} elements; each has " \
-                         f"{per_side}"
+            return None, _("the {side} has {count} elements; each has {most}").format(
+                side=_(SIDES[owner]), count=counts[owner], most=per_side)
     placed = [(square, e) for square, stack in enumerate(cells) for e in stack]
     return set_problem(WHOLE_SETS if stacks else SETS["halves"], placed + list(crossed),
                        complete, square_name)

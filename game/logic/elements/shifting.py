@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from ..core import FileFormatError
+from game.i18n import _
 from .board import (NORTH_ARROW, OWNER_LETTERS, SHAPE, SIZE, Element, board_tokens,
                     home_arrow, parse_element)
 
@@ -125,9 +126,10 @@ def parse_grid(toml, key: str = "board", shape=SHAPE) -> tuple[list, dict]:
         try:
             cells[square] = parse_stack_token(text)
         except ValueError:
-            raise FileFormatError(
-                toml.path, line, f"unknown square {text!r} on {shape.names[square]} (write "
-                "'...' for an empty square, else s or n with the south and the north "
-                "number like s35, a stack bottom first joined by / like s35/s12)") from None
+            raise FileFormatError(toml.path, line, _(
+                "unknown square {token} on {square} (write '...' for an empty square, else s "
+                "or n with the south and the north number like s35, a stack bottom first "
+                "joined by / like s35/s12)").format(token=repr(text),
+                                                    square=shape.names[square])) from None
         lines[square] = line
     return cells, lines

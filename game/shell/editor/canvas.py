@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import N_, _, ngettext
 from game.logic.core import Tile
 from game.logic.elements.board import Element
 from game.shell.frame import theme
@@ -18,9 +19,9 @@ from game.shell.editor.draft import ELEMENTS, SHARES, SIZE
 
 GRID_AREA = pygame.Rect(40, 110, 1080, 830)      # a board of squares alone
 BOARD_AREA = pygame.Rect(40, 110, 720, 830)      # the element board, the tray beside it
-TRAY_AREA = pygame.Rect(780, 150, 350, 790)
+TRAY_AREA = pygame.Rect(780, 176, 350, 764)     # its caption above it: two lines
 TRAY_COLUMNS = 6
-SIDE_NAMES = ("South", "North")
+SIDE_HEADINGS = (N_("South's set"), N_("North's set"))
 MARK = theme.ILLEGAL
 
 
@@ -65,7 +66,7 @@ class Canvas:
         return slots
 
     def tray_at(self, pos) -> int | None:
-        for index, (rect, _, _) in enumerate(self.tray_slots()):
+        for index, (rect, _owner, _tile) in enumerate(self.tray_slots()):
             if pos is not None and rect.collidepoint(pos):
                 return index
         return None
@@ -133,15 +134,15 @@ class Canvas:
     def _draw_tray(self, surface, focus: int | None) -> None:
         rows = self.tray_rows()
         slots = self.tray_slots()
-        theme.draw_fitted(surface, "The tray: what is not on the board",
-                          (TRAY_AREA.x, TRAY_AREA.y - 34), TRAY_AREA.w, 26, theme.TEXT_DIM)
+        draw_lines(surface, _("The tray: what is not on the board"),
+                   (TRAY_AREA.x, TRAY_AREA.y - 72), TRAY_AREA.w, 2, theme.TEXT_DIM, sizes=(26,))
         y, index = TRAY_AREA.y, 0
         for owner, tiles in rows:
-            heading = "Either side's (by the half)" if len(rows) == 1 else \
-                f"{SIDE_NAMES[owner]}'s set"
+            heading = _("Either side's (by the half)") if len(rows) == 1 else \
+                _(SIDE_HEADINGS[owner])
             theme.draw_fitted(surface, heading, (TRAY_AREA.x, y + 6), TRAY_AREA.w, 26,
                               theme.TEXT)
-            for _ in tiles:
+            for _tile in tiles:
                 rect, tray_owner, tile = slots[index]
                 draw_element(surface, rect.inflate(-4, -4), Element(tray_owner, tile.a, tile.b),
                              "selected" if focus == index else "normal")
@@ -149,7 +150,7 @@ class Canvas:
                     pygame.draw.rect(surface, theme.FOCUS, rect, 4, border_radius=6)
                 index += 1
             if not tiles:
-                theme.draw_fitted(surface, "(empty: all on the board)", (TRAY_AREA.x, y + 52),
+                theme.draw_fitted(surface, _("(empty: all on the board)"), (TRAY_AREA.x, y + 52),
                                   TRAY_AREA.w, 24, theme.TEXT_DIM)
             y = (slots[index - 1][0].bottom if tiles else y + 40 + TRAY_AREA.w //
                  TRAY_COLUMNS) + 20
@@ -158,15 +159,15 @@ class Canvas:
 # ---- the whole screen ------------------------------------------------------------------------
 PANEL = pygame.Rect(1150, 96, 740, 924)
 LEGENDS = {
-    "board": "Arrows: move   Enter/Space: block or open   U: undo   Shift+U: redo   Tab: panel"
-             "   Esc: back",
-    "elements": "Arrows: move   Enter: pick up, set down   R: turn   U: undo   Tab: tray, "
-                "panel   Esc: put it back, back",
-    "tray": "Arrows: choose   Enter: take it to the board (or leave the one in hand here)"
-            "   Tab: panel   Esc: board",
-    "panel": "Up/Down: choose   Left/Right: change   Enter: select   U: undo   Ctrl+S: save"
-             "   Tab: board   Esc: back",
-    "text": "Type   Left/Right, Home/End: move   Enter: keep   Esc: undo the typing",
+    "board": N_("Arrows: move   Enter/Space: block or open   U: undo   Shift+U: redo   "
+                "Tab: panel   Esc: back"),
+    "elements": N_("Arrows: move   Enter: pick up, set down   R: turn   U: undo   Tab: tray, "
+                   "panel   Esc: put it back, back"),
+    "tray": N_("Arrows: choose   Enter: take it to the board (or leave the one in hand "
+               "here)   Tab: panel   Esc: board"),
+    "panel": N_("Up/Down: choose   Left/Right: change   Enter: select   U: undo   Ctrl+S: "
+                "save   Tab: board   Esc: back"),
+    "text": N_("Type   Left/Right, Home/End: move   Enter: keep   Esc: undo the typing"),
 }
 
 
@@ -174,25 +175,30 @@ def status_line(scene) -> tuple[str, tuple]:
     """What the line under the board says, and its colour: the reader's error, the file
     name's, or that all is well; nothing is wrong while an element is only lifted."""
     if scene.held is not None:
-        return "An element in hand: set it down on a square (Esc puts it back)", theme.TEXT
+        return _("An element in hand: set it down on a square (Esc puts it back)"), theme.TEXT
     problem = scene.draft.save_problem(scene.check)
     if scene.check.error:
         return scene.error_line(), theme.ILLEGAL
     if problem:
-        return f"The board is right, but the file name: {problem}", theme.HIGHLIGHT
+        return _("The board is right, but the file name: {problem}").format(
+            problem=problem), theme.HIGHLIGHT
     if scene.read_changes and scene.broken:    # until saved: what reading it changed
         more = len(scene.read_changes) - 1
-        return (f"Changed on reading: {scene.read_changes[0]}" +
-                (f" (and {more} more)" if more else ""), theme.HIGHLIGHT)
-    return "No problems: ready to save and to play", theme.LEGAL
+        first = scene.read_changes[0]
+        return (ngettext("Changed on reading: {change} (and {count} more)",
+                         "Changed on reading: {change} (and {count} more)", more).format(
+                    change=first, count=more) if more else
+                _("Changed on reading: {change}").format(change=first), theme.HIGHLIGHT)
+    return _("No problems: ready to save and to play"), theme.LEGAL
 
 
 def draw_editor(scene, surface) -> None:
     """The editor screen: title, board and tray, status line, side panel, legend."""
     theme.draw_felt(surface)
     draft = scene.draft
-    theme.draw_text(surface, f"Level editor: {draft.cls.title}", (40 + 1080 // 2, 52), 52,
-                    theme.TITLE, "center", bold=True, shadow=True)
+    theme.draw_fitted(surface, _("Level editor: {game}").format(game=_(draft.cls.title)),
+                      (40 + 1080 // 2, 52), 1080, 52, theme.TITLE, "center", bold=True,
+                      shadow=True)
     focus = scene.tray_focus if scene.zone == "tray" else None
     marked = scene.check.marked if scene.held is None else frozenset()
     scene.canvas.draw(surface, scene.app, scene.cursor, marked, scene.held, scene.held_at,
@@ -203,7 +209,7 @@ def draw_editor(scene, surface) -> None:
     menu = scene.menu
     menu.draw(surface, focus=scene.zone == "panel")
     top = min(max(w.rect.bottom for w in menu.body), menu.bottom + menu.SIGN) + 14
-    lines = (menu.footer_top - 8 - top) // 34          # what room the rows leave
+    lines = (menu.footer_top - 8 - top) // LEADING      # what room the rows leave
     draw_lines(surface, scene.message, (PANEL.x + 30, top), PANEL.w - 60, lines,
                theme.HIGHLIGHT)
     zone = "text" if scene.menu.editing else scene.zone
@@ -212,10 +218,14 @@ def draw_editor(scene, surface) -> None:
     theme.draw_legend(surface, scene.app, LEGENDS[zone])
 
 
-def draw_lines(surface, text: str, at, width: int, most: int, colour, shadow=False) -> None:
+LEADING = 36      # a line of draw_lines: an accented capital's ink clears the line above
+
+
+def draw_lines(surface, text: str, at, width: int, most: int, colour, shadow=False,
+               sizes=(28, 26, 24, 22, 20)) -> None:
     """`text` wrapped to `width` from `at` in at most `most` lines: smaller (down to 20,
     what 1280x720 still shows) when it needs more, else cut short (and told)."""
-    for size in (28, 26, 24, 22, 20):
+    for size in sizes:
         face = theme.font(size)
         lines = theme.wrap_text(text, width, size)
         if len(lines) <= most and all(face.size(line)[0] <= width for line in lines):
@@ -226,5 +236,5 @@ def draw_lines(surface, text: str, at, width: int, most: int, colour, shadow=Fal
         theme.report_cut(text)
         lines = [theme.fit_text(line, width, size) for line in lines]
     for i, line in enumerate(lines):
-        theme.draw_text(surface, line, (at[0], at[1] + i * (size + 6)), size, colour,
+        theme.draw_text(surface, line, (at[0], at[1] + i * (LEADING - 28 + size)), size, colour,
                         shadow=shadow)

@@ -14,6 +14,8 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from game.i18n import _
+from game.logic.board.layout import FILE_NAMED
 from game.logic.board.shape import FILES, MAX_SIDE, MIN_SIDE
 from game.logic.core import FileFormatError, OptionError, Tile
 from game.logic.elements.board import Element
@@ -26,7 +28,6 @@ from game.logic.variants import find_variant, variant_entry
 SIZE = 8                          # the element board is 8 x 8
 GRID, SHARES, ELEMENTS = "grid", "shares", "elements"
 _SQUARE = re.compile(r"\b([a-z])([1-9][0-9]?)\b")
-_FILE = re.compile(r"\bfile ([a-z])\b")
 
 
 @dataclass(frozen=True)
@@ -141,7 +142,9 @@ class Draft:
             [self._on_board(m) for m in _SQUARE.finditer(message)]
         named = [sq for sq in said if sq is not None]
         if rank is not None:
-            named += [(FILES.index(m.group(1)), rank) for m in _FILE.finditer(message)]
+            file = re.escape(_(FILE_NAMED)).replace(re.escape("{letter}"), "([a-z])")
+            named += [(FILES.index(m.group(1)), rank) for m in
+                      re.finditer(rf"\b{file}\b", message)]    # in the language it is in
             in_rank = [sq for sq in named if sq[1] == rank]
             return frozenset(in_rank or ((f, rank) for f in range(self.width)))
         return frozenset(named)
@@ -235,7 +238,7 @@ class Draft:
         stack = self.cells[square]
         owner = self.owner_at(square, element.owner)
         if stack and not (self.stacks and stack[-1].owner == owner):
-            return f"{_name(square)} is taken: choose an empty square"
+            return _("{square} is taken: choose an empty square").format(square=_name(square))
         stack.append(replace(element, owner=owner, arrow=None))
         return None
 
@@ -282,7 +285,7 @@ class Draft:
         else:
             order, tiles = list(range(len(south))), [e.tile for *_, e in south]
         for k, tile in zip(order, tiles):
-            square, _, element = south[k]
+            square, _owner, element = south[k]
             forward_high = element.north >= element.south
             low, high = tile.a, tile.b
             south_n, north_n = (high, low) if forward_high else (low, high)

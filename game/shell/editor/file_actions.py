@@ -6,11 +6,13 @@ import os
 import re
 from typing import Any
 
+from game.i18n import N_, _, ngettext
 from game.logic.core import FileFormatError
 from game.logic.levels import name_problem
 from game.logic.records import new_seed
 from game.play.config import MatchConfig, Seat
 from game.shell.screens.dialogs import ConfirmScene, ask_before_replacing_save
+from game.shell.screens.level_preview import shown_problem
 
 from game.shell.editor.draft import ELEMENTS, Check, Draft
 from game.shell.editor.level_file import (DeletedLevel, LevelFile, deleted_levels,
@@ -43,8 +45,7 @@ class FileActions:
 
     def error_line(self) -> str:
         """The reader's error with the file named without its folder (as the menus do)."""
-        error = self.check.error or ""
-        return error.replace(str(self.draft.path().parent) + "/", "", 1)
+        return shown_problem(self.check.error or "", str(self.draft.path()))
 
     def save(self, replace_changed: bool = False, rename: bool | None = None,
              then=None) -> bool:
@@ -57,36 +58,41 @@ class FileActions:
         draft = self.draft
         problem = draft.save_problem(self.check)
         if problem:
-            self.say(f"Not saved: {self.error_line() if self.check.error else problem}",
-                     "invalid")
+            self.say(_("Not saved: {why}").format(
+                why=self.error_line() if self.check.error else problem), "invalid")
             return False
         path, old = draft.path(), self.file.path
         if rename is None and old is not None and path != old and old.exists():
             self.app.push(ConfirmScene(
-                self.app, f"Rename {old.name} to {path.name}?", f"Rename it ({old.name} goes)",
-                f"Keep {old.name} too (a copy)", lambda: self.save(replace_changed, True, then),
-                f"{old.name} is the level you opened", on_no=lambda: self.save(
-                    replace_changed, False, then)))
+                self.app, _("Rename {old} to {new}?").format(old=old.name, new=path.name),
+                _("Rename it ({old} goes)").format(old=old.name),
+                _("Keep {old} too (a copy)").format(old=old.name),
+                lambda: self.save(replace_changed, True, then),
+                _("{old} is the level you opened").format(old=old.name),
+                on_no=lambda: self.save(replace_changed, False, then)))
             return False
         if not replace_changed and self.file.changed_on_disk(path):
-            what = "is another of your levels" if path != old else \
-                "changed on disk since you opened it" if path.exists() else \
-                "was deleted since you opened it"
+            what = _("{file} is another of your levels") if path != old else \
+                _("{file} changed on disk since you opened it") if path.exists() else \
+                _("{file} was deleted since you opened it")
+            there = path.exists()
             self.app.push(ConfirmScene(
-                self.app, f"{path.name} {what}", "Replace it with this one" if path.exists()
-                else "Save it again", "Keep it" if path.exists() else "Leave it deleted",
+                self.app, what.format(file=path.name),
+                N_("Replace it with this one") if there else N_("Save it again"),
+                N_("Keep it") if there else N_("Leave it deleted"),
                 lambda: self.save(True, rename, then),
-                "Keep it, and save this one under another file name" if path.exists() else
-                "Leave it deleted: nothing is saved", on_no=(lambda: self.save_as_free_name(
-                    then)) if path.exists() else None))
+                _("Keep it, and save this one under another file name") if there else
+                _("Leave it deleted: nothing is saved"),
+                on_no=(lambda: self.save_as_free_name(then)) if there else None))
             return False
         base = self.file.text if path == old and self.file.text is not None \
             else self.opened_from
         text = kept_text(draft.variant, draft.name, base, draft.text())
         if self.broken and old is not None and (path == old or rename) and old.exists() \
                 and not os.access(old, os.R_OK):     # unread, so never set aside or removed
-            self.say(f"Not saved: {old.name} cannot be read, so it is left alone: give this "
-                     "level another file name, or mend that file's permissions", "invalid")
+            self.say(_("Not saved: {file} cannot be read, so it is left alone: give this "
+                       "level another file name, or mend that file's permissions").format(
+                file=old.name), "invalid")
             return False
         kept, aside = "", None
         old_changed = rename and old is not None and old.exists() and \
@@ -94,25 +100,29 @@ class FileActions:
         try:
             if self.broken and old is not None and old.exists() and (path == old or rename):
                 aside = old.with_name(self.file.set_aside())
-                kept = f"; the file as it was is kept as {aside.name}"
+                kept = _("; the file as it was is kept as {file}").format(file=aside.name)
             self.file.write(path, text)
         except OSError as error:
             if aside is not None and old is not None and not old.exists():   # put it back
                 os.replace(aside, old)
-            self.say(f"Not saved: {error.strerror or error}", "invalid")
+            self.say(_("Not saved: {why}").format(why=error.strerror or error), "invalid")
             return False
         if rename and old is not None and old.exists():     # (a broken one: set aside)
             if old_changed:        # another program's or window's work: never removed
-                kept = f"; {old.name} changed on disk since you opened it, so it is kept"
+                kept = _("; {file} changed on disk since you opened it, so it is kept").format(
+                    file=old.name)
             else:
                 try:
                     old.unlink()
-                    kept = f" (renamed from {old.name})"
+                    kept = _(" (renamed from {file})").format(file=old.name)
                 except OSError as error:
-                    kept = f"; {old.name} could not be removed ({error.strerror or error})"
+                    kept = _("; {file} could not be removed ({why})").format(
+                        file=old.name, why=error.strerror or error)
         self.saved_text, self.deleted, self.broken = draft.text(), None, False
-        self.say(f"Saved as {draft.name}{kept}: it is in every list of your levels of "
-                 f"{draft.cls.title}{self.matches_note()}", "place")
+        self.say(_("Saved as {name}{kept}: it is in every list of your levels of "
+                   "{game}{matches}").format(name=draft.name, kept=kept,
+                                             game=_(draft.cls.title),
+                                             matches=self.matches_note()), "place")
         if then is not None:
             then()
         return True
@@ -126,22 +136,24 @@ class FileActions:
             draft.path().parent / (name := f"{base}-{n}.toml")).exists()
             and name_problem(name[:-5], draft.variant) is None), None)
         if free is None:
-            self.say(f"{taken} is kept as it is, and no free file name was found: type one "
-                     "in File name and save", "invalid")
+            self.say(_("{file} is kept as it is, and no free file name was found: type one "
+                       "in File name and save").format(file=taken), "invalid")
             return
         draft.name = free[:-5]
         for widget in self.menu.widgets:
             if widget.label == "File name":
                 widget.text = draft.name
         if self.save(rename=False, then=then):
-            self.say(f"{taken} is kept as it is; this one is saved as {draft.name}", "place")
+            self.say(_("{file} is kept as it is; this one is saved as {name}").format(
+                file=taken, name=draft.name), "place")
 
     def matches_note(self) -> str:
         count = matches_on(self.draft.variant, self.draft.name)
         if not count:
             return ""
-        saved = "a saved match was" if count == 1 else f"{count} saved matches were"
-        return f" ({saved} begun on it: each keeps the board it began on)"
+        return ngettext(" (a saved match was begun on it: each keeps the board it began on)",
+                        " ({count} saved matches were begun on it: each keeps the board it "
+                        "began on)", count).format(count=count)
 
     def play(self) -> None:
         """Save the board if it changed, then start a match on it (asking first when a
@@ -167,15 +179,17 @@ class FileActions:
             return
         path = self.file.path
         if path is None:
-            self.say("Nothing deleted: this level is not one of your saved levels (Save "
-                     "makes it one)", "invalid")
+            self.say(_("Nothing deleted: this level is not one of your saved levels (Save "
+                       "makes it one)"), "invalid")
             return
         title = self.draft.title or path.stem
-        detail = f"{title}, one of your levels of {self.draft.cls.title}{self.matches_note()}"
+        detail = _("{name}, one of your levels of {game}{matches}").format(
+            name=title, game=_(self.draft.cls.title), matches=self.matches_note())
         if path.exists() and self.file.changed_on_disk(path):
-            detail = "It changed on disk since you opened it: what it holds now goes with it"
+            detail = _("It changed on disk since you opened it: what it holds now goes with it")
         self.app.push(ConfirmScene(
-            self.app, f"Delete {path.name}?", "Delete it", "Keep it", self.delete_now, detail))
+            self.app, _("Delete {file}?").format(file=path.name), N_("Delete it"),
+            N_("Keep it"), self.delete_now, detail))
 
     def delete_now(self) -> None:
         path, title = self.file.path, self.draft.title
@@ -184,13 +198,15 @@ class FileActions:
         try:
             text = self.file.delete()
         except (FileFormatError, OSError) as error:
-            self.say(f"Nothing deleted: {getattr(error, 'message', None) or error}", "invalid")
+            self.say(_("Nothing deleted: {why}").format(
+                why=getattr(error, "message", None) or error), "invalid")
             return
         self.deleted = DeletedLevel(self.draft.variant, path.stem, title, path, text)
         deleted_levels(self.app).append(self.deleted)
         self.saved_text = None
-        self.say(f"Deleted {path.name}: U or Undo delete brings it back (so does the Levels "
-                 f"screen while the game runs){self.matches_note()}", "capture")
+        self.say(_("Deleted {file}: U or Undo delete brings it back (so does the Levels "
+                   "screen while the game runs){matches}").format(
+            file=path.name, matches=self.matches_note()), "capture")
 
     def undo_delete(self, replace_there: bool = False) -> None:
         """Write back the level just deleted, never over a file of its name made since
@@ -201,12 +217,14 @@ class FileActions:
         try:
             refusal = restore(level, replace_there)
         except OSError as error:
-            self.say(f"Not brought back: {error.strerror or error}", "invalid")
+            self.say(_("Not brought back: {error}").format(error=error.strerror or error),
+                     "invalid")
             return
         if refusal:
             self.app.push(ConfirmScene(
-                self.app, f"{level.path.name} is there again", "Replace it", "Keep it",
-                lambda: self.undo_delete(True), f"Not brought back: {refusal}"))
+                self.app, _("{file} is there again").format(file=level.path.name),
+                N_("Replace it"), N_("Keep it"), lambda: self.undo_delete(True),
+                _("Not brought back: {error}").format(error=refusal)))
             return
         forget_deleted(self.app, level)
         self.deleted = None
@@ -215,7 +233,7 @@ class FileActions:
         # unsaved)
         self.saved_text = self.draft.text_of(level.text) if self.draft.name == level.name \
             else None
-        self.say(f"{level.path.name} is back", "place")
+        self.say(_("{file} is back").format(file=level.path.name), "place")
 
     def go_back(self) -> None:
         """Leave, asking first (Back again) when an edit would be lost: a level opened
@@ -223,6 +241,6 @@ class FileActions:
         untouched = self.draft.snapshot() == self.opened_as
         if self.unsaved and not untouched and not self.leaving:
             self.leaving = True
-            self.say("Not saved yet: Back (or Esc) again leaves without saving", "invalid")
+            self.say(_("Not saved yet: Back (or Esc) again leaves without saving"), "invalid")
             return
         self.app.pop()

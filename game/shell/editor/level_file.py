@@ -11,6 +11,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from game.i18n import _
 from game.logic.core import DominoError
 from game.logic.level_edits import edited_level_text
 from game.logic.levels import read_level
@@ -77,7 +78,8 @@ class LevelFile:
         assert self.path is not None, "only a level on disk is set aside"
         said = storage.set_aside(self.path, "it did not load as a level")
         if "; kept as " not in said:
-            raise OSError(f"{self.path.name} could not be kept aside, so it is left alone")
+            raise OSError(_("{file} could not be kept aside, so it is left alone").format(
+                file=self.path.name))
         self.text = None                    # nothing is there now: the save makes it anew
         return said.rsplit("; kept as ", 1)[1]
 
@@ -95,7 +97,7 @@ def restore(level: DeletedLevel, replace: bool = False) -> str | None:
     """Write a deleted level back; why not (in a few words) when a file of its name is
     there again and `replace` was not asked for. OSError if it cannot be written."""
     if level.path.exists() and not replace:
-        return f"another {level.path.name} is there now"
+        return _("another {file} is there now").format(file=level.path.name)
     storage.write_atomic(level.path, level.text)
     return None
 

@@ -9,6 +9,7 @@ from dataclasses import replace
 from pathlib import Path
 
 
+from game.i18n import N_, _
 from game.logic.board.shape import FILES
 from game.logic.elements.board import Element
 from game.logic.variants import find_variant
@@ -22,7 +23,7 @@ from game.shell.editor.level_file import DeletedLevel, LevelFile, disk_text
 from game.shell.editor.panel import panel_menu
 from game.shell.editor.templates import blank_of, free_name, salvage, template_entry
 
-SIDES = ("South", "North")
+SIDES = (N_("South"), N_("North"))
 MOVES = {"up": (0, 1), "down": (0, -1), "left": (-1, 0), "right": (1, 0)}
 
 
@@ -38,25 +39,28 @@ class EditorScene(FileActions, Scene):
         cls = find_variant(variant)
         if blank:
             level, name = blank_of(model.level), free_name(variant, "level")
-            self.message = "A new level: draw it, give it a name, save it"
+            self.message = _("A new level: draw it, give it a name, save it")
         elif entry.level is None:           # one of yours that does not load: fix it
             text = disk_text(Path(entry.path)) or ""
             level, self.read_changes = salvage(text, model.level, getattr(cls, "sets", ()))
             name = entry.name
-            read = "" if level != blank_of(model.level) else \
-                " (nothing of it could be read: the board is blank)"
             problem = re.sub(rf"^{re.escape(entry.path)}:(?:(\d+):)? ",
-                             lambda m: f"line {m[1]}: " if m[1] else "", entry.error or "")
-            self.message = f"Fixing {entry.name}.toml{read}: {problem}. Save keeps the " \
-                "file as it is under another name"
+                             lambda m: _("line {line}: ").format(line=m[1]) if m[1] else "",
+                             entry.error or "")
+            self.message = (_("Fixing {file}: {problem}. Save keeps the file as it is under "
+                              "another name") if level != blank_of(model.level) else
+                            _("Fixing {file} (nothing of it could be read: the board is "
+                              "blank): {problem}. Save keeps the file as it is under another "
+                              "name")).format(file=f"{entry.name}.toml", problem=problem)
         elif entry.own:
             level, name = entry.level, entry.name
-            self.message = f"Editing your level {entry.name}"
+            self.message = _("Editing your level {name}").format(name=entry.name)
         else:                               # a copy: its own name, nothing said of it yet
-            copied = f"Copy of {entry.level.title or entry.name}"
+            shipped = _(entry.level.title) or entry.name     # (a shipped level's: ours)
+            copied = _("Copy of {name}").format(name=shipped)
             level = replace(entry.level, title=copied, description="")  # type: ignore[call-arg]
             name = free_name(variant, entry.name)
-            self.message = f"Editing a copy of {entry.level.title or entry.name}"
+            self.message = _("Editing a copy of {name}").format(name=shipped)
         self.draft = Draft(variant, level, name)
         self.file = LevelFile(Path(entry.path) if entry.own and not blank else None)
         self.opened_from = self.file.text     # what a person wrote: kept by every save
@@ -114,14 +118,14 @@ class EditorScene(FileActions, Scene):
         self.drop_held()
         state = self.history.redo() if redo else self.history.undo()
         if state is None:
-            self.say("Nothing to redo" if redo else "Nothing to undo", "invalid")
+            self.say(_("Nothing to redo") if redo else _("Nothing to undo"), "invalid")
             return
         self.draft.restore(state)
         focus = self.menu.focus
         self.menu = panel_menu(self)               # the fields show the draft again
         self.menu.focus = min(focus, len(self.menu.widgets) - 1)
         self.refresh()
-        self.say("Redone" if redo else "Undone: Shift+U or Ctrl+Y redoes it")
+        self.say(_("Redone") if redo else _("Undone: Shift+U or Ctrl+Y redoes it"))
 
     # ---- the panel's helpers -----------------------------------------------------------
     def changed(self, text: str | None = None) -> None:
@@ -143,14 +147,15 @@ class EditorScene(FileActions, Scene):
 
     def resize(self, width=None, height=None) -> None:
         self.draft.resize(width or self.draft.width, height or self.draft.height)
-        self.changed(f"{self.draft.width} x {self.draft.height} squares")
+        self.changed(_("{width} x {height} squares").format(width=self.draft.width,
+                                                            height=self.draft.height))
 
     def helper(self, action, text: str):
-        """A panel button that changes the draft: `action()`, then say `text`."""
+        """A panel button that changes the draft: `action()`, then say `text` (N_)."""
         def press():
             self.drop_held()
             action()
-            self.changed(text)
+            self.changed(_(text))
             self.menu_sync()
         return press
 
@@ -167,7 +172,8 @@ class EditorScene(FileActions, Scene):
         self.drop_held()
         self.draft.set_name = set_name
         self.draft.build_start()
-        self.changed(f"The {set_name} set, shuffled on the home ranks: move them as you like")
+        self.changed(_("The {set} set, shuffled on the home ranks: move them as you like").format(
+            set=_(set_name)))
 
     def set_stacks(self, stacks) -> None:
         """Stacks on or off: the board is laid anew, valid at once (a whole set each in
@@ -175,15 +181,15 @@ class EditorScene(FileActions, Scene):
         self.drop_held()
         self.draft.stacks = stacks
         self.draft.build_start()
-        self.changed("Stacks of four, a whole set each, shuffled on the back ranks" if stacks
-                     else "One element a square, half of one set each, shuffled")
+        self.changed(_("Stacks of four, a whole set each, shuffled on the back ranks") if
+                     stacks else _("One element a square, half of one set each, shuffled"))
 
     def turn(self) -> None:
-        self.transform(self.draft.turned, "Turned end for end")
+        self.transform(self.draft.turned, _("Turned end for end"))
 
     def flip(self) -> None:
         if getattr(self.draft.cls, "test_elements", False):
-            self.transform(self.draft.flipped, "Turned face down or up (a test element)")
+            self.transform(self.draft.flipped, _("Turned face down or up (a test element)"))
 
     def transform(self, change, text: str) -> None:
         """Turn or flip the element in hand, else the one under the cursor."""
@@ -192,7 +198,7 @@ class EditorScene(FileActions, Scene):
         elif self.draft.kind == ELEMENTS and self.draft.top(self.square()) is not None:
             self.draft.cells[self.square()][-1] = change(self.draft.top(self.square()))
         else:
-            self.say("Pick an element first: Enter on it, or a click", "invalid")
+            self.say(_("Pick an element first: Enter on it, or a click"), "invalid")
             return
         self.changed(text)
 
@@ -265,15 +271,15 @@ class EditorScene(FileActions, Scene):
             owner = draft.owner_at(index, self.held.owner)
             crossed = self.held_from is not None and owner != self.held.owner
             self.held = None
-            self.say(f"Set down in {SIDES[owner]}'s half: it is {SIDES[owner]}'s element "
-                     f"now" if crossed else "Set down", "place")
+            self.say(_("Set down in {side}'s half: it is {side}'s element now").format(
+                side=_(SIDES[owner])) if crossed else _("Set down"), "place")
         elif draft.top(index) is not None:
             self.held, self.held_from = draft.take(index), index
             self.lifted = self.held
-            self.say("In hand: set it down on a square (Esc puts it back)")
+            self.say(_("In hand: set it down on a square (Esc puts it back)"))
         else:
             self.zone = "tray"
-            self.say("Choose an element from the tray")
+            self.say(_("Choose an element from the tray"))
             return
         self.changed()
 
@@ -285,11 +291,12 @@ class EditorScene(FileActions, Scene):
         if self.held_from is not None and self.lifted is not None:
             self.draft.put(self.held_from, self.lifted)
             self.held, self.held_at = None, None
-            self.say(f"Back on {FILES[self.held_from % SIZE]}{self.held_from // SIZE + 1}")
+            self.say(_("Back on {square}").format(
+                square=f"{FILES[self.held_from % SIZE]}{self.held_from // SIZE + 1}"))
             self.changed()
             return
         self.drop_held()
-        self.say("Back in the tray")
+        self.say(_("Back in the tray"))
 
     def drop_held(self) -> None:
         """The element in hand goes back to the tray."""
@@ -301,7 +308,7 @@ class EditorScene(FileActions, Scene):
         slots = self.canvas.tray_slots()
         if name == "confirm" and self.held is not None:     # put in the tray
             self.drop_held()
-            self.say("Back in the tray")
+            self.say(_("Back in the tray"))
             return
         if not slots:
             self.zone = "board"
@@ -314,12 +321,12 @@ class EditorScene(FileActions, Scene):
             self.zone = "board"
 
     def take_from_tray(self, index: int) -> None:
-        _, owner, tile = self.canvas.tray_slots()[index]
+        _rect, owner, tile = self.canvas.tray_slots()[index]
         low, high = tile.a, tile.b           # the higher number faces the opponent
         self.held = Element(owner, low, high) if owner == 0 else Element(owner, high, low)
         self.held_from = None
         self.tray_focus = min(index, len(self.canvas.tray_slots()) - 2)
-        self.say("In hand: set it down on a square (R turns it, Esc puts it back)")
+        self.say(_("In hand: set it down on a square (R turns it, Esc puts it back)"))
 
     def pointer(self, action) -> None:
         name, pos = action.name, action.pos
@@ -365,7 +372,7 @@ class EditorScene(FileActions, Scene):
         elif name == "click" and self.held is not None:
             if TRAY_AREA.collidepoint(pos):           # dropped on the tray: kept there
                 self.drop_held()
-                self.say("Back in the tray")
+                self.say(_("Back in the tray"))
             else:
                 self.put_back()
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from game.i18n import _
 from game.logic.board.layout import BLOCKED, PLAYABLE, Layout
 from game.logic.board.shape import FILES, MAX_SIDE, MIN_SIDE
 from game.logic.core import FileFormatError, OptionError
@@ -21,7 +22,7 @@ def template_entry(variant: str, name: str | None) -> tuple[LevelEntry, LevelEnt
     entries = list_levels(variant)
     good = [e for e in entries if e.level is not None]
     if not good:
-        raise FileFormatError(layout_folder(variant), None, "no level loads to start from")
+        raise FileFormatError(layout_folder(variant), None, _("no level loads to start from"))
     named = next((e for e in entries if e.name == name and (e.level or e.own)), good[0])
     return named, good[0]
 
@@ -41,11 +42,11 @@ def blank_of(level):
     """An empty level like `level` (the same size, set or stacks): open squares, or a
     board with every element in the tray."""
     if isinstance(level, Layout):
-        return replace(level, title="New board", description="", blocked=frozenset())
+        return replace(level, title=_("New board"), description="", blocked=frozenset())
     if isinstance(level, ShiftStart):
-        return replace(level, title="New start", description="",
-                       cells=tuple(() for _ in range(SIZE * SIZE)))
-    return replace(level, title="New start", description="", placed=())
+        return replace(level, title=_("New start"), description="",
+                       cells=tuple(() for _square in range(SIZE * SIZE)))
+    return replace(level, title=_("New start"), description="", placed=())
 
 
 def salvage(text: str, model, sets=()) -> tuple[object, list[str]]:
@@ -57,8 +58,8 @@ def salvage(text: str, model, sets=()) -> tuple[object, list[str]]:
     try:
         toml = parse_toml(text)
     except FileFormatError as error:
-        where = f"line {error.line}: " if error.line else ""
-        return level, [f"{where}not TOML, so nothing of it was read: the board is blank"]
+        where = _("line {line}: ").format(line=error.line) if error.line else ""
+        return level, [where + _("not TOML, so nothing of it was read: the board is blank")]
     data = toml.data
     fields = {"title": data.get("name"), "description": data.get("description")}
     level = replace(level, **{k: v for k, v in fields.items() if isinstance(v, str)})
@@ -66,7 +67,8 @@ def salvage(text: str, model, sets=()) -> tuple[object, list[str]]:
     rows = toml.grid_lines(key) if key else []
     if isinstance(level, Layout):
         return _salvaged_grid(level, rows)
-    changes = [f"line {line}: a rank more than {SIZE}, left out" for line, _ in rows[SIZE:]]
+    changes = [_("line {line}: a rank more than {most}, left out").format(line=line, most=SIZE)
+               for line, _row in rows[SIZE:]]
     rows = rows[:SIZE]
     cells: list = [()] * (SIZE * SIZE)
     placed = []
@@ -74,14 +76,14 @@ def salvage(text: str, model, sets=()) -> tuple[object, list[str]]:
     for top, (line, row) in enumerate(rows):
         tokens = row.split()
         if len(tokens) > SIZE:
-            changes.append(f"line {line}: {len(tokens)} squares, the last "
-                           f"{len(tokens) - SIZE} left out")
+            changes.append(_("line {line}: {count} squares, the last {over} left out").format(
+                line=line, count=len(tokens), over=len(tokens) - SIZE))
         for file, token in enumerate(tokens[:SIZE]):
             square = (SIZE - 1 - top) * SIZE + file
             read = _read(parse_stack_token if shift else parse_token, token)
             if read is _UNREAD:
-                changes.append(f"line {line}: {token[:12]!r} is no element: that square is "
-                               f"empty")
+                changes.append(_("line {line}: {token} is no element: that square is "
+                                 "empty").format(line=line, token=repr(token[:12])))
             elif shift:
                 cells[square] = read
             elif read is not None:
@@ -92,15 +94,16 @@ def salvage(text: str, model, sets=()) -> tuple[object, list[str]]:
                        else level.stacks), changes
     set_name = data.get("set")
     if set_name is not None and set_name not in sets:
-        changes.append(f"line {toml.line_of('set')}: no set {str(set_name)[:20]!r}: the "
-                       f"{level.set_name} set instead")
+        changes.append(_("line {line}: no set {set}: the {instead} set instead").format(
+            line=toml.line_of("set"), set=repr(str(set_name)[:20]), instead=_(level.set_name)))
     return replace(level, placed=tuple(placed),
                    set_name=set_name if set_name in sets else level.set_name), changes
 
 
 def _salvaged_grid(level: Layout, rows: list[tuple[int, str]]) -> tuple[Layout, list[str]]:
-    changes = [f"line {line}: a row more than {MAX_SIDE}, left out" for line, _ in
-               rows[MAX_SIDE:]]
+    changes = [_("line {line}: a row more than {most}, left out").format(line=line,
+                                                                         most=MAX_SIDE)
+               for line, _row in rows[MAX_SIDE:]]
     rows = rows[:MAX_SIDE]
     if not rows:
         return level, changes
@@ -110,13 +113,17 @@ def _salvaged_grid(level: Layout, rows: list[tuple[int, str]]) -> tuple[Layout, 
         unknown = sorted({char for char in row if char not in (PLAYABLE, BLOCKED)})
         if unknown:
             chars = ", ".join(repr(char) for char in unknown)
-            changes.append(f"line {line}: {chars} read as open (use . and #)")
+            changes.append(_("line {line}: {chars} read as open (use . and #)").format(
+                line=line, chars=chars))
         if len(row) != width:
-            changes.append(f"line {line}: the row was {len(row)} squares wide, made {width} "
-                           f"({'open squares added' if len(row) < width else 'the rest cut'})")
+            changes.append((_("line {line}: the row was {was} squares wide, made {width} (open "
+                              "squares added)") if len(row) < width else
+                            _("line {line}: the row was {was} squares wide, made {width} (the "
+                              "rest cut)")).format(line=line, was=len(row), width=width))
     if len(rows) < MIN_SIDE:
-        changes.append(f"line {rows[-1][0]}: open rows added to make {MIN_SIDE}")
-    blocked = frozenset(f"{FILES[f]}{height - top}" for top, (_, row) in enumerate(rows)
+        changes.append(_("line {line}: open rows added to make {least}").format(
+            line=rows[-1][0], least=MIN_SIDE))
+    blocked = frozenset(f"{FILES[f]}{height - top}" for top, (_line, row) in enumerate(rows)
                         for f, char in enumerate(row[:width]) if char == BLOCKED)
     return replace(level, width=width, height=height, blocked=blocked), changes
 

@@ -270,7 +270,7 @@ class App:
         try:
             self.push(EditorScene(self, variant, template, blank))
         except Exception as error:     # no level of the variant loads
-            self.push(MessageScene(self, "The editor cannot open", f"{error}"))
+            self.push(MessageScene(self, _("The editor cannot open"), f"{error}"))
 
     def open_network(self) -> None:
         """The network screen: host a match, resume a hosted one, or join one."""

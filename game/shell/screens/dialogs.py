@@ -25,8 +25,11 @@ class ConfirmScene(Scene):
         self.question, self.detail = question, detail
         self.on_yes, self.on_no = on_yes, on_no
         self.overlay = not cover
-        self.menu = Menu(app, [Button(yes, self.agree, width=560),
-                               Button(no, self.refuse, width=560)],
+        # as wide as the longer answer needs (a file name in it), up to the panel's width
+        width = min(900, max(560, *(theme.font(40, True).size(_(label))[0] + 60
+                                    for label in (yes, no))))
+        self.menu = Menu(app, [Button(yes, self.agree, width=width),
+                               Button(no, self.refuse, width=width)],
                          top=520, bottom=700, focus=0 if focus_yes else 1)
 
     def agree(self):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from game.i18n import _, ngettext
 
+import re
 from pathlib import Path
 
 import pygame
@@ -70,7 +71,9 @@ def draw_description(surface, text: str, at, width: int, most: int = 200) -> int
     return y
 
 
-OWN_MARK = " (yours)"      # after the title of a level the player made
+def titled(title: str, own: bool) -> str:
+    """A level's title, marked when the player made it."""
+    return _("{title} (yours)").format(title=title) if own else title
 
 
 def own_folder_shown(variant: str) -> str:
@@ -83,15 +86,32 @@ def own_folder_shown(variant: str) -> str:
         return str(folder)
 
 
+def problem_line(entry) -> str:
+    """A broken level's one-line error ("<path>:<line>: message") as a person reads it:
+    the file named without its folder, the line said in the language spoken."""
+    return shown_problem(entry.error or "", entry.path)
+
+
+def shown_problem(error: str, path: str) -> str:
+    """`error`, a FileFormatError's line about the file at `path`, as problem_line says
+    it."""
+    found = re.match(rf"{re.escape(path)}(?::(\d+))?: ", error)
+    if found is None:
+        return error.replace(path, Path(path).name, 1)
+    name, problem = Path(path).name, error[found.end():]
+    if found[1] is None:
+        return f"{name}: {problem}"
+    return _("{file}:{line}: {problem}").format(file=name, line=found[1], problem=problem)
+
+
 def level_choices(entries, level_of, fits=lambda level: True):
     """(the levels that load and `fits` as (name, title), the player's own marked; the
     error lines of broken ones, naming the file without its folder) of level entries."""
     good, broken = [], []
     for entry in entries:
-        if entry.error:    # "<path>:<line>: message", shown with the file name only
-            broken.append(entry.error.replace(entry.path, Path(entry.path).name, 1))
+        if entry.error:
+            broken.append(problem_line(entry))
         elif fits(level_of(entry)):
             title = level_of(entry).title or entry.name
-            good.append((entry.name, title + OWN_MARK if getattr(entry, "own", False)
-                         else title))
+            good.append((entry.name, titled(title, getattr(entry, "own", False))))
     return good, broken

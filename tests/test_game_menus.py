@@ -11,7 +11,7 @@ from game.shell.frame import theme
 from game.shell.frame.scene import Action
 from game.shell.lessons.learn import LearnScene
 from game.shell.screens.setup import VariantSelectScene, load_variants
-from game.shell.frame.widgets import row_height
+from game.shell.frame.scrolling import row_height
 from game.shell.screens.title import PICK_ROW, VariantPickScene
 
 from test_shell_menus import assert_on_screen

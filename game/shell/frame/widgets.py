@@ -7,8 +7,9 @@ from collections.abc import Callable
 
 import pygame
 
-from game.i18n import _, ngettext
+from game.i18n import _
 from game.shell.frame import theme
+from game.shell.frame.scrolling import draw_scroll_sign
 
 MARKS_A_LETTER = 2    # accents a typed letter may carry (Vietnamese has two)
 
@@ -96,6 +97,7 @@ class Selector(Widget):
     """A label and one value of a list; left/right (or clicking an arrow) changes it."""
 
     value_indent = 0       # room kept between the label and the value (for a button)
+    column = 0             # where a menu lines up its values, from the row's left (line_up)
 
     def __init__(self, label: str, choices, index: int = 0, on_change=None,
                  width: int = 760, height: int = ROW_HEIGHT):
@@ -148,7 +150,8 @@ class Selector(Widget):
             x += 34
         label = theme.draw_fitted(surface, self.shown_label, (x, r.centery), r.x + r.w // 2 - x, 34,
                                   theme.TEXT, "midleft")
-        left, right = max(r.x + r.w * 0.42, label.right + 30 + self.value_indent), r.right - 28
+        left = max(r.x + r.w * 0.42, label.right + 30 + self.value_indent, r.x + self.column)
+        right = r.right - 28
         self._value_left = left
         text = _(self.choices[self.index][1]) if self.choices else "-"
         colour = theme.HIGHLIGHT if focused else theme.TEXT
@@ -290,6 +293,7 @@ class Menu:
                  focus: int = 0, width: int | None = None, gap: int = ROW_GAP, footer=(),
                  footer_top: int | None = None):
         self.app = app
+        self._lined_up: tuple | None = None     # the selectors' labels last lined up
         self.footer = list(footer)
         self.widgets = list(widgets) + self.footer
         if width:
@@ -444,6 +448,7 @@ class Menu:
         """The rows in sight, the footer and the scroll signs; with `focus` off no row is
         marked (a screen that takes no input yet)."""
         focused = self.focus if focus else -1
+        self._line_up()
         clip = surface.get_clip()
         # room for the focus ring around the first and last rows, hardly more
         surface.set_clip(pygame.Rect(0, self.top - 6, surface.get_width(),
@@ -459,26 +464,18 @@ class Menu:
                 draw_scroll_sign(surface, rect, pointing, count)
 
 
-def row_height(count: int, top: int, bottom: int, gap: int, most: int, least: int = 40) -> int:
-    """The height of each of `count` rows of a list from `top` to `bottom`: `most` while
-    they fit, less so that a few more fit, never under `least` (a longer list scrolls,
-    its signs saying how many rows are out of sight)."""
-    fits = (bottom - top - gap * (count - 1)) // max(count, 1)
-    return max(least, min(most, fits))
-
-
-def draw_scroll_sign(surface, rect, pointing: int, count: int) -> None:
-    """A triangle (up for -1, down for +1) and "3 more above/below" on a dark strip."""
-    pygame.draw.rect(surface, (14, 24, 28), rect, border_radius=10)
-    text = (ngettext("{count} more above", "{count} more above", count) if pointing < 0 else
-            ngettext("{count} more below", "{count} more below", count)).format(count=count)
-    words = theme.draw_text(surface, text, (rect.centerx + 14, rect.centery), 24,
-                            theme.HIGHLIGHT, "center", bold=True)
-    x, y, half = words.left - 22, rect.centery, 9
-    tip = y + half * pointing
-    pygame.draw.polygon(surface, theme.HIGHLIGHT,
-                        [(x - half, y - half * pointing), (x + half, y - half * pointing),
-                         (x, tip)])
+    def _line_up(self) -> None:
+        """The selectors' values start in one column, right of the longest label (as
+        far as half the row): a longer language's labels do not stagger the arrows."""
+        rows = [w for w in self.body if isinstance(w, Selector)]
+        key = tuple((w.shown_label, w.rect.w, bool(w.marker)) for w in rows)
+        if key == self._lined_up:
+            return
+        self._lined_up = key
+        needs = [min(w.rect.w // 2, 24 + 34 * bool(w.marker) + theme.font(34).size(
+            w.shown_label)[0]) + 30 + w.value_indent for w in rows]
+        for w in rows:
+            w.column = max(needs, default=0)
 
 
 def back_or_menu(app, menu: Menu, action) -> None:

@@ -24,7 +24,8 @@ from game.play import lesson_progress, statistics as stats
 from game.play.config import MatchConfig, Seat
 from game.shell.frame import theme
 from game.shell.frame.scene import Scene
-from game.shell.frame.widgets import Button, Label, Menu, Widget, row_height
+from game.shell.frame.scrolling import row_height
+from game.shell.frame.widgets import Button, Label, Menu, Widget
 
 if TYPE_CHECKING:
     from game.logic.lessons.files import Lesson

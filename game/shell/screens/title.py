@@ -10,7 +10,8 @@ from game.play import saves
 from game.shell.frame import theme, tile_art
 from game.shell.frame.scene import Scene
 from game.shell.match.kinds import can_play
-from game.shell.frame.widgets import Button, Label, Menu, Widget, back_or_menu, row_height
+from game.shell.frame.scrolling import row_height
+from game.shell.frame.widgets import Button, Label, Menu, Widget, back_or_menu
 from game.shell.screens.setup import VariantSelectScene, load_variants
 MENU_LEGEND = N_("Up/Down: choose   Enter: select   Esc: back   F11: full screen")
 PICK_ROW = 56           # "Rules of which game?": ten games and Back fit at this height

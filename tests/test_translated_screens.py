@@ -19,7 +19,8 @@ from game.shell.screens.settings import apply_language
 from screen_walk import menus, problems, read, walk
 from test_shell_support import still_app
 
-TRANSLATED_GAMES = ("classic", "blank", "dominox", "open54", "dominid")
+TRANSLATED_GAMES = ("classic", "blank", "dominox", "open54", "dominid", "open1", "open3",
+                    "open4", "open10", "open22")
 # What the walk itself brings (its players and its message) and a language's own name.
 WALK_DATA = ("Ann", "Ben", "Medium", "A message", "Something to say over the table.",
              "English", "Español")

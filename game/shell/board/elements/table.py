@@ -11,6 +11,8 @@ lit squares; and at the end a banner over the board saying why the game ended.
 """
 from __future__ import annotations
 
+from game.i18n import N_, _
+
 from collections import Counter
 from dataclasses import dataclass
 
@@ -316,17 +318,17 @@ class ElementTable(BoardTable):
         self.put(surface, ctl.name(player), (left, rect.y + 28), 44, theme.TEXT, bold=True,
                  width=rect.right - 20 - left)
         kind = scene.seat_kind(player)
-        self.put(surface, f"{adapter.side_name(player)} · {kind}", (rect.x + 24, rect.y + 102),
+        self.put(surface, f"{_(adapter.side_name(player))} · {kind}", (rect.x + 24, rect.y + 102),
                  27, theme.TEXT_DIM)
         self.put(surface, adapter.looks(player), (rect.x + 24, rect.y + 136), 26,
                  theme.TEXT_DIM, width=rect.w - 36)
         y = rect.y + 172
         if to_move:
-            status = "Thinking..." if ctl.thinking else "To move"
+            status = N_("Thinking...") if ctl.thinking else N_("To move")
             self.put(surface, status, (rect.x + 24, y), 32, GOLD, bold=True)
         elif outcome is not None:
-            status = "Winner" if outcome.winner == player else \
-                "Draw" if outcome.winner is None else ""
+            status = N_("Winner") if outcome.winner == player else \
+                N_("Draw") if outcome.winner is None else ""
             self.put(surface, status, (rect.x + 24, y), 36, GOLD, bold=True)
         y += 44
         for text, size, colour, bold in adapter.card_lines(player, over):
@@ -369,7 +371,7 @@ class ElementTable(BoardTable):
 
     def _draw_last(self, surface, view) -> None:
         rect, button = self.layout.last, self.layout.pass_button
-        self.put(surface, "Last move", (rect.x + 24, rect.y + 18), 34, theme.TEXT, bold=True)
+        self.put(surface, N_("Last move"), (rect.x + 24, rect.y + 18), 34, theme.TEXT, bold=True)
         lines = self.adapter.last_lines(view)
         y = rect.y + 66
         for text, colour in lines:        # a long line (a stack captured) wraps

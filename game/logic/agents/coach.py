@@ -95,8 +95,10 @@ def move_words(move) -> str:
         tile, square = text.split("@")
         return _("{tile} on {square}").format(tile=tile, square=square)
     squares = re.split(r"[->]", text)                      # an element moving
-    words = _("{start} to {end}").format(start=squares[0], end=squares[1])
-    return "".join([words, *(_(", then to {square}").format(square=s) for s in squares[2:])])
+    words = squares[0]
+    for square in squares[1:]:                             # "c3 to e5 to c7"
+        words = _("{start} to {end}").format(start=words, end=square)
+    return words
 
 
 def _name(names, player: int) -> str:

@@ -328,7 +328,7 @@ class ElementTable(BoardTable):
             self.put(surface, status, (rect.x + 24, y), 32, GOLD, bold=True)
         elif outcome is not None:
             status = N_("Winner") if outcome.winner == player else \
-                N_("Draw") if outcome.winner is None else ""
+                N_("A draw") if outcome.winner is None else ""
             self.put(surface, status, (rect.x + 24, y), 36, GOLD, bold=True)
         y += 44
         for text, size, colour, bold in adapter.card_lines(player, over):

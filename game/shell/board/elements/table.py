@@ -319,7 +319,7 @@ class ElementTable(BoardTable):
                  width=rect.right - 20 - left)
         kind = scene.seat_kind(player)
         self.put(surface, f"{_(adapter.side_name(player))} · {kind}", (rect.x + 24, rect.y + 102),
-                 27, theme.TEXT_DIM)
+                 27, theme.TEXT_DIM, width=rect.w - 36)
         self.put(surface, adapter.looks(player), (rect.x + 24, rect.y + 136), 26,
                  theme.TEXT_DIM, width=rect.w - 36)
         y = rect.y + 172
@@ -356,12 +356,12 @@ class ElementTable(BoardTable):
         for line in adapter.goal_lines()[:5]:
             self.put(surface, line, (rect.x + 24, y), GOAL_SIZE, theme.TEXT_DIM,
                      width=rect.w - 48)
-            y += GOAL_SIZE + 3
+            y += GOAL_SIZE + 6              # (room for a line of accented capitals)
         label, count, fraction = adapter.quiet_line(view)
         self.put(surface, label, (rect.x + 24, rect.bottom - 78), 26, theme.TEXT_DIM)
         self.put(surface, count, (rect.right - 24, rect.bottom - 27), 28, theme.TEXT,
-                 "midright", bold=True, width=150)
-        bar = pygame.Rect(rect.x + 24, rect.bottom - 34, rect.w - 48 - 160, 14)
+                 "midright", bold=True, width=190)
+        bar = pygame.Rect(rect.x + 24, rect.bottom - 34, rect.w - 48 - 200, 14)
         pygame.draw.rect(surface, (50, 62, 66), bar, border_radius=7)
         if fraction > 0:
             fill = bar.copy()

@@ -35,8 +35,8 @@ KNOWN = [
                                                      "beside To move"),
     (r"lesson", r"(cut|too small[^:]*): '\[Térrîtörý ñöw", "the lesson card's one line of "
                                                           "count and hand"),
-    (r"lesson", r"too small[^:]*: '\[(Åñswér|Ñéxt léssöñ)", "the lesson panel's buttons, two "
-                                                          "a row in Dominox's narrow panel"),
+    (r"lesson", r"too small[^:]*: '\[(Åñswér|Ñéxt léssöñ|Páss \(Éñtér\))",
+     "the lesson panel's buttons, two a row in Dominox's and Packs' narrow panels"),
     (r"lesson", r"cut: '(\[Göál: |\[Ðráwîñg|······)", "a lesson's goal and title at the "
                                                      "smallest size in Dominox's panel"),
     (r"dominox|open54|dominid", r"cut: '\[Ĺást: ", "the info panel's last move"),

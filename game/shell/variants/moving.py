@@ -34,7 +34,7 @@ HEADLINES = {
     "goal": N_("Goal reached"),
     "overshot": N_("Over 48 pips"),
     "no captures": N_("Move limit reached"),
-    "no captures left": N_("No capture possible any more"),
+    "no captures left": N_("No capture possible"),
     "no moves": N_("No move left"),
     "race": N_("Past the middle line"),
 }

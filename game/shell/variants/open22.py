@@ -93,8 +93,7 @@ class Adapter(MovingAdapter):
 
     def card_lines(self, player: int, over: bool) -> list[tuple]:
         view = self.scene.table_view()
-        return [(_("{count} on {half}").format(count=view.far_half[player],
-                                               half=self.half(player)), 32, GOLD, True),
+        return [(_("Far half: {count}").format(count=view.far_half[player]), 32, GOLD, True),
                 (_("{count} captured").format(count=view.captures[player]), 26,
                  theme.TEXT_DIM, False)]
 
@@ -186,9 +185,10 @@ class Adapter(MovingAdapter):
 
     def results(self) -> tuple[list, tuple]:
         view = self.scene.table_view()
-        rows = [(self.ctl.name(p), _(SIDES[p]), str(view.captures[p]),
-                 str(len(view.set_aside[p])), str(view.far_half[p])) for p in (0, 1)]
-        return rows, (_("Player"), _("Side"), _("Captured"), _("Set aside"), _("Far half"))
+        # (no Side column: five columns leave the names too little room)
+        rows = [(self.ctl.name(p), str(view.captures[p]), str(len(view.set_aside[p])),
+                 str(view.far_half[p])) for p in (0, 1)]
+        return rows, (_("Player"), _("Captured"), _("Set aside"), _("Far half"))
 
     def read_aloud(self) -> str:
         view = self.scene.table_view()

@@ -240,7 +240,7 @@ class PacksTable(ElementTable):
         back = Element(player, 0, 0, True)
         for i in range(min(4, -(-left // 8))):
             element_art.draw_element(surface, spot.move(4 * i, -6 * i), back)
-        words = _("empty") if left == 0 else _("{count} left").format(count=left)
+        words = _("empty") if left == 0 else str(left)      # under the word Pack
         x = spot.x + PACK_SPRITE + 4                 # right of the pack's backs
         width = self.turned_rect(player).x - x - 8
         self.put(surface, N_("Pack"), (x, spot.y + 16), 26, theme.TEXT_DIM, width=width)

@@ -303,8 +303,18 @@ class ElementTable(BoardTable):
         self._draw_goal(surface, view)
         self._draw_last(surface, view)
         if self.ctl.caption:           # between the buttons at the caption's two ends
-            theme.draw_fitted(surface, self.ctl.caption, CAPTION_RECT.center, CAPTION_ROOM,
-                              34, theme.TEXT, "center", shadow=True, smallest=26)
+            self._draw_caption(surface, self.ctl.caption)
+
+    def _draw_caption(self, surface, caption: str) -> None:
+        """The caption on one line, set smaller as it grows; a move with its captures and
+        who is next can outgrow that line (in a longer language): then two lines."""
+        if theme.font(26).size(theme.drawable(caption))[0] <= CAPTION_ROOM:
+            theme.draw_fitted(surface, caption, CAPTION_RECT.center, CAPTION_ROOM, 34,
+                              theme.TEXT, "center", shadow=True, smallest=26)
+            return
+        for i, line in enumerate(theme.wrap_text(caption, CAPTION_ROOM, 26)[:2]):
+            theme.draw_fitted(surface, line, (CAPTION_RECT.centerx, CAPTION_RECT.y + 16 + 32 * i),
+                              CAPTION_ROOM, 26, theme.TEXT, "center", shadow=True, smallest=26)
 
     def _draw_seat_card(self, surface, player: int, view) -> None:
         ctl, scene, rect, adapter = self.ctl, self.scene, self.cards[player], self.adapter

@@ -302,12 +302,14 @@ class ElementTable(BoardTable):
             self._draw_seat_card(surface, player, view)
         self._draw_goal(surface, view)
         self._draw_last(surface, view)
-        if self.ctl.caption:           # between the buttons at the caption's two ends
-            self._draw_caption(surface, self.ctl.caption)
+        self._draw_caption(surface)         # between the buttons at the caption's two ends
 
-    def _draw_caption(self, surface, caption: str) -> None:
+    def _draw_caption(self, surface) -> None:
         """The caption on one line, set smaller as it grows; a move with its captures and
         who is next can outgrow that line (in a longer language): then two lines."""
+        caption = self.ctl.caption
+        if not caption:
+            return
         if theme.font(26).size(theme.drawable(caption))[0] <= CAPTION_ROOM:
             theme.draw_fitted(surface, caption, CAPTION_RECT.center, CAPTION_ROOM, 34,
                               theme.TEXT, "center", shadow=True, smallest=26)

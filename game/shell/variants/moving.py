@@ -159,9 +159,10 @@ class MovingAdapter(BoardAdapter):
         return _(self.game.title)
 
     # --- the panels -----------------------------------------------------------------------
-    def goal_lines(self) -> list[str]:
+    def goal_lines(self, size: int = GOAL_SIZE) -> list[str]:
+        """The goal's words in lines of the goal panel, at the font `size`."""
         width = self.layout_for(self.game).goal.w - 48
-        return theme.wrap_text(self.goal_text(), width, GOAL_SIZE)
+        return theme.wrap_text(self.goal_text(), width, size)
 
     def quiet_line(self, view) -> tuple[str, str, float]:
         """(label, count, fraction) of the moves in a row without a capture (the race:

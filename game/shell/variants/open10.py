@@ -15,6 +15,7 @@ from game.logic.elements.board import SIZE
 from game.logic.elements.shifting import parse_stack, square_name
 from game.shell.board.elements.art import draw_element_board
 from game.shell.board.elements.shift_table import SHIFT_AREA, ShiftTable
+from game.shell.board.elements.table import GOAL_SIZE
 from game.shell.board.elements.shift_tool import ShiftTool
 from game.shell.board.geometry import BoardGeometry
 from game.shell.frame import theme
@@ -83,13 +84,13 @@ class Adapter(MovingAdapter):
         return _("Touch your own with equal numbers; equal numbers take theirs. Past the far "
                  "edge wins.")
 
-    def goal_lines(self) -> list[str]:
-        """The goal in four lines, and the options that change play in one more."""
+    def goal_lines(self, size: int = GOAL_SIZE) -> list[str]:
+        """The goal, and the options that change play in one more line."""
         stacks, free = self.game.options["stacks"], self.game.free
         note = _("Stacks and free arrows") if stacks and free else \
             _("Stacks: only tops move") if stacks else \
             _("Free arrows: R turns them") if free else ""
-        return super().goal_lines()[:4] + ([note] if note else [])
+        return super().goal_lines(size) + ([note] if note else [])
 
     def edge_words(self, player: int) -> str:
         return _("set an element past {side}'s edge").format(side=_(SIDES[1 - player]))

@@ -41,7 +41,8 @@ TROPHIES_PER_ROW = 8
 SWATCH = 84
 GOLD = (255, 206, 84)
 FLIGHT_SECONDS = 0.5
-GOAL_SIZE = 27                   # the goal's words (1/40 of the screen's height)
+GOAL_SIZE = 27                   # the goal's words (1/40 of the screen's height), set
+GOAL_SIZES = (GOAL_SIZE, 25, 23, 21)     # smaller when a language needs more lines
 LAST_TINT = (*LAST_MOVE, 70)
 
 
@@ -364,11 +365,17 @@ class ElementTable(BoardTable):
         rect, adapter = self.layout.goal, self.adapter
         self.put(surface, adapter.info_title(), (rect.x + 24, rect.y + 18), 34, theme.TEXT,
                  bold=True)
-        y = rect.y + 62
-        for line in adapter.goal_lines()[:5]:
-            self.put(surface, line, (rect.x + 24, y), GOAL_SIZE, theme.TEXT_DIM,
-                     width=rect.w - 48)
-            y += GOAL_SIZE + 6              # (room for a line of accented capitals)
+        y, room = rect.y + 62, rect.h - 140             # (above the count of quiet moves)
+        for size in GOAL_SIZES:
+            lines = adapter.goal_lines(size)
+            step = size + 6                 # (room for a line of accented capitals)
+            if len(lines) * step <= room:
+                break
+        if len(lines) > room // step:       # (a screen walk sees the words left out)
+            theme.report_cut(" ".join(lines[room // step:]))
+        for line in lines[:room // step]:
+            self.put(surface, line, (rect.x + 24, y), size, theme.TEXT_DIM, width=rect.w - 48)
+            y += step
         label, count, fraction = adapter.quiet_line(view)
         self.put(surface, label, (rect.x + 24, rect.bottom - 78), 26, theme.TEXT_DIM)
         self.put(surface, count, (rect.right - 24, rect.bottom - 27), 28, theme.TEXT,

@@ -82,8 +82,8 @@ def test_a_whole_game_by_one_input_only(tmp_path, monkeypatch, mode, across):
     names = [seat.name for seat in config.seats]
     who = "A draw" if outcome.winner is None else f"{names[outcome.winner]} wins"
     assert results.winner_text.startswith(who)
-    assert results.headers == ("Player", "Side", "Captured", "Set aside", "Far half")
+    assert results.headers == ("Player", "Captured", "Set aside", "Far half")
     assert [row[-1] for row in results.rows] == [str(n) for n in game.far_counts()]
-    assert [row[3] for row in results.rows] == [str(len(a)) for a in game.set_aside]
+    assert [row[2] for row in results.rows] == [str(len(a)) for a in game.set_aside]
     assert person.revealed is None, "a hand-over screen was shown: nothing is hidden here"
     person.leave_results(scene)

@@ -100,7 +100,7 @@ def test_the_scene_uses_the_packs_table_and_the_place_tool(app):
     frame(app, 2)
     assert scene.ghost == f"{turned}@d1" and scene.ghost_reason is None   # home, middle
     assert len(scene.adapter.goal_lines()) <= 5
-    assert scene.adapter.card_lines(0, False)[0][0] == "0 on North's half"
+    assert scene.adapter.card_lines(0, False)[0][0] == "Far half: 0"
     assert scene.adapter.quiet_line(scene.view(0))[1] == "1 of 64"
     press(app, "back")                               # nothing is picked up: Esc pauses
     assert app.top is not scene
@@ -288,7 +288,7 @@ def test_a_forced_pass_sets_the_element_aside_in_the_players_tray(app):
     assert any(before.get_at((x, y)) != after.get_at((x, y))
                for x in range(0, tray.w, 3) for y in range(0, tray.h, 3))
     assert scene.adapter.last_lines(scene.view(0))[0][0] == "South set 5-6 aside"
-    assert scene.adapter.results()[0][0][3] == "1"
+    assert scene.adapter.results()[0][0][2] == "1"
 
 
 def test_a_capture_is_said_and_its_element_fades_off(app):
@@ -309,14 +309,14 @@ def test_a_capture_is_said_and_its_element_fades_off(app):
 
 def test_the_counts_on_the_far_halves_show_and_decide_the_end(app):
     scene = start_at(app, ["c4:0:1-2", "e5:0:1-1", "d5:1:1-2"], [["2-3"], ["6-6"]])
-    assert scene.adapter.card_lines(0, False)[0][0] == "1 on North's half"
-    assert scene.adapter.card_lines(1, False)[0][0] == "0 on South's half"
+    assert scene.adapter.card_lines(0, False)[0][0] == "Far half: 1"
+    assert scene.adapter.card_lines(1, False)[0][0] == "Far half: 0"
     press(app, "read_ends")                          # E: the standing, said
     assert scene.ctl.caption == ("P0 (South): 1 on North's half, 0 captured, 0 in the pack, "
                                  "0 set aside; P1 (North): 0 on South's half, 0 captured, 1 "
                                  "in the pack, 0 set aside. Turned up: 2-3.")
     click(app, scene, "c5")                          # 2-3 onto c4's 2: North's half
-    assert scene.adapter.card_lines(0, False)[0][0] == "2 on North's half"
+    assert scene.adapter.card_lines(0, False)[0][0] == "Far half: 2"
     settle(app, scene)                               # North places its 6-6: the packs end
     outcome = scene.game.outcome()
     assert outcome is not None and outcome.winner == 0
@@ -327,7 +327,7 @@ def test_the_counts_on_the_far_halves_show_and_decide_the_end(app):
     assert detail == f"South has 2 elements on North's half, North 0 on South's half. {caption}"
     results = app.top
     assert isinstance(results, ResultsScene) and results.winner_text == caption
-    assert results.headers == ("Player", "Side", "Captured", "Set aside", "Far half")
+    assert results.headers == ("Player", "Captured", "Set aside", "Far half")
     assert [row[-1] for row in results.rows] == ["2", "0"]
     assert theme.font(44, True).size(caption)[0] <= 1120
 

@@ -20,7 +20,8 @@ from game.shell.screens.settings import apply_language
 from screen_walk import EDITOR_GAMES, editor, menus, problems, read, walk
 from test_shell_support import still_app
 
-TRANSLATED_GAMES = ("classic", "blank", "dominox", "open54", "dominid")
+TRANSLATED_GAMES = ("classic", "blank", "dominox", "open54", "dominid", "open1", "open3",
+                    "open4", "open10", "open22")
 # What the walk itself brings (its players and its message) and a language's own name.
 WALK_DATA = ("Ann", "Ben", "Medium", "A message", "Something to say over the table.",
              "English", "Español")
@@ -36,8 +37,8 @@ KNOWN = [
                                                      "beside To move"),
     (r"lesson", r"(cut|too small[^:]*): '\[Térrîtörý ñöw", "the lesson card's one line of "
                                                           "count and hand"),
-    (r"lesson", r"too small[^:]*: '\[(Åñswér|Ñéxt léssöñ)", "the lesson panel's buttons, two "
-                                                          "a row in Dominox's narrow panel"),
+    (r"lesson", r"too small[^:]*: '\[(Åñswér|Ñéxt léssöñ|Páss \(Éñtér\))",
+     "the lesson panel's buttons, two a row in Dominox's and Packs' narrow panels"),
     (r"lesson", r"cut: '(\[Göál: |\[Ðráwîñg|······)", "a lesson's goal and title at the "
                                                      "smallest size in Dominox's panel"),
     (r"dominox|open54|dominid", r"cut: '\[Ĺást: ", "the info panel's last move"),

@@ -93,12 +93,12 @@ def move_words(move) -> str:
                                                           second=move.second)
     if "@" in text:                                       # an element set down (Packs)
         tile, square = text.split("@")
-        return f"{tile} on {square}"
-    return " to ".join(re.split(r"[->]", text))           # an element moving
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+        return _("{tile} on {square}").format(tile=tile, square=square)
+    squares = re.split(r"[->]", text)                      # an element moving
+    words = squares[0]
+    for square in squares[1:]:                             # "c3 to e5 to c7"
+        words = _("{start} to {end}").format(start=words, end=square)
+    return words
 
 
 def _name(names, player: int) -> str:
@@ -315,22 +315,22 @@ def _element_reason(view, move, world, hooks) -> str:
         after = world.view(me)
         outcome = world.outcome()
         if outcome is not None and outcome.winner == me:
-            return "wins the game at once"
+            return _("wins the game at once")
         if outcome is not None and outcome.reason == "both crossed":
-            return "crosses too: a draw, where any other answer loses"
+            return _("crosses too: a draw, where any other answer loses")
         if outcome is None and getattr(world, "answering", None) == them:    # Shift
-            return "crosses first, and the one move of answer can cross too: a draw" \
-                if world.can_cross() else "crosses first, and no answer can cross: it wins"
+            return _("crosses first, and the one move of answer can cross too: a draw") \
+                if world.can_cross() else _("crosses first, and no answer can cross: it wins")
         taken = after.captures[me] - before.captures[me]
         if hasattr(after, "last_captured"):
             tiles = _tile_names(after.last_captured)
         else:                           # Packs: the opponent's removed elements grew
             tiles = list(after.removed[them][len(before.removed[them]):])
-        facts = [f"captures {' and '.join(tiles) or _plural(taken, 'element')}"] if taken else []
+        facts = [_captures(tiles, taken)] if taken else []
         if hooks.perfect and outcome is None:
             threats = hooks.tactical(world, world.legal_moves())
             if not threats:
-                facts.append("leaves nothing that can be taken")
+                facts.append(_("leaves nothing that can be taken"))
             elif facts:
                 world.apply(threats[0][0])
                 try:
@@ -338,10 +338,22 @@ def _element_reason(view, move, world, hooks) -> str:
                 finally:
                     world.undo()
                 if lost:
-                    return f"{facts[0]}, though {lost[0]} can be taken back"
-        return " and ".join(facts)
+                    return _("{captures}, though {tile} can be taken back").format(
+                        captures=facts[0], tile=lost[0])
+        return " ".join(facts) if len(facts) < 2 else _("{first} and {second}").format(
+            first=facts[0], second=facts[1])
     finally:
         world.undo()
+
+
+def _captures(tiles, taken: int) -> str:
+    """"captures 3-5", "captures 3-5 and 2-2", or, with no tile to name, the count."""
+    if not tiles:
+        return ngettext("captures {count} element", "captures {count} elements",
+                        taken).format(count=taken)
+    if len(tiles) == 1:
+        return _("captures {tile}").format(tile=tiles[0])
+    return _("captures {tiles} and {last}").format(tiles=", ".join(tiles[:-1]), last=tiles[-1])
 
 
 def _spread_reason(view, move, world, names) -> str:

@@ -15,7 +15,7 @@ and what its views, records and the greedy player read of its own rules (`view_f
 """
 from __future__ import annotations
 
-from game.i18n import N_
+from game.i18n import N_, _
 
 import random
 from operator import attrgetter
@@ -51,22 +51,6 @@ AROUND = tuple(tuple(r[0] for r in rays) for rays in RAYS)
 STEPS = {(s, t): ElementMove((s, t)) for s in range(SHAPE.size) for t in AROUND[s]}
 
 
-# The rules screens' text games 1 and 3 share: who has which elements where, and how they
-# move and touch (each game says the rest).
-HALVES_TEXT = """\
-Each has 16 elements (dominoes standing upright on one square each) on their two home \
-ranks: the south player on ranks 1-2, the north player on ranks 7-8. The two groups come \
-from one set of 32 (the 28 tiles and a second 0-0, 2-2, 4-4 and 6-6), 96 pips each."""
-STEP_AND_TOUCH_TEXT = """\
-On your turn move one of your elements one square in any of the eight directions to an \
-empty square. Elements do not turn: the south player's elements show their upper number \
-toward the north player and the other way round.
-
-Two elements touch only when they stand one behind the other on the same file; side by \
-side and corner to corner do not count. When the element you move comes to touch an \
-opponent's element and the two touching numbers are equal, that opponent's element is \
-removed: one to the north and one to the south can go in the same move. Equal numbers \
-between your own elements do nothing."""
 
 
 def limit_option(default: int = 40) -> Option:
@@ -85,7 +69,7 @@ class ElementGame(GameState):
     (empty: pass) and whether the game has ended, cached per position; `refusal(move)`
     says why a well-formed move is not among them."""
 
-    cant_pass = "you cannot pass: you have a move"
+    cant_pass = N_("you cannot pass: you have a move")
     coach_reasons = "elements"
     views_tell_the_world = True     # each view says whose turn it is and all the board
     to_move: int
@@ -174,9 +158,9 @@ class ElementGame(GameState):
             return exc.reason
         moves, end = self._position()
         if end:
-            return "the game is over"
+            return _("the game is over")
         if move is PASS:
-            return self.cant_pass if moves else None
+            return _(self.cant_pass) if moves else None
         if move in moves:
             return None
         return self.refusal(move)
@@ -256,7 +240,8 @@ class MovingGame(ElementGame):
         """Why a move of the player's own `element`, not among the legal ones, is refused:
         a chain, a taken square, or else the rule of movement it breaks."""
         if len(move.path) > 2:
-            return "a move names only its from and to squares here; only Diagonals chains jumps"
+            return _("a move names only its from and to squares here; only Diagonals chains "
+                     "jumps")
         target = self.board.cells[move.end]
         if target is not None and not self.landing_win(element, target):
             return self.taken_refusal(element, target, move.end)
@@ -264,12 +249,12 @@ class MovingGame(ElementGame):
 
     def taken_refusal(self, element, target, square: int) -> str:
         """Why `element` may not land on `target`, which stands on `square`."""
-        return f"{SHAPE.names[square]} is taken"
+        return _("{square} is taken").format(square=SHAPE.names[square])
 
     def movement_refusal(self, move: ElementMove) -> str:
         """The rule of movement a move to an empty square breaks: a game whose elements
         move otherwise says its own."""
-        return "an element moves one square, in any of the eight directions"
+        return _("an element moves one square, in any of the eight directions")
 
     def _goal(self, player: int):
         """(winner, reason) when the capture `player` just made ends the game at once."""
@@ -342,9 +327,10 @@ class MovingGame(ElementGame):
         the game's own `move_refusal`."""
         element = self.board.cells[move.start]
         if element is None:
-            return f"there is no element on {SHAPE.names[move.start]}"
+            return _("there is no element on {square}").format(square=SHAPE.names[move.start])
         if element.owner != self.to_move:
-            return f"the element on {SHAPE.names[move.start]} is your opponent's"
+            return _("the element on {square} is your opponent's").format(
+                square=SHAPE.names[move.start])
         return self.move_refusal(move, element)
 
     def _push(self, move):

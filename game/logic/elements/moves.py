@@ -3,6 +3,8 @@ square of a jump chain (`c3-e5-c7`); the forced pass is the shared `PASS`. What 
 captures follows from the position, so it is not written in the move."""
 from __future__ import annotations
 
+from game.i18n import _
+
 import re
 from dataclasses import dataclass, field
 
@@ -86,6 +88,7 @@ def element_move_words(move) -> str:
     a malformed text."""
     move = parse_element_move(move)
     if move is PASS:
-        return "pass"
+        return _("pass")
     names = [SHAPE.names[s] for s in move.path]
-    return f"{names[0]} to {names[1]}" + "".join(f", then to {n}" for n in names[2:])
+    return _("{start} to {end}").format(start=names[0], end=names[1]) + "".join(
+        _(", then to {square}").format(square=n) for n in names[2:])

@@ -10,7 +10,7 @@ greedy judgement made in shift_view.py, starting boards in shift_starts.py.
 """
 from __future__ import annotations
 
-from game.i18n import N_
+from game.i18n import N_, _
 
 import random
 import re
@@ -28,7 +28,7 @@ from .shift_starts import (start_from_toml as shift_start_from_toml,
                            start_text as shift_start_text, starting_cells)
 from .shifting import arrow_mark, parse_square, parse_stack, square_name, stack_text, turned
 
-RULES_TEXT = """\
+RULES_TEXT = N_("""\
 Shift is played by two players on an 8x8 board. Each has 16 elements (dominoes standing \
 upright on one square each) on their two home ranks: the south player on ranks 1-2, the \
 north player on ranks 7-8. The two groups come from one set of 32 (the 28 tiles and a \
@@ -64,7 +64,7 @@ stacks of four on the home rank; only the top element of a stack moves and touch
 touching a stack's top with an equal number removes the whole stack), limit, start (a \
 starting board from the levels folder, or random). A starting board always holds \
 exactly the set: the two halves of one set of 32 with 96 pips each, or with stacks a \
-whole set of 32 each; a board that does not is refused."""
+whole set of 32 each; a board that does not is refused.""")
 
 _MOVE = re.compile(r"([a-z][0-9]+)>([a-z][0-9]+)([\^v]?)")
 FORM = "a move is a from and a to square like c2>e5 (with ^ or v for the arrow when " \
@@ -120,9 +120,9 @@ def parse_shift_move(text):
 class ShiftGame(ElementGame):
     variant = "open10"
     title = N_("Shift")
-    notation = ("`from>to` (`c2>e5`), with `^` or `v` for the arrow when arrows are free "
-                "(`c2>e5^`); past the far edge the square names rank 9 or rank 0 (`c7>d9`, "
-                "`e5>c0`)")
+    notation = N_("`from>to` (`c2>e5`), with `^` or `v` for the arrow when arrows are free "
+                  "(`c2>e5^`); past the far edge the square names rank 9 or rank 0 (`c7>d9`, "
+                  "`e5>c0`)")
     score_counts = N_("captures")
     how_to_win = (
         N_("Set an element just past the opponent's edge, touching one of your own on "
@@ -332,21 +332,22 @@ class ShiftGame(ElementGame):
         stack = self.cells[move.start]
         where = square_name(move.start)
         if not stack:
-            return f"there is no element on {where}"
+            return _("there is no element on {square}").format(square=where)
         element = stack[-1]
         if element.owner != self.to_move:
-            return f"the element on {where} is your opponent's"
+            return _("the element on {square} is your opponent's").format(square=where)
         if self.free and move.arrow is None:
-            return "arrows are free: add ^ or v for the arrow you set the element down with"
+            return _("arrows are free: add ^ or v for the arrow you set the element down "
+                     "with")
         if not self.free and move.arrow is not None:
-            return "arrows are fixed in this game, so no ^ or v"
+            return _("arrows are fixed in this game, so no ^ or v")
         if move.past_edge:
             far = SIZE if element.owner == 0 else -1
             if move.end // SIZE != far:
-                return "only past your opponent's edge: rank 9 for the south player, rank 0 " \
-                       "for the north player"
+                return _("only past your opponent's edge: rank 9 for the south player, "
+                         "rank 0 for the north player")
         elif self.cells[move.end]:
-            return f"{square_name(move.end)} is taken"
+            return _("{square} is taken").format(square=square_name(move.end))
         shown = element
         if self.free and move.arrow != element.arrow:
             shown = turned(element)
@@ -357,11 +358,12 @@ class ShiftGame(ElementGame):
                 continue
             there = cells[square][:-1] if square == move.start else cells[square]
             if there and getattr(there[-1], facing) != mine:
-                return f"its {mine} would touch the {getattr(there[-1], facing)} of the " \
-                       f"element on {square_name(square)}: every touching number must be equal"
+                return _("its {mine} would touch the {other} of the element on {square}: "
+                         "every touching number must be equal").format(
+                    mine=mine, other=getattr(there[-1], facing), square=square_name(square))
         if move.past_edge:
-            return "past the edge it must touch your own element on the last rank"
-        return "it must touch at least one of your own elements"
+            return _("past the edge it must touch your own element on the last rank")
+        return _("it must touch at least one of your own elements")
 
     def _push(self, move):
         player = self.to_move

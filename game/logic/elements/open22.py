@@ -10,7 +10,7 @@ and the last, and each half is half the ranks; only the board's shape differs.
 """
 from __future__ import annotations
 
-from game.i18n import N_
+from game.i18n import N_, _
 
 import re
 from dataclasses import dataclass, field
@@ -26,7 +26,7 @@ from .game import ElementGame
 from .moves import TextMove, read_move
 from .board import SHAPE, SIZE, Element, parse_element
 
-RULES_TEXT = """\
+RULES_TEXT = N_("""\
 Packs is played by two players on an empty board of 8 x 8 squares. Each has a whole set \
 of 32 elements (the 28 tiles and a second 0-0, 2-2, 4-4 and 6-6), shuffled into a \
 face-down pack beside the board.
@@ -55,7 +55,7 @@ source's cross sectoring has it: 16 squares on each home rank, 4 on each file. T
 ranks are rank 1 (south player) and rank 4 (north player), each half two ranks (1-2 and \
 3-4), and elements still stand along the files and touch only along them. Twice as many \
 files to start on, each half as long: two placements reach the far half, so every file \
-is a short race. Placements are written as before, like 3-5@p2."""
+is a short race. Placements are written as before, like 3-5@p2.""")
 
 _MOVE = re.compile(r"([0-6])-([0-6])@([a-z][0-9]+)")
 FORM = "a placement is the turned-up element's numbers and a square, like 3-5@c2 (the " \
@@ -107,13 +107,13 @@ class PacksGame(ElementGame):
         N_("When both packs are used up, the player with more elements on the opponent's "
         "half wins. Placing an element so that it faces an opponent's with an equal "
         "number removes that element."))
-    notation = ("the turned-up element's south and north numbers and its square, `3-5@c2` "
-                "(across, on squares a1 to p4: `3-5@p2`)")
+    notation = N_("the turned-up element's south and north numbers and its square, `3-5@c2` "
+                  "(across, on squares a1 to p4: `3-5@p2`)")
     score_counts = N_("score")      # the elements on the opponent's half
     hard_hooks = "game.logic.elements.packs_worlds"
     records = files
     rules_text = RULES_TEXT
-    cant_pass = "you cannot pass: the turned-up element can be placed"
+    cant_pass = N_("you cannot pass: the turned-up element can be placed")
     min_players = max_players = 2
     options_declared: ClassVar[Options] = (
         Option("across", False, N_("play across: a board of 16 files by 4 ranks")),
@@ -244,19 +244,20 @@ class PacksGame(ElementGame):
     def refusal(self, move: PlaceMove) -> str:
         tile = self.turned_up()
         if move.tile != tile:
-            return f"you turned up {tile}: place that element"
+            return _("you turned up {tile}: place that element").format(tile=tile)
         if self.cells[move.square] is not None:
-            return f"{self.shape.names[move.square]} is taken"
+            return _("{square} is taken").format(square=self.shape.names[move.square])
         element = Element(self.to_move, move.low, move.high)
         for neighbour, facing, mine in ((self.ahead(move.square), "south", element.north),
                                         (self.behind(move.square), "north", element.south)):
             other = None if neighbour is None else self.cells[neighbour]
             if other is not None and getattr(other, facing) != mine:
-                return f"its {mine} would touch the {getattr(other, facing)} of the element " \
-                       f"on {self.shape.names[neighbour]}: off your home line every " \
-                       "touching number must be equal"
+                return _("its {mine} would touch the {other} of the element on {square}: "
+                         "off your home line every touching number must be equal").format(
+                    mine=mine, other=getattr(other, facing), square=self.shape.names[neighbour])
         rank = self.home_rank(self.to_move) + 1
-        return f"off your home line (rank {rank}) it must touch one of your own elements"
+        return _("off your home line (rank {rank}) it must touch one of your own "
+                 "elements").format(rank=rank)
 
     def _push(self, move):
         player = self.to_move

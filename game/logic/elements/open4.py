@@ -3,7 +3,7 @@ their own elements, and remove opposing elements they come to face with an equal
 (docs/rules.md, Diagonals)."""
 from __future__ import annotations
 
-from game.i18n import N_
+from game.i18n import N_, _
 
 from typing import ClassVar
 
@@ -15,7 +15,7 @@ from .game import STEPS, MovingGame, limit_option, ray, start_option
 from .moves import ElementMove
 from .view import race_lead
 
-RULES_TEXT = """\
+RULES_TEXT = N_("""\
 Diagonals is played by two players on an 8x8 board, each with a reduced set of 12 \
 elements (dominoes standing upright on one square each) with the numbers 0 to 3: the \
 ten tiles and a second 0-0 and 2-2. The south player's elements stand on the dark \
@@ -46,7 +46,7 @@ a new best number of elements past the line, and when the game ends otherwise th
 player with more elements past the line wins), set (0-3: a reduced set each; \
 0-5-halves: one set with the numbers 0 to 5 and a second 0-0, 2-2 and 4-4, split into \
 two groups of 12 of 58 and 59 pips), limit, start (a starting board from the levels \
-folder, or random)."""
+folder, or random).""")
 
 # Per square, the diagonal jumps (square jumped over, landing square).
 JUMPS = tuple(tuple(r[:2] for r in (ray(s, d) for d in DIAGONAL) if len(r) >= 2)
@@ -61,7 +61,7 @@ class DiagonalGame(MovingGame):
         "with equal facing numbers, and that element is removed. When no removal can "
         "happen any more, the player who removed more wins (with race: the first with "
         "every element past the middle line)."))
-    notation = "from and to squares; a jump chain lists every landing, `c3-e5-c7`"
+    notation = N_("from and to squares; a jump chain lists every landing, `c3-e5-c7`")
     captures_win = True
     score_counts = N_("score")      # captures, or elements past the middle in the race
     rules_text = RULES_TEXT
@@ -120,28 +120,30 @@ class DiagonalGame(MovingGame):
         for number, (here, there) in enumerate(zip(move.path, move.path[1:]), start=1):
             (f1, r1), (f2, r2) = SHAPE.file_rank(here), SHAPE.file_rank(there)
             if abs(f1 - f2) != abs(r1 - r2) or abs(f1 - f2) not in (1, 2):
-                return "elements move diagonally: one square, or a jump over your own " \
-                       "element to the square just beyond"
+                return _("elements move diagonally: one square, or a jump over your own "
+                         "element to the square just beyond")
             if abs(f1 - f2) == 1 and len(move.path) > 2:
-                return "a step of one square is a whole move: only jumps chain"
+                return _("a step of one square is a whole move: only jumps chain")
             if abs(f1 - f2) == 2:
                 # between two squares of the board: on the board
                 over: int = SHAPE.step(  # type: ignore[assignment]
                     here, ((f2 - f1) // 2, (r2 - r1) // 2))
                 jumped = cells[over]
                 if jumped is None or over == move.start:
-                    return f"there is nothing to jump over on {names[over]}"
+                    return _("there is nothing to jump over on {square}").format(
+                        square=names[over])
                 if jumped.owner != element.owner:
-                    return "you can jump only over your own elements"
+                    return _("you can jump only over your own elements")
             if there in landed:
-                return "a chain never lands twice on the same square"
+                return _("a chain never lands twice on the same square")
             if cells[there] is not None:
-                return f"{names[there]} is taken"
+                return _("{square} is taken").format(square=names[there])
             landed.add(there)
             if number < len(move.path) - 1 and board.captures_at(there, element, move.start,
                                                                   True):
-                return f"the move stops on {names[there]}, where it captures"
-        return "that move is not legal here"
+                return _("the move stops on {square}, where it captures").format(
+                    square=names[there])
+        return _("that move is not legal here")
 
     # ---- the race -----------------------------------------------------------------------
     def _push(self, move):

@@ -44,6 +44,12 @@ LESSON_LEGENDS = (
     N_("Click, Left/Right: pick tile   R, right-click, wheel: turn   F: flip   "
        "Arrows: move   Enter, click: place   H: answer   V: clusters   Esc: back / the lessons"),
     N_("Esc: the lessons"), N_("H: answer"),      # parts of the keys of a panel (Dominid's)
+    N_("Click or arrows + Enter: pick an element, then where it goes   Drag: move   "
+       "Tab: next   Esc: put back   H: answer   T: turn   E: standing"),
+    N_("Click or arrows + Enter: pick, then where   R, wheel, right-click: turn the arrow   "
+       "Tab: next   Esc: put back   H: answer   E: standing"),
+    N_("Pointer or arrows: move the element   R, right-click, wheel: turn it   "
+       "Enter, click: place   Tab: next place   H: answer   T: turn   E: standing"),
 )
 NAVIGATION = {"left": -1, "up": -1, "prev": -1, "right": 1, "down": 1, "next": 1}
 

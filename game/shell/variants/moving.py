@@ -10,6 +10,8 @@ no hand-over between two people on the couch; the caption says whose turn it is 
 """
 from __future__ import annotations
 
+from game.i18n import N_, _, ngettext
+
 import pygame
 
 from game.logic.core import PASS
@@ -22,24 +24,37 @@ from game.shell.board.elements.table import GOAL_SIZE, LAYOUT, ElementTable
 from game.shell.board.geometry import BoardGeometry
 from game.shell.frame import theme
 
-SIDES = ("South", "North")
-LOOKS = ("Ivory, round, arrow up", "Ebony, square, arrow down")
+SIDES = (N_("South"), N_("North"))       # translated where shown
+LOOKS = (N_("Ivory, round, arrow up"), N_("Ebony, square, arrow down"))
 GOLD = (255, 206, 84)
-LEGEND = ("Click or arrows + Enter: pick an element, then where it goes   Drag: move   "
-          "Tab: next   Esc: put back   H: hints   T: turn   E: standing")
+LEGEND = N_("Click or arrows + Enter: pick an element, then where it goes   Drag: move   "
+            "Tab: next   Esc: put back   H: hints   T: turn   E: standing")
 HEADLINES = {
-    "test element": "Test element taken",
-    "goal": "Goal reached",
-    "overshot": "Over 48 pips",
-    "no captures": "Move limit reached",
-    "no captures left": "No capture possible any more",
-    "no moves": "No move left",
-    "race": "Past the middle line",
+    "test element": N_("Test element taken"),
+    "goal": N_("Goal reached"),
+    "overshot": N_("Over 48 pips"),
+    "no captures": N_("Move limit reached"),
+    "no captures left": N_("No capture possible"),
+    "no moves": N_("No move left"),
+    "race": N_("Past the middle line"),
 }
 
 
 def elements(n: int) -> str:
-    return theme.count(n, "element")
+    return counted(n, "element")
+
+
+def counted(n: int, kind: str) -> str:
+    """`n` and its noun in the current language: "1 capture", "3 pips"."""
+    if kind == "capture":
+        return ngettext("{count} capture", "{count} captures", n).format(count=n)
+    if kind == "pip":
+        return ngettext("{count} pip", "{count} pips", n).format(count=n)
+    if kind == "element left":
+        return ngettext("{count} element left", "{count} elements left", n).format(count=n)
+    if kind == "move":
+        return ngettext("{count} move", "{count} moves", n).format(count=n)
+    return ngettext("{count} element", "{count} elements", n).format(count=n)
 
 
 def left_counts(view) -> tuple[int, int]:
@@ -56,17 +71,20 @@ def taken_words(texts) -> str:
     words = []
     for text in texts:
         square, element = parse_element(text)
-        words.append(f"{element.south}-{element.north} on {SHAPE.names[square]}")
-    return " and ".join(words)
+        words.append(_("{tile} on {square}").format(tile=f"{element.south}-{element.north}",
+                                                    square=SHAPE.names[square]))
+    if len(words) < 2:
+        return "".join(words)
+    return _("{first} and {second}").format(first=", ".join(words[:-1]), second=words[-1])
 
 
 class MovingAdapter(BoardAdapter):
-    verb = "move"               # what a turn does to an element, in the captions
     tool: type = MoveElementTool
     table = ElementTable
     legend = LEGEND
-    draw_note = "Nothing is drawn in this game: move one of your elements."
-    pass_prompt = "None of your elements can move: you must pass. Press Enter or click Pass."
+    draw_note = N_("Nothing is drawn in this game: move one of your elements.")
+    pass_prompt = N_("None of your elements can move: you must pass. Press Enter or click "
+                     "Pass.")
 
     @classmethod
     def layout_for(cls, game):
@@ -97,20 +115,21 @@ class MovingAdapter(BoardAdapter):
         """The counts the result rests on: "3 captures to 1"."""
         return self.pair(outcome.scores, outcome.winner, "capture")
 
-    def pair(self, values, winner, word: str, plural: str | None = None) -> str:
+    def pair(self, values, winner, kind: str) -> str:
         """"3 captures to 1" (the winner's first), "2 captures each", or on a draw that
         the counts do not decide "South 0 captures, North 1"."""
         first = 0 if winner is None else winner
         mine, theirs = values[first], values[1 - first]
         if mine == theirs:
-            return f"{theme.count(mine, word, plural)} each"
+            return _("{counted} each").format(counted=counted(mine, kind))
         if winner is None:
-            return f"{SIDES[0]} {theme.count(mine, word, plural)}, {SIDES[1]} {theirs}"
-        return f"{theme.count(mine, word, plural)} to {theirs}"
+            return _("South {counted}, North {theirs}").format(counted=counted(mine, kind),
+                                                               theirs=theirs)
+        return _("{counted} to {theirs}").format(counted=counted(mine, kind), theirs=theirs)
 
     def result_columns(self) -> tuple[str, list[str]]:
         """The last results column: its heading and a value per player."""
-        return "Left", [str(n) for n in self.left(self.scene.table_view())]
+        return _("Left"), [str(n) for n in self.left(self.scene.table_view())]
 
     def extra_card_lines(self, player: int, view) -> list[tuple]:
         return []
@@ -120,7 +139,7 @@ class MovingAdapter(BoardAdapter):
         return SEAT_COLOURS[player]
 
     def side_name(self, player: int) -> str:
-        return SIDES[player]
+        return SIDES[player]            # (BoardAdapter.name translates it)
 
     def racing(self) -> bool:
         """Whether the game is a race to the middle line (drawn in gold), where a new best
@@ -137,43 +156,46 @@ class MovingAdapter(BoardAdapter):
         return None
 
     def info_title(self) -> str:
-        return self.game.title
+        return _(self.game.title)
 
     # --- the panels -----------------------------------------------------------------------
-    def goal_lines(self) -> list[str]:
+    def goal_lines(self, size: int = GOAL_SIZE) -> list[str]:
+        """The goal's words in lines of the goal panel, at the font `size`."""
         width = self.layout_for(self.game).goal.w - 48
-        return theme.wrap_text(self.goal_text(), width, GOAL_SIZE)
+        return theme.wrap_text(self.goal_text(), width, size)
 
     def quiet_line(self, view) -> tuple[str, str, float]:
         """(label, count, fraction) of the moves in a row without a capture (the race:
         nor a new best past the middle); the game ends when the fraction reaches 1."""
         most = 2 * view.limit
-        label = "Without progress" if view.race else "Without a capture"
-        return label, f"{view.quiet} of {most}", view.quiet / most
+        label = _("Without progress") if view.race else _("Without a capture")
+        return label, _("{count} of {most}").format(count=view.quiet, most=most), \
+            view.quiet / most
 
     def last_lines(self, view) -> list[tuple]:
         played = self.game.moves_played()
         move = view.last_move
         if move is None or not played:
-            return [("None yet: South begins.", theme.TEXT_DIM)]
+            return [(_("None yet: South begins."), theme.TEXT_DIM)]
         mover = played[-1][0]
-        lines = [(f"{SIDES[mover]} {self.last_words(move)}", SEAT_COLOURS[mover])]
+        lines = [(_("{side} {words}").format(side=_(SIDES[mover]), words=self.last_words(move)),
+                  SEAT_COLOURS[mover])]
         if view.last_captured:
-            lines.append((f"Captured {self.captured(view)}", GOLD))
+            lines.append((_("Captured {elements}").format(elements=self.captured(view)), GOLD))
         lines += self.last_feat(move, mover)
-        lines.append((f"Move {len(played)}", theme.TEXT_DIM))
+        lines.append((_("Move {number}").format(number=len(played)), theme.TEXT_DIM))
         return lines
 
     def last_words(self, move) -> str:
         """The last move in words, after the mover's side: "moved c2 to c3"."""
         if move is PASS:
-            return "passed"
-        return f"moved {element_move_words(move)}"
+            return _("passed")
+        return _("moved {move}").format(move=element_move_words(move))
 
     def last_feat(self, move, mover: int) -> list[tuple]:
         """A line on what the last move won, if it won the game."""
         if self.end_squares():
-            return [(f"Took {SIDES[1 - mover]}'s test element!", GOLD)]
+            return [(_("Took {side}'s test element!").format(side=_(SIDES[1 - mover])), GOLD)]
         return []
 
     def end_squares(self) -> list[int]:
@@ -186,36 +208,42 @@ class MovingAdapter(BoardAdapter):
 
     def looks(self, player: int) -> str:
         """How the player's elements look, in words (not by colour alone)."""
-        return LOOKS[player]
+        return _(LOOKS[player])
 
     def card_lines(self, player: int, over: bool) -> list[tuple]:
         view = self.scene.table_view()
         left = self.left(view)[player]
-        return [(f"{view.captures[player]} captured", 40, GOLD, True),
+        return [(_("{count} captured").format(count=view.captures[player]), 40, GOLD, True),
                 *self.extra_card_lines(player, view),
-                (f"{elements(left)} on the board", 26, theme.TEXT_DIM, False)]
+                (_("{elements} on the board").format(elements=elements(left)), 26,
+                 theme.TEXT_DIM, False)]
 
     # --- captions -----------------------------------------------------------------------
     def opening_caption(self) -> str:
         player = self.game.current_player
         if player is None:
             return self.final_caption()
-        return f"{self.name(player)} begins: pick an element and {self.verb} it."
+        return self.begins(self.name(player))
+
+    def begins(self, name: str) -> str:
+        return _("{name} begins: pick an element and move it.").format(name=name)
 
     def move_caption(self, player: int, move, before, after) -> str:
         caption = self.move_words(self.name(player), player, move, after)
         if after.current_player is not None:
-            caption += f" {self.name(after.current_player)} to move."
+            caption += " " + _("{name} to move.").format(name=self.name(after.current_player))
         return caption
 
     def move_words(self, who: str, player: int, move, after) -> str:
         """The move said: "Ann moved c2 to c3. Captured 3-5 on c4!"."""
         if move is PASS:
-            return f"{who} cannot move and passes."
-        verb = "jumped" if len(move.path) > 2 or self._jumps(move) else "moved"
-        words = f"{who} {verb} {element_move_words(move)}."
+            return _("{name} cannot move and passes.").format(name=who)
+        said = element_move_words(move)
+        words = _("{name} jumped {move}.").format(name=who, move=said) \
+            if len(move.path) > 2 or self._jumps(move) else \
+            _("{name} moved {move}.").format(name=who, move=said)
         if after.last_captured:
-            words += f" Captured {self.captured(after)}!"
+            words += " " + _("Captured {elements}!").format(elements=self.captured(after))
         return words
 
     def _jumps(self, move) -> bool:
@@ -228,18 +256,22 @@ class MovingAdapter(BoardAdapter):
         reason, game = outcome.reason, self.game
         winner = outcome.winner
         if reason == "test element":
-            return f"{self.name(winner)} landed on {SIDES[1 - winner]}'s test element"
+            return _("{name} landed on {side}'s test element").format(
+                name=self.name(winner), side=_(SIDES[1 - winner]))
         if reason == "overshot":
-            return f"{self.name(1 - winner)} went over 48 captured pips"
+            return _("{name} went over 48 captured pips").format(name=self.name(1 - winner))
         if reason == "goal":
-            return f"{self.name(winner)} {self.goal_words(outcome)}"
+            return _("{name} {words}").format(name=self.name(winner),
+                                              words=self.goal_words(outcome))
         if reason == "no captures":
-            return f"{theme.count(game.limit, 'move')} each without a " + \
-                ("capture or progress" if self.racing() else "capture")
+            moves = counted(game.limit, "move")
+            return _("{moves} each without a capture or progress").format(moves=moves) \
+                if self.racing() else _("{moves} each without a capture").format(moves=moves)
         if reason == "no captures left":
-            return "No capture is possible any more"
+            return _("No capture is possible any more")
         if reason == "race":
-            return f"{self.name(winner)} has every element past the middle line"
+            return _("{name} has every element past the middle line").format(
+                name=self.name(winner))
         return self.stuck(self.name)
 
     def stuck(self, name) -> str:
@@ -247,67 +279,73 @@ class MovingAdapter(BoardAdapter):
         view = self.scene.table_view()
         mover, left = view.to_move, self.left(view)
         if left[mover] == 0:
-            return f"{name(mover)} has no elements left"
+            return _("{name} has no elements left").format(name=name(mover))
         if left[1 - mover] == 0:
-            return f"{name(1 - mover)} has no elements left"
-        return f"{name(mover)} cannot move"
+            return _("{name} has no elements left").format(name=name(1 - mover))
+        return _("{name} cannot move").format(name=name(mover))
 
     def goal_words(self, outcome) -> str:
-        return "reached the goal"
+        return _("reached the goal")
 
     def why(self, outcome) -> str:
         """Why the game ended, in a few words after "Ann wins:"."""
         reason, winner = outcome.reason, outcome.winner
         if reason == "test element":
-            return f"landed on {SIDES[1 - winner]}'s test element"
+            return _("landed on {side}'s test element").format(side=_(SIDES[1 - winner]))
         if reason == "overshot":
-            return f"{self.ctl.name(1 - winner)} went over 48 pips"
+            return _("{name} went over 48 pips").format(name=self.ctl.name(1 - winner))
         if reason == "goal":
             return self.goal_words(outcome)
         if reason == "race":
-            return "every element past the middle line"
+            return _("every element past the middle line")
         tally = self.tally(outcome)
         if reason == "no captures":
-            return f"move limit, {tally}"
+            return _("move limit, {tally}").format(tally=tally)
         if reason == "no captures left":
-            return f"no capture possible, {tally}"
+            return _("no capture possible, {tally}").format(tally=tally)
         stuck = self.stuck(self.ctl.name)
-        return stuck if "no elements" in stuck else f"{stuck}, {tally}"
+        if 0 in self.left(self.scene.table_view()):
+            return stuck
+        return _("{why}, {tally}").format(why=stuck, tally=tally)
 
     def verdict(self, outcome) -> str:
         tally = self.tally(outcome)
         if outcome.winner is None:
-            return f"a draw, {tally}" if tally else "a draw"
-        return f"{self.ctl.name(outcome.winner)} wins, {tally}" if tally else \
-            f"{self.ctl.name(outcome.winner)} wins"
+            return _("a draw, {tally}").format(tally=tally) if tally else _("a draw")
+        name = self.ctl.name(outcome.winner)
+        return _("{name} wins, {tally}").format(name=name, tally=tally) if tally else \
+            _("{name} wins").format(name=name)
 
     def final_caption(self) -> str:
         """Who won and why, short enough for the results' line: "Ann wins: landed on
         North's test element." (the banner over the board says it at length)."""
         outcome = self.game.outcome()
-        who = "A draw" if outcome.winner is None else f"{self.ctl.name(outcome.winner)} wins"
-        return f"{who}: {self.why(outcome)}."
+        if outcome.winner is None:
+            return _("A draw: {why}.").format(why=self.why(outcome))
+        return _("{name} wins: {why}.").format(name=self.ctl.name(outcome.winner),
+                                               why=self.why(outcome))
 
     def end_banner(self) -> tuple[str, str]:
         outcome = self.game.outcome()
-        head = HEADLINES.get(outcome.reason, "Game over")
+        head = _(HEADLINES.get(outcome.reason, N_("Game over")))
         verdict = self.verdict(outcome)
         return head, f"{self.reason_words(outcome)}. {verdict[:1].upper()}{verdict[1:]}."
 
     def results(self) -> tuple[list, tuple]:
         view = self.scene.table_view()
         heading, last = self.result_columns()
-        rows = [(self.ctl.name(p), SIDES[p], str(view.captures[p]), last[p]) for p in (0, 1)]
-        return rows, ("Player", "Side", "Captured", heading)
+        rows = [(self.ctl.name(p), _(SIDES[p]), str(view.captures[p]), last[p]) for p in (0, 1)]
+        return rows, (_("Player"), _("Side"), _("Captured"), heading)
 
     def read_aloud(self) -> str:
         view = self.scene.table_view()
         parts = []
         for p, left in enumerate(self.left(view)):
-            parts.append(f"{self.name(p)}: {view.captures[p]} captured, "
-                         f"{elements(left)} on the board")
-        label, count, _ = self.quiet_line(view)
-        return "; ".join(parts) + f". {label}: {count} moves."
+            parts.append(_("{name}: {count} captured, {elements} on the board").format(
+                name=self.name(p), count=view.captures[p], elements=elements(left)))
+        label, count, _fraction = self.quiet_line(view)
+        return "; ".join(parts) + ". " + _("{label}: {count} moves.").format(label=label,
+                                                                           count=count)
 
     def show_move(self, surface, geo, move) -> None:
         """The square an element is set down on, or its way from its square to where it

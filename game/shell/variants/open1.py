@@ -3,10 +3,12 @@ its test element; landing a numbered element on the opponent's wins at once (doc
 Test element). The shared part is variants.moving."""
 from __future__ import annotations
 
+from game.i18n import _
+
 from game.shell.variants.moving import MovingAdapter
 
 
 class Adapter(MovingAdapter):
     def goal_text(self) -> str:
-        return ("Land a numbered element on your opponent's test element to win. Equal "
-                "facing numbers capture.")
+        return _("Land a numbered element on your opponent's test element to win. Equal "
+                 "facing numbers capture.")

@@ -8,20 +8,23 @@ include the row past the far edge and, with free arrows, follow the chosen arrow
 """
 from __future__ import annotations
 
+from game.i18n import N_, _, ngettext
+
 from game.logic.core import PASS
 from game.logic.elements.board import SIZE
 from game.logic.elements.shifting import parse_stack, square_name
 from game.shell.board.elements.art import draw_element_board
 from game.shell.board.elements.shift_table import SHIFT_AREA, ShiftTable
+from game.shell.board.elements.table import GOAL_SIZE
 from game.shell.board.elements.shift_tool import ShiftTool
 from game.shell.board.geometry import BoardGeometry
 from game.shell.frame import theme
-from game.shell.variants.moving import GOLD, LEGEND, SIDES, MovingAdapter
+from game.shell.variants.moving import GOLD, LEGEND, SIDES, MovingAdapter, counted
 
-FREE_LEGEND = ("Click or arrows + Enter: pick, then where   R, wheel, right-click: turn "
-               "the arrow   Tab: next   Esc: put back   H: hints   E: standing")
-HEADLINES = {"goal": "Past the edge", "both crossed": "Both past the edge",
-             "no captures": "Move limit reached", "no moves": "No elements left"}
+FREE_LEGEND = N_("Click or arrows + Enter: pick, then where   R, wheel, right-click: turn "
+                 "the arrow   Tab: next   Esc: put back   H: hints   E: standing")
+HEADLINES = {"goal": N_("Past the edge"), "both crossed": N_("Both past the edge"),
+             "no captures": N_("Move limit reached"), "no moves": N_("No elements left")}
 
 
 def on_board(view) -> tuple[int, int]:
@@ -36,9 +39,11 @@ def on_board(view) -> tuple[int, int]:
 def shift_words(move) -> str:
     """A shift (or its text) as the status line says it: "c2>e5^" is "c2 to e5, arrow
     north" (the notation stays in the Last move panel)."""
-    start, _, end = str(move).partition(">")
-    arrow = {"^": ", arrow north", "v": ", arrow south"}.get(end[-1:], "")
-    return f"{start} to {end.rstrip('^v')}{arrow}"
+    start, _gt, end = str(move).partition(">")
+    words = _("{start} to {end}").format(start=start, end=end.rstrip("^v"))
+    if end.endswith("^"):
+        return _("{move}, arrow north").format(move=words)
+    return _("{move}, arrow south").format(move=words) if end.endswith("v") else words
 
 
 def taken_words(texts, free: bool) -> str:
@@ -47,20 +52,22 @@ def taken_words(texts, free: bool) -> str:
     for text in texts:
         square, stack = parse_stack(text, free)
         top, where = stack[-1], square_name(square)
+        tile = f"{top.south}-{top.north}"
         if len(stack) == 1:
-            words.append(f"{top.south}-{top.north} on {where}")
+            words.append(_("{tile} on {square}").format(tile=tile, square=where))
         else:
-            words.append(f"a stack of {len(stack)} on {where} ({top.south}-{top.north} "
-                         "on top)")
-    return " and ".join(words)
+            words.append(_("a stack of {count} on {square} ({tile} on top)").format(
+                count=len(stack), square=where, tile=tile))
+    if len(words) < 2:
+        return "".join(words)
+    return _("{first} and {second}").format(first=", ".join(words[:-1]), second=words[-1])
 
 
 class Adapter(MovingAdapter):
-    verb = "shift"
     tool = ShiftTool
     table = ShiftTable
-    pass_prompt = "None of your elements can be set down anywhere: you must pass. " \
-                  "Press Enter or click Pass."
+    pass_prompt = N_("None of your elements can be set down anywhere: you must pass. "
+                     "Press Enter or click Pass.")
 
     @classmethod
     def geometry(cls, game) -> BoardGeometry:
@@ -74,23 +81,28 @@ class Adapter(MovingAdapter):
         draw_element_board(surface, geo, False, False, font)
 
     def goal_text(self) -> str:
-        return "Touch your own with equal numbers; equal numbers take theirs. Past the far " \
-               "edge wins."
+        return _("Touch your own with equal numbers; equal numbers take theirs. Past the far "
+                 "edge wins.")
 
-    def goal_lines(self) -> list[str]:
-        """The goal in four lines, and the options that change play in one more."""
+    def goal_lines(self, size: int = GOAL_SIZE) -> list[str]:
+        """The goal, and the options that change play in one more line."""
         stacks, free = self.game.options["stacks"], self.game.free
-        note = "Stacks and free arrows" if stacks and free else \
-            "Stacks: only tops move" if stacks else "Free arrows: R turns them" if free else ""
-        return super().goal_lines()[:4] + ([note] if note else [])
+        note = _("Stacks and free arrows") if stacks and free else \
+            _("Stacks: only tops move") if stacks else \
+            _("Free arrows: R turns them") if free else ""
+        return super().goal_lines(size) + ([note] if note else [])
 
     def edge_words(self, player: int) -> str:
-        return f"set an element past {SIDES[1 - player]}'s edge"
+        return _("set an element past {side}'s edge").format(side=_(SIDES[1 - player]))
+
+    def begins(self, name: str) -> str:
+        return _("{name} begins: pick an element and shift it.").format(name=name)
 
     # --- counts -----------------------------------------------------------------------
     def quiet_line(self, view) -> tuple[str, str, float]:
         most = 2 * view.limit
-        return "Without a capture", f"{view.quiet} of {most}", view.quiet / most
+        return _("Without a capture"), _("{count} of {most}").format(count=view.quiet,
+                                                                    most=most), view.quiet / most
 
     def left(self, view) -> tuple[int, int]:
         return on_board(view)
@@ -102,14 +114,15 @@ class Adapter(MovingAdapter):
         if not view.stacks:
             return []
         piles = sum(1 for stack in view.cells if stack and stack[0].owner == player)
-        return [(f"{theme.count(piles, 'stack')} on the board", 30, theme.TEXT, False)]
+        return [(ngettext("{count} stack on the board", "{count} stacks on the board",
+                          piles).format(count=piles), 30, theme.TEXT, False)]
 
     def last_feat(self, move, mover: int) -> list[tuple]:
-        lines = [("Past the edge!", GOLD)] if move is not PASS and move.past_edge else []
+        lines = [(_("Past the edge!"), GOLD)] if move is not PASS and move.past_edge else []
         answering = self.scene.table_view().answering
         if answering is not None:
-            lines += [(f"{SIDES[answering]} has one move to answer", GOLD),
-                      ("Crossing too draws", theme.TEXT_DIM)]
+            lines += [(_("{side} has one move to answer").format(side=_(SIDES[answering])),
+                       GOLD), (_("Crossing too draws"), theme.TEXT_DIM)]
         return lines
 
     def end_squares(self) -> list[int]:
@@ -125,20 +138,22 @@ class Adapter(MovingAdapter):
     def move_caption(self, player: int, move, before, after) -> str:
         if after.answering is None:
             return super().move_caption(player, move, before, after)
-        return f"{self.move_words(self.name(player), player, move, after)} " \
-               f"{self.name(after.answering)} has one move to answer."
+        return self.move_words(self.name(player), player, move, after) + " " + \
+            _("{name} has one move to answer.").format(name=self.name(after.answering))
 
     def last_words(self, move) -> str:
-        return "passed" if move is PASS else f"shifted {shift_words(move)}"
+        return _("passed") if move is PASS else _("shifted {move}").format(
+            move=shift_words(move))
 
     def move_words(self, who: str, player: int, move, after) -> str:
         if move is PASS:
-            return f"{who} cannot shift any element and passes."
+            return _("{name} cannot shift any element and passes.").format(name=who)
         if move.past_edge:
-            return f"{who} shifted {shift_words(move)}, past {SIDES[1 - player]}'s edge!"
-        words = f"{who} shifted {shift_words(move)}."
+            return _("{name} shifted {move}, past {side}'s edge!").format(
+                name=who, move=shift_words(move), side=_(SIDES[1 - player]))
+        words = _("{name} shifted {move}.").format(name=who, move=shift_words(move))
         if after.last_captured:
-            words += f" Captured {self.captured(after)}!"
+            words += " " + _("Captured {elements}!").format(elements=self.captured(after))
         return words
 
     # --- the end ------------------------------------------------------------------------
@@ -146,8 +161,8 @@ class Adapter(MovingAdapter):
         left = self.left(self.scene.table_view())
         for player in (0, 1):
             if left[player] == 0:
-                return f"{name(player)} has no elements left"
-        return f"{name(self.scene.table_view().to_move)} cannot move"
+                return _("{name} has no elements left").format(name=name(player))
+        return _("{name} cannot move").format(name=name(self.scene.table_view().to_move))
 
     def answered(self) -> bool:
         """Whether the crossing that decided the game had its one move of answer (a pass
@@ -158,38 +173,42 @@ class Adapter(MovingAdapter):
     def reason_words(self, outcome) -> str:
         reason, winner = outcome.reason, outcome.winner
         if reason == "both crossed":
-            return f"{self.name(1 - self.game.first_player)} crossed too in answer to " \
-                   f"{self.name(self.game.first_player)}"
+            return _("{name} crossed too in answer to {first}").format(
+                name=self.name(1 - self.game.first_player),
+                first=self.name(self.game.first_player))
         if reason == "goal" and self.answered():
-            return f"{self.name(winner)} {self.edge_words(winner)}, and " \
-                   f"{self.name(1 - winner)} could not answer"
+            return _("{name} {words}, and {other} could not answer").format(
+                name=self.name(winner), words=self.edge_words(winner),
+                other=self.name(1 - winner))
         if reason == "goal":
-            return f"{self.name(winner)} {self.edge_words(winner)}"
+            return _("{name} {words}").format(name=self.name(winner),
+                                              words=self.edge_words(winner))
         if reason == "no captures":
-            return f"{theme.count(self.game.limit, 'move')} each without a capture"
+            return _("{moves} each without a capture").format(
+                moves=counted(self.game.limit, "move"))
         return self.stuck(self.name)
 
     def why(self, outcome) -> str:
         reason, winner = outcome.reason, outcome.winner
         if reason == "both crossed":
-            return "both crossed the far edge"
+            return _("both crossed the far edge")
         if reason == "goal" and self.answered():
-            return f"{self.edge_words(winner)}, unanswered"
+            return _("{words}, unanswered").format(words=self.edge_words(winner))
         if reason == "goal":
             return self.edge_words(winner)
         if reason == "no captures":
-            return f"move limit, {self.tally(outcome)}"
+            return _("move limit, {tally}").format(tally=self.tally(outcome))
         return self.stuck(self.ctl.name)
 
     def verdict(self, outcome) -> str:
         if outcome.reason == "both crossed":   # the edge decides, not the counts
-            return "a draw"
+            return _("a draw")
         if outcome.reason == "goal":
-            return f"{self.ctl.name(outcome.winner)} wins"
+            return _("{name} wins").format(name=self.ctl.name(outcome.winner))
         return super().verdict(outcome)
 
     def end_banner(self) -> tuple[str, str]:
         outcome = self.game.outcome()
         verdict = self.verdict(outcome)
-        return HEADLINES.get(outcome.reason, "Game over"), \
+        return _(HEADLINES.get(outcome.reason, N_("Game over"))), \
             f"{self.reason_words(outcome)}. {verdict[:1].upper()}{verdict[1:]}."

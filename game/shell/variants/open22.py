@@ -14,6 +14,8 @@ the caption says whose turn it is.
 """
 from __future__ import annotations
 
+from game.i18n import N_, _
+
 import pygame
 
 from game.logic.core import PASS
@@ -25,8 +27,8 @@ from game.shell.board.geometry import BoardGeometry
 from game.shell.frame import theme
 from game.shell.variants.moving import GOLD, SIDES, MovingAdapter, elements
 
-LEGEND = ("Pointer or arrows: move the element   R, right-click, wheel: turn it   "
-          "Enter, click: place   Tab: next place   H: hints   T: turn   E: standing")
+LEGEND = N_("Pointer or arrows: move the element   R, right-click, wheel: turn it   "
+            "Enter, click: place   Tab: next place   H: hints   T: turn   E: standing")
 HOME_TINT = 46                   # alpha of a seat's colour over its home rank
 PACKS = 64                       # two whole sets of 32
 
@@ -35,9 +37,10 @@ class Adapter(MovingAdapter):
     tool = PlaceElementTool
     table = PacksTable
     legend = LEGEND
-    draw_note = "Nothing is drawn by hand: the top element of your pack is turned up for you."
-    pass_prompt = ("The turned-up element fits nowhere: it is set aside. Press Enter or "
-                   "click Pass.")
+    draw_note = N_("Nothing is drawn by hand: the top element of your pack is turned up for "
+                   "you.")
+    pass_prompt = N_("The turned-up element fits nowhere: it is set aside. Press Enter or "
+                     "click Pass.")
 
     @classmethod
     def layout_for(cls, game):
@@ -54,18 +57,20 @@ class Adapter(MovingAdapter):
 
     # --- words ------------------------------------------------------------------------
     def goal_text(self) -> str:
-        return ("Place each element you turn up on your home rank or against your own with "
-                "equal numbers. Most on the far half wins.")
+        return _("Place each element you turn up on your home rank or against your own with "
+                 "equal numbers. Most on the far half wins.")
 
     def info_title(self) -> str:
-        return f"{self.game.title}, across" if self.game.across else self.game.title
+        title = _(self.game.title)
+        return _("{title}, across").format(title=title) if self.game.across else title
 
     def half(self, player: int) -> str:
         """The half `player` plays toward: "North's half"."""
-        return f"{SIDES[1 - player]}'s half"
+        return _("{side}'s half").format(side=_(SIDES[1 - player]))
 
     def placed(self, move) -> str:
-        return f"{move.low}-{move.high} on {self.game.shape.names[move.square]}"
+        return _("{tile} on {square}").format(tile=f"{move.low}-{move.high}",
+                                              square=self.game.shape.names[move.square])
 
     # --- the board ----------------------------------------------------------------------
     def draw_board(self, surface, geo, font) -> None:
@@ -83,27 +88,33 @@ class Adapter(MovingAdapter):
     def quiet_line(self, view) -> tuple[str, str, float]:
         """How far through the two packs play has gone (the game ends at 64)."""
         turned = PACKS - sum(view.pack_sizes)
-        return "Elements turned up", f"{turned} of {PACKS}", turned / PACKS
+        return _("Elements turned up"), _("{count} of {most}").format(count=turned,
+                                                                     most=PACKS), turned / PACKS
 
     def card_lines(self, player: int, over: bool) -> list[tuple]:
         view = self.scene.table_view()
-        return [(f"{view.far_half[player]} on {self.half(player)}", 32, GOLD, True),
-                (f"{view.captures[player]} captured", 26, theme.TEXT_DIM, False)]
+        return [(_("Far half: {count}").format(count=view.far_half[player]), 32, GOLD, True),
+                (_("{count} captured").format(count=view.captures[player]), 26,
+                 theme.TEXT_DIM, False)]
 
     def last_lines(self, view) -> list[tuple]:
         played = self.game.moves_played()
         if view.last_move is None or not played:
-            return [("None yet: South begins.", theme.TEXT_DIM)]
+            return [(_("None yet: South begins."), theme.TEXT_DIM)]
         mover, move = played[-1]
         if move is PASS:
             aside = view.set_aside[mover][-1] if view.set_aside[mover] else "?"
-            lines = [(f"{SIDES[mover]} set {aside} aside", SEAT_COLOURS[mover])]
+            lines = [(_("{side} set {tile} aside").format(side=_(SIDES[mover]), tile=aside),
+                      SEAT_COLOURS[mover])]
         else:
-            lines = [(f"{SIDES[mover]} placed {self.placed(move)}", SEAT_COLOURS[mover])]
+            lines = [(_("{side} placed {placement}").format(side=_(SIDES[mover]),
+                                                            placement=self.placed(move)),
+                      SEAT_COLOURS[mover])]
         ply, taken = self.last_taken
         if taken and ply == self.ctl.ply:
-            lines.append((f"Captured {self.taken_words(taken)}", GOLD))
-        lines.append((f"Move {len(played)}", theme.TEXT_DIM))
+            lines.append((_("Captured {elements}").format(elements=self.taken_words(taken)),
+                          GOLD))
+        lines.append((_("Move {number}").format(number=len(played)), theme.TEXT_DIM))
         return lines
 
     def end_squares(self) -> list[int]:
@@ -112,32 +123,40 @@ class Adapter(MovingAdapter):
     # --- captions -----------------------------------------------------------------------
     def taken_words(self, taken) -> str:
         names = self.game.shape.names
-        return " and ".join(f"{e.south}-{e.north} on {names[s]}" for s, e in taken)
+        words = [_("{tile} on {square}").format(tile=f"{e.south}-{e.north}", square=names[s])
+                 for s, e in taken]
+        if len(words) < 2:
+            return "".join(words)
+        return _("{first} and {second}").format(first=", ".join(words[:-1]), second=words[-1])
 
     def turn_up_words(self, view) -> str:
         if view.current_player is None or view.turned_up is None:
             return ""
-        return f"{self.ctl.name(view.current_player)} turns up {view.turned_up}."
+        return _("{name} turns up {tile}.").format(name=self.ctl.name(view.current_player),
+                                                   tile=view.turned_up)
 
     def opening_caption(self) -> str:
         view = self.scene.table_view()
         if view.current_player is None:
             return self.final_caption()
-        return (f"{self.ctl.name(view.current_player)} begins and turns up "
-                f"{view.turned_up}.")
+        return _("{name} begins and turns up {tile}.").format(
+            name=self.ctl.name(view.current_player), tile=view.turned_up)
 
     def move_caption(self, player: int, move, before, after) -> str:
         who = self.ctl.name(player)
         if move is PASS:
             self.last_taken = (self.ctl.ply, ())
-            caption = f"{who} cannot place {before.turned_up} and sets it aside."
+            caption = _("{name} cannot place {tile} and sets it aside.").format(
+                name=who, tile=before.turned_up)
         else:
             taken = tuple((s, e) for s, e in enumerate(before.cells)
                           if e is not None and e.owner != player and after.cells[s] is None)
             self.last_taken = (self.ctl.ply, taken)
-            caption = f"{who} placed {self.placed(move)}."
+            caption = _("{name} placed {placement}.").format(name=who,
+                                                             placement=self.placed(move))
             if taken:
-                caption += f" Captured {self.taken_words(taken)}!"
+                caption += " " + _("Captured {elements}!").format(
+                    elements=self.taken_words(taken))
         turned = self.turn_up_words(after)
         return f"{caption} {turned}" if turned else caption
 
@@ -146,32 +165,38 @@ class Adapter(MovingAdapter):
         """"7 elements on North's half to 5", or "4 elements each on the far half"."""
         far = self.scene.table_view().far_half
         if outcome.winner is None:
-            return f"{elements(far[0])} each on the far half"
+            return _("{elements} each on the far half").format(elements=elements(far[0]))
         w = outcome.winner
-        return f"{elements(far[w])} on {self.half(w)} to {far[1 - w]}"
+        return _("{elements} on {half} to {theirs}").format(elements=elements(far[w]),
+                                                            half=self.half(w), theirs=far[1 - w])
 
     def final_caption(self) -> str:
         outcome = self.game.outcome()
         if outcome.winner is None:
-            return f"A draw, {self.tally(outcome)}."
-        return f"{self.ctl.name(outcome.winner)} wins, {self.tally(outcome)}."
+            return _("A draw, {tally}.").format(tally=self.tally(outcome))
+        return _("{name} wins, {tally}.").format(name=self.ctl.name(outcome.winner),
+                                                 tally=self.tally(outcome))
 
     def end_banner(self) -> tuple[str, str]:
         far = self.scene.table_view().far_half
-        counts = (f"{SIDES[0]} has {elements(far[0])} on {self.half(0)}, {SIDES[1]} "
-                  f"{far[1]} on {self.half(1)}.")
-        return "Both packs used up", f"{counts} {self.final_caption()}"
+        counts = _("South has {elements} on {half}, North {theirs} on {other}.").format(
+            elements=elements(far[0]), half=self.half(0), theirs=far[1], other=self.half(1))
+        return _("Both packs used up"), f"{counts} {self.final_caption()}"
 
     def results(self) -> tuple[list, tuple]:
         view = self.scene.table_view()
-        rows = [(self.ctl.name(p), SIDES[p], str(view.captures[p]), str(len(view.set_aside[p])),
+        # (no Side column: five columns leave the names too little room)
+        rows = [(self.ctl.name(p), str(view.captures[p]), str(len(view.set_aside[p])),
                  str(view.far_half[p])) for p in (0, 1)]
-        return rows, ("Player", "Side", "Captured", "Set aside", "Far half")
+        return rows, (_("Player"), _("Captured"), _("Set aside"), _("Far half"))
 
     def read_aloud(self) -> str:
         view = self.scene.table_view()
-        parts = [f"{self.name(p)}: {view.far_half[p]} on {self.half(p)}, "
-                 f"{view.captures[p]} captured, {view.pack_sizes[p]} in the pack, "
-                 f"{len(view.set_aside[p])} set aside" for p in (0, 1)]
-        turned = f" Turned up: {view.turned_up}." if view.current_player is not None else ""
+        parts = [_("{name}: {count} on {half}, {captured} captured, {pack} in the pack, "
+                   "{aside} set aside").format(name=self.name(p), count=view.far_half[p],
+                                               half=self.half(p), captured=view.captures[p],
+                                               pack=view.pack_sizes[p],
+                                               aside=len(view.set_aside[p])) for p in (0, 1)]
+        turned = " " + _("Turned up: {tile}.").format(tile=view.turned_up) \
+            if view.current_player is not None else ""
         return "; ".join(parts) + "." + turned

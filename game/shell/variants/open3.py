@@ -4,15 +4,16 @@ targets) and the pips captured show on the cards under a pip goal (docs/rules.md
 Capture). The shared part is variants.moving."""
 from __future__ import annotations
 
+from game.i18n import N_, _, ngettext
+
 from game.shell.frame import theme
-from game.shell.variants.moving import MovingAdapter, left_counts
+from game.shell.variants.moving import MovingAdapter, counted, left_counts
 
 GOALS = {
-    "most": "Once no capture can happen, more elements left wins.",
-    "captures": "The first to capture {n} wins.",
-    "pips": "The first to capture 48 pips wins.",
-    "exact": "Capture exactly 48 pips; over 48 loses.",
-    "targets": "Reach exactly 12, 24, 36 or 48 pips; over 48 loses.",
+    "most": N_("Once no capture can happen, more elements left wins."),
+    "pips": N_("The first to capture 48 pips wins."),
+    "exact": N_("Capture exactly 48 pips; over 48 loses."),
+    "targets": N_("Reach exactly 12, 24, 36 or 48 pips; over 48 loses."),
 }
 
 
@@ -28,11 +29,17 @@ class Adapter(MovingAdapter):
 
     def goal_text(self) -> str:
         kind, amount = self.goal
-        n = theme.count(int(amount), "element") if amount.isdigit() else amount
-        return f"Equal facing numbers capture. {GOALS[kind].format(n=n)}"
+        if kind == "captures":
+            goal = ngettext("The first to capture {count} element wins.",
+                            "The first to capture {count} elements wins.",
+                            int(amount)).format(count=amount)
+        else:
+            goal = _(GOALS[kind])
+        return _("Equal facing numbers capture.") + " " + goal
 
     def info_title(self) -> str:
-        return f"{self.game.title}, sliding" if self.game.slide else self.game.title
+        title = _(self.game.title)
+        return _("{title}, sliding").format(title=title) if self.game.slide else title
 
     def tally(self, outcome) -> str:
         view = self.scene.table_view()
@@ -40,23 +47,26 @@ class Adapter(MovingAdapter):
             return self.pair(view.captured_pips, outcome.winner, "pip")
         if self.goal[0] == "captures":
             return self.pair(view.captures, outcome.winner, "capture")
-        return self.pair(left_counts(view), outcome.winner, "element left", "elements left")
+        return self.pair(left_counts(view), outcome.winner, "element left")
 
     def goal_words(self, outcome) -> str:
         kind, amount = self.goal
         pips = self.scene.table_view().captured_pips[outcome.winner]
         if kind == "captures":
-            return f"captured {theme.count(int(amount), 'element')}"
+            return _("captured {elements}").format(elements=counted(int(amount), "element"))
         if kind == "targets" and pips != 48:
-            return f"hit the target of {theme.count(pips, 'pip')}"
-        return f"captured {'exactly ' if kind != 'pips' else ''}{theme.count(pips, 'pip')}"
+            return _("hit the target of {pips}").format(pips=counted(pips, "pip"))
+        if kind == "pips":
+            return _("captured {pips}").format(pips=counted(pips, "pip"))
+        return _("captured exactly {pips}").format(pips=counted(pips, "pip"))
 
     def extra_card_lines(self, player: int, view) -> list[tuple]:
         if not self.pip_goal:
             return []
-        return [(f"{view.captured_pips[player]} of 48 pips", 30, theme.TEXT, False)]
+        return [(_("{count} of 48 pips").format(count=view.captured_pips[player]), 30,
+                 theme.TEXT, False)]
 
     def result_columns(self) -> tuple[str, list[str]]:
         if self.pip_goal:
-            return "Pips", [str(n) for n in self.scene.table_view().captured_pips]
+            return _("Pips"), [str(n) for n in self.scene.table_view().captured_pips]
         return super().result_columns()

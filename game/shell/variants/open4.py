@@ -4,6 +4,8 @@ or with the race option the first to have every element past the middle line (do
 Diagonals). The shared part is variants.moving."""
 from __future__ import annotations
 
+from game.i18n import _
+
 from game.shell.frame import theme
 from game.shell.variants.moving import MovingAdapter, left_counts
 
@@ -14,30 +16,33 @@ class Adapter(MovingAdapter):
 
     def goal_text(self) -> str:
         if self.game.race:
-            return ("Bring every element past the gold middle line first. Moves are "
-                    "diagonal; jumps over your own elements chain.")
-        return ("Moves are diagonal; jumps over your own elements chain. Equal facing "
-                "numbers capture; most captures wins.")
+            return _("Bring every element past the gold middle line first. Moves are "
+                     "diagonal; jumps over your own elements chain.")
+        return _("Moves are diagonal; jumps over your own elements chain. Equal facing "
+                 "numbers capture; most captures wins.")
 
     def tally(self, outcome) -> str:
         if self.game.race:                  # "6 of 6 past the middle to 8 of 10"
             view = self.scene.table_view()
             past, left = view.past_middle, left_counts(view)
             first = 0 if outcome.winner is None else outcome.winner
-            mine, theirs = (f"{past[p]} of {left[p]}" for p in (first, 1 - first))
+            mine, theirs = (_("{count} of {most}").format(count=past[p], most=left[p])
+                            for p in (first, 1 - first))
             if outcome.winner is None:
-                return f"South {mine} past the middle, North {theirs}"
-            return f"{mine} past the middle to {theirs}"
+                return _("South {mine} past the middle, North {theirs}").format(mine=mine,
+                                                                                theirs=theirs)
+            return _("{mine} past the middle to {theirs}").format(mine=mine, theirs=theirs)
         return super().tally(outcome)
 
     def extra_card_lines(self, player: int, view) -> list[tuple]:
         if not view.race:
             return []
         left = left_counts(view)[player]
-        return [(f"{view.past_middle[player]} of {left} past the middle", 30, theme.TEXT,
+        return [(_("{count} of {most} past the middle").format(count=view.past_middle[player],
+                                                                most=left), 30, theme.TEXT,
                  False)]
 
     def result_columns(self) -> tuple[str, list[str]]:
         if self.game.race:
-            return "Past middle", [str(n) for n in self.scene.table_view().past_middle]
+            return _("Past middle"), [str(n) for n in self.scene.table_view().past_middle]
         return super().result_columns()

@@ -15,6 +15,8 @@ moves of the view (`ElementMove.path`).
 """
 from __future__ import annotations
 
+from game.i18n import _
+
 import pygame
 
 from game.logic.core import PASS, IllegalMoveError
@@ -174,13 +176,13 @@ class MoveElementTool:
         element = cells[square]
         player = self.scene.game.current_player
         if element is None:
-            return self._refuse("pick one of your elements first", square)
+            return self._refuse(_("pick one of your elements first"), square)
         if element.owner != player:
-            return self._refuse(f"the element on {SHAPE.names[square]} is your opponent's",
-                                square)
+            return self._refuse(_("the element on {square} is your opponent's").format(
+                square=SHAPE.names[square]), square)
         if square not in self.movable():
-            return self._refuse(f"the element on {SHAPE.names[square]} has nowhere to go",
-                                square)
+            return self._refuse(_("the element on {square} has nowhere to go").format(
+                square=SHAPE.names[square]), square)
         if pos is None and was:                      # Enter on the picked element: put back
             self.put_back()
             return None
@@ -217,8 +219,8 @@ class MoveElementTool:
             scene.say_last_caption()
             return
         here = SHAPE.names[standing]
-        scene.ctl.say_private(f"On {here}: Enter again to stop here, or pick the next "
-                              f"landing; a click on {here} stops too.")
+        scene.ctl.say_private(_("On {square}: Enter again to stop here, or pick the next "
+                                "landing; a click on {square} stops too.").format(square=here))
 
     def _drop(self, start: int, square: int) -> None:
         """The picked element (from `start`) let go over `square`: the move there."""
@@ -236,7 +238,7 @@ class MoveElementTool:
             reason = error.reason
         if len(path) > 1 and not reason:
             return
-        self.reason, self.reason_at = reason or "a move must leave its square", path[-1]
+        self.reason, self.reason_at = reason or _("a move must leave its square"), path[-1]
 
     def _refuse(self, reason: str, square: int) -> None:
         self.scene.ctl.sound("invalid")

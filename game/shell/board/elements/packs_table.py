@@ -15,6 +15,8 @@ counts and the banner.
 """
 from __future__ import annotations
 
+from game.i18n import N_, _
+
 import pygame
 
 from game.logic.core import PASS, Tile
@@ -225,8 +227,8 @@ class PacksTable(ElementTable):
         rect = self.cards[player]
         self._draw_pack(surface, player, view)
         aside = view.set_aside[player]
-        self.put(surface, f"Set aside: {len(aside)}", (rect.x + 24, rect.bottom - 112), 26,
-                 theme.TEXT_DIM)
+        self.put(surface, _("Set aside: {count}").format(count=len(aside)),
+                 (rect.x + 24, rect.bottom - 112), 26, theme.TEXT_DIM)
         for text, spot in zip(aside, self.aside_rects(player, len(aside))):
             tile = Tile.parse(text)
             surface.blit(scaled_sprite(Element(player, tile.a, tile.b), ASIDE, self.geo.size),
@@ -238,10 +240,10 @@ class PacksTable(ElementTable):
         back = Element(player, 0, 0, True)
         for i in range(min(4, -(-left // 8))):
             element_art.draw_element(surface, spot.move(4 * i, -6 * i), back)
-        words = "empty" if left == 0 else f"{left} left"
+        words = _("empty") if left == 0 else str(left)      # under the word Pack
         x = spot.x + PACK_SPRITE + 4                 # right of the pack's backs
         width = self.turned_rect(player).x - x - 8
-        self.put(surface, "Pack", (x, spot.y + 16), 26, theme.TEXT_DIM, width=width)
+        self.put(surface, N_("Pack"), (x, spot.y + 16), 26, theme.TEXT_DIM, width=width)
         self.put(surface, words, (x, spot.y + 48), 32, theme.TEXT, bold=True, width=width)
         if turned_element(view, player) is not None:
-            self.put(surface, "turned up", (x, spot.y + 90), 24, GOLD, width=width)
+            self.put(surface, N_("turned up"), (x, spot.y + 90), 24, GOLD, width=width)

@@ -12,6 +12,8 @@ reason by the square and in the caption.
 """
 from __future__ import annotations
 
+from game.i18n import _, ngettext
+
 import pygame
 
 from game.logic.core import IllegalMoveError
@@ -29,7 +31,7 @@ EDGE_BAND = (255, 206, 84)
 
 
 def arrow_words(arrow: int) -> str:
-    return f"Arrow {'up' if arrow > 0 else 'down'}"
+    return _("Arrow up") if arrow > 0 else _("Arrow down")
 
 
 class ShiftTool(MoveElementTool):
@@ -104,18 +106,19 @@ class ShiftTool(MoveElementTool):
         self.reason = self.reason_at = None
         self.scene.ctl.sound("select")
         if not self.candidates():
-            self.scene.ctl.say_private(f"{arrow_words(arrow)}, it has nowhere to go: "
-                                       "turn it back.")
+            self.scene.ctl.say_private(_("{arrow}, it has nowhere to go: turn it back.").format(
+                arrow=arrow_words(arrow)))
         else:
-            self.scene.ctl.say_private(f"{arrow_words(arrow)}: "
-                                       f"{self.picked_words(self.selected)}.")
+            self.scene.ctl.say_private(_("{arrow}: {picked}.").format(
+                arrow=arrow_words(arrow), picked=self.picked_words(self.selected)))
 
     def picked_words(self, square: int) -> str:
         """The element picked on `square` as it would be set down, and its targets."""
         element = self.picked_element()
         count = len(self.ends())
-        return f"{element.south}-{element.north} from {square_name(square)}, " \
-               f"{theme.count(count, 'target')}"
+        return ngettext("{tile} from {square}, {count} target",
+                        "{tile} from {square}, {count} targets", count).format(
+            tile=f"{element.south}-{element.north}", square=square_name(square), count=count)
 
     def choose(self, square: int, pos=None) -> None:
         """A click (or Enter) on `square`: pick, move, pick another, or refuse."""
@@ -136,11 +139,13 @@ class ShiftTool(MoveElementTool):
         player = self.scene.game.current_player
         where = square_name(square)
         if not 0 <= square < SIZE * SIZE or not stack:
-            return self._refuse("pick one of your elements first", square)
+            return self._refuse(_("pick one of your elements first"), square)
         if stack[-1].owner != player:
-            return self._refuse(f"the element on {where} is your opponent's", square)
+            return self._refuse(_("the element on {square} is your opponent's").format(
+                square=where), square)
         if square not in self.movable():
-            return self._refuse(f"the element on {where} has nowhere to go", square)
+            return self._refuse(_("the element on {square} has nowhere to go").format(
+                square=where), square)
         if pos is None and was:                      # Enter on the picked element: put back
             self.put_back()
             return None
@@ -149,9 +154,9 @@ class ShiftTool(MoveElementTool):
             arrow = self.arrow = self._first_arrow(square, stack[-1])
             self.scene.ctl.sound("select")
             if self.free:
-                self.scene.ctl.say_private(f"{arrow_words(arrow)}: "
-                                           f"{self.picked_words(square)}. "
-                                           "R, the wheel or a right click turns it.")
+                self.scene.ctl.say_private(
+                    _("{arrow}: {picked}. R, the wheel or a right click turns it.").format(
+                        arrow=arrow_words(arrow), picked=self.picked_words(square)))
         if pos is not None:                          # a press: it may become a drag
             self._press = (square, was)
             self.dragging, self.drag_pos = True, pos
@@ -185,7 +190,7 @@ class ShiftTool(MoveElementTool):
             reason = self.scene.game.illegal_reason(text)
         except IllegalMoveError as error:
             reason = error.reason
-        self.reason, self.reason_at = reason or "that move is not possible now", end
+        self.reason, self.reason_at = reason or _("that move is not possible now"), end
 
     def _step_focus(self, df: int, dr: int) -> None:
         """The arrows move the focus over the board and into the row past the far edge."""

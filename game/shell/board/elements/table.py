@@ -11,6 +11,8 @@ lit squares; and at the end a banner over the board saying why the game ended.
 """
 from __future__ import annotations
 
+from game.i18n import N_, _
+
 from collections import Counter
 from dataclasses import dataclass
 
@@ -39,7 +41,8 @@ TROPHIES_PER_ROW = 8
 SWATCH = 84
 GOLD = (255, 206, 84)
 FLIGHT_SECONDS = 0.5
-GOAL_SIZE = 27                   # the goal's words (1/40 of the screen's height)
+GOAL_SIZE = 27                   # the goal's words (1/40 of the screen's height), set
+GOAL_SIZES = (GOAL_SIZE, 25, 23, 21)     # smaller when a language needs more lines
 LAST_TINT = (*LAST_MOVE, 70)
 
 
@@ -300,9 +303,21 @@ class ElementTable(BoardTable):
             self._draw_seat_card(surface, player, view)
         self._draw_goal(surface, view)
         self._draw_last(surface, view)
-        if self.ctl.caption:           # between the buttons at the caption's two ends
-            theme.draw_fitted(surface, self.ctl.caption, CAPTION_RECT.center, CAPTION_ROOM,
-                              34, theme.TEXT, "center", shadow=True, smallest=26)
+        self._draw_caption(surface)         # between the buttons at the caption's two ends
+
+    def _draw_caption(self, surface) -> None:
+        """The caption on one line, set smaller as it grows; a move with its captures and
+        who is next can outgrow that line (in a longer language): then two lines."""
+        caption = self.ctl.caption
+        if not caption:
+            return
+        if theme.font(26).size(theme.drawable(caption))[0] <= CAPTION_ROOM:
+            theme.draw_fitted(surface, caption, CAPTION_RECT.center, CAPTION_ROOM, 34,
+                              theme.TEXT, "center", shadow=True, smallest=26)
+            return
+        for i, line in enumerate(theme.wrap_text(caption, CAPTION_ROOM, 26)[:2]):
+            theme.draw_fitted(surface, line, (CAPTION_RECT.centerx, CAPTION_RECT.y + 16 + 32 * i),
+                              CAPTION_ROOM, 26, theme.TEXT, "center", shadow=True, smallest=26)
 
     def _draw_seat_card(self, surface, player: int, view) -> None:
         ctl, scene, rect, adapter = self.ctl, self.scene, self.cards[player], self.adapter
@@ -316,17 +331,17 @@ class ElementTable(BoardTable):
         self.put(surface, ctl.name(player), (left, rect.y + 28), 44, theme.TEXT, bold=True,
                  width=rect.right - 20 - left)
         kind = scene.seat_kind(player)
-        self.put(surface, f"{adapter.side_name(player)} · {kind}", (rect.x + 24, rect.y + 102),
-                 27, theme.TEXT_DIM)
+        self.put(surface, f"{_(adapter.side_name(player))} · {kind}", (rect.x + 24, rect.y + 102),
+                 27, theme.TEXT_DIM, width=rect.w - 36)
         self.put(surface, adapter.looks(player), (rect.x + 24, rect.y + 136), 26,
                  theme.TEXT_DIM, width=rect.w - 36)
         y = rect.y + 172
         if to_move:
-            status = "Thinking..." if ctl.thinking else "To move"
+            status = N_("Thinking...") if ctl.thinking else N_("To move")
             self.put(surface, status, (rect.x + 24, y), 32, GOLD, bold=True)
         elif outcome is not None:
-            status = "Winner" if outcome.winner == player else \
-                "Draw" if outcome.winner is None else ""
+            status = N_("Winner") if outcome.winner == player else \
+                N_("A draw") if outcome.winner is None else ""
             self.put(surface, status, (rect.x + 24, y), 36, GOLD, bold=True)
         y += 44
         for text, size, colour, bold in adapter.card_lines(player, over):
@@ -350,16 +365,22 @@ class ElementTable(BoardTable):
         rect, adapter = self.layout.goal, self.adapter
         self.put(surface, adapter.info_title(), (rect.x + 24, rect.y + 18), 34, theme.TEXT,
                  bold=True)
-        y = rect.y + 62
-        for line in adapter.goal_lines()[:5]:
-            self.put(surface, line, (rect.x + 24, y), GOAL_SIZE, theme.TEXT_DIM,
-                     width=rect.w - 48)
-            y += GOAL_SIZE + 3
+        y, room = rect.y + 62, rect.h - 140             # (above the count of quiet moves)
+        for size in GOAL_SIZES:
+            lines = adapter.goal_lines(size)
+            step = size + 6                 # (room for a line of accented capitals)
+            if len(lines) * step <= room:
+                break
+        if len(lines) > room // step:       # (a screen walk sees the words left out)
+            theme.report_cut(" ".join(lines[room // step:]))
+        for line in lines[:room // step]:
+            self.put(surface, line, (rect.x + 24, y), size, theme.TEXT_DIM, width=rect.w - 48)
+            y += step
         label, count, fraction = adapter.quiet_line(view)
         self.put(surface, label, (rect.x + 24, rect.bottom - 78), 26, theme.TEXT_DIM)
         self.put(surface, count, (rect.right - 24, rect.bottom - 27), 28, theme.TEXT,
-                 "midright", bold=True, width=150)
-        bar = pygame.Rect(rect.x + 24, rect.bottom - 34, rect.w - 48 - 160, 14)
+                 "midright", bold=True, width=190)
+        bar = pygame.Rect(rect.x + 24, rect.bottom - 34, rect.w - 48 - 200, 14)
         pygame.draw.rect(surface, (50, 62, 66), bar, border_radius=7)
         if fraction > 0:
             fill = bar.copy()
@@ -369,7 +390,7 @@ class ElementTable(BoardTable):
 
     def _draw_last(self, surface, view) -> None:
         rect, button = self.layout.last, self.layout.pass_button
-        self.put(surface, "Last move", (rect.x + 24, rect.y + 18), 34, theme.TEXT, bold=True)
+        self.put(surface, N_("Last move"), (rect.x + 24, rect.y + 18), 34, theme.TEXT, bold=True)
         lines = self.adapter.last_lines(view)
         y = rect.y + 66
         for text, colour in lines:        # a long line (a stack captured) wraps

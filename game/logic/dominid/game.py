@@ -97,11 +97,11 @@ Options: layout (the table, from the levels folder; 16 x 16 by default) and arra
 class DominidGame(PlacementGame):
     variant = "dominid"
     title = N_("Dominid")
-    notation = ("first the opening, laid by the player whose tile lost: `arrange` and its two "
-                "placements, the left tile first (`arrange 1-3@h8h9 4-0@i8i9`; not with "
-                "arrange = fixed); then placements `x-y@S1S2` (the level follows from the "
-                "stacks below), and after the first placement the declaration `odds` or "
-                "`evens`")
+    notation = N_("first the opening, laid by the player whose tile lost: `arrange` and its "
+                  "two placements, the left tile first (`arrange 1-3@h8h9 4-0@i8i9`; not "
+                  "with arrange = fixed); then placements `x-y@S1S2` (the level follows from "
+                  "the stacks below), and after the first placement the declaration `odds` "
+                  "or `evens`")
     score_counts, lower_score_wins = N_("points"), True
     how_to_win = (
         N_("Each tile costs the distance to the numbers it borders; at the end every "

@@ -67,8 +67,8 @@ double, on any side.""")
 class SpreadGame(PlacementGame):
     variant = "open54"
     title = N_("Spread")
-    notation = ("as Dominox on the 8 x 16 board (ranks 1-16); a turned-up tile that fits "
-                "nowhere is set aside by the move `pass`")
+    notation = N_("as Dominox on the 8 x 16 board (ranks 1-16); a turned-up tile that fits "
+                  "nowhere is set aside by the move `pass`")
     score_counts, lower_score_wins = N_("tiles left"), True
     hard_hooks = "game.logic.spread.worlds"
     coach_reasons = "spread"

@@ -16,6 +16,7 @@ import pytest
 from game.i18n import PSEUDO
 from game.shell.screens.settings import apply_language
 
+from net_walk import network
 from screen_walk import menus, problems, read, walk
 from test_shell_support import still_app
 
@@ -74,7 +75,9 @@ def speaking(tmp_path, language: str):
     return app
 
 
-def walked(app, variant: str | None):
+def walked(app, variant: str | None, folder=None):
+    if variant == "network":
+        return network(app, folder)
     return menus(app) if variant is None else walk(app, [variant], with_menus=False)
 
 
@@ -96,22 +99,23 @@ def untranslated(text: str) -> bool:
     for data in WALK_DATA:
         text = text.replace(data, "")
     text = re.sub(r"\S*/\S*", "", text)                          # a folder
+    text = re.sub(r"\b[0-9A-Z]+(-[0-9A-Z]+)+\b", "", text)        # a table's code
     return re.search(r"\b(?=[A-Za-z]*[aeiouAEIOU])[A-Za-z]{3,}\b", text) is not None
 
 
-@pytest.mark.parametrize("variant", [None, *TRANSLATED_GAMES])
+@pytest.mark.parametrize("variant", [None, "network", *TRANSLATED_GAMES])
 def test_spanish_fits_every_screen(tmp_path, variant):
     app = speaking(tmp_path, "es")
-    found = [f"{name}: {problem}" for name in walked(app, variant)
+    found = [f"{name}: {problem}" for name in walked(app, variant, tmp_path / "tables")
              for problem in problems(read(app))]
     assert found == []
 
 
-@pytest.mark.parametrize("variant", [None, *TRANSLATED_GAMES])
+@pytest.mark.parametrize("variant", [None, "network", *TRANSLATED_GAMES])
 def test_the_pseudo_language_on_every_screen(tmp_path, variant):
     app = speaking(tmp_path, PSEUDO)
     found, names = [], []
-    for name in walked(app, variant):
+    for name in walked(app, variant, tmp_path / "tables"):
         names.append(name)
         reading = read(app)
         found += [f"{name}: {problem}" for problem in problems(reading)

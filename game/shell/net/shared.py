@@ -109,7 +109,7 @@ class FormScene(Scene):
         self.problem = None if action.name != "point" else self.problem
         if form_key(self.menu, action):
             return
-        if action.name == "back":
+        if action.name == "back" and not self.menu.editing:     # (editing: undo the typing)
             self.app.pop()
         else:
             self.menu.handle(action)
@@ -161,6 +161,8 @@ class NetSetupScene(VariantSelectScene):
             self.problem = None
         if form_key(self.menu, action):
             return None
+        if self.menu.editing:                  # Esc undoes the typing, it does not leave
+            return self.menu.handle(action)
         return super().handle(action)
 
     def help_text(self) -> str:

@@ -134,7 +134,8 @@ def _patterns() -> list[tuple[re.Pattern, str]]:
         pattern = "".join(re.escape(part) if i % 2 == 0 else f"(?P<{part}>.+?)"
                           for i, part in enumerate(parts))
         found.append((re.compile(pattern, re.DOTALL), sentence))
-    return found
+    # the most words first: "{what} would be taken back." is the last to try
+    return sorted(found, key=lambda entry: -len(re.sub(r"\{\w+\}", "", entry[1])))
 
 
 def seat_name(name: str) -> str:

@@ -1,6 +1,7 @@
 """What the host and the table server say in English is shown in this window's language
 (game/shell/net/words.py): each sentence it knows is still one the host, the server or
-the connection (or this window, at its end) makes, and a sentence is said again with its names, in Spanish."""
+the connection (or this window, at its end) makes, and a sentence is said again with its
+names, in Spanish."""
 import ast
 import re
 from pathlib import Path

@@ -177,8 +177,8 @@ class HostSetupScene(NetSetupScene):
         for index, kind in enumerate(self.seats[:self.players]):
             if kind == "here":
                 seats.append(HostSeat(names[0], here=True, token=new_token()))
-            elif kind == "remote":
-                seats.append(HostSeat(f"Seat {index + 1}"))
+            elif kind == "remote":     # the friend's name once they come; until then
+                seats.append(HostSeat(names[index]))     # the one this setup showed
             else:
                 seats.append(HostSeat(names[index], "computer", kind))
         return seats

@@ -138,9 +138,11 @@ def _patterns() -> list[tuple[re.Pattern, str]]:
     return sorted(found, key=lambda entry: -len(re.sub(r"\{\w+\}", "", entry[1])))
 
 
-def seat_name(name: str) -> str:
+def seat_name(name: str, own: dict[str, str] | None = None) -> str:
     """A seat's name; the host's name of a seat nobody took yet ("Seat 3", "Computer 4")
-    in the current language."""
+    as this window's setup named it (`own`), or else in the current language."""
+    if own and name in own:
+        return own[name]
     found = re.fullmatch(r"(Seat|Computer|Player) (\d{1,2})", name)
     if found is None:
         return name
@@ -149,18 +151,18 @@ def seat_name(name: str) -> str:
     return _(words[found[1]]).format(number=found[2])
 
 
-def names_said(names: str) -> str:
+def names_said(names: str, own: dict[str, str] | None = None) -> str:
     """"Ann and Ben" in the current language."""
-    said = [seat_name(name) for name in names.split(" and ")]
+    said = [seat_name(name, own) for name in names.split(" and ")]
     text = said[0]
     for name in said[1:]:
         text = _("{names} and {name}").format(names=text, name=name)
     return text
 
 
-def heard(text: str) -> str:
+def heard(text: str, own: dict[str, str] | None = None) -> str:
     """`text` from the host in the current language (as it came when it is none of
-    HEARD)."""
+    HEARD); the seats nobody took yet named as in `own` (seat_name)."""
     if not text:
         return text
     if text in HEARD:
@@ -172,11 +174,11 @@ def heard(text: str) -> str:
         words = found.groupdict()
         for key in words:
             if key in SENTENCES:
-                words[key] = heard(words[key])
+                words[key] = heard(words[key], own)
             elif key == "names":
-                words[key] = names_said(words[key])
+                words[key] = names_said(words[key], own)
             elif key in ("name", "asked"):
-                words[key] = seat_name(words[key])
+                words[key] = seat_name(words[key], own)
         if sentence in PLURALS and words.get("count", "").isdigit():
             return ngettext(PLURALS[sentence], sentence, int(words["count"])).format(**words)
         return _(sentence).format(**words)

@@ -25,6 +25,7 @@ from game.shell.net.session import NetSession, remember, remembered
 from game.shell.net.shared import (FormScene, NetSetupScene, WaitScene, asked_name,
                                    keep_name, name_field)
 from game.shell.net.online import address_error
+from game.shell.net.words import heard
 
 if TYPE_CHECKING:
     from game.server.saving import HostedSaver
@@ -69,7 +70,7 @@ class NetworkScene(Scene):
         problems = []
         for port in hosted_ports():           # each hosted match saved, by its port
             save, problem = load_hosted(port)
-            problems += [problem] if problem else []
+            problems += [heard(problem)] if problem else []
             if save is not None:
                 rows.insert(-1, Button(_("Resume hosted (port {port}): {match}").format(
                                            port=port, match=describe(save.saved)),

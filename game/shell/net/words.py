@@ -116,6 +116,9 @@ HEARD = [
        "and the server. (To trust the new key, type the server's address again in "
        "Settings.)"),
     N_("The server could not prove its key: someone between you and it may be listening."),
+    # a hosted match saved on this computer (saving.py)
+    N_("The hosted match cannot be read: {problem}."),
+    N_("The hosted match cannot be resumed: {problem}"),
 ]
 SENTENCES = ("reason", "paused", "why", "what")
 # a sentence said for a count: its plural as HEARD holds it, and its singular

@@ -42,6 +42,17 @@ def test_join_a_table_starts_empty_and_the_code_is_typed_without_enter(tmp_path)
     assert scene.code.text == "xq7k" and scene.menu.focused is not scene.code
 
 
+def test_join_a_match_offers_the_last_match_selected_so_typing_replaces_it(tmp_path):
+    remember(address="192.168.1.20:7777", code="ABCDEFGH", token="t")
+    app, scene = form(tmp_path, JoinScene)
+    keys(app, pygame.K_DOWN)
+    assert scene.menu.focused is scene.address and scene.address.selected
+    typed(app, "10.0.0.5:7777")
+    assert scene.address.text == "10.0.0.5:7777"             # replaced, not appended
+    keys(app, pygame.K_RETURN, pygame.K_DOWN, pygame.K_RETURN)   # Enter: the code kept
+    assert scene.code.text == "ABCDEFGH" and scene.menu.editing and not scene.code.selected
+
+
 def test_backspace_erases_and_never_leaves_a_network_form(tmp_path):
     for scene_class in (JoinTableScene, JoinScene, OpenTableScene, HostSetupScene):
         app, scene = form(tmp_path, scene_class)

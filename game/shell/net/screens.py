@@ -22,8 +22,8 @@ from game.shell.frame.widgets import Button, Menu, TextField, back_or_menu
 from game.shell.screens.title import MENU_LEGEND
 
 from game.shell.net.session import NetSession, remember, remembered
-from game.shell.net.shared import (FormScene, NetSetupScene, WaitScene, asked_name,
-                                   keep_name, name_field)
+from game.shell.net.shared import (FormScene, KeptField, NetSetupScene, WaitScene,
+                                   asked_name, keep_name, name_field)
 from game.shell.net.online import address_error
 from game.shell.net.words import heard
 
@@ -242,9 +242,10 @@ class JoinScene(FormScene):
         super().__init__(app)
         memory = remembered()
         self.name = name_field(asked_name(app), None, width=1100)
-        self.address = TextField(N_("Host's address"), memory.get("address", ""),
+        # the last match joined, selected: typing replaces it, Enter keeps it
+        self.address = KeptField(N_("Host's address"), memory.get("address", ""),
                                  max_length=60, width=1100)
-        self.code = TextField(N_("Match code"), memory.get("code", ""), max_length=16,
+        self.code = KeptField(N_("Match code"), memory.get("code", ""), max_length=16,
                               width=1100)
         self.address.help = N_("The host's address and port, like 192.168.1.20:7777")
         self.code.help = N_("The code the host's screen shows (case does not matter)")

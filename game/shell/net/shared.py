@@ -2,6 +2,8 @@
 and the screen that says what a join waits for."""
 from __future__ import annotations
 
+import pygame
+
 from game.i18n import N_, _
 from game.shell.frame import theme
 from game.shell.frame.scene import Scene
@@ -35,6 +37,39 @@ def keep_name(app, text: str) -> bool:
     return True
 
 
+class KeptField(TextField):
+    """A field filled with what was kept (the last match joined), shown selected: the
+    first key typed replaces it (Backspace empties it); Enter edits it as it is."""
+
+    def __init__(self, *args, **kw):
+        super().__init__(*args, **kw)
+        self.selected = bool(self.text)
+
+    def handle_confirm(self) -> None:
+        self.selected = False
+        super().handle_confirm()
+
+    def type_first(self, char: str) -> None:
+        """The first key on the field in focus: it starts the editing."""
+        kept = self.selected
+        self.handle_confirm()
+        if kept:
+            self.text, self.cursor = "", 0
+            if char in ("\b", "\x7f"):
+                return
+        self.type(char)
+
+    def draw(self, surface, focused: bool) -> None:
+        super().draw(surface, focused)
+        if self.selected and not self.editing:
+            r = self.rect
+            left = r.x + r.w * self.box_left + 12
+            width = min(theme.font(self.SIZE).size(self.text)[0], r.right - 28 - left)
+            mark = pygame.Surface((int(width) + 8, r.h - 24), pygame.SRCALPHA)
+            mark.fill((*theme.SELECTION, 90))
+            surface.blit(mark, (left - 4, r.y + 12))
+
+
 def typing_row(menu: Menu) -> bool:
     """Whether keys are typing: a text field in focus takes them at once, no Enter first
     (the system's text input is on, letters come as text, Backspace erases)."""
@@ -50,7 +85,9 @@ def form_key(menu: Menu, action) -> bool:
         return True
     if action.name != "text" or menu.editing:
         return False
-    if isinstance(focused, TextField):
+    if isinstance(focused, KeptField):
+        focused.type_first(action.char)
+    elif isinstance(focused, TextField):
         focused.handle_confirm()
         focused.type(action.char)
     elif action.char == " " and focused is not None:

@@ -7,7 +7,7 @@ import pygame
 from game.server.client import _cannot_connect
 from game.shell.net.memory import remember
 from game.shell.net.online import JoinTableScene, OpenTableScene
-from game.shell.net.pause import NetPauseOverlay
+from game.shell.net.pause import NetHandOver, NetPauseOverlay
 from game.shell.net.scenes import away_lines
 from game.shell.net.screens import HostSetupScene, JoinScene
 
@@ -108,4 +108,8 @@ def test_the_menu_over_a_network_match_is_no_pause_and_follows_the_table(tmp_pat
     session.gone_long = True                    # two minutes later: a table came
     menu.update(1 / 60)
     assert "The computer plays for Ben" in [w.label for w in menu.menu.widgets]
+    app.pop()
+    app.push(NetHandOver(app, "Ann", None, "classic"))     # on a couch, the same menu
+    keys(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, NetPauseOverlay) and app.top.leaving == session.leaving()
     app.network = None

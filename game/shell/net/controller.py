@@ -193,7 +193,7 @@ class SeatController(MatchController):
             self.on_undo()
 
     def _hand_over(self, player: int) -> None:
-        from game.shell.screens.hand_over import HandOverScene
+        from game.shell.net.pause import NetHandOver
 
         def continued():
             self._handover_pending = False
@@ -201,8 +201,8 @@ class SeatController(MatchController):
                 self._switch(player)
                 self._revealed = player
         self._handover_pending = True
-        self.app.push(HandOverScene(self.app, self.name(player), continued,
-                                    self.config.variant))
+        self.app.push(NetHandOver(self.app, self.name(player), continued,
+                                  self.config.variant))
 
     def after_change(self) -> None:
         """The host keeps the save."""

@@ -4,6 +4,7 @@ gone two minutes, the computer may play for them, offered at once."""
 from __future__ import annotations
 
 from game.i18n import N_
+from game.shell.screens.hand_over import HandOverScene
 from game.shell.screens.pause import PauseOverlay
 
 
@@ -28,3 +29,14 @@ class NetPauseOverlay(PauseOverlay):
             self.build()
             self.menu.focus = min(focused, len(self.menu.widgets) - 1)
             self.menu.layout()
+
+
+class NetHandOver(HandOverScene):
+    """The couch's hand-over at a network table: its Esc opens the network match's menu
+    (what leaving means there, the computer for a seat gone too long)."""
+
+    def handle(self, action):
+        if action.name in ("back", "pause"):
+            self.app.push(NetPauseOverlay(self.app, self.variant))
+        else:
+            super().handle(action)

@@ -127,12 +127,12 @@ class NetClient:
                     break
                 self.bytes_received += len(rest)
         except (ProtocolError, HandshakeError) as error:
-            reason = f"The host's messages cannot be read: {error}."
+            reason = f"The {self.who}'s messages cannot be read: {error}."
             if str(error) in SAID_AS_IS:
                 reason = str(error)
         except Tampered:
-            reason = ("A message from the host was changed on the way: someone between you "
-                      "and the host is tampering with the connection.")
+            reason = (f"A message from the {self.who} was changed on the way: someone "
+                      f"between you and the {self.who} is tampering with the connection.")
         except TimeoutError:
             reason = (f"{self.address} does not answer: is it a table server of this game?"
                       if self.server else

@@ -174,8 +174,9 @@ class NetSession:
                     self.receive(message, link)
                 except ProtocolError as error:
                     self.close()
-                    self.connection_lost(N_("The host's messages cannot be read: {error}.")
-                                         .format(error=error))
+                    who = "server" if self.table_server else "host"     # (English: as
+                    self.connection_lost(f"The {who}'s messages cannot be read: "   # the
+                                         f"{error}.")                               # wire)
                     return
                 if self.app.network is not self:         # it ended on that message
                     return

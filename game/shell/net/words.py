@@ -95,8 +95,11 @@ HEARD = [
     N_("The host refused to seat this computer."),
     N_("The server refused to seat this computer."),
     N_("The host's messages cannot be read: {error}."),
+    N_("The server's messages cannot be read: {error}."),
     N_("A message from the host was changed on the way: someone between you and the host "
        "is tampering with the connection."),
+    N_("A message from the server was changed on the way: someone between you and the "
+       "server is tampering with the connection."),
     N_("{address} does not answer: is it hosting a match of this game?"),
     N_("{address} does not answer: is it a table server of this game?"),
     N_("The connection to the host was lost ({error})."),

@@ -61,7 +61,7 @@ def test_a_host_plays_a_classic_match_against_a_friend_on_another_machine(
         tmp_path, monkeypatch):
     person = NetPerson(tmp_path, monkeypatch, "keys", seed=3)
     scene = host_from_menu(person, "Classic draw dominoes", options={"Limit": 50})
-    assert "Waiting for Seat 2 to join." in scene.ctl.paused
+    assert "Waiting for Player 2 to join." in scene.ctl.paused      # (the setup's name)
     session = person.app.network
     friend = session.host.server.match                # (the host, on its thread)
     ben = SeatBot(f"127.0.0.1:{session.host.port}", session.code.lower(), "Ben",
@@ -120,7 +120,7 @@ def test_a_port_another_program_holds_is_refused_on_the_setup_and_another_hosts(
         assert seen[0] == (f"HostSetupScene: Host a match: Port {held} cannot be used (Address "
                            "already in use): another program may have it. Choose another port.")
         assert person.app.network.host.port != held
-        assert "Waiting for Seat 2 to join." in scene.ctl.paused
+        assert "Waiting for Player 2 to join." in scene.ctl.paused      # (the setup's name)
         person.app.end_network()
 
 

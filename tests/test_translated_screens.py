@@ -1,12 +1,10 @@
-"""Every screen of the translated games, walked (screen_walk.py) in Spanish and in the
-pseudo-language (issue 48).
+"""Every screen of every game, the editor and the network screens, walked (screen_walk.py,
+net_walk.py) in Spanish and in the pseudo-language.
 
 In Spanish nothing may be cut short, overlap, run off the screen or be too small at
 1280x720, as in English. In the pseudo-language (every text of the template about 40%
 longer, accented, in brackets) the same holds but for the KNOWN places below, each with
-why, and no text may show without its brackets: a text that went round the template.
-The menus and the games whose words are all in the template (PSEUDO_GAMES) are walked;
-the other games wait for their rules, lessons and panels (the report lists them)."""
+why, and no text may show without its brackets: a text that went round the template."""
 from __future__ import annotations
 
 import functools
@@ -15,13 +13,13 @@ import re
 import pytest
 
 from game.i18n import PSEUDO
+from game.logic.variants import VARIANTS
 from game.shell.screens.settings import apply_language
 
+from net_walk import network
 from screen_walk import EDITOR_GAMES, editor, menus, problems, read, walk
 from test_shell_support import still_app
 
-TRANSLATED_GAMES = ("classic", "blank", "dominox", "open54", "dominid", "open1", "open3",
-                    "open4", "open10", "open22")
 # What the walk itself brings (its players and its message) and a language's own name.
 WALK_DATA = ("Ann", "Ben", "Medium", "A message", "Something to say over the table.",
              "English", "Español")
@@ -71,9 +69,11 @@ def speaking(tmp_path, language: str):
     return app
 
 
-def walked(app, variant: str | None):
+def walked(app, variant: str | None, folder=None):
     if variant == "editor":
         return editor(app)
+    if variant == "network":
+        return network(app, folder)
     return menus(app) if variant is None else walk(app, [variant], with_menus=False)
 
 
@@ -111,22 +111,23 @@ def untranslated(text: str) -> bool:
     # file names: the walk's own levels (my-..., broken), a shipped one's (its stem)
     text = re.sub(r"[\w-]+\.toml|\bmy-[\w-]+|'[\w-]+'|\b(broken|standard)\b", "", text)
     text = re.sub(r"\S*/\S*", "", text)                          # a folder
+    text = re.sub(r"\b[0-9A-Z]+(-[0-9A-Z]+)+\b", "", text)        # a table's code
     return re.search(r"\b(?=[A-Za-z]*[aeiouAEIOU])[A-Za-z]{3,}\b", text) is not None
 
 
-@pytest.mark.parametrize("variant", [None, *TRANSLATED_GAMES, "editor"])
+@pytest.mark.parametrize("variant", [None, "network", "editor", *VARIANTS])
 def test_spanish_fits_every_screen(tmp_path, variant):
     app = speaking(tmp_path, "es")
-    found = [f"{name}: {problem}" for name in walked(app, variant)
+    found = [f"{name}: {problem}" for name in walked(app, variant, tmp_path / "tables")
              for problem in problems(read(app))]
     assert found == []
 
 
-@pytest.mark.parametrize("variant", [None, *TRANSLATED_GAMES, "editor"])
+@pytest.mark.parametrize("variant", [None, "network", "editor", *VARIANTS])
 def test_the_pseudo_language_on_every_screen(tmp_path, variant):
     app = speaking(tmp_path, PSEUDO)
     found, names = [], []
-    for name in walked(app, variant):
+    for name in walked(app, variant, tmp_path / "tables"):
         names.append(name)
         reading = read(app)
         found += [f"{name}: {problem}" for problem in problems(reading)

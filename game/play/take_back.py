@@ -35,9 +35,20 @@ def turn_start(state, who: int) -> int | None:
     return start
 
 
-def take_back_detail(name: str, turn: int, after: int) -> str:
+def as_sent(text: str) -> str:
+    """A text as the host sends it: English (each window says it in its own language,
+    game.shell.net.words)."""
+    return text
+
+
+def as_sent_counted(singular: str, plural: str, count: int) -> str:
+    return singular if count == 1 else plural
+
+
+def take_back_detail(name: str, turn: int, after: int, _=_, ngettext=ngettext) -> str:
     """"Ann's last turn (2 moves) and the 3 moves after it would be taken back.": a
-    turn of `turn` moves by `name`, and `after` moves of others after it."""
+    turn of `turn` moves by `name`, and `after` moves of others after it; in the current
+    language, or as the host sends it with `_=as_sent, ngettext=as_sent_counted`."""
     what = (_("{name}'s last move") if turn == 1 else
             _("{name}'s last turn ({count} moves)")).format(name=name, count=turn)
     if not after:

@@ -11,7 +11,7 @@ results. A rematch is dealt once every person at the table has asked for one.
 """
 from __future__ import annotations
 
-from game.play.take_back import take_back_detail, turn_start
+from game.play.take_back import as_sent, as_sent_counted, take_back_detail, turn_start
 
 
 class Agreements:
@@ -74,7 +74,8 @@ class Agreements:
         self.asked_count += 1
         self.question = (self.asked_count, who, where, asked)
         turn = next((i for i, p in enumerate(undone) if p != who), len(undone))
-        detail = take_back_detail(match.seats[who].name, turn, len(undone) - turn)
+        detail = take_back_detail(match.seats[who].name, turn, len(undone) - turn,
+                                  _=as_sent, ngettext=as_sent_counted)
         match.say(f"{match.seats[asked].name} is asked to allow the take-back.", {who})
         for other in match.seated():
             if other.seat == asked:

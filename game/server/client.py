@@ -47,7 +47,8 @@ class NetClient:
         self.join = dict(join, type="join")
         self.opening, self.known_key = opening, known_key
         self.server_key: str | None = None
-        self.gone = SERVER_GONE if server or opening is not None else GONE
+        self.server = server or opening is not None    # a table server: nobody hosts
+        self.gone = SERVER_GONE if self.server else GONE
         self.wake = wake
         self.inbox: queue.SimpleQueue = queue.SimpleQueue()
         self.outbox: queue.SimpleQueue = queue.SimpleQueue()
@@ -56,6 +57,11 @@ class NetClient:
         self.bytes_received = 0
         self.bytes_sent = 0
         self._lock = threading.Lock()
+
+    @property
+    def who(self) -> str:
+        """Who is at the other end, in a sentence."""
+        return "server" if self.server else "host"
 
     def start(self) -> "NetClient":
         threading.Thread(target=self._read, name="net-read", daemon=True).start()
@@ -92,13 +98,14 @@ class NetClient:
         try:
             sock = self.sock = socket.create_connection((self.host, self.port), CONNECT_SECONDS)
         except OSError as error:
-            self._deliver({"type": "closed", "reason": _cannot_connect(self.address, error)})
+            self._deliver({"type": "closed",
+                           "reason": _cannot_connect(self.address, error, self.server)})
             return
         reason = self.gone
         try:
             shaken = self._open(sock) if self.opening is not None else self._handshake(sock)
             if shaken is None:                       # refused: its reason was delivered
-                reason = "The host refused to seat this computer."
+                reason = (f"The {self.who} refused to seat this computer.")
                 return
             sealer, opener, rest = shaken
             self.bytes_received = len(rest)        # (the counts are of sealed messages)
@@ -120,16 +127,18 @@ class NetClient:
                     break
                 self.bytes_received += len(rest)
         except (ProtocolError, HandshakeError) as error:
-            reason = f"The host's messages cannot be read: {error}."
+            reason = f"The {self.who}'s messages cannot be read: {error}."
             if str(error) in SAID_AS_IS:
                 reason = str(error)
         except Tampered:
-            reason = ("A message from the host was changed on the way: someone between you "
-                      "and the host is tampering with the connection.")
+            reason = (f"A message from the {self.who} was changed on the way: someone "
+                      f"between you and the {self.who} is tampering with the connection.")
         except TimeoutError:
-            reason = f"{self.address} does not answer: is it hosting a match of this game?"
+            reason = (f"{self.address} does not answer: is it a table server of this game?"
+                      if self.server else
+                      f"{self.address} does not answer: is it hosting a match of this game?")
         except OSError as error:
-            reason = f"The connection to the host was lost ({error.strerror or error})."
+            reason = f"The connection to the {self.who} was lost ({error.strerror or error})."
         finally:
             self.closed = True
             self.outbox.put(None)
@@ -194,11 +203,13 @@ class NetClient:
             pass
 
 
-def _cannot_connect(address: str, error: OSError) -> str:
+def _cannot_connect(address: str, error: OSError, server: bool = False) -> str:
+    who = "table server" if server else "host"
     if isinstance(error, ConnectionRefusedError):
-        return f"No host answers at {address}: is the address right, and is it hosting?"
+        return (f"No {who} answers at {address}: is the address right, and is it "
+                + ("running?" if server else "hosting?"))
     if isinstance(error, TimeoutError | socket.timeout):
-        return (f"No host answers at {address}: check the address, and that its firewall "
+        return (f"No {who} answers at {address}: check the address, and that its firewall "
                 "lets the port in.")
     if isinstance(error, socket.gaierror):
         return f"No computer is known by the name in {address}."

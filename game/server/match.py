@@ -275,13 +275,17 @@ class HostedMatch:
             self.saver(self)
 
     def paused(self) -> str | None:
-        """Why nothing may be played now, in a sentence, or None."""
-        waiting = [s for s in self.seats if s.is_person and s.conn is None]
-        if waiting:
-            names = " and ".join(s.name for s in waiting)
-            if all(not s.joined for s in waiting):
-                return f"Waiting for {names} to join."
-            return f"Waiting for {names} to come back."
+        """Why nothing may be played now, in a sentence, or None. The match starts once
+        every person came; then a person gone holds up their own turn only (the others
+        play on until it comes; after the grace the computer may take the seat)."""
+        unjoined = [s for s in self.seats if s.is_person and s.conn is None and not s.joined]
+        if unjoined:
+            return f"Waiting for {' and '.join(s.name for s in unjoined)} to join."
+        player = self.state.current_player
+        if player is not None and not self.state.is_over():
+            seat = self.seats[player]
+            if seat.is_person and seat.conn is None:
+                return f"Waiting for {seat.name} to come back."
         return self.agreements.pausing()
 
     # --- moves ------------------------------------------------------------------------

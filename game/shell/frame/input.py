@@ -160,6 +160,8 @@ class InputMapper:
                 (name == "undo" and event.mod & pygame.KMOD_SHIFT):
             name = "redo"
         actions = [Action(name)] if name else []
+        if event.key == pygame.K_BACKSPACE:     # said apart from Esc: a form stays
+            actions = [Action("back", char="\b")]
         if printable and event.key != pygame.K_SPACE:
             actions.append(Action("text", char=char))
         return actions

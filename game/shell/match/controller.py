@@ -128,8 +128,10 @@ class MatchController(Captions):
         self._renames = {old.name: new.name for old, new in zip(self.config.seats, seats)
                          if old.name != new.name}
         self.config = replace(self.config, seats=seats)
-        if self._caption_again is None:      # (one said again takes the new names itself)
-            self.caption = self.renamed(self.caption)    # "Player 1 played 0-6" beside "Ann"
+        if self._caption_again is None:      # "Player 1 played 0-6" beside "Ann"
+            self.caption = self.renamed(self.caption)
+        else:                                # (one that can be said again: said anew)
+            self._caption = self._caption_again[1]()
 
     def renamed(self, text: str) -> str:
         """`text` with the names of the last renaming (follow_names) in their new form."""

@@ -22,12 +22,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from game.i18n import N_, _
 from game.logic.core import IllegalMoveError
 from game.play import statistics as stats
 from game.play.config import Seat
 from game.server.protocol import ProtocolError
 from game.server.snapshot import read_position
 from game.shell.match.controller import MatchController, sentence
+from game.shell.net.words import heard
 
 
 class SeatController(MatchController):
@@ -42,6 +44,8 @@ class SeatController(MatchController):
         self.sent = None                     # the move sent, until the host answers
         self.paused = None                   # why the host waits, or None
         self.seats_info: list = []           # the host's table: names, kinds, presence
+        # the seats nobody took yet, named as this window's setup named them
+        self.own: dict[str, str] = getattr(self.session, "own_names", {})
 
     @property       # (the couch's is a constant nobody sets: mypy sees it writeable)
     def viewer(self) -> int:  # type: ignore[override]
@@ -75,18 +79,18 @@ class SeatController(MatchController):
     def announce_turn(self) -> None:
         player = self.state.current_player
         if player is None:
-            self.say("The game is over.")
+            self.say(_("The game is over."))
+        elif player == self.state.seat and not self.couch:
+            self.say(_("It is your turn."))
         else:
-            self.say("It is your turn." if player == self.state.seat and not self.couch else
-                     f"It is {self.name(player)}'s turn.")
+            self.say(_("It is {name}'s turn.").format(name=self.name(player)))
 
     # --- what goes to the host ----------------------------------------------------------
     def play(self, move) -> bool:
         """The seat's move: sent to the host if it is legal (the rules' reason otherwise)."""
         if not self.human_turn:
             self.sound("invalid")
-            self.say(self.paused or ("Waiting for the host." if self.sent else
-                                     "Wait for your turn."))
+            self.say(heard(self.paused, self.own) if self.paused else self.waiting_words())
             return False
         try:
             reason = self.state.illegal_reason(move)
@@ -103,12 +107,12 @@ class SeatController(MatchController):
 
     def undo_target(self):
         if self.state.is_over():
-            return None, "The game is over: nothing can be taken back."
+            return None, _("The game is over: nothing can be taken back.")
         asker = self.asker() if self.couch else self.state.seat
         mine = [i for i, (player, _) in enumerate(self.state.moves_played())
                 if player == asker]
         if asker is None or not mine:
-            return None, "Nothing to take back yet."
+            return None, _("Nothing to take back yet.")
         return asker, mine[-1]
 
     def asker(self) -> int | None:
@@ -123,21 +127,27 @@ class SeatController(MatchController):
         who, why = self.undo_target()
         if who is None or self.paused:
             self.sound("invalid")
-            self.say(why if who is None else self.paused)
+            self.say(why if who is None else heard(self.paused, self.own))
             return False
         if self.couch:                    # the other person may be asked here: no hand shows
             self._revealed = None
         self.session.send({"type": "undo", "ply": self.host_plies.get(who, 0)}, who)
         return True
 
+    def waiting_words(self) -> str:
+        """Why the seat at the screen cannot play now (not paused)."""
+        if self.sent:
+            return (_("Waiting for the server.") if self.session.table_server else
+                    _("Waiting for the host."))
+        return _("Wait for your turn.")
+
     def rematch(self) -> None:
         self.session.send_all({"type": "rematch"})
         self.session.wait_for_rematch()
 
     def pause(self) -> None:
-        from game.shell.screens.pause import PauseOverlay
-        self.app.push(PauseOverlay(self.app, self.config.variant, self.session.leaving(),
-                                   self.session.pause_buttons()))
+        from game.shell.net.pause import NetPauseOverlay
+        self.app.push(NetPauseOverlay(self.app, self.config.variant))
 
     def show_results(self, title, rows, winner_text, final, on_continue=None, headers=None,
                      figure=None) -> None:
@@ -183,7 +193,7 @@ class SeatController(MatchController):
             self.on_undo()
 
     def _hand_over(self, player: int) -> None:
-        from game.shell.screens.hand_over import HandOverScene
+        from game.shell.net.pause import NetHandOver
 
         def continued():
             self._handover_pending = False
@@ -191,8 +201,8 @@ class SeatController(MatchController):
                 self._switch(player)
                 self._revealed = player
         self._handover_pending = True
-        self.app.push(HandOverScene(self.app, self.name(player), continued,
-                                    self.config.variant))
+        self.app.push(NetHandOver(self.app, self.name(player), continued,
+                                  self.config.variant))
 
     def after_change(self) -> None:
         """The host keeps the save."""
@@ -223,7 +233,7 @@ class SeatController(MatchController):
         elif kind == "table":
             self.receive_table(message)
         elif kind == "said":
-            text = str(message.get("text", ""))[:300]
+            text = heard(str(message.get("text", ""))[:300], self.own)
             self.say(text, speak=False)
             results = self.results_shown()
             if results is not None:        # the caption is under the results: say it there
@@ -231,7 +241,7 @@ class SeatController(MatchController):
         elif kind == "refused":
             self.sent = None
             self.sound("invalid")
-            self.say(str(message.get("reason", ""))[:300], speak=False)
+            self.say(heard(str(message.get("reason", ""))[:300]), speak=False)
         elif kind == "ask":
             self.ask(message, seat)
 
@@ -258,7 +268,7 @@ class SeatController(MatchController):
             raise ProtocolError("a table that does not fit the match")
         self.seats_info = seats
         self.paused = message.get("paused") if isinstance(message.get("paused"), str) else None
-        self.config = replace(self.config, seats=seats_of(seats))
+        self.config = replace(self.config, seats=seats_of(seats, self.own))
 
     def results_shown(self):
         """The final results on screen, or None."""
@@ -276,21 +286,23 @@ class SeatController(MatchController):
             self.session.send({"type": "answer", "ask": number, "yes": yes}, seat)
         if self.couch:
             self._revealed = None
-        self.app.push(ConfirmScene(self.app, str(message.get("question", ""))[:120],
-                                   "Yes, take it back", "No", lambda: answer(True),
-                                   detail=str(message.get("detail", ""))[:200],
+        self.app.push(ConfirmScene(self.app, heard(str(message.get("question", ""))[:120]),
+                                   N_("Yes, take it back"), N_("No"), lambda: answer(True),
+                                   detail=heard(str(message.get("detail", ""))[:200]),
                                    on_no=lambda: answer(False), cover=self.couch))
 
 
-def seats_of(entries) -> tuple[Seat, ...]:
-    """The seats of the host's table: people as humans, computers at their level."""
+def seats_of(entries, own: dict[str, str] | None = None) -> tuple[Seat, ...]:
+    """The seats of the host's table: people as humans, computers at their level; a seat
+    nobody took yet named as in `own` (words.seat_name)."""
     from game.logic.agents import AGENTS
     from game.play.settings import clean_name
+    from game.shell.net.words import seat_name
     seats = []
     for number, entry in enumerate(entries, 1):
         if not isinstance(entry, dict):
             raise ProtocolError("a seat of the table is not a table")
-        name = clean_name(str(entry.get("name", ""))) or f"Player {number}"
+        name = seat_name(clean_name(str(entry.get("name", ""))) or f"Player {number}", own)
         level = entry.get("level", "greedy")
         if level not in AGENTS:
             level = "greedy"

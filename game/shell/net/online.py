@@ -10,6 +10,7 @@ way back to the table after a crash or a restart, of this game or of the server.
 """
 from __future__ import annotations
 
+from game.i18n import N_, _
 from game.play.settings import ADDRESS_LENGTH
 from game.server.protocol import parse_address
 from game.server.secure import spoken_code
@@ -18,48 +19,57 @@ from game.shell.frame.widgets import Button, Label, Menu, Selector, TextField
 from game.shell.net.shared import (FormScene, NetSetupScene, WaitScene, asked_name,
                                    keep_name, name_field)
 from game.shell.net.session import NetSession, remembered
+from game.shell.net.words import heard
 
-TABLE_SEATS = [("here", "A person on this computer"),
-               ("remote", "A friend, on their computer")]
-COUCH = [(1, "One: me"), (2, "Two, taking turns on this screen")]
+TABLE_SEATS = [("here", N_("A person on this computer")),
+               ("remote", N_("A friend, on their computer"))]
+COUCH = [(1, N_("One: me")), (2, N_("Two, taking turns on this screen"))]
 
 
 def address_problem(text: str) -> str | None:
     """Why `text` is no table server's address, in a sentence; None when it may be one."""
     if not text:
-        return "Type the table server's address (ask whoever runs it), like host:7777."
+        return _("Type the table server's address (ask whoever runs it), like host:7777.")
     try:
         parse_address(text)
     except ValueError as error:
-        return f"{str(error)[:1].upper()}{str(error)[1:]}."
+        return address_error(error)
     return None
+
+
+def address_error(error: ValueError) -> str:
+    """Why an address cannot be one (parse_address's words), in a sentence."""
+    said = heard(str(error))
+    return f"{said[:1].upper()}{said[1:]}."
 
 
 class OnlineScene(FormScene):
     """The table server's address; Open a table, Join a table, or back to one's table."""
 
-    title = "Play online"
-    intro = ("Meet friends at a table on a server: open one and read "
-             "its code out, or join one with the code you were given.")
+    title = N_("Play online")
+    intro = N_("Meet friends at a table on a server: open one and read "
+               "its code out, or join one with the code you were given.")
 
     def __init__(self, app):
         super().__init__(app)
         self.build()
 
     def build(self) -> None:
-        self.address = TextField("Server address", self.app.settings.server_address,
+        self.address = TextField(N_("Server address"), self.app.settings.server_address,
                                  max_length=ADDRESS_LENGTH, width=1100)
         self.address.allow_empty = True
-        self.address.help = "The table server's address and port, like tables.example.org:7777"
-        rows = [self.address, Button("Open a table", self.open_table, width=1100),
-                Button("Join a table", self.join_table, width=1100)]
+        self.address.help = N_("The table server's address and port, like "
+                               "tables.example.org:7777")
+        rows = [self.address, Button(N_("Open a table"), self.open_table, width=1100),
+                Button(N_("Join a table"), self.join_table, width=1100)]
         memory = remembered()
         if memory.get("table_server") and memory.get("table") and memory.get("tokens"):
-            rows.append(Button(f"Back to your table {spoken_code(memory['table'])} at "
-                               f"{memory['table_server']}", lambda: self.back_to(memory),
+            rows.append(Button(_("Back to your table {code} at {address}").format(
+                code=spoken_code(memory["table"]), address=memory["table_server"]),
+                               lambda: self.back_to(memory),
                                width=1100, size=32))
         self.menu = Menu(self.app, rows, top=380, bottom=800, gap=14,
-                         footer=[Button("Back", self.app.pop, width=1100)], footer_top=860)
+                         footer=[Button(N_("Back"), self.app.pop, width=1100)], footer_top=860)
 
     def enter(self) -> None:
         self.build()
@@ -92,15 +102,16 @@ class OnlineScene(FormScene):
         self.app.network = NetSession(self.app, memory["table_server"], memory["table"],
                                       tokens=tokens, names=names, table=True,
                                       failed=(self, self.say))
-        self.app.push(WaitScene(self.app, f"Back to your table at {memory['table_server']}..."))
+        self.app.push(WaitScene(self.app, N_("Back to your table at {address}..."),
+                                address=memory["table_server"], table=True))
 
 
 class OpenTableScene(NetSetupScene):
     """The table's game, its seats (people here, friends elsewhere, computers) and
     options; Open: the server gives the code."""
 
-    start_label = "Open"
-    title = "Open a table"
+    start_label = N_("Open")
+    title = N_("Open a table")
 
     SEATS = TABLE_SEATS
 
@@ -110,11 +121,11 @@ class OpenTableScene(NetSetupScene):
     def problem_with_seats(self) -> str | None:
         kinds = self.seats[:self.players]
         if not keep_name(self.app, self.name):
-            return "Type your name: the others see it at the table."
+            return _("Type your name: the others see it at the table.")
         if "here" not in kinds:
-            return "One seat at least is for a person on this computer."
+            return _("One seat at least is for a person on this computer.")
         if "remote" not in kinds:
-            return "Give at least one seat to a friend on another computer."
+            return _("Give at least one seat to a friend on another computer.")
         return None
 
     def start(self) -> None:
@@ -128,39 +139,47 @@ class OpenTableScene(NetSetupScene):
         names = self.app.settings.player_names
         people = [names[0]] + [names[index] for index, kind in enumerate(kinds)
                                if kind == "here"][1:]
+        # the server names a seat nobody took yet "Seat 3" (a friend's) or "Computer 4"
+        # (game.server.tables): here it keeps the name this setup showed for it
+        own = {f"{'Seat' if kind == 'remote' else 'Computer'} {index + 1}": names[index]
+               for index, kind in enumerate(kinds) if kind != "here"}
         self.app.end_network()
         try:
             self.app.network = NetSession(
                 self.app, address, "", opening={"variant": self.variant, "seats": kinds,
                                                 "options": options},
-                names=people, failed=(self, self.say))
+                names=people, failed=(self, self.say), own_names=own)
         except ValueError as error:                # (the address was checked: rare)
-            self.problem = f"{error}."
+            self.problem = address_error(error)
             return
-        self.app.push(WaitScene(self.app, f"Opening a table at {address}..."))
+        self.app.push(WaitScene(self.app, N_("Opening a table at {address}..."), address=address,
+                                table=True))
 
 
 
 class JoinTableScene(FormScene):
     """Your name, the table's code, and how many of you sit at this computer; Join."""
 
-    title = "Join a table"
+    title = N_("Join a table")
 
     def __init__(self, app):
         super().__init__(app)
-        memory = remembered()
         self.people = 1
         self.name = name_field(asked_name(app), None, width=1100)
-        self.code = TextField("Table code", memory.get("table", ""), max_length=16,
-                              width=1100)
-        self.code.help = "The code the table's opener read out (case does not matter)"
-        couch = Selector("People here", COUCH, 0, self.set_people, width=1100)
-        couch.help = "Two people on this computer take two seats and hand the screen over"
+        # empty: the code kept is of the last table opened or joined, and the code read
+        # out now is another (typing would go after the old one); Back to your table
+        # on Play online goes back to that one
+        self.code = TextField(N_("Table code"), "", max_length=16, width=1100)
+        self.code.help = N_("The code the table's opener read out (case does not matter)")
+        couch = Selector(N_("People here"), COUCH, 0, self.set_people, width=1100)
+        couch.help = N_("Two people on this computer take two seats and hand the screen over")
         self.menu = Menu(app, [self.name, self.code, couch,
-                               Label(f"At {app.settings.server_address}", width=1100)],
+                               Label(_("At {address}").format(
+                                   address=app.settings.server_address), width=1100)],
                          top=380, bottom=780, gap=14,
-                         footer=[Button("Join", self.start, width=445),
-                                 Button("Back", app.pop, width=445)], footer_top=860)
+                         focus=1 if self.name.text else 0,
+                         footer=[Button(N_("Join"), self.start, width=445),
+                                 Button(N_("Back"), app.pop, width=445)], footer_top=860)
 
     def set_people(self, count: int) -> None:
         self.people = count
@@ -168,10 +187,10 @@ class JoinTableScene(FormScene):
     def start(self) -> None:
         code = self.code.text.strip()
         if not code:
-            self.problem = "Type the table's code."
+            self.problem = _("Type the table's code.")
             return
         if not keep_name(self.app, self.name.text):
-            self.problem = "Type your name: the others see it at the table."
+            self.problem = _("Type your name: the others see it at the table.")
             return
         address = self.app.settings.server_address
         names = self.app.settings.player_names[:self.people]
@@ -183,8 +202,9 @@ class JoinTableScene(FormScene):
             self.app.network = NetSession(self.app, address, code, tokens=tokens,
                                           names=names, table=True, failed=(self, self.say))
         except ValueError as error:
-            self.problem = f"{error}."
+            self.problem = address_error(error)
             return
-        self.app.push(WaitScene(self.app, f"Joining the table at {address}..."))
+        self.app.push(WaitScene(self.app, N_("Joining the table at {address}..."), address=address,
+                                table=True))
 
 

@@ -11,12 +11,14 @@ import time
 
 import pygame
 
+from game.i18n import _
 from game.server.secure import spoken_code
 from game.shell.frame import theme
 from game.shell.match.kinds import match_scene_class
 from game.shell.match.scene import MatchScenePart
 
 from game.shell.net.controller import SeatController
+from game.shell.net.words import heard, seat_name
 
 BANNER_WIDTH = 1100           # in the middle of the table: it shows only while play waits
 LINE = 46
@@ -54,23 +56,33 @@ def banner_lines(ctl, session) -> list[str]:
     the host's machine, the code and address friends join with."""
     lines = []
     if ctl.paused:
-        lines.append(ctl.paused)
+        lines.append(heard(ctl.paused, ctl.own))
     received = getattr(session, "table_received", None) or time.monotonic()
     for seat in ctl.seats_info:
         if seat.get("joined") and not seat.get("present") and "left" in seat:
             left = max(0, round(seat["left"] - (time.monotonic() - received)))
-            lines.append(f"{seat['name']} may come back for {left // 60}:{left % 60:02d}"
-                         if left else f"{seat['name']} has been gone two minutes: the host "
-                                      "may let the computer play (pause menu)")
+            lines += away_lines(seat_name(seat["name"], ctl.own), left,
+                                bool(getattr(session, "table_server", False)))
     if session is not None and session.host is not None and any(
             not seat.get("present") for seat in ctl.seats_info if seat.get("kind") == "person"):
-        lines.append(f"Match code {spoken_code(session.code)}  ·  join at "
-                     f"{session.host.address}")
+        lines.append(_("Match code {code}  ·  join at {address}").format(
+            code=spoken_code(session.code), address=session.host.address))
     elif getattr(session, "table_server", False) and session.code and any(
             not seat.get("joined") for seat in ctl.seats_info if seat.get("kind") == "person"):
-        lines.append(f"Table code {spoken_code(session.code)}  ·  Play online at "
-                     f"{session.address}")
+        lines.append(_("Table code {code}  ·  Play online at {address}").format(
+            code=spoken_code(session.code), address=session.address))
     return lines
+
+
+def away_lines(name: str, left: int, table: bool) -> list[str]:
+    """The banner's lines for a person gone: the time they may still come back in, then
+    who may let the computer play (at a table, anyone there: nobody hosts it)."""
+    if left:
+        return [_("{name} may come back for {time}").format(
+            name=name, time=f"{left // 60}:{left % 60:02d}")]
+    return [_("{name} has been gone two minutes.").format(name=name),
+            _("Anyone at the table may let the computer play for them (menu).") if table
+            else _("The host may let the computer play for them (menu).")]
 
 
 def draw_banner(surface, lines: list[str]) -> None:

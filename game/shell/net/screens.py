@@ -13,21 +13,25 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, TypedDict
 
+from game.i18n import N_, _
 from game.logic.records import new_seed
 from game.server.protocol import DEFAULT_PORT, new_code, new_token, parse_address
 from game.shell.frame import theme
 from game.shell.frame.scene import Scene
-from game.shell.frame.widgets import Button, Label, Menu, TextField, back_or_menu
+from game.shell.frame.widgets import Button, Menu, TextField, back_or_menu
 from game.shell.screens.title import MENU_LEGEND
 
 from game.shell.net.session import NetSession, remember, remembered
-from game.shell.net.shared import (FormScene, NetSetupScene, WaitScene, asked_name,
-                                   keep_name, name_field)
+from game.shell.net.shared import (FormScene, KeptField, NetSetupScene, WaitScene,
+                                   asked_name, keep_name, name_field)
+from game.shell.net.online import address_error
+from game.shell.net.words import heard
 
 if TYPE_CHECKING:
     from game.server.saving import HostedSaver
 
-HOST_SEATS = [("here", "You, on this computer"), ("remote", "A friend, on their computer")]
+HOST_SEATS = [("here", N_("You, on this computer")),
+              ("remote", N_("A friend, on their computer"))]
 
 
 class HostingKeywords(TypedDict):
@@ -56,23 +60,25 @@ class NetworkScene(Scene):
     def build(self) -> None:
         from game.server.saving import hosted_ports, load_hosted
         from game.play.saves import describe
-        rows = [Button("Play online", self.online), Button("Host a match", self.host),
-                Button("Join a match", self.join)]
+        rows = [Button(N_("Play online"), self.online), Button(N_("Host a match"), self.host),
+                Button(N_("Join a match"), self.join)]
         memory = remembered()
         if memory.get("token") and memory.get("address") and memory.get("code"):
-            rows.insert(0, Button(f"Rejoin your match at {memory['address']}",
+            rows.insert(0, Button(_("Rejoin your match at {address}").format(
+                                      address=memory["address"]),
                                   lambda: self.rejoin(memory), width=1600, size=32))
         problems = []
         for port in hosted_ports():           # each hosted match saved, by its port
             save, problem = load_hosted(port)
-            problems += [problem] if problem else []
+            problems += [heard(problem)] if problem else []
             if save is not None:
-                rows.insert(-1, Button(f"Resume hosted (port {port}): {describe(save.saved)}",
+                rows.insert(-1, Button(_("Resume hosted (port {port}): {match}").format(
+                                           port=port, match=describe(save.saved)),
                                        lambda s=save, p=port: self.resume(s, p),
                                        width=1600, size=32))
         self.notice = " ".join(problems) or None
         self.menu = Menu(self.app, rows, top=420, bottom=800, gap=12,
-                         footer=[Button("Back", self.app.pop)], footer_top=860)
+                         footer=[Button(N_("Back"), self.app.pop)], footer_top=860)
 
     def enter(self) -> None:
         self.build()
@@ -83,7 +89,8 @@ class NetworkScene(Scene):
         self.app.end_network()
         self.app.network = NetSession(self.app, memory["address"], memory["code"],
                                       memory["token"], failed=(self, self.say))
-        self.app.push(WaitScene(self.app, f"Joining the match at {memory['address']}..."))
+        self.app.push(WaitScene(self.app, N_("Joining the match at {address}..."),
+                                address=memory["address"]))
 
     def say(self, reason: str) -> None:
         self.notice = reason
@@ -106,10 +113,10 @@ class NetworkScene(Scene):
 
     def draw(self, surface) -> None:
         theme.draw_felt(surface)
-        theme.draw_title(surface, "Network", 160)
-        theme.draw_text(surface, "Play friends on other computers: at a table on a server "
-                                 "(Play online), or one hosts and the others join.",
-                        (960, 290), 32, theme.TEXT_DIM, "center")
+        theme.draw_title(surface, N_("Network"), 160)
+        theme.draw_fitted(surface, _("Play friends on other computers: at a table on a server "
+                                     "(Play online), or one hosts and the others join."),
+                          (960, 290), 1800, 32, theme.TEXT_DIM, "center")
         self.menu.draw(surface)
         if self.notice:
             theme.draw_caption(surface, self.app, self.notice, color=theme.HIGHLIGHT)
@@ -119,8 +126,8 @@ class NetworkScene(Scene):
 class HostSetupScene(NetSetupScene):
     """The match setup, with friends' seats and the port to listen on; Host."""
 
-    start_label = "Host"
-    title = "Host a match"
+    start_label = N_("Host")
+    title = N_("Host a match")
 
     SEATS = HOST_SEATS
 
@@ -131,12 +138,12 @@ class HostSetupScene(NetSetupScene):
 
     def option_rows(self, cls) -> list:
         name = name_field(self.name, self.set_name)
-        port = TextField("Port", self.port, self.set_port, max_length=5)
-        port.help = ("The port friends join on: open it in this computer's firewall (and "
-                     "forward it on the router to play over the internet)")
-        bind = TextField("Listen on", self.bind, self.set_bind, max_length=45)
-        bind.help = ("Empty: every address of this computer; or one of its addresses only "
-                     "(127.0.0.1: this computer alone)")
+        port = TextField(N_("Port"), self.port, self.set_port, max_length=5)
+        port.help = N_("The port friends join on: open it in this computer's firewall (and "
+                       "forward it on the router to play over the internet)")
+        bind = TextField(N_("Listen on"), self.bind, self.set_bind, max_length=45)
+        bind.help = N_("Empty: every address of this computer; or one of its addresses only "
+                       "(127.0.0.1: this computer alone)")
         return [name, port, bind] + super().option_rows(cls)
 
     def set_port(self, text: str) -> None:
@@ -148,13 +155,13 @@ class HostSetupScene(NetSetupScene):
     def problem_with_seats(self) -> str | None:
         kinds = self.seats[:self.players]
         if not keep_name(self.app, self.name):
-            return "Type your name: the others see it at the table."
+            return _("Type your name: the others see it at the table.")
         if kinds.count("here") != 1:
-            return "Exactly one seat is yours, on this computer."
+            return _("Exactly one seat is yours, on this computer.")
         if "remote" not in kinds:
-            return "Give at least one seat to a friend on another computer."
+            return _("Give at least one seat to a friend on another computer.")
         if not self.port.isdigit() or not 0 < int(self.port) < 65536:
-            return "The port is a number from 1 to 65535."
+            return _("The port is a number from 1 to 65535.")
         return None
 
     def start(self) -> None:
@@ -171,8 +178,8 @@ class HostSetupScene(NetSetupScene):
         for index, kind in enumerate(self.seats[:self.players]):
             if kind == "here":
                 seats.append(HostSeat(names[0], here=True, token=new_token()))
-            elif kind == "remote":
-                seats.append(HostSeat(f"Seat {index + 1}"))
+            elif kind == "remote":     # the friend's name once they come; until then
+                seats.append(HostSeat(names[index]))     # the one this setup showed
             else:
                 seats.append(HostSeat(names[index], "computer", kind))
         return seats
@@ -201,62 +208,64 @@ def start_hosting(app, seats=None, variant=None, options=None, port=DEFAULT_PORT
                             code=new_code(), **given)
     here = next((seat for seat in match.seats if seat.here), None)
     if here is None:
-        return "This match has no seat for this computer."
+        return _("This match has no seat for this computer.")
     thinking.start()                 # the worker lives as long as this window, not the host
     host = HostThread(match, bind, port, log_line)
     try:
         host.start()
     except OSError as error:
         if bind is not None:
-            return (f"Cannot listen on {bind}, port {port} ({error.strerror or error}): is "
-                    "it an address of this computer?")
-        return (f"Port {port} cannot be used ({error.strerror or error}): another program "
-                "may have it. Choose another port.")
+            return _("Cannot listen on {address}, port {port} ({error}): is it an address "
+                     "of this computer?").format(address=bind, port=port,
+                                                 error=error.strerror or error)
+        return _("Port {port} cannot be used ({error}): another program may have it. "
+                 "Choose another port.").format(port=port, error=error.strerror or error)
     where = bind if bind not in (None, "0.0.0.0", "::") else lan_address()
-    host.address = f"{where or 'this computer'}:{host.port}"
+    host.address = f"{where or _('this computer')}:{host.port}"
     remember(port=str(host.port))
     match.save()
     app.end_network()
     app.network = NetSession(app, f"127.0.0.1:{host.port}", match.code, here.token, host,
                              given["host_key"])
-    app.push(WaitScene(app, f"Starting the match on port {host.port}..."))
+    app.push(WaitScene(app, N_("Starting the match on port {port}..."), port=str(host.port)))
     return None
 
 
 class JoinScene(FormScene):
     """The host's address and the match code; Join."""
 
-    title = "Join a match"
+    title = N_("Join a match")
+    intro = N_("Ask the host for the address and the code (over the internet: the host's "
+               "public address).")
 
     def __init__(self, app):
         super().__init__(app)
         memory = remembered()
         self.name = name_field(asked_name(app), None, width=1100)
-        self.address = TextField("Host's address", memory.get("address", ""),
+        # the last match joined, selected: typing replaces it, Enter keeps it
+        self.address = KeptField(N_("Host's address"), memory.get("address", ""),
                                  max_length=60, width=1100)
-        self.code = TextField("Match code", memory.get("code", ""), max_length=16,
+        self.code = KeptField(N_("Match code"), memory.get("code", ""), max_length=16,
                               width=1100)
-        self.address.help = "The host's address and port, like 192.168.1.20:7777"
-        self.code.help = "The code the host's screen shows (case does not matter)"
-        self.menu = Menu(app, [self.name, self.address, self.code,
-                               Label("Ask the host for both; a friend on the internet "
-                                     "needs the host's public address.", width=1100)],
+        self.address.help = N_("The host's address and port, like 192.168.1.20:7777")
+        self.code.help = N_("The code the host's screen shows (case does not matter)")
+        self.menu = Menu(app, [self.name, self.address, self.code],
                          top=380, bottom=760, gap=14,
-                         footer=[Button("Join", self.start, width=445),
-                                 Button("Back", app.pop, width=445)], footer_top=860)
+                         footer=[Button(N_("Join"), self.start, width=445),
+                                 Button(N_("Back"), app.pop, width=445)], footer_top=860)
 
     def start(self) -> None:
         address, code = self.address.text.strip(), self.code.text.strip()
         try:
             parse_address(address)
         except ValueError as error:
-            self.problem = f"{str(error)[:1].upper()}{str(error)[1:]}."
+            self.problem = address_error(error)
             return
         if not code:
-            self.problem = "Type the match code the host's screen shows."
+            self.problem = _("Type the match code the host's screen shows.")
             return
         if not keep_name(self.app, self.name.text):
-            self.problem = "Type your name: the others see it at the table."
+            self.problem = _("Type your name: the others see it at the table.")
             return
         memory = remembered()
         token = memory.get("token") if (memory.get("address"), memory.get("code")) == (
@@ -264,6 +273,6 @@ class JoinScene(FormScene):
         self.app.end_network()
         self.app.network = NetSession(self.app, address, code, token,
                                       failed=(self, self.say))
-        self.app.push(WaitScene(self.app, f"Joining the match at {address}..."))
+        self.app.push(WaitScene(self.app, N_("Joining the match at {address}..."), address=address))
 
 

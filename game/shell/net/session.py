@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import N_, _
 from game.logic.variants import find_variant
 from game.play.config import MatchConfig
 from game.server.client import NetClient
@@ -34,6 +35,7 @@ from game.server.protocol import ProtocolError
 from game.server.seat_state import SeatState
 
 from game.shell.net.memory import known_key, remember, remember_key, remembered
+from game.shell.net.words import heard, seat_name
 
 if TYPE_CHECKING:
     from game.shell.net.controller import SeatController
@@ -70,8 +72,12 @@ class NetSession:
 
     def __init__(self, app, address: str, code: str, token: str | None = None,
                  host=None, host_key: str | None = None, failed=None,
-                 opening: dict | None = None, tokens=None, names=None, table: bool = False):
+                 opening: dict | None = None, tokens=None, names=None, table: bool = False,
+                 own_names: dict[str, str] | None = None):
         self.app = app
+        # the server's names of the seats nobody took yet, as this window's setup named
+        # them (words.seat_name): "Seat 3" is the friend's "Carla"
+        self.own_names = dict(own_names or {})
         # (scene, say(reason)): where a join that fails goes back to, its fields kept
         self.failed = failed
         self.address, self.code = address, code
@@ -168,7 +174,9 @@ class NetSession:
                     self.receive(message, link)
                 except ProtocolError as error:
                     self.close()
-                    self.connection_lost(f"The host's messages cannot be read: {error}.")
+                    who = "server" if self.table_server else "host"     # (English: as
+                    self.connection_lost(f"The {who}'s messages cannot be read: "   # the
+                                         f"{error}.")                               # wire)
                     return
                 if self.app.network is not self:         # it ended on that message
                     return
@@ -253,11 +261,12 @@ class NetSession:
             "built once every seat is in"
         state = self.links[0].state if len(self.links) == 1 else CouchState(states)
         assert state is not None
-        config = MatchConfig(state.variant, seats_of(self.table["seats"]), dict(state.options))
+        config = MatchConfig(state.variant, seats_of(self.table["seats"], self.own_names),
+                             dict(state.options))
         try:
             scene = net_scene_class(state.variant)(self.app, config, state)
         except Exception as error:          # a variant this window cannot show
-            self.app.show_match(MessageScene(self.app, "The match cannot start", f"{error}"))
+            self.app.show_match(MessageScene(self.app, N_("The match cannot start"), f"{error}"))
             return
         self.controller = scene.ctl
         for link in self.links:
@@ -273,7 +282,8 @@ class NetSession:
         if self.back_to_failed(reason):
             return
         self.app.end_network()
-        self.app.push(MessageScene(self.app, "Cannot join the match", reason))
+        self.app.push(MessageScene(self.app, N_("Cannot join the table") if self.table_server
+                                   else N_("Cannot join the match"), heard(reason)))
 
     def back_to_failed(self, reason: str) -> bool:
         """A join that never got a seat goes back to where it came from, saying why."""
@@ -285,7 +295,7 @@ class NetSession:
         self.app.end_network()
         while self.app.top is not scene:
             self.app.pop()
-        say(reason)
+        say(heard(reason))
         return True
 
     def ended(self, reason: str) -> None:
@@ -298,9 +308,13 @@ class NetSession:
             return
         self.lost = reason or "The connection ended."
         self.app.back_to_menu()
-        title = "The network match ended" if "join again" not in self.lost else \
-            "The host stopped the match for now"
-        self.app.push(MessageScene(self.app, title, self.lost))
+        if "join again" not in self.lost:
+            title = N_("The network match ended")
+        elif self.table_server:
+            title = N_("The table stopped for now")
+        else:
+            title = N_("The host stopped the match for now")
+        self.app.push(MessageScene(self.app, title, heard(self.lost)))
 
     def connection_lost(self, reason: str) -> None:
         """Before a seat was given: say why. During a match: offer to join again."""
@@ -312,9 +326,10 @@ class NetSession:
             return
         self.close()
         self.lost = reason or "The connection ended."
-        where = "the table server" if self.table_server else "the host"
-        self.app.push(ConfirmScene(self.app, f"The connection to {where} was lost.",
-                                   "Join again", "Leave", self.rejoin, detail=self.lost,
+        question = (_("The connection to the table server was lost.") if self.table_server
+                    else _("The connection to the host was lost."))
+        self.app.push(ConfirmScene(self.app, question, N_("Join again"), N_("Leave"),
+                                   self.rejoin, detail=heard(self.lost),
                                    on_no=self.app.back_to_menu, focus_yes=True))
 
     def rejoin(self) -> None:
@@ -324,9 +339,10 @@ class NetSession:
     # --- what the scenes ask ----------------------------------------------------------
     def leaving(self) -> str:
         if self.host is not None:
-            return "Leave? The match stops for everyone (it stays saved for later)."
-        seats = "Your seats wait" if len(self.links) > 1 else "Your seat waits"
-        return f"Leave this match? {seats} for you for two minutes."
+            return _("Leave? The match stops for everyone (it stays saved for later).")
+        if len(self.links) > 1:
+            return _("Leave this match? Your seats wait for you for two minutes.")
+        return _("Leave this match? Your seat waits for you for two minutes.")
 
     def pause_buttons(self) -> list:
         """The choices on the pause menu of the host's window, or of anyone at a table
@@ -337,7 +353,9 @@ class NetSession:
         for index, seat in enumerate(self.table.get("seats", ())):
             if (seat.get("kind") == "person" and not seat.get("present")
                     and seat.get("left", 1) == 0):
-                buttons.append((f"The computer plays for {seat.get('name', 'them')}",
+                buttons.append((_("The computer plays for {name}").format(
+                                    name=seat_name(str(seat.get("name", "")),
+                                                   self.own_names)),
                                 lambda i=index: self.send({"type": "takeover", "seat": i,
                                                            "level": "greedy"})))
         return buttons
@@ -346,7 +364,7 @@ class NetSession:
         """After Rematch: the results stay, saying so, until the host deals the next game
         (the host then names who it waits for)."""
         if self.controller is not None:
-            text = "Waiting for the others to choose Rematch."
+            text = _("Waiting for the others to choose Rematch.")
             self.controller.say(text, speak=False)
             results = self.controller.results_shown()
             if results is not None:

@@ -2,9 +2,12 @@
 and the screen that says what a join waits for."""
 from __future__ import annotations
 
+import pygame
+
+from game.i18n import N_, _
 from game.shell.frame import theme
 from game.shell.frame.scene import Scene
-from game.shell.frame.widgets import Menu, TextField, back_or_menu
+from game.shell.frame.widgets import Menu, TextField
 from game.shell.screens.setup import VariantSelectScene
 from game.shell.screens.title import MENU_LEGEND
 
@@ -17,8 +20,8 @@ def asked_name(app) -> str:
 
 
 def name_field(name: str, on_change, width: int = 760) -> TextField:
-    field = TextField("Your name", name, on_change, width=width)
-    field.help = "Your name, as the others at the table see it"
+    field = TextField(N_("Your name"), name, on_change, width=width)
+    field.help = N_("Your name, as the others at the table see it")
     return field
 
 
@@ -34,12 +37,72 @@ def keep_name(app, text: str) -> bool:
     return True
 
 
-class WaitScene(Scene):
-    """What a join waits for (the connection, the host's welcome); Esc gives up."""
+class KeptField(TextField):
+    """A field filled with what was kept (the last match joined), shown selected: the
+    first key typed replaces it (Backspace empties it); Enter edits it as it is."""
 
-    def __init__(self, app, text: str):
+    def __init__(self, *args, **kw):
+        super().__init__(*args, **kw)
+        self.selected = bool(self.text)
+
+    def handle_confirm(self) -> None:
+        self.selected = False
+        super().handle_confirm()
+
+    def type_first(self, char: str) -> None:
+        """The first key on the field in focus: it starts the editing."""
+        kept = self.selected
+        self.handle_confirm()
+        if kept:
+            self.text, self.cursor = "", 0
+            if char in ("\b", "\x7f"):
+                return
+        self.type(char)
+
+    def draw(self, surface, focused: bool) -> None:
+        super().draw(surface, focused)
+        if self.selected and not self.editing:
+            r = self.rect
+            left = r.x + r.w * self.box_left + 12
+            width = min(theme.font(self.SIZE).size(self.text)[0], r.right - 28 - left)
+            mark = pygame.Surface((int(width) + 8, r.h - 24), pygame.SRCALPHA)
+            mark.fill((*theme.SELECTION, 90))
+            surface.blit(mark, (left - 4, r.y + 12))
+
+
+def typing_row(menu: Menu) -> bool:
+    """Whether keys are typing: a text field in focus takes them at once, no Enter first
+    (the system's text input is on, letters come as text, Backspace erases)."""
+    return isinstance(menu.focused, TextField)
+
+
+def form_key(menu: Menu, action) -> bool:
+    """A network form's keys before its menu's: a character typed into the text field in
+    focus starts its editing; Backspace (a `back` with its "\\b") never leaves the form,
+    only Esc does; Space on a button presses it. True when `action` was used here."""
+    focused = menu.focused
+    if action.name == "back" and action.char == "\b":
+        return True
+    if action.name != "text" or menu.editing:
+        return False
+    if isinstance(focused, KeptField):
+        focused.type_first(action.char)
+    elif isinstance(focused, TextField):
+        focused.handle_confirm()
+        focused.type(action.char)
+    elif action.char == " " and focused is not None:
+        focused.handle_confirm()
+    return True
+
+
+class WaitScene(Scene):
+    """What a join waits for (the connection, the host's welcome, at a table the
+    server's); Esc gives up. `text` is a sentence of the template, filled in with
+    `words` where it is shown."""
+
+    def __init__(self, app, text: str, table: bool = False, **words: str):
         super().__init__(app)
-        self.text = text
+        self.text, self.table, self.words = text, table, words
 
     def handle(self, action) -> None:
         if action.name in ("back", "pause"):
@@ -52,12 +115,12 @@ class WaitScene(Scene):
     def draw(self, surface) -> None:
         theme.draw_felt(surface)
         theme.draw_panel(surface, (360, 380, 1200, 300))
-        theme.draw_fitted(surface, self.text, (960, 480), 1100, 44, theme.TITLE, "center",
-                          bold=True)
+        theme.draw_fitted(surface, _(self.text).format(**self.words), (960, 480),
+                          1100, 44, theme.TITLE, "center", bold=True)
         dots = "." * (1 + int(self.app.time * 2) % 3)
-        theme.draw_text(surface, f"Waiting for the host{dots}", (960, 570), 34, theme.TEXT,
-                        "center")
-        theme.draw_legend(surface, self.app, "Esc: give up")
+        waiting = _("Waiting for the server") if self.table else _("Waiting for the host")
+        theme.draw_text(surface, waiting + dots, (960, 570), 34, theme.TEXT, "center")
+        theme.draw_legend(surface, self.app, N_("Esc: give up"))
 
 
 class FormScene(Scene):
@@ -74,22 +137,28 @@ class FormScene(Scene):
 
     @property
     def wants_text(self) -> bool:
-        return self.menu.editing
+        return typing_row(self.menu)
 
     def say(self, reason: str) -> None:
         self.problem = reason
 
     def handle(self, action) -> None:
         self.problem = None if action.name != "point" else self.problem
-        back_or_menu(self.app, self.menu, action)
+        if form_key(self.menu, action):
+            return
+        if action.name == "back" and not self.menu.editing:     # (editing: undo the typing)
+            self.app.pop()
+        else:
+            self.menu.handle(action)
 
     def draw(self, surface) -> None:
         theme.draw_felt(surface)
         theme.draw_title(surface, self.title, 160)
         if self.intro:
-            theme.draw_text(surface, self.intro, (960, 290), 32, theme.TEXT_DIM, "center")
+            theme.draw_fitted(surface, _(self.intro), (960, 290), 1800, 32, theme.TEXT_DIM,
+                              "center")
         self.menu.draw(surface)
-        text = self.problem or getattr(self.menu.focused, "help", "") or ""
+        text = self.problem or _(getattr(self.menu.focused, "help", "") or "")
         theme.draw_caption(surface, self.app, text,
                            color=theme.ILLEGAL if self.problem else theme.TEXT, y=1000)
         theme.draw_legend(surface, self.app, MENU_LEGEND)
@@ -119,7 +188,7 @@ class NetSetupScene(VariantSelectScene):
 
     @property
     def wants_text(self) -> bool:
-        return self.menu.editing
+        return typing_row(self.menu)
 
     def say(self, reason: str) -> None:
         self.problem = reason
@@ -127,10 +196,15 @@ class NetSetupScene(VariantSelectScene):
     def handle(self, action):
         if action.name != "point":     # what was wrong is said until the next action
             self.problem = None
+        if form_key(self.menu, action):
+            return None
+        if self.menu.editing:                  # Esc undoes the typing, it does not leave
+            return self.menu.handle(action)
         return super().handle(action)
 
     def help_text(self) -> str:
-        return "" if self.problem else super().help_text()   # (the problem takes its line)
+        return "" if self.problem else _(super().help_text())   # (the problem takes its
+                                                                # line)
 
     def draw(self, surface) -> None:
         super().draw(surface)

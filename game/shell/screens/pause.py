@@ -16,6 +16,7 @@ class PauseOverlay(Scene):
 
     overlay = True
     backdrop_dim = 150
+    title = N_("Paused")
 
     def __init__(self, app, variant=None, leaving: str | None = None, extra=()):
         super().__init__(app)
@@ -64,6 +65,6 @@ class PauseOverlay(Scene):
 
     def draw(self, surface):
         theme.draw_panel(surface, (560, 220, 800, 560))
-        theme.draw_title(surface, _("Paused"), 300, 80)
+        theme.draw_title(surface, self.title, 300, 80)
         self.menu.draw(surface)
         theme.draw_legend(surface, self.app, _("Up/Down: choose   Enter: select   Esc: resume"))

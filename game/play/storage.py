@@ -66,7 +66,7 @@ def unusable_folders(config_folder, data_folder) -> str | None:
         except OSError as error:
             why = error.strerror or str(error)
         which.add(what)
-        failed.append((_("the settings folder {folder} cannot be made ({why})") if what == "config"
+        failed.append((_("the config folder {folder} cannot be made ({why})") if what == "config"
                        else _("the data folder {folder} cannot be made ({why})")).format(
             folder=folder, why=why))
     if not failed:

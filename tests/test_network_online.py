@@ -252,3 +252,29 @@ def test_what_is_wrong_on_open_a_table_takes_the_help_line_until_the_next_action
     assert scene.problem is not None
     scene.handle(Action("down"))
     assert scene.problem is None and scene.help_text() == scene.menu.focused.help
+
+
+def test_a_person_at_two_tables_is_offered_the_way_back_to_each(tmp_path, monkeypatch,
+                                                                 tables):
+    """Opening a second table kept only it: the first was out of reach. Every table is kept
+    (the newest few, newest first); one the server says it has not is forgotten."""
+    from game.shell.net.memory import TABLES_KEPT, remember, remember_table, tables_kept
+    here = tables.address
+    remember(table_server=here, table="QQQ23456789", tokens="old")   # kept as before
+    remember_table(here, "RRR23456789", "first")
+    remember_table(here, "SSS23456789", "one two")
+    assert [t["code"] for t in tables_kept()] == ["SSS23456789", "RRR23456789", "QQQ23456789"]
+    person = NetPerson(tmp_path, monkeypatch, "keys", seed=1)
+    online(person, here)
+    backs = [w.label for w in person.top.menu.widgets if w.label.startswith("Back to")]
+    assert backs == [f"Back to your table {code} at {here}"
+                     for code in ("SSS-2345-6789", "RRR-2345-6789", "QQQ-2345-6789")], backs
+    person.press(backs[1])                         # that table is gone from the server
+    assert wait_for(lambda: isinstance(person.top, OnlineScene) and person.top.problem, 30,
+                    person.frame), on_screen(person)
+    assert [t["code"] for t in tables_kept()] == ["SSS23456789", "QQQ23456789"]
+    assert tables_kept()[0]["tokens"] == "one two"
+    for number in range(TABLES_KEPT + 2):
+        remember_table(here, f"T{number % 10}{number // 10}23456789", "t")
+    assert len(tables_kept()) == TABLES_KEPT
+    assert tables_kept()[0]["code"] == f"T{(TABLES_KEPT + 1) % 10}{(TABLES_KEPT + 1) // 10}23456789"

@@ -239,10 +239,13 @@ class MatchServer:
             conn.came_from(*source)
         return True
 
-    def _refuse_clear(self, conn: Connection, about: str, reason: str) -> None:
-        """Refuse before the channel is sealed (the handshake's own words), and close."""
+    def _refuse_clear(self, conn: Connection, about: str, reason: str,
+                      why: str | None = None) -> None:
+        """Refuse before the channel is sealed (the handshake's own words), and close;
+        `why` is a stable key for programs ("code": no match or table has that code)."""
         self._note_refusal(conn, f"{conn.peer} (not seated): refused {about}: {reason}", about)
-        conn.send({"type": "refused", "about": about, "reason": reason})
+        conn.send({"type": "refused", "about": about, "reason": reason,
+                   **({"why": why} if why else {})})
         conn.close(about)
         self.refusals.ended(conn)
 

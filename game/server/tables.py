@@ -227,7 +227,8 @@ class TableServer(MatchServer):
             await asyncio.sleep(guard.WRONG_CODE_DELAY)
         finally:
             self.guesses.end(conn.address, time.monotonic(), wrong=True)
-        self._refuse_clear(conn, "join", "No table with that code is open on this server.")
+        self._refuse_clear(conn, "join", "No table with that code is open on this server.",
+                           "code")
 
     # --- time -------------------------------------------------------------------------
     def left(self, conn) -> None:

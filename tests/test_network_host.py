@@ -247,6 +247,29 @@ def test_a_take_back_asks_the_other_person_and_waits_for_the_answer():
     assert asker.last("position")["from"] == played - 1
 
 
+def test_a_take_back_is_agreed_by_every_other_person_whose_move_it_undoes():
+    """Two people's moves go with the asker's turn: each is asked, one after the other
+    (a couch partner's move was undone unasked); one no is enough."""
+    match = hosted("classic", ("remote", "remote", "remote"))
+    conns = [join(match, name) for name in ("Ann", "Ben", "Cy")]
+    for _ in range(3):
+        send(match, mover(match, conns), "move", move=str(match.state.legal_moves()[0]),
+             ply=match.ply)
+    asker = mover(match, conns)                        # the turn came round to them again
+    last, middle = (next(c for c in conns if c.seat == (asker.seat + k) % 3) for k in (2, 1))
+    played = len(match.state.moves_played())
+    for answer in (False, True):                       # (one no: nothing is undone)
+        send(match, asker, "undo", ply=match.ply)
+        send(match, last, "answer", ask=last.last("ask")["ask"], yes=True)
+        assert len(match.state.moves_played()) == played, "the other one is not asked yet"
+        question = middle.last("ask")
+        assert question and "allow" in question["question"]
+        assert match.paused() == f"Waiting for {match.seats[middle.seat].name} to answer."
+        send(match, middle, "answer", ask=question["ask"], yes=answer)
+    assert len(match.state.moves_played()) == played - 3
+    assert match.state.current_player == asker.seat
+
+
 def test_a_take_back_is_refused_when_there_is_nothing_of_ones_own_to_take():
     match = hosted("open3")
     ann, ben = join(match, "Ann"), join(match, "Ben")

@@ -278,3 +278,62 @@ def test_a_person_at_two_tables_is_offered_the_way_back_to_each(tmp_path, monkey
         remember_table(here, f"T{number % 10}{number // 10}23456789", "t")
     assert len(tables_kept()) == TABLES_KEPT
     assert tables_kept()[0]["code"] == f"T{(TABLES_KEPT + 1) % 10}{(TABLES_KEPT + 1) // 10}23456789"
+
+
+def test_a_take_back_at_a_couch_table_asks_the_partner_here_and_no_needless_hand_over(
+        tmp_path, monkeypatch, tables):
+    """Ann and Cy on one couch, Ben elsewhere, in that order. Cy's move alone taken back:
+    Ben is asked and Cy's hand stays on the screen (it was handed over to her again for
+    nothing). Ann's turn taken back after Cy and Ben moved: Cy is asked too, here, the
+    table covered (only Ben was, and her move was undone unasked)."""
+    from game.shell.screens.dialogs import ConfirmScene
+    person = NetPerson(tmp_path, monkeypatch, "keys", seed=4)
+    person.app.settings.player_names[1] = "Cy"
+    scene = open_table(person, tables.address, {1: "here", 2: "remote"}, players=3)
+    ctl = scene.ctl
+    ben = SeatBot(tables.address, ctl.session.code, "Ben", "random").start()  # (stepped here)
+    handovers = []
+    real_push = person.app.push
+
+    def push(pushed):
+        handovers.append(pushed) if isinstance(pushed, HandOverScene) else None
+        real_push(pushed)
+    monkeypatch.setattr(person.app, "push", push)
+
+    def listen():
+        for message in ben.client.poll():
+            ben.handle(message)
+
+    def step(until) -> None:
+        """Everyone plays (Ben when he is to move) until `until()` holds."""
+        def turn():
+            top = person.top
+            if isinstance(top, HandOverScene):
+                person.keys(pygame.K_RETURN)
+            elif top is scene and ctl.human_turn:
+                ctl.play(person.rng.choice(ctl.state.legal_moves()))
+                person.frame()
+            else:
+                ben.step() if ctl.state.current_player == 2 else listen()
+                person.frame()
+        assert wait_for(until, 60, turn), on_screen(person)
+
+    def waited(condition) -> bool:
+        return wait_for(condition, 30, lambda: (person.frame(), listen()))
+    played = lambda: len(ctl.state.moves_played())          # noqa: E731
+    step(lambda: ctl.paused is None and played() > 1 and ctl.state.moves_played()[-1][0] == 1
+         and ctl.state.current_player == 2 and person.top is scene)
+    before, shown = played(), len(handovers)
+    assert ctl.take_back()
+    assert waited(lambda: played() == before - 1 and ctl.paused is None)
+    person.frame(5)
+    assert len(handovers) == shown and ctl.human_turn and ctl.state.seat == 1
+    step(lambda: played() == before + 1 and person.top is scene and ctl.human_turn
+         and ctl.state.seat == 0)                  # Cy and Ben moved: Ann's turn again
+    assert ctl.take_back()
+    assert waited(lambda: isinstance(person.top, ConfirmScene)), on_screen(person)
+    assert person.top.question == "Cy, allow Ann to take back?" and not person.top.overlay
+    assert played() == before + 1
+    person.press("Yes, take it back")
+    assert waited(lambda: played() == before - 2)
+    ben.close()

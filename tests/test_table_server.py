@@ -170,3 +170,46 @@ def test_a_seat_of_an_unknown_kind_is_refused_when_the_table_is_opened(tmp_path)
     match, mine = server._new_table({"variant": "classic", "seats": ["here", "greedy"],
                                      "options": []})
     assert mine == [0] and match.seats[1].level == "greedy"
+
+
+def test_a_finished_tables_save_stays_while_anyone_is_seated_and_goes_when_it_closes(
+        tmp_path, monkeypatch):
+    """The game is over and both seats stay at the results (no rematch yet): a restart
+    brings the table back, finished, and the seats' tokens take them back to it (its save
+    was removed at the game's end); it goes once everyone has left."""
+    from game.bench_table_bots import Seat
+    sent = Seat._send
+    monkeypatch.setattr(Seat, "_send", lambda seat, message: None
+                        if message["type"] == "rematch" else sent(seat, message))
+
+    async def first():
+        async with serving(tmp_path) as server:
+            table = bot_table(server, number=0, until=lambda r: False)   # classic, to 20
+            playing = asyncio.create_task(table.play())
+            assert await until(lambda: table.report.games >= 1)
+            match = server.find(split_code(table.code)[0])
+            assert await until(lambda: all(s.conn is not None for s in match.seats))
+            found = table, len(match.state.moves_played())
+        playing.cancel()                     # (the server stopped with both still seated)
+        await asyncio.gather(playing, return_exceptions=True)
+        return found
+    table, played = asyncio.run(first())
+    route = split_code(table.code)[0]
+
+    async def second():
+        async with serving(tmp_path) as server:
+            match = server.find(route)
+            assert match is not None and match.state.is_over()
+            assert len(match.state.moves_played()) == played
+            again = bot_table(server, number=0, until=lambda r: r.joins >= 2)
+            again.code = table.code
+            again.coded.set()
+            for seat, old in zip(again.seats, table.seats):
+                seat.token = old.token
+            await play(again)
+            assert await until(lambda: server.find(route) is None)    # everyone left
+            assert await until(lambda: not table_path(tmp_path, route).exists(), 5)
+            return again, server
+    again, server = asyncio.run(second())
+    assert again.report.joins >= 2 and not again.report.lost, again.report.lost
+    assert f"table {route}: closed (the game is over and everyone has left)" in server.lines

@@ -83,7 +83,8 @@ class HostedSaver:
             write_atomic(self.path, save_text(match))
 
 
-def read_hosted(path) -> HostedSave:
+def read_hosted(path, finished: bool = False) -> HostedSave:
+    """The hosted save at `path` (a match over too, if `finished`: a table's)."""
     record = saves.read_record(path)
     header = record.get(saves.HEADER_KEY) if isinstance(record, dict) else None
     network = header.pop(NETWORK_KEY, None) if isinstance(header, dict) else None
@@ -92,7 +93,7 @@ def read_hosted(path) -> HostedSave:
     made = header.get("format") if isinstance(header, dict) else None
     if isinstance(made, int) and not isinstance(made, bool) and made > saves.FORMAT:
         raise saves.UnreadableSave("a newer version of the game saved it (left as it is)")
-    saved = saves.saved_match(record)
+    saved = saves.saved_match(record, finished)
     code, tokens, here = network["code"], network["tokens"], network["here"]
     players = len(saved.config.seats)
     if not isinstance(code, str) or code_problem(code):

@@ -99,8 +99,8 @@ class TableServer(MatchServer):
     def _saver(self, route: str):
         path, writer = table_path(self.folder, route), self.writer
 
-        def save(match) -> None:
-            writer.put(path, None if match.state.is_over() else save_text(match))
+        def save(match) -> None:       # (a finished game's too: its results and rematch
+            writer.put(path, save_text(match))     # wait for those seated; close_table)
         return save
 
     def close_table(self, route: str, why: str) -> None:
@@ -236,8 +236,8 @@ class TableServer(MatchServer):
         assert match is not None, "only a connection at a table leaves one"
         route = split_code(match.code)[0]
         table = self.tables.get(route)
-        if table is None or table is not match:          # (closed already)
-            return
+        if table is None or table is not match or self.stopping:   # (closed already; or
+            return                     # everyone is dropped by a restart: they come back)
         if table.state.is_over() and not any(seat.conn is not None for seat in table.seats):
             self.close_table(route, "the game is over and everyone has left")
 

@@ -213,3 +213,48 @@ def test_a_finished_tables_save_stays_while_anyone_is_seated_and_goes_when_it_cl
     again, server = asyncio.run(second())
     assert again.report.joins >= 2 and not again.report.lost, again.report.lost
     assert f"table {route}: closed (the game is over and everyone has left)" in server.lines
+
+
+def test_the_cap_of_tables_per_address_holds_across_a_restart_and_a_closed_table_frees_it(
+        tmp_path):
+    async def first():
+        async with serving(tmp_path, tables_per_address=1) as server:
+            table = bot_table(server, number=0, until=lambda r: r.joins >= 2)
+            await play(table)
+            return split_code(table.code)[0]
+    route = asyncio.run(first())
+
+    async def second():
+        async with serving(tmp_path, tables_per_address=1) as server:
+            refused = bot_table(server, number=0, until=lambda r: r.joins >= 1 or bool(r.refused))
+            await play(refused, 10)
+            server.close_table(route, "a test closed it")
+            opened = bot_table(server, number=0, until=lambda r: r.joins >= 1 or bool(r.refused))
+            await play(opened, 10)
+            return refused, opened, dict(server.open_from)
+    refused, opened, counted = asyncio.run(second())
+    assert refused.code is None and "tables open here already" in refused.report.refused[0]
+    assert opened.code is not None and counted == {"127.1.0.2": 1}
+
+
+def test_a_table_whose_opener_went_before_its_code_came_is_closed_and_frees_the_slot(
+        tmp_path):
+    class Gone:
+        address, closed, peer = "10.0.0.1", False, "10.0.0.1:4000"
+
+        def send(self, message):
+            raise AssertionError(f"nothing is sent to a closed connection: {message}")
+
+    async def main():
+        server = TableServer("127.0.0.1", 0, tmp_path, IDENTITY, [].append)
+        opener = Gone()
+        server.open_table(opener, {"variant": "classic", "seats": ["here", "remote"],
+                                   "options": []})
+        opener.closed = True                 # (before its first save is on disk)
+        route = opener.opening
+        assert server.open_from[opener.address] == 1
+        closed = await until(lambda: server.find(route) is None
+                             and not table_path(tmp_path, route).exists(), 5)
+        return server, closed
+    server, closed = asyncio.run(main())
+    assert closed and not server.open_from and not server.opened_by

@@ -86,6 +86,9 @@ class TableServer(MatchServer):
             match.touched = now - max(0.0, min(self.idle, wall - changed))
             self.tables[route] = match
             self.adopt(match, self._table_log(route))
+            if save.opener:                # (the caps per address hold across a restart)
+                self.opened_by[route] = save.opener
+                self.open_from[save.opener] += 1
         return len(self.tables)
 
     def _settings(self, route: str) -> dict:
@@ -97,10 +100,11 @@ class TableServer(MatchServer):
         return lambda line: log(f"table {route}: {line}")
 
     def _saver(self, route: str):
-        path, writer = table_path(self.folder, route), self.writer
+        path, writer, opened_by = table_path(self.folder, route), self.writer, self.opened_by
 
         def save(match) -> None:       # (a finished game's too: its results and rematch
-            writer.put(path, save_text(match))     # wait for those seated; close_table)
+            # wait for those seated; close_table removes it)
+            writer.put(path, save_text(match, opened_by.get(route, "")))
         return save
 
     def close_table(self, route: str, why: str) -> None:
@@ -172,11 +176,15 @@ class TableServer(MatchServer):
                  f"{len(match.seats)}: {kinds})")
         loop = asyncio.get_running_loop()
         # the code is given once the table is on disk: no code names a table a crash loses
-        self.writer.put(table_path(self.folder, route), save_text(match),
+        self.writer.put(table_path(self.folder, route), save_text(match, conn.address),
                         lambda: loop.call_soon_threadsafe(self._opened, conn, match, mine))
 
     def _opened(self, conn, match: HostedMatch, mine: list[int]) -> None:
-        if conn.closed or self.find(split_code(match.code)[0]) is not match:
+        route = split_code(match.code)[0]
+        if self.find(route) is not match:
+            return
+        if conn.closed:                # nobody has its code: its opener's slot is free
+            self.close_table(route, "its opener went before its code was given")
             return
         match.connect(conn)
         conn.send({"type": "opened", "code": match.code, "seats": mine,

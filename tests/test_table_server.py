@@ -10,7 +10,7 @@ import pytest
 
 from game.server.secure import split_code
 from game.server.table_store import table_path
-from game.server.tables import TableServer
+from game.server.tables import NO_TABLE, TableServer
 
 from table_support import IDENTITY, bot_table, play, serving, until
 
@@ -115,7 +115,11 @@ def test_one_address_may_open_only_a_few_tables_at_once(tmp_path):
 
 
 def test_codes_start_with_the_server_prefix_and_another_servers_code_finds_no_table(
-        tmp_path):
+        tmp_path, monkeypatch):
+    """The load bot gives up on a code no table has by the refusal's key, whatever its
+    words (it read them, and waited forever once they changed)."""
+    monkeypatch.setattr(TableServer, "wrong_code", "Other words.")
+
     async def main():
         async with serving(tmp_path, prefix="B") as server:
             table = bot_table(server, number=1, until=lambda r: r.joins >= 2)
@@ -126,8 +130,46 @@ def test_codes_start_with_the_server_prefix_and_another_servers_code_finds_no_ta
             return table, stranger
     table, stranger = asyncio.run(main())
     assert table.code.startswith("B") and split_code(table.code)[0][0] == "B"
-    assert stranger.report.joins == 0
-    assert any("No table with that code" in why for why in stranger.report.lost)
+    assert stranger.report.joins == 0 and stranger.report.retries == 0     # it gave up
+    assert stranger.report.lost and all("Other words." in why for why in stranger.report.lost)
+
+
+def test_an_unknown_table_and_a_wrong_code_are_refused_alike(tmp_path):
+    """The same steps (the key exchange's answer, then the refusal) and the same words
+    for a code whose table is not there and a wrong code of a table that is: nobody
+    learns which tables are open."""
+    from game.server.protocol import LineBuffer, decode_line, encode_line
+    from game.server.secure import HANDSHAKE_LINE_LIMIT, JoinerHandshake
+
+    async def refusal(port: int, code: str):
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        shake, lines, steps = JoinerHandshake(code), LineBuffer(HANDSHAKE_LINE_LIMIT), []
+        message = shake.hello()
+        while True:
+            writer.write(encode_line(message))
+            found: list = []
+            while not found:
+                found = lines.feed(await reader.read(4096))
+            answer = decode_line(found[0])
+            steps.append(answer["type"])
+            if answer["type"] == "refused":
+                writer.close()
+                return steps, answer
+            message = shake.proof(answer)
+
+    async def main():
+        async with serving(tmp_path) as server:
+            table = bot_table(server, number=1, until=lambda r: r.joins >= 2)
+            await play(table)
+            route, secret = split_code(table.code)
+            other = next(r for r in ("AAA", "BBB") if r != route)
+            wrong = "".join("2" if c != "2" else "3" for c in secret)
+            return [await refusal(server.bound_port, code)
+                    for code in (route + wrong, other + secret)]
+    (steps, answer), (unknown_steps, unknown) = asyncio.run(main())
+    assert steps == unknown_steps == ["hello", "refused"]
+    assert answer == unknown == {"v": answer["v"], "type": "refused", "about": "join",
+                                 "reason": NO_TABLE, "why": "code"}
 
 
 def test_a_save_the_server_cannot_read_is_set_aside_and_the_others_come_back(tmp_path):

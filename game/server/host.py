@@ -59,6 +59,7 @@ class MatchServer:
 
     tick_seconds = TICK
     backlog = 64
+    wrong_code = "That is not this match's code."     # (why "code": programs read that)
 
     def __init__(self, match, host: str | None = None, port: int = 0, log=print, tap=None,
                  max_connections: int = guard.MAX_CONNECTIONS,
@@ -315,10 +316,14 @@ class MatchServer:
             return await self.open_handshake(conn, hello, lines)
         route = normal_code(hello["route"][:20])
         match = self.find(route)
-        if match is None:
-            await self.unknown_route(conn)
-            return None
-        route, secret = split_code(match.code)
+        if match is not None:
+            route, secret = split_code(match.code)
+        else:
+            decoy = self.decoy()
+            if decoy is None:
+                await self.unknown_route(conn)
+                return None
+            secret = decoy
         if self.shaking >= SHAKE_QUEUE:
             # (a thousand people back at once after a restart: each waits its turn at the
             # door, rather than all waiting inside past their join deadline, then again)
@@ -345,10 +350,10 @@ class MatchServer:
             self.guesses.end(conn.address, time.monotonic(), wrong=not proved)
         if not proved:
             await asyncio.sleep(guard.WRONG_CODE_DELAY)
-            self._refuse_clear(conn, "join", "That is not this match's code.")
+            self._refuse_clear(conn, "join", self.wrong_code, "code")
             return None
         if self.find(route) is not match:          # closed while the joiner proved it
-            self._refuse_clear(conn, "join", "That table has just closed.")
+            self._refuse_clear(conn, "join", "That table has just closed.", "code")
             return None
         line, sealer, opener = shake.channel(encode_line)
         conn.writer.write(line)
@@ -367,8 +372,14 @@ class MatchServer:
         finally:
             self.shaking -= 1
 
+    def decoy(self) -> str | None:
+        """The secret a joiner whose route names no match proves a code against (never
+        proved: it is refused as a wrong code is, after the same steps), or None to refuse
+        it at once (`unknown_route`)."""
+        return None
+
     async def unknown_route(self, conn: Connection) -> None:
-        self._refuse_clear(conn, "join", "No match with that code is hosted here.")
+        self._refuse_clear(conn, "join", "No match with that code is hosted here.", "code")
 
     async def _handle(self, conn, line: bytes | None) -> None:
         if not conn.allowed():

@@ -41,6 +41,7 @@ TABLES_PER_ADDRESS = 4       # tables one address may have open at once
 MAX_TABLES = 5000
 MAX_CONNECTIONS = 12000
 SUMMARY = 60.0               # seconds between two summary lines
+NO_TABLE = "No table with that code is open on this server: check the code."
 RESTARTING = ("The server is restarting: join again in a moment to take your seat back "
               "(with the same code).")
 
@@ -48,6 +49,7 @@ RESTARTING = ("The server is restarting: join again in a moment to take your sea
 class TableServer(MatchServer):
     tick_seconds = 0.1           # the computers' pace is 0.7 s: a tenth is plenty
     backlog = 1024               # a thousand people may come back at once after a restart
+    wrong_code = NO_TABLE        # an unknown table and a wrong code are one refusal
 
     def __init__(self, host: str | None, port: int, folder, identity, log=print,
                  prefix: str = "", idle: float = IDLE,
@@ -221,22 +223,11 @@ class TableServer(MatchServer):
             if route not in self.tables:
                 return route
 
-    async def unknown_route(self, conn) -> None:
-        """No table has that route: answered as a wrong code is (after the same pause,
-        counted against the address), so nobody learns cheaply which tables are open."""
-        now = time.monotonic()
-        wait = self.guesses.wait(conn.address, now)
-        if wait > 0:
-            self._refuse_clear(conn, "join", "Too many wrong codes from your address: try "
-                                             f"again in {int(wait) + 1} s.")
-            return
-        self.guesses.start(conn.address)
-        try:
-            await asyncio.sleep(guard.WRONG_CODE_DELAY)
-        finally:
-            self.guesses.end(conn.address, time.monotonic(), wrong=True)
-        self._refuse_clear(conn, "join", "No table with that code is open on this server.",
-                           "code")
+    def decoy(self) -> str:
+        """No table has that route: its joiner goes through the key exchange of a code
+        nobody has, and is refused in the words, the steps and after the pause of a wrong
+        code (counted against the address), so nobody learns which tables are open."""
+        return new_code()
 
     # --- time -------------------------------------------------------------------------
     def left(self, conn) -> None:

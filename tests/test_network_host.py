@@ -2,6 +2,7 @@
 record what they are sent, a clock the test moves, computers that answer at once. Every
 check a message goes through, the pauses, take-backs by agreement, the seat given to a
 computer after the grace, rematches, and what the log says of each refusal."""
+import json
 import random
 
 import pytest
@@ -170,6 +171,15 @@ def test_every_bad_message_is_refused_with_a_reason_and_nothing_is_applied():
 def test_a_message_of_the_wrong_shape_is_refused_before_the_match_reads_it(message):
     with pytest.raises(ProtocolError):
         check_client_message(message)
+
+
+@pytest.mark.parametrize("ply", [99999999999, 2 ** 31, -1])
+def test_a_number_out_of_range_is_refused_in_plain_words(ply):
+    """(99999999999 was refused as not "a whole number from 0")"""
+    with pytest.raises(ProtocolError, match=r"^move: ply must be a whole number from 0 to "
+                                            r"2147483647$"):
+        check_client_message({"v": 1, "type": "move", "move": "6-6", "ply": ply})
+    assert check_client_message({"v": 1, "type": "undo", "ply": 2 ** 31 - 1})
 
 
 def test_a_player_who_drops_out_pauses_the_match_and_comes_back_with_the_token():
@@ -355,6 +365,9 @@ class Writer:
     def write(self, data):
         self.written.append(data)
 
+    def write_eof(self):
+        self.closed = True
+
     def close(self):
         self.closed = True
 
@@ -407,5 +420,7 @@ def test_a_flood_with_a_pause_now_and_then_is_still_closed(monkeypatch):
             now[0] += 1 / 3300 + (0.06 if sent % 200 == 0 else 0)
         return None
     sent = asyncio.run(flood())
-    assert sent is not None and conn.writer.transport.aborted
+    assert sent is not None and conn.closed and conn.writer.closed
     assert any("kept flooding: closed" in line for line in match.log_lines)
+    last = json.loads(conn.writer.written[-1])        # (it was told why, then closed)
+    assert last["type"] == "closed" and "too many messages" in last["reason"]

@@ -300,3 +300,64 @@ def test_a_table_whose_opener_went_before_its_code_came_is_closed_and_frees_the_
         return server, closed
     server, closed = asyncio.run(main())
     assert closed and not server.open_from and not server.opened_by
+
+
+def test_every_client_gets_the_restarting_goodbye_seated_or_not_yet(tmp_path, monkeypatch):
+    """The server stops while every seat has just sent something it has not read yet, one
+    person has reached its key without opening a table yet and another is halfway
+    through a join's key exchange: each is told (those two were not, and were cut off)."""
+    from game.bench_table_bots import Seat
+    from game.server.identity import OpenHandshake
+    from game.server.protocol import LineBuffer, decode_line, encode_line
+    from game.server.secure import HANDSHAKE_LINE_LIMIT, JoinerHandshake
+    from game.server.tables import RESTARTING
+    said: dict = {}
+    received = Seat.receive
+
+    def receive(seat, message, now):
+        if message["type"] == "bye":
+            said[seat] = message["reason"]
+        received(seat, message, now)
+    monkeypatch.setattr(Seat, "receive", receive)
+
+    async def answer(reader, lines, opener=None) -> dict:
+        """The next message from the server (sealed ones opened with `opener`)."""
+        found: list = []
+        while not found:
+            data = await reader.read(65536)
+            assert data, "the server ended the connection without a word"
+            found = opener.feed(data, 1 << 20) if opener is not None else lines.feed(data)
+        return decode_line(found[0])
+
+    async def main():
+        async with serving(tmp_path) as server:
+            tables = [bot_table(server, number=n, until=lambda r: False) for n in range(4)]
+            playing = [asyncio.create_task(table.play()) for table in tables]
+            seats = [seat for table in tables for seat in table.seats]
+            assert await until(lambda: all(seat.welcomed for seat in seats))
+            port = server.bound_port
+            opening = await asyncio.open_connection("127.0.0.1", port)
+            shake, lines = OpenHandshake(), LineBuffer(HANDSHAKE_LINE_LIMIT)
+            opening[1].write(encode_line(shake.hello()))
+            _, opener = shake.check(await answer(opening[0], lines), None)
+            joining = await asyncio.open_connection("127.0.0.1", port)
+            joiner, join_lines = JoinerHandshake(tables[0].code), LineBuffer(HANDSHAKE_LINE_LIMIT)
+            joining[1].write(encode_line(joiner.hello()))
+            assert (await answer(joining[0], join_lines))["type"] == "hello"
+            for seat in seats:                    # (written now: the server reads later)
+                for _ in range(20):
+                    seat._send({"type": "ping"})
+            server.stop()
+            told = [await answer(opening[0], lines, opener),
+                    await answer(joining[0], join_lines)]
+            opening[1].close()
+            joining[1].close()
+            await until(lambda: len(said) == len(seats), 5)
+        for task in playing:
+            task.cancel()
+        await asyncio.gather(*playing, return_exceptions=True)
+        return seats, told
+    seats, told = asyncio.run(main())
+    assert [said.get(seat) for seat in seats] == [RESTARTING] * len(seats)
+    assert [(m["type"], m["reason"]) for m in told] == [("bye", RESTARTING),
+                                                        ("refused", RESTARTING)]

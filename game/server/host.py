@@ -271,8 +271,8 @@ class MatchServer:
             opener, rest = shaken
             if conn.match is not None:
                 self._guard(lambda: conn.match.connect(conn))
-            while not conn.closed:
-                for message in opener.feed(rest, CLIENT_LINE_LIMIT):
+            while True:           # (once closed, read to the peer's end: conn.close)
+                for message in opener.feed(rest, CLIENT_LINE_LIMIT) if not conn.closed else ():
                     await self._handle(conn, message)
                     if conn.closed:
                         break
@@ -299,6 +299,7 @@ class MatchServer:
                 self._guard(lambda: self.left(conn))
             self.refusals.ended(conn)
             conn.close("gone")
+            conn.ended()
 
     async def _handshake(self, conn: Connection, lines: ClearLines):
         """(opener, bytes already read) once `conn` proved the match code (or opened
@@ -386,7 +387,9 @@ class MatchServer:
             self.refuse(conn, "message", "Too many messages: slow down.")
             if conn.flood.refused(time.monotonic()):
                 self.log(f"{conn.peer}: kept flooding: closed")
-                conn.abort("flooding")
+                conn.send({"type": "closed", "reason": "This connection sent far too many "
+                                                       "messages too fast: it is closed."})
+                conn.close("flooding")
             return
         if line is None:
             self.refuse(conn, "message", f"A message may be at most {CLIENT_LINE_LIMIT} "

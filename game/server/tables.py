@@ -42,6 +42,7 @@ MAX_TABLES = 5000
 MAX_CONNECTIONS = 12000
 SUMMARY = 60.0               # seconds between two summary lines
 NO_TABLE = "No table with that code is open on this server: check the code."
+GOODBYE = 0.9            # seconds the goodbyes may take as the server stops
 RESTARTING = ("The server is restarting: join again in a moment to take your seat back "
               "(with the same code).")
 
@@ -264,18 +265,27 @@ class TableServer(MatchServer):
                 f"second, {resident_bytes() / 2 ** 20:.0f} MB in memory")
 
     async def finish(self) -> None:
-        """Stop: everyone is told to come back in a moment, every table's latest change
-        reaches the disk (a second at most), the goodbyes leave."""
+        """Stop: everyone is told to come back in a moment (at a table or not yet), and
+        while every table's latest change reaches the disk the goodbyes leave, each
+        followed by the end of the connection and read to the peer's end (conn.close):
+        a second at most in all."""
         self.stopping = True
         conns = list(self.conns)
         for match in self.tables.values():
             self._guard(lambda match=match: match.close(RESTARTING, again=True))
-        written, left = await asyncio.get_running_loop().run_in_executor(
-            None, self.writer.finish, 0.6)
+        for conn in conns:                # (a key exchange, an opening: told as well)
+            if not conn.closed:
+                conn.send({"type": "bye", "again": True, "reason": RESTARTING}
+                          if conn.sealer is not None else
+                          {"type": "refused", "about": "connection", "reason": RESTARTING})
+                conn.close("stopping")
+        saved, _ = await asyncio.gather(
+            asyncio.get_running_loop().run_in_executor(None, self.writer.finish, 0.6),
+            self._flush(conns, GOODBYE))
+        left = saved[1]
         self.log(f"stopped: {len(self.tables)} tables saved" + (
             f"; {left} could not be written in time (their previous save stays)"
             if left else ""))
-        await self._flush(conns, 0.2)
 
 
 def resident_bytes() -> int:

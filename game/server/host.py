@@ -225,7 +225,8 @@ class MatchServer:
         else:
             return True
         self._refuse_clear(conn, "connection", reason)
-        return False
+        conn.ended()          # (nobody reads it to its end: its descriptor goes now, as the
+        return False          # caps are full)
 
     async def _proxied(self, conn: Connection, lines: ClearLines) -> bool:
         """Behind a load balancer: the client's own address from its PROXY line (the

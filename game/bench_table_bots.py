@@ -42,6 +42,15 @@ RETRY = (0.5, 6.0)        # a seat whose server went joins again after a wait in
 RETRY_MOST = 30.0         # its top doubled after each try that failed, up to this
 
 
+class Refused(ValueError):
+    """The server refused the handshake: its words, and `why`, the key a program acts on
+    ("code": no table has that code, the words being the same as for a wrong code)."""
+
+    def __init__(self, reason: str, why: str):
+        super().__init__(reason)
+        self.why = why
+
+
 def source_address(table: int) -> str:
     """The loopback address table `table` connects from (one an address, as people's)."""
     return f"127.{1 + table // 62500}.{table // 250 % 250}.{table % 250 + 2}"
@@ -132,7 +141,7 @@ class Seat:
                 if table.code is None:
                     table.report.lost.append(f"table {table.number} not opened: {why}")
                     return
-                if "No table with that code" in why:
+                if isinstance(error, Refused) and error.why == "code":    # the table went
                     if not self.over:
                         table.report.lost.append(f"table {table.code}: {why}")
                     return
@@ -189,7 +198,7 @@ class Seat:
             if found:
                 answer = decode_line(found[0] or b"")
                 if answer["type"] == "refused":
-                    raise ValueError(str(answer.get("reason")))
+                    raise Refused(str(answer.get("reason")), str(answer.get("why", "")))
                 return answer
 
     def _send(self, message: dict) -> None:

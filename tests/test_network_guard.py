@@ -135,6 +135,21 @@ def test_wrong_codes_wait_longer_and_longer_then_are_forgotten():
     assert guesses.wait("a", now + guard.FORGIVEN_AFTER + 1) == 0
 
 
+def test_the_wrong_codes_of_many_addresses_are_forgotten_in_time_and_capped(monkeypatch):
+    """An attacker spraying addresses (each a few wrong codes) grew the counts forever."""
+    monkeypatch.setattr(guard, "GUESSERS", 500)
+    guesses = guard.Guesses()
+    for number in range(2000):
+        address = f"2001:db8:{number:x}::/64"
+        guesses.start(address)
+        guesses.end(address, 10.0 + number / 1000, wrong=True)
+    assert len(guesses.last) == len(guesses.strikes) == 500 and not guesses.trying
+    assert "2001:db8:7cf::/64" in guesses.strikes          # the newest are kept
+    guesses.start("10.0.0.1")
+    guesses.end("10.0.0.1", 20.0 + guard.FORGIVEN_AFTER, wrong=True)
+    assert set(guesses.last) == set(guesses.strikes) == {"10.0.0.1"}  # the rest forgiven
+
+
 def test_ipv6_addresses_count_by_their_home_network():
     assert guard.address_key("2001:db8:1:2::5") == guard.address_key("2001:db8:1:2:ff::9")
     assert guard.address_key("2001:db8:1:3::5") != guard.address_key("2001:db8:1:2::5")

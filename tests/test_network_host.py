@@ -2,6 +2,7 @@
 record what they are sent, a clock the test moves, computers that answer at once. Every
 check a message goes through, the pauses, take-backs by agreement, the seat given to a
 computer after the grace, rematches, and what the log says of each refusal."""
+import json
 import random
 
 import pytest
@@ -172,6 +173,15 @@ def test_a_message_of_the_wrong_shape_is_refused_before_the_match_reads_it(messa
         check_client_message(message)
 
 
+@pytest.mark.parametrize("ply", [99999999999, 2 ** 31, -1])
+def test_a_number_out_of_range_is_refused_in_plain_words(ply):
+    """(99999999999 was refused as not "a whole number from 0")"""
+    with pytest.raises(ProtocolError, match=r"^move: ply must be a whole number from 0 to "
+                                            r"2147483647$"):
+        check_client_message({"v": 1, "type": "move", "move": "6-6", "ply": ply})
+    assert check_client_message({"v": 1, "type": "undo", "ply": 2 ** 31 - 1})
+
+
 def test_a_player_who_drops_out_holds_up_their_own_turn_and_comes_back_with_the_token():
     match = hosted("classic", ("remote", "remote"))
     ann, ben = join(match, "Ann"), join(match, "Ben")
@@ -245,6 +255,29 @@ def test_a_take_back_asks_the_other_person_and_waits_for_the_answer():
     assert len(match.state.moves_played()) == played - 1
     assert match.state.current_player == asker.seat
     assert asker.last("position")["from"] == played - 1
+
+
+def test_a_take_back_is_agreed_by_every_other_person_whose_move_it_undoes():
+    """Two people's moves go with the asker's turn: each is asked, one after the other
+    (a couch partner's move was undone unasked); one no is enough."""
+    match = hosted("classic", ("remote", "remote", "remote"))
+    conns = [join(match, name) for name in ("Ann", "Ben", "Cy")]
+    for _ in range(3):
+        send(match, mover(match, conns), "move", move=str(match.state.legal_moves()[0]),
+             ply=match.ply)
+    asker = mover(match, conns)                        # the turn came round to them again
+    last, middle = (next(c for c in conns if c.seat == (asker.seat + k) % 3) for k in (2, 1))
+    played = len(match.state.moves_played())
+    for answer in (False, True):                       # (one no: nothing is undone)
+        send(match, asker, "undo", ply=match.ply)
+        send(match, last, "answer", ask=last.last("ask")["ask"], yes=True)
+        assert len(match.state.moves_played()) == played, "the other one is not asked yet"
+        question = middle.last("ask")
+        assert question and "allow" in question["question"]
+        assert match.paused() == f"Waiting for {match.seats[middle.seat].name} to answer."
+        send(match, middle, "answer", ask=question["ask"], yes=answer)
+    assert len(match.state.moves_played()) == played - 3
+    assert match.state.current_player == asker.seat
 
 
 def test_a_take_back_is_refused_when_there_is_nothing_of_ones_own_to_take():
@@ -332,6 +365,9 @@ class Writer:
     def write(self, data):
         self.written.append(data)
 
+    def write_eof(self):
+        self.closed = True
+
     def close(self):
         self.closed = True
 
@@ -384,5 +420,7 @@ def test_a_flood_with_a_pause_now_and_then_is_still_closed(monkeypatch):
             now[0] += 1 / 3300 + (0.06 if sent % 200 == 0 else 0)
         return None
     sent = asyncio.run(flood())
-    assert sent is not None and conn.writer.transport.aborted
+    assert sent is not None and conn.closed and conn.writer.closed
     assert any("kept flooding: closed" in line for line in match.log_lines)
+    last = json.loads(conn.writer.written[-1])        # (it was told why, then closed)
+    assert last["type"] == "closed" and "too many messages" in last["reason"]

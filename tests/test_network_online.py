@@ -255,3 +255,88 @@ def test_what_is_wrong_on_open_a_table_takes_the_help_line_until_the_next_action
     assert scene.problem is not None
     scene.handle(Action("down"))
     assert scene.problem is None and scene.help_text() == scene.menu.focused.help
+
+
+def test_a_person_at_two_tables_is_offered_the_way_back_to_each(tmp_path, monkeypatch,
+                                                                 tables):
+    """Opening a second table kept only it: the first was out of reach. Every table is kept
+    (the newest few, newest first); one the server says it has not is forgotten."""
+    from game.shell.net.memory import TABLES_KEPT, remember, remember_table, tables_kept
+    here = tables.address
+    remember(table_server=here, table="QQQ23456789", tokens="old")   # kept as before
+    remember_table(here, "RRR23456789", "first")
+    remember_table(here, "SSS23456789", "one two")
+    assert [t["code"] for t in tables_kept()] == ["SSS23456789", "RRR23456789", "QQQ23456789"]
+    person = NetPerson(tmp_path, monkeypatch, "keys", seed=1)
+    online(person, here)
+    backs = [w.label for w in person.top.menu.widgets if w.label.startswith("Back to")]
+    assert backs == [f"Back to your table {code} at {here}"
+                     for code in ("SSS-2345-6789", "RRR-2345-6789", "QQQ-2345-6789")], backs
+    person.press(backs[1])                         # that table is gone from the server
+    assert wait_for(lambda: isinstance(person.top, OnlineScene) and person.top.problem, 30,
+                    person.frame), on_screen(person)
+    assert [t["code"] for t in tables_kept()] == ["SSS23456789", "QQQ23456789"]
+    assert tables_kept()[0]["tokens"] == "one two"
+    for number in range(TABLES_KEPT + 2):
+        remember_table(here, f"T{number % 10}{number // 10}23456789", "t")
+    assert len(tables_kept()) == TABLES_KEPT
+    assert tables_kept()[0]["code"] == f"T{(TABLES_KEPT + 1) % 10}{(TABLES_KEPT + 1) // 10}23456789"
+
+
+def test_a_take_back_at_a_couch_table_asks_the_partner_here_and_no_needless_hand_over(
+        tmp_path, monkeypatch, tables):
+    """Ann and Cy on one couch, Ben elsewhere, in that order. Cy's move alone taken back:
+    Ben is asked and Cy's hand stays on the screen (it was handed over to her again for
+    nothing). Ann's turn taken back after Cy and Ben moved: Cy is asked too, here, the
+    table covered (only Ben was, and her move was undone unasked)."""
+    from game.shell.screens.dialogs import ConfirmScene
+    person = NetPerson(tmp_path, monkeypatch, "keys", seed=4)
+    person.app.settings.player_names[1] = "Cy"
+    scene = open_table(person, tables.address, {1: "here", 2: "remote"}, players=3)
+    ctl = scene.ctl
+    ben = SeatBot(tables.address, ctl.session.code, "Ben", "random").start()  # (stepped here)
+    handovers = []
+    real_push = person.app.push
+
+    def push(pushed):
+        handovers.append(pushed) if isinstance(pushed, HandOverScene) else None
+        real_push(pushed)
+    monkeypatch.setattr(person.app, "push", push)
+
+    def listen():
+        for message in ben.client.poll():
+            ben.handle(message)
+
+    def step(until) -> None:
+        """Everyone plays (Ben when he is to move) until `until()` holds."""
+        def turn():
+            top = person.top
+            if isinstance(top, HandOverScene):
+                person.keys(pygame.K_RETURN)
+            elif top is scene and ctl.human_turn:
+                ctl.play(person.rng.choice(ctl.state.legal_moves()))
+                person.frame()
+            else:
+                ben.step() if ctl.state.current_player == 2 else listen()
+                person.frame()
+        assert wait_for(until, 60, turn), on_screen(person)
+
+    def waited(condition) -> bool:
+        return wait_for(condition, 30, lambda: (person.frame(), listen()))
+    played = lambda: len(ctl.state.moves_played())          # noqa: E731
+    step(lambda: ctl.paused is None and played() > 1 and ctl.state.moves_played()[-1][0] == 1
+         and ctl.state.current_player == 2 and person.top is scene)
+    before, shown = played(), len(handovers)
+    assert ctl.take_back()
+    assert waited(lambda: played() == before - 1 and ctl.paused is None)
+    person.frame(5)
+    assert len(handovers) == shown and ctl.human_turn and ctl.state.seat == 1
+    step(lambda: played() == before + 1 and person.top is scene and ctl.human_turn
+         and ctl.state.seat == 0)                  # Cy and Ben moved: Ann's turn again
+    assert ctl.take_back()
+    assert waited(lambda: isinstance(person.top, ConfirmScene)), on_screen(person)
+    assert person.top.question == "Cy, allow Ann to take back?" and not person.top.overlay
+    assert played() == before + 1
+    person.press("Yes, take it back")
+    assert waited(lambda: played() == before - 2)
+    ben.close()

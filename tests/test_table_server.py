@@ -10,7 +10,7 @@ import pytest
 
 from game.server.secure import split_code
 from game.server.table_store import table_path
-from game.server.tables import TableServer
+from game.server.tables import NO_TABLE, TableServer
 
 from table_support import IDENTITY, bot_table, play, serving, until
 
@@ -115,7 +115,11 @@ def test_one_address_may_open_only_a_few_tables_at_once(tmp_path):
 
 
 def test_codes_start_with_the_server_prefix_and_another_servers_code_finds_no_table(
-        tmp_path):
+        tmp_path, monkeypatch):
+    """The load bot gives up on a code no table has by the refusal's key, whatever its
+    words (it read them, and waited forever once they changed)."""
+    monkeypatch.setattr(TableServer, "wrong_code", "Other words.")
+
     async def main():
         async with serving(tmp_path, prefix="B") as server:
             table = bot_table(server, number=1, until=lambda r: r.joins >= 2)
@@ -126,8 +130,46 @@ def test_codes_start_with_the_server_prefix_and_another_servers_code_finds_no_ta
             return table, stranger
     table, stranger = asyncio.run(main())
     assert table.code.startswith("B") and split_code(table.code)[0][0] == "B"
-    assert stranger.report.joins == 0
-    assert any("No table with that code" in why for why in stranger.report.lost)
+    assert stranger.report.joins == 0 and stranger.report.retries == 0     # it gave up
+    assert stranger.report.lost and all("Other words." in why for why in stranger.report.lost)
+
+
+def test_an_unknown_table_and_a_wrong_code_are_refused_alike(tmp_path):
+    """The same steps (the key exchange's answer, then the refusal) and the same words
+    for a code whose table is not there and a wrong code of a table that is: nobody
+    learns which tables are open."""
+    from game.server.protocol import LineBuffer, decode_line, encode_line
+    from game.server.secure import HANDSHAKE_LINE_LIMIT, JoinerHandshake
+
+    async def refusal(port: int, code: str):
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        shake, lines, steps = JoinerHandshake(code), LineBuffer(HANDSHAKE_LINE_LIMIT), []
+        message = shake.hello()
+        while True:
+            writer.write(encode_line(message))
+            found: list = []
+            while not found:
+                found = lines.feed(await reader.read(4096))
+            answer = decode_line(found[0])
+            steps.append(answer["type"])
+            if answer["type"] == "refused":
+                writer.close()
+                return steps, answer
+            message = shake.proof(answer)
+
+    async def main():
+        async with serving(tmp_path) as server:
+            table = bot_table(server, number=1, until=lambda r: r.joins >= 2)
+            await play(table)
+            route, secret = split_code(table.code)
+            other = next(r for r in ("AAA", "BBB") if r != route)
+            wrong = "".join("2" if c != "2" else "3" for c in secret)
+            return [await refusal(server.bound_port, code)
+                    for code in (route + wrong, other + secret)]
+    (steps, answer), (unknown_steps, unknown) = asyncio.run(main())
+    assert steps == unknown_steps == ["hello", "refused"]
+    assert answer == unknown == {"v": answer["v"], "type": "refused", "about": "join",
+                                 "reason": NO_TABLE, "why": "code"}
 
 
 def test_a_save_the_server_cannot_read_is_set_aside_and_the_others_come_back(tmp_path):
@@ -170,3 +212,152 @@ def test_a_seat_of_an_unknown_kind_is_refused_when_the_table_is_opened(tmp_path)
     match, mine = server._new_table({"variant": "classic", "seats": ["here", "greedy"],
                                      "options": []})
     assert mine == [0] and match.seats[1].level == "greedy"
+
+
+def test_a_finished_tables_save_stays_while_anyone_is_seated_and_goes_when_it_closes(
+        tmp_path, monkeypatch):
+    """The game is over and both seats stay at the results (no rematch yet): a restart
+    brings the table back, finished, and the seats' tokens take them back to it (its save
+    was removed at the game's end); it goes once everyone has left."""
+    from game.bench_table_bots import Seat
+    sent = Seat._send
+    monkeypatch.setattr(Seat, "_send", lambda seat, message: None
+                        if message["type"] == "rematch" else sent(seat, message))
+
+    async def first():
+        async with serving(tmp_path) as server:
+            table = bot_table(server, number=0, until=lambda r: False)   # classic, to 20
+            playing = asyncio.create_task(table.play())
+            assert await until(lambda: table.report.games >= 1)
+            match = server.find(split_code(table.code)[0])
+            assert await until(lambda: all(s.conn is not None for s in match.seats))
+            found = table, len(match.state.moves_played())
+        playing.cancel()                     # (the server stopped with both still seated)
+        await asyncio.gather(playing, return_exceptions=True)
+        return found
+    table, played = asyncio.run(first())
+    route = split_code(table.code)[0]
+
+    async def second():
+        async with serving(tmp_path) as server:
+            match = server.find(route)
+            assert match is not None and match.state.is_over()
+            assert len(match.state.moves_played()) == played
+            again = bot_table(server, number=0, until=lambda r: r.joins >= 2)
+            again.code = table.code
+            again.coded.set()
+            for seat, old in zip(again.seats, table.seats):
+                seat.token = old.token
+            await play(again)
+            assert await until(lambda: server.find(route) is None)    # everyone left
+            assert await until(lambda: not table_path(tmp_path, route).exists(), 5)
+            return again, server
+    again, server = asyncio.run(second())
+    assert again.report.joins >= 2 and not again.report.lost, again.report.lost
+    assert f"table {route}: closed (the game is over and everyone has left)" in server.lines
+
+
+def test_the_cap_of_tables_per_address_holds_across_a_restart_and_a_closed_table_frees_it(
+        tmp_path):
+    async def first():
+        async with serving(tmp_path, tables_per_address=1) as server:
+            table = bot_table(server, number=0, until=lambda r: r.joins >= 2)
+            await play(table)
+            return split_code(table.code)[0]
+    route = asyncio.run(first())
+
+    async def second():
+        async with serving(tmp_path, tables_per_address=1) as server:
+            refused = bot_table(server, number=0, until=lambda r: r.joins >= 1 or bool(r.refused))
+            await play(refused, 10)
+            server.close_table(route, "a test closed it")
+            opened = bot_table(server, number=0, until=lambda r: r.joins >= 1 or bool(r.refused))
+            await play(opened, 10)
+            return refused, opened, dict(server.open_from)
+    refused, opened, counted = asyncio.run(second())
+    assert refused.code is None and "tables open here already" in refused.report.refused[0]
+    assert opened.code is not None and counted == {"127.1.0.2": 1}
+
+
+def test_a_table_whose_opener_went_before_its_code_came_is_closed_and_frees_the_slot(
+        tmp_path):
+    class Gone:
+        address, closed, peer = "10.0.0.1", False, "10.0.0.1:4000"
+
+        def send(self, message):
+            raise AssertionError(f"nothing is sent to a closed connection: {message}")
+
+    async def main():
+        server = TableServer("127.0.0.1", 0, tmp_path, IDENTITY, [].append)
+        opener = Gone()
+        server.open_table(opener, {"variant": "classic", "seats": ["here", "remote"],
+                                   "options": []})
+        opener.closed = True                 # (before its first save is on disk)
+        route = opener.opening
+        assert server.open_from[opener.address] == 1
+        closed = await until(lambda: server.find(route) is None
+                             and not table_path(tmp_path, route).exists(), 5)
+        return server, closed
+    server, closed = asyncio.run(main())
+    assert closed and not server.open_from and not server.opened_by
+
+
+def test_every_client_gets_the_restarting_goodbye_seated_or_not_yet(tmp_path, monkeypatch):
+    """The server stops while every seat has just sent something it has not read yet, one
+    person has reached its key without opening a table yet and another is halfway
+    through a join's key exchange: each is told (those two were not, and were cut off)."""
+    from game.bench_table_bots import Seat
+    from game.server.identity import OpenHandshake
+    from game.server.protocol import LineBuffer, decode_line, encode_line
+    from game.server.secure import HANDSHAKE_LINE_LIMIT, JoinerHandshake
+    from game.server.tables import RESTARTING
+    said: dict = {}
+    received = Seat.receive
+
+    def receive(seat, message, now):
+        if message["type"] == "bye":
+            said[seat] = message["reason"]
+        received(seat, message, now)
+    monkeypatch.setattr(Seat, "receive", receive)
+
+    async def answer(reader, lines, opener=None) -> dict:
+        """The next message from the server (sealed ones opened with `opener`)."""
+        found: list = []
+        while not found:
+            data = await reader.read(65536)
+            assert data, "the server ended the connection without a word"
+            found = opener.feed(data, 1 << 20) if opener is not None else lines.feed(data)
+        return decode_line(found[0])
+
+    async def main():
+        async with serving(tmp_path) as server:
+            tables = [bot_table(server, number=n, until=lambda r: False) for n in range(4)]
+            playing = [asyncio.create_task(table.play()) for table in tables]
+            seats = [seat for table in tables for seat in table.seats]
+            assert await until(lambda: all(seat.welcomed for seat in seats))
+            port = server.bound_port
+            opening = await asyncio.open_connection("127.0.0.1", port)
+            shake, lines = OpenHandshake(), LineBuffer(HANDSHAKE_LINE_LIMIT)
+            opening[1].write(encode_line(shake.hello()))
+            _, opener = shake.check(await answer(opening[0], lines), None)
+            joining = await asyncio.open_connection("127.0.0.1", port)
+            joiner, join_lines = JoinerHandshake(tables[0].code), LineBuffer(HANDSHAKE_LINE_LIMIT)
+            joining[1].write(encode_line(joiner.hello()))
+            assert (await answer(joining[0], join_lines))["type"] == "hello"
+            for seat in seats:                    # (written now: the server reads later)
+                for _ in range(20):
+                    seat._send({"type": "ping"})
+            server.stop()
+            told = [await answer(opening[0], lines, opener),
+                    await answer(joining[0], join_lines)]
+            opening[1].close()
+            joining[1].close()
+            await until(lambda: len(said) == len(seats), 5)
+        for task in playing:
+            task.cancel()
+        await asyncio.gather(*playing, return_exceptions=True)
+        return seats, told
+    seats, told = asyncio.run(main())
+    assert [said.get(seat) for seat in seats] == [RESTARTING] * len(seats)
+    assert [(m["type"], m["reason"]) for m in told] == [("bye", RESTARTING),
+                                                        ("refused", RESTARTING)]

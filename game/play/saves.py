@@ -121,8 +121,10 @@ def read_record(path=None) -> dict:
         raise DamagedSave(_("not valid JSON")) from None
 
 
-def saved_match(record) -> SavedMatch:
-    """The match a save's record holds, replayed and checked; DamagedSave says why not."""
+def saved_match(record, finished: bool = False) -> SavedMatch:
+    """The match a save's record holds, replayed and checked; DamagedSave says why not
+    (one that is over too, unless `finished`: a table server keeps a finished table's
+    results while its people are at it)."""
     from game.logic.core import DominoError
     from game.logic.variants import find_variant
     if not isinstance(record, dict) or not isinstance(record.get(HEADER_KEY), dict):
@@ -139,7 +141,7 @@ def saved_match(record) -> SavedMatch:
     except (KeyError, TypeError, IndexError, AttributeError, ValueError, RecursionError):
         raise DamagedSave(_("malformed record (a key is missing or holds a value of the "
                             "wrong kind)")) from None
-    if state.is_over():
+    if state.is_over() and not finished:
         raise DamagedSave(_("the match in it is already over"))
     seats = _seats(header.get("seats"), state.players)
     options = _chosen_options(cls, header.get("options"), state)

@@ -4,8 +4,10 @@ these waits for someone.
 
 A take-back works as on the couch (game.shell.match.controller): the person who asks
 takes back their own last turn and every move after it (play.take_back); with two or
-more people at the table one other person is asked first, on their own machine (the one
-whose move goes with it, else the next person), and the match waits for the answer.
+more people at the table every other person whose move goes with it is asked first, one
+after the other, each on their own seat's connection (a couch partner too: two seats of
+one window are two people), else the next person, and the match waits for the answers;
+one no is enough.
 Between two rounds of a line match play goes on once every person has seen the round's
 results. A rematch is dealt once every person at the table has asked for one.
 """
@@ -17,7 +19,8 @@ from game.play.take_back import as_sent, as_sent_counted, take_back_detail, turn
 class Agreements:
     def __init__(self, match):
         self.match = match
-        self.question = None          # (id, asker, moves kept, asked) while a take-back waits
+        # (id, asker, moves kept, asked, those to ask after) while a take-back waits
+        self.question: tuple[int, int, int, int, tuple[int, ...]] | None = None
         self.asked_count = 0
         self.round_seen: set[int] = set()    # people still to see a round's results
         self.rematch: set[int] = set()
@@ -47,7 +50,8 @@ class Agreements:
     def seat_left(self, seat: int) -> None:
         self.round_seen.discard(seat)
         self.rematch.discard(seat)
-        if self.question is not None and seat in (self.question[1], self.question[3]):
+        if self.question is not None and seat in (self.question[1], self.question[3],
+                                                  *self.question[4]):
             asker = self.question[1]
             self.question = None
             self.match.say("The take-back is off: a player left.", {asker})
@@ -68,11 +72,17 @@ class Agreements:
             self.undo_to(who, where)
             return
         undone = [player for player, _ in played[where:]]
-        others = [p for p in reversed(undone) if p != who and p in people] or \
-            [p for p in people[people.index(who) + 1:] + people if p != who]
+        others = list(dict.fromkeys(p for p in reversed(undone) if p != who and p in people))
+        others = others or [p for p in people[people.index(who) + 1:] + people if p != who][:1]
+        self._ask(who, where, others)
+
+    def _ask(self, who: int, where: int, others: list[int]) -> None:
+        """Ask the first of `others` (the rest once it said yes)."""
+        match = self.match
         asked = others[0]
         self.asked_count += 1
-        self.question = (self.asked_count, who, where, asked)
+        self.question = (self.asked_count, who, where, asked, tuple(others[1:]))
+        undone = [player for player, _ in match.state.moves_played()[where:]]
         turn = next((i for i, p in enumerate(undone) if p != who), len(undone))
         detail = take_back_detail(match.seats[who].name, turn, len(undone) - turn,
                                   _=as_sent, ngettext=as_sent_counted)
@@ -109,8 +119,10 @@ class Agreements:
             match.refuse(conn, "answer", "There is no such question for you.")
             return
         self.question = None
-        _, who, where, asked = question
-        if message["yes"]:
+        _, who, where, asked, after = question
+        if message["yes"] and after:
+            self._ask(who, where, list(after))
+        elif message["yes"]:
             self.undo_to(who, where)
         else:
             match.say(f"{match.seats[asked].name} said no: nothing is taken back.", {who})

@@ -237,7 +237,9 @@ class _ClearTalk:
             raise ProtocolError("the host's handshake is too long")
         answer = decode_line(line)
         if answer["type"] == "refused":
-            self.deliver({"type": "refused", "reason": str(answer.get("reason", ""))})
+            # (`why`: what a program acts on, the words being for the person)
+            self.deliver({"type": "refused", "reason": str(answer.get("reason", "")),
+                          "why": str(answer.get("why", ""))[:20]})
             return None
         return answer
 

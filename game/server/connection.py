@@ -66,14 +66,25 @@ class Connection:
 
     def close(self, reason: str) -> None:
         """A polite end: what is written may leave for FLUSH seconds, then the socket is
-        aborted whatever the peer does."""
+        aborted whatever the peer does. What is written is followed by the end of this
+        side (the peer reads it all, then sees the end), never closed at once: closing a
+        socket with the peer's bytes unread resets it, and the reset loses what was
+        written (a goodbye to a peer whose ping had just come)."""
         if not self.closed:
             self.closed = True
-            self.writer.close()
+            try:
+                self.writer.write_eof()
+            except (OSError, RuntimeError, NotImplementedError):
+                self.writer.close()
             try:
                 asyncio.get_running_loop().call_later(FLUSH, self.writer.transport.abort)
             except RuntimeError:          # no loop (a test's connection): closed is enough
                 pass
+
+    def ended(self) -> None:
+        """The peer has gone too (or never will read more): free the socket now."""
+        self.closed = True
+        self.writer.close()
 
     def abort(self, reason: str) -> None:
         """An end at once: the socket and everything waiting for the peer are freed now."""

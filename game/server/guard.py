@@ -18,6 +18,7 @@ FREE_TRIES = 5              # wrong codes an address may make at the usual pace.
 WRONG_CODE_DELAY = 0.5      # ...each answered after this many seconds; then waits double
 LONGEST_WAIT = 300.0        # up to five minutes between two tries
 FORGIVEN_AFTER = 3600.0     # an hour without a wrong code forgets the address's
+GUESSERS = 100_000          # addresses whose wrong codes are kept at most (the oldest go)
 FLOOD_WINDOW = 10.0         # seconds over which refusals for flooding are counted
 FLOOD_LIMIT = 200           # ... and how many of them close the connection
 LOG_WINDOW = 10.0           # seconds over which refusal lines are counted, over all peers
@@ -47,7 +48,9 @@ def address_key(host: str) -> str:
 
 class Guesses:
     """Wrong codes per address: FREE_TRIES at the usual pace, then one try at a time,
-    each after a wait that doubles up to LONGEST_WAIT."""
+    each after a wait that doubles up to LONGEST_WAIT. An address forgiven (FORGIVEN_AFTER)
+    is forgotten, and at most GUESSERS are kept (the oldest wrong codes go first), so an
+    attacker spraying addresses cannot grow it without bound."""
 
     def __init__(self):
         self.strikes: dict[str, int] = {}
@@ -58,6 +61,7 @@ class Guesses:
         """Seconds before `key` may try a code again (0: now)."""
         if now - self.last.get(key, now) > FORGIVEN_AFTER:
             self.strikes.pop(key, None)
+            self.last.pop(key, None)
         strikes = self.strikes.get(key, 0)
         if strikes < FREE_TRIES:
             return 0.0
@@ -76,7 +80,18 @@ class Guesses:
             del self.trying[key]
         if wrong:
             self.strikes[key] = self.strikes.get(key, 0) + 1
+            self.last.pop(key, None)           # (kept in the order of their last wrong code)
             self.last[key] = now
+            self.prune(now)
+
+    def prune(self, now: float) -> None:
+        """Forget the addresses forgiven by now, and the oldest past GUESSERS."""
+        while self.last:
+            oldest = next(iter(self.last))
+            if now - self.last[oldest] <= FORGIVEN_AFTER and len(self.last) <= GUESSERS:
+                return
+            del self.last[oldest]
+            self.strikes.pop(oldest, None)
 
 
 class Flood:

@@ -59,6 +59,7 @@ class MatchServer:
 
     tick_seconds = TICK
     backlog = 64
+    wrong_code = "That is not this match's code."     # (why "code": programs read that)
 
     def __init__(self, match, host: str | None = None, port: int = 0, log=print, tap=None,
                  max_connections: int = guard.MAX_CONNECTIONS,
@@ -224,7 +225,8 @@ class MatchServer:
         else:
             return True
         self._refuse_clear(conn, "connection", reason)
-        return False
+        conn.ended()          # (nobody reads it to its end: its descriptor goes now, as the
+        return False          # caps are full)
 
     async def _proxied(self, conn: Connection, lines: ClearLines) -> bool:
         """Behind a load balancer: the client's own address from its PROXY line (the
@@ -239,10 +241,13 @@ class MatchServer:
             conn.came_from(*source)
         return True
 
-    def _refuse_clear(self, conn: Connection, about: str, reason: str) -> None:
-        """Refuse before the channel is sealed (the handshake's own words), and close."""
+    def _refuse_clear(self, conn: Connection, about: str, reason: str,
+                      why: str | None = None) -> None:
+        """Refuse before the channel is sealed (the handshake's own words), and close;
+        `why` is a stable key for programs ("code": no match or table has that code)."""
         self._note_refusal(conn, f"{conn.peer} (not seated): refused {about}: {reason}", about)
-        conn.send({"type": "refused", "about": about, "reason": reason})
+        conn.send({"type": "refused", "about": about, "reason": reason,
+                   **({"why": why} if why else {})})
         conn.close(about)
         self.refusals.ended(conn)
 
@@ -267,8 +272,8 @@ class MatchServer:
             opener, rest = shaken
             if conn.match is not None:
                 self._guard(lambda: conn.match.connect(conn))
-            while not conn.closed:
-                for message in opener.feed(rest, CLIENT_LINE_LIMIT):
+            while True:           # (once closed, read to the peer's end: conn.close)
+                for message in opener.feed(rest, CLIENT_LINE_LIMIT) if not conn.closed else ():
                     await self._handle(conn, message)
                     if conn.closed:
                         break
@@ -295,6 +300,7 @@ class MatchServer:
                 self._guard(lambda: self.left(conn))
             self.refusals.ended(conn)
             conn.close("gone")
+            conn.ended()
 
     async def _handshake(self, conn: Connection, lines: ClearLines):
         """(opener, bytes already read) once `conn` proved the match code (or opened
@@ -312,10 +318,14 @@ class MatchServer:
             return await self.open_handshake(conn, hello, lines)
         route = normal_code(hello["route"][:20])
         match = self.find(route)
-        if match is None:
-            await self.unknown_route(conn)
-            return None
-        route, secret = split_code(match.code)
+        if match is not None:
+            route, secret = split_code(match.code)
+        else:
+            decoy = self.decoy()
+            if decoy is None:
+                await self.unknown_route(conn)
+                return None
+            secret = decoy
         if self.shaking >= SHAKE_QUEUE:
             # (a thousand people back at once after a restart: each waits its turn at the
             # door, rather than all waiting inside past their join deadline, then again)
@@ -342,10 +352,10 @@ class MatchServer:
             self.guesses.end(conn.address, time.monotonic(), wrong=not proved)
         if not proved:
             await asyncio.sleep(guard.WRONG_CODE_DELAY)
-            self._refuse_clear(conn, "join", "That is not this match's code.")
+            self._refuse_clear(conn, "join", self.wrong_code, "code")
             return None
         if self.find(route) is not match:          # closed while the joiner proved it
-            self._refuse_clear(conn, "join", "That table has just closed.")
+            self._refuse_clear(conn, "join", "That table has just closed.", "code")
             return None
         line, sealer, opener = shake.channel(encode_line)
         conn.writer.write(line)
@@ -364,15 +374,23 @@ class MatchServer:
         finally:
             self.shaking -= 1
 
+    def decoy(self) -> str | None:
+        """The secret a joiner whose route names no match proves a code against (never
+        proved: it is refused as a wrong code is, after the same steps), or None to refuse
+        it at once (`unknown_route`)."""
+        return None
+
     async def unknown_route(self, conn: Connection) -> None:
-        self._refuse_clear(conn, "join", "No match with that code is hosted here.")
+        self._refuse_clear(conn, "join", "No match with that code is hosted here.", "code")
 
     async def _handle(self, conn, line: bytes | None) -> None:
         if not conn.allowed():
             self.refuse(conn, "message", "Too many messages: slow down.")
             if conn.flood.refused(time.monotonic()):
                 self.log(f"{conn.peer}: kept flooding: closed")
-                conn.abort("flooding")
+                conn.send({"type": "closed", "reason": "This connection sent far too many "
+                                                       "messages too fast: it is closed."})
+                conn.close("flooding")
             return
         if line is None:
             self.refuse(conn, "message", f"A message may be at most {CLIENT_LINE_LIMIT} "

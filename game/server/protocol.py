@@ -43,6 +43,7 @@ CLIENT_MESSAGES = {
 }
 TEXTS_LIMIT = 16         # texts in a list (a table's seats, its options)
 TEXT_LIMIT = 200
+COUNT_LIMIT = 2 ** 31 - 1        # the largest count (a ply, a question's number)
 
 
 class ProtocolError(ValueError):
@@ -97,7 +98,7 @@ def check_client_message(message: dict) -> dict:
 
 _WORDS = {"text": f"a text of at most {TEXT_LIMIT} characters",
           "texts": f"a list of at most {TEXTS_LIMIT} texts of at most {TEXT_LIMIT} characters",
-          "count": "a whole number from 0", "flag": "true or false"}
+          "count": f"a whole number from 0 to {COUNT_LIMIT}", "flag": "true or false"}
 
 
 def _is(kind: str, value) -> bool:
@@ -107,7 +108,7 @@ def _is(kind: str, value) -> bool:
         return isinstance(value, list) and len(value) <= TEXTS_LIMIT and all(
             _is("text", item) for item in value)
     if kind == "count":
-        return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 2 ** 31
+        return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= COUNT_LIMIT
     return isinstance(value, bool)
 
 

@@ -31,6 +31,7 @@ class HostedSave:
     code: str
     tokens: list[str]
     here: list[bool]
+    opener: str = ""          # a table's: the address that opened it (its cap per address)
 
 
 def hosted_path(port: int) -> Path:
@@ -47,8 +48,9 @@ def hosted_ports() -> list[int]:
     return sorted(port for port in ports if 0 < port < 65536)
 
 
-def save_text(match) -> str:
-    """The hosted match as a save (see the module notes)."""
+def save_text(match, opener: str = "") -> str:
+    """The hosted match as a save (see the module notes); a table's names the address
+    that opened it."""
     from game.play.config import MatchConfig, Seat
     seats = tuple(Seat(s.name) if s.is_person else Seat(s.name, "computer", s.level)
                   for s in match.seats)
@@ -56,7 +58,7 @@ def save_text(match) -> str:
     record = saves.save_record(config, match.state)
     record[saves.HEADER_KEY][NETWORK_KEY] = {
         "code": match.code, "tokens": [s.token for s in match.seats],
-        "here": [s.here for s in match.seats]}
+        "here": [s.here for s in match.seats], **({"opener": opener} if opener else {})}
     return json.dumps(record, separators=(",", ":")) + "\n"
 
 
@@ -83,16 +85,21 @@ class HostedSaver:
             write_atomic(self.path, save_text(match))
 
 
-def read_hosted(path) -> HostedSave:
+def read_hosted(path, finished: bool = False) -> HostedSave:
+    """The hosted save at `path` (a match over too, if `finished`: a table's)."""
     record = saves.read_record(path)
     header = record.get(saves.HEADER_KEY) if isinstance(record, dict) else None
     network = header.pop(NETWORK_KEY, None) if isinstance(header, dict) else None
-    if not isinstance(network, dict) or set(network) != {"code", "tokens", "here"}:
+    if not isinstance(network, dict) or set(network) - {"opener"} != {"code", "tokens",
+                                                                      "here"}:
         raise saves.DamagedSave("not a hosted match")
+    opener = network.get("opener", "")
+    if not isinstance(opener, str) or len(opener) > 100:
+        raise saves.DamagedSave("the address that opened it is not one")
     made = header.get("format") if isinstance(header, dict) else None
     if isinstance(made, int) and not isinstance(made, bool) and made > saves.FORMAT:
         raise saves.UnreadableSave("a newer version of the game saved it (left as it is)")
-    saved = saves.saved_match(record)
+    saved = saves.saved_match(record, finished)
     code, tokens, here = network["code"], network["tokens"], network["here"]
     players = len(saved.config.seats)
     if not isinstance(code, str) or code_problem(code):
@@ -111,7 +118,7 @@ def read_hosted(path) -> HostedSave:
     given = [token for token in tokens if token]
     if len(set(given)) != len(given):
         raise saves.DamagedSave("two seats share one token")
-    return HostedSave(saved, code, tokens, here)
+    return HostedSave(saved, code, tokens, here, opener)
 
 
 def load_hosted(port: int) -> tuple[HostedSave | None, str | None]:

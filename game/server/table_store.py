@@ -135,7 +135,7 @@ def saved_tables(folder: Path, log) -> list:
             continue
         path = Path(entry.path)
         try:
-            save = read_hosted(path)
+            save = read_hosted(path, finished=True)
             if split_code(save.code)[0] != name[1]:
                 raise saves.DamagedSave("its code is not its table's")
             if any(save.here):

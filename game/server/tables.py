@@ -41,6 +41,8 @@ TABLES_PER_ADDRESS = 4       # tables one address may have open at once
 MAX_TABLES = 5000
 MAX_CONNECTIONS = 12000
 SUMMARY = 60.0               # seconds between two summary lines
+NO_TABLE = "No table with that code is open on this server: check the code."
+GOODBYE = 0.9            # seconds the goodbyes may take as the server stops
 RESTARTING = ("The server is restarting: join again in a moment to take your seat back "
               "(with the same code).")
 
@@ -48,6 +50,7 @@ RESTARTING = ("The server is restarting: join again in a moment to take your sea
 class TableServer(MatchServer):
     tick_seconds = 0.1           # the computers' pace is 0.7 s: a tenth is plenty
     backlog = 1024               # a thousand people may come back at once after a restart
+    wrong_code = NO_TABLE        # an unknown table and a wrong code are one refusal
 
     def __init__(self, host: str | None, port: int, folder, identity, log=print,
                  prefix: str = "", idle: float = IDLE,
@@ -86,6 +89,9 @@ class TableServer(MatchServer):
             match.touched = now - max(0.0, min(self.idle, wall - changed))
             self.tables[route] = match
             self.adopt(match, self._table_log(route))
+            if save.opener:                # (the caps per address hold across a restart)
+                self.opened_by[route] = save.opener
+                self.open_from[save.opener] += 1
         return len(self.tables)
 
     def _settings(self, route: str) -> dict:
@@ -97,10 +103,11 @@ class TableServer(MatchServer):
         return lambda line: log(f"table {route}: {line}")
 
     def _saver(self, route: str):
-        path, writer = table_path(self.folder, route), self.writer
+        path, writer, opened_by = table_path(self.folder, route), self.writer, self.opened_by
 
-        def save(match) -> None:
-            writer.put(path, None if match.state.is_over() else save_text(match))
+        def save(match) -> None:       # (a finished game's too: its results and rematch
+            # wait for those seated; close_table removes it)
+            writer.put(path, save_text(match, opened_by.get(route, "")))
         return save
 
     def close_table(self, route: str, why: str) -> None:
@@ -172,11 +179,15 @@ class TableServer(MatchServer):
                  f"{len(match.seats)}: {kinds})")
         loop = asyncio.get_running_loop()
         # the code is given once the table is on disk: no code names a table a crash loses
-        self.writer.put(table_path(self.folder, route), save_text(match),
+        self.writer.put(table_path(self.folder, route), save_text(match, conn.address),
                         lambda: loop.call_soon_threadsafe(self._opened, conn, match, mine))
 
     def _opened(self, conn, match: HostedMatch, mine: list[int]) -> None:
-        if conn.closed or self.find(split_code(match.code)[0]) is not match:
+        route = split_code(match.code)[0]
+        if self.find(route) is not match:
+            return
+        if conn.closed:                # nobody has its code: its opener's slot is free
+            self.close_table(route, "its opener went before its code was given")
             return
         match.connect(conn)
         conn.send({"type": "opened", "code": match.code, "seats": mine,
@@ -213,21 +224,11 @@ class TableServer(MatchServer):
             if route not in self.tables:
                 return route
 
-    async def unknown_route(self, conn) -> None:
-        """No table has that route: answered as a wrong code is (after the same pause,
-        counted against the address), so nobody learns cheaply which tables are open."""
-        now = time.monotonic()
-        wait = self.guesses.wait(conn.address, now)
-        if wait > 0:
-            self._refuse_clear(conn, "join", "Too many wrong codes from your address: try "
-                                             f"again in {int(wait) + 1} s.")
-            return
-        self.guesses.start(conn.address)
-        try:
-            await asyncio.sleep(guard.WRONG_CODE_DELAY)
-        finally:
-            self.guesses.end(conn.address, time.monotonic(), wrong=True)
-        self._refuse_clear(conn, "join", "No table with that code is open on this server.")
+    def decoy(self) -> str:
+        """No table has that route: its joiner goes through the key exchange of a code
+        nobody has, and is refused in the words, the steps and after the pause of a wrong
+        code (counted against the address), so nobody learns which tables are open."""
+        return new_code()
 
     # --- time -------------------------------------------------------------------------
     def left(self, conn) -> None:
@@ -235,8 +236,8 @@ class TableServer(MatchServer):
         assert match is not None, "only a connection at a table leaves one"
         route = split_code(match.code)[0]
         table = self.tables.get(route)
-        if table is None or table is not match:          # (closed already)
-            return
+        if table is None or table is not match or self.stopping:   # (closed already; or
+            return                     # everyone is dropped by a restart: they come back)
         if table.state.is_over() and not any(seat.conn is not None for seat in table.seats):
             self.close_table(route, "the game is over and everyone has left")
 
@@ -264,18 +265,27 @@ class TableServer(MatchServer):
                 f"second, {resident_bytes() / 2 ** 20:.0f} MB in memory")
 
     async def finish(self) -> None:
-        """Stop: everyone is told to come back in a moment, every table's latest change
-        reaches the disk (a second at most), the goodbyes leave."""
+        """Stop: everyone is told to come back in a moment (at a table or not yet), and
+        while every table's latest change reaches the disk the goodbyes leave, each
+        followed by the end of the connection and read to the peer's end (conn.close):
+        a second at most in all."""
         self.stopping = True
         conns = list(self.conns)
         for match in self.tables.values():
             self._guard(lambda match=match: match.close(RESTARTING, again=True))
-        written, left = await asyncio.get_running_loop().run_in_executor(
-            None, self.writer.finish, 0.6)
+        for conn in conns:                # (a key exchange, an opening: told as well)
+            if not conn.closed:
+                conn.send({"type": "bye", "again": True, "reason": RESTARTING}
+                          if conn.sealer is not None else
+                          {"type": "refused", "about": "connection", "reason": RESTARTING})
+                conn.close("stopping")
+        saved, _ = await asyncio.gather(
+            asyncio.get_running_loop().run_in_executor(None, self.writer.finish, 0.6),
+            self._flush(conns, GOODBYE))
+        left = saved[1]
         self.log(f"stopped: {len(self.tables)} tables saved" + (
             f"; {left} could not be written in time (their previous save stays)"
             if left else ""))
-        await self._flush(conns, 0.2)
 
 
 def resident_bytes() -> int:

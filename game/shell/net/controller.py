@@ -6,7 +6,8 @@ Its state is a SeatState (game.server.seat_state): the seat's own view and the p
 facts. The scene asks it what it asks any controller; what would change the game goes to
 the host instead: `play` sends the move (an illegal try is answered here at once, by the
 rules on the seat's own view, as the host would answer it), `take_back` asks the host,
-which asks the other person on their machine, and `rematch` asks for one. What the host
+which asks every other person whose move goes with it (on their machine, or here for a
+couch partner), and `rematch` asks for one. What the host
 sends back comes through `receive` (the session hands it over once a frame, whatever is
 on screen): a new position (the scene hears of the move, or of the take-back, as from a
 local controller), the table (names, who is here, why the match waits), a question, a
@@ -129,8 +130,8 @@ class SeatController(MatchController):
             self.sound("invalid")
             self.say(why if who is None else heard(self.paused, self.own))
             return False
-        if self.couch:                    # the other person may be asked here: no hand shows
-            self._revealed = None
+        # (the asker stays at the screen: a person of this window who is asked is asked
+        # with the hands hidden, and the screen is handed back after: `ask`)
         self.session.send({"type": "undo", "ply": self.host_plies.get(who, 0)}, who)
         return True
 

@@ -1,8 +1,9 @@
 """What this game remembers of network play, in `network.json` in the data folder: the
-last hosted match joined (address, code, token), the port last hosted on, the table
-server of the last table (its address, the table's code, the tokens of this computer's
-seats there), and the key of each table server as this game first met it (so a server
-that cannot prove the same key later is refused: game.server.identity).
+last hosted match joined (address, code, token), the port last hosted on, the tables
+this game sat at (the newest TABLES_KEPT: each one's server address, code and the tokens
+of this computer's seats there, so a person at two tables gets back to each), and the
+key of each table server as this game first met it (so a server that cannot prove the
+same key later is refused: game.server.identity).
 
 Read as every file is (a regular file only, of a settings file's size at most); a file
 that cannot be read is as good as none, and a folder that cannot be written keeps
@@ -16,9 +17,12 @@ from game.logic.textfiles import read_text
 from game.play.storage import data_dir, write_atomic
 
 MEMORY_NAME = "network.json"
-MEMORY_KEYS = ("address", "code", "token", "port", "table_server", "table", "tokens")
+MEMORY_KEYS = ("address", "code", "token", "port")
+ONE_TABLE = ("table_server", "table", "tokens")   # how the last table alone was kept before
 KEYS = "server_keys"       # {server address: its key}
 KEYS_KEPT = 20             # servers whose keys are kept (the newest met)
+TABLES = "tables"          # [{server, code, tokens}], the newest first
+TABLES_KEPT = 8
 
 
 def _read() -> dict:
@@ -45,14 +49,38 @@ def _keys(data: dict) -> dict:
             and len(address) <= 100}
 
 
+def _text(value) -> bool:
+    return isinstance(value, str) and 0 < len(value) <= 200
+
+
+def _tables(data: dict) -> list[dict]:
+    entries = data.get(TABLES)
+    entries = list(entries) if isinstance(entries, list) else []
+    old = dict(zip(("server", "code", "tokens"), (data.get(key) for key in ONE_TABLE)))
+    if all(_text(value) for value in old.values()):
+        entries.append(old)
+    found: list[dict] = []
+    for entry in entries:
+        if isinstance(entry, dict) and all(_text(entry.get(key))
+                                           for key in ("server", "code", "tokens")):
+            table = {key: entry[key] for key in ("server", "code", "tokens")}
+            if not any(_same(table, other) for other in found):
+                found.append(table)
+    return found[:TABLES_KEPT]
+
+
+def _same(table: dict, other: dict) -> bool:
+    return (table["server"], table["code"]) == (other["server"], other["code"])
+
+
 def _write(**fields) -> None:
     data = _read()
     kept = {key: value for key, value in data.items() if key in MEMORY_KEYS}
     kept = {key: value for key, value in kept.items() if isinstance(value, str)}
     keys = _keys(data)
     try:
-        write_atomic(data_dir() / MEMORY_NAME,
-                     json.dumps({**kept, KEYS: keys, **fields}) + "\n")
+        write_atomic(data_dir() / MEMORY_NAME, json.dumps(
+            {**kept, KEYS: keys, TABLES: _tables(data), **fields}) + "\n")
     except OSError:                  # a folder that cannot be written: nothing to keep
         pass
 
@@ -74,3 +102,23 @@ def remember_key(address: str, key: str | None) -> None:
     if key is not None:
         keys[address.strip()] = key
     _write(**{KEYS: dict(list(keys.items())[-KEYS_KEPT:])})
+
+
+def tables_kept() -> list[dict]:
+    """The tables this game sat at, the newest first: {"server", "code", "tokens" (this
+    computer's seats', space-separated)} each."""
+    return _tables(_read())
+
+
+def remember_table(server: str, code: str, tokens: str) -> None:
+    """Keep the table `code` at `server` first (this computer's seats' `tokens`); the
+    oldest past TABLES_KEPT goes."""
+    table = {"server": server, "code": code, "tokens": tokens}
+    others = [other for other in tables_kept() if not _same(table, other)]
+    _write(**{TABLES: [table] + others[:TABLES_KEPT - 1]})
+
+
+def forget_table(server: str, code: str) -> None:
+    """No more way back to `code` at `server` (the server says it has no such table)."""
+    gone = {"server": server, "code": code}
+    _write(**{TABLES: [other for other in tables_kept() if not _same(gone, other)]})

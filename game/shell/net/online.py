@@ -4,21 +4,23 @@ Open a table (the game, each seat's kind, the options: the server gives the code
 out to friends) or Join a table (its code). Two people on one couch take two seats of one
 window, with the hand-over screen between their turns (couch.py).
 
-Every computer connects outward to the server: nobody opens a port but the server. The
-table's code and this window's tokens are kept (memory.py), so Play online offers the
-way back to the table after a crash or a restart, of this game or of the server.
+Every computer connects outward to the server: nobody opens a port but the server. Each
+table's code and this window's tokens are kept (memory.py, the newest few tables), so
+Play online offers the way back to each table after a crash or a restart, of this game
+or of the server.
 """
 from __future__ import annotations
 
 from game.i18n import N_, _
 from game.play.settings import ADDRESS_LENGTH
 from game.server.protocol import parse_address
-from game.server.secure import spoken_code
+from game.server.secure import normal_code, spoken_code
 from game.shell.frame.widgets import Button, Label, Menu, Selector, TextField
 
 from game.shell.net.shared import (FormScene, NetSetupScene, WaitScene, asked_name,
                                    keep_name, name_field)
-from game.shell.net.session import NetSession, remembered
+from game.shell.net.memory import tables_kept
+from game.shell.net.session import NetSession
 from game.shell.net.words import heard
 
 TABLE_SEATS = [("here", N_("A person on this computer")),
@@ -62,11 +64,10 @@ class OnlineScene(FormScene):
                                "tables.example.org:7777")
         rows = [self.address, Button(N_("Open a table"), self.open_table, width=1100),
                 Button(N_("Join a table"), self.join_table, width=1100)]
-        memory = remembered()
-        if memory.get("table_server") and memory.get("table") and memory.get("tokens"):
+        for table in tables_kept():
             rows.append(Button(_("Back to your table {code} at {address}").format(
-                code=spoken_code(memory["table"]), address=memory["table_server"]),
-                               lambda: self.back_to(memory),
+                code=spoken_code(table["code"]), address=table["server"]),
+                               lambda t=table: self.back_to(t),
                                width=1100, size=32))
         self.menu = Menu(self.app, rows, top=380, bottom=800, gap=14,
                          footer=[Button(N_("Back"), self.app.pop, width=1100)], footer_top=860)
@@ -93,17 +94,17 @@ class OnlineScene(FormScene):
         if self.kept_address() is not None:
             self.app.push(JoinTableScene(self.app))
 
-    def back_to(self, memory: dict) -> None:
-        """This window's seats at the table it was at, with their tokens."""
-        tokens = memory["tokens"].split()
+    def back_to(self, table: dict) -> None:
+        """This window's seats at a table it was at, with their tokens."""
+        tokens = table["tokens"].split()
         names = [self.app.settings.player_names[0]] + self.app.settings.player_names[1:len(
             tokens)]
         self.app.end_network()
-        self.app.network = NetSession(self.app, memory["table_server"], memory["table"],
+        self.app.network = NetSession(self.app, table["server"], table["code"],
                                       tokens=tokens, names=names, table=True,
                                       failed=(self, self.say))
         self.app.push(WaitScene(self.app, N_("Back to your table at {address}..."),
-                                address=memory["table_server"], table=True))
+                                address=table["server"], table=True))
 
 
 class OpenTableScene(NetSetupScene):
@@ -168,7 +169,7 @@ class JoinTableScene(FormScene):
         self.name = name_field(asked_name(app), None, width=1100)
         # empty: the code kept is of the last table opened or joined, and the code read
         # out now is another (typing would go after the old one); Back to your table
-        # on Play online goes back to that one
+        # on Play online goes back to each table kept
         self.code = TextField(N_("Table code"), "", max_length=16, width=1100)
         self.code.help = N_("The code the table's opener read out (case does not matter)")
         couch = Selector(N_("People here"), COUCH, 0, self.set_people, width=1100)
@@ -194,9 +195,9 @@ class JoinTableScene(FormScene):
             return
         address = self.app.settings.server_address
         names = self.app.settings.player_names[:self.people]
-        memory = remembered()
-        same = (memory.get("table_server"), memory.get("table")) == (address, code)
-        tokens = memory.get("tokens", "").split() if same else None
+        tokens = next((table["tokens"].split() for table in tables_kept()
+                       if (table["server"], table["code"]) == (address, normal_code(code))),
+                      None)
         self.app.end_network()
         try:
             self.app.network = NetSession(self.app, address, code, tokens=tokens,

@@ -17,8 +17,9 @@ window's seats, the first seat sits down on that connection, any other seat of t
 window joins with its token.
 
 What is kept to come back (`network.json` in the data folder, memory.py): the address,
-code and token of the last hosted match joined, the table server's address, the table's
-code and this window's tokens, and each table server's key as first met.
+code and token of the last hosted match joined, every table sat at of late (its server's
+address, its code and this window's tokens; one the server says it has no more is
+forgotten), and each table server's key as first met.
 """
 from __future__ import annotations
 
@@ -32,9 +33,11 @@ from game.logic.variants import find_variant
 from game.play.config import MatchConfig
 from game.server.client import NetClient
 from game.server.protocol import ProtocolError
+from game.server.secure import normal_code
 from game.server.seat_state import SeatState
 
-from game.shell.net.memory import known_key, remember, remember_key, remembered
+from game.shell.net.memory import (forget_table, known_key, remember, remember_key,
+                                   remember_table, remembered)
 from game.shell.net.words import heard, seat_name
 
 if TYPE_CHECKING:
@@ -202,6 +205,8 @@ class NetSession:
         elif kind == "closed":
             self.connection_lost(str(message.get("reason", ""))[:300])
         elif kind == "refused" and link.welcome is None:
+            if self.table_server and message.get("why") == "code":    # no such table now
+                forget_table(self.address, normal_code(self.code))
             self.refused(str(message.get("reason", ""))[:300])
         elif self.controller is not None:
             self.controller.receive(message, link.seat)
@@ -218,7 +223,7 @@ class NetSession:
             remember_key(self.address, key)
         for other, token in zip(self.links, tokens):
             other.token = token
-        remember(table_server=self.address, table=code, tokens=" ".join(tokens))
+        remember_table(self.address, code, " ".join(tokens))
         for other in self.links[1:]:
             self._connect(other)
 
@@ -234,8 +239,7 @@ class NetSession:
         link.welcome, link.first, self.controller = message, None, None
         self.code = str(message.get("code") or self.code)
         if self.table_server:
-            remember(table_server=self.address, table=self.code,
-                     tokens=" ".join(t or "" for t in self.tokens))
+            remember_table(self.address, self.code, " ".join(t or "" for t in self.tokens))
         elif self.host is None:
             remember(address=self.address, code=self.code, token=link.token)
 

@@ -21,7 +21,7 @@ HEARD = [
     N_("That is not this match's code."),
     N_("Every seat of this match is taken."),
     N_("No match with that code is hosted here."),
-    N_("No table with that code is open on this server."),
+    N_("No table with that code is open on this server: check the code."),
     N_("That table has just closed."),
     N_("This host holds one match: join it with its code."),
     N_("The host takes no more connections now."),
@@ -38,6 +38,7 @@ HEARD = [
     N_("Your address has {count} tables open here already: finish or leave one first."),
     N_("That table cannot be opened: {error}."),
     N_("Too many messages: slow down."),
+    N_("This connection sent far too many messages too fast: it is closed."),
     # an address that cannot be one (protocol.py)
     N_("type the host's address, like 192.168.1.20:7777"),
     N_("{text} is not an address"),

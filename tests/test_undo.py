@@ -246,3 +246,30 @@ def test_a_take_back_crosses_the_end_of_a_round(app):
     assert scene.frozen is None and scene.rounds_seen == 0 and scene.my_turn
     for _ in range(3):
         frame(app)
+
+
+def test_three_at_the_table_each_person_whose_move_goes_is_asked_in_turn(app):
+    """P0 plays, P1 and P2 reply, P0 takes back: P2 and then P1 are asked (the latest
+    move first); one no ends it, both yes take the three moves back."""
+    scene = start(app, "classic", ("human", "human", "human"), seed=3)
+    state, rng = scene.ctl.state, random.Random(4)
+    wait_for_person(app, scene)
+    me = state.current_player
+    before, count = state.position_text(), len(state.moves_played())
+    for _ in range(3):
+        wait_for_person(app, scene)
+        play_something(scene, rng)
+    wait_for_person(app, scene)
+    assert state.current_player == me
+    after = state.position_text()
+    later, sooner = (me + 2) % 3, (me + 1) % 3
+    keys(app, pygame.K_u)
+    assert app.top.question == f"P{later}, allow P{me} to take back?"
+    keys(app, pygame.K_UP, pygame.K_RETURN)              # yes
+    assert app.top.question == f"P{sooner}, allow P{me} to take back?"
+    keys(app, pygame.K_RETURN)                           # no
+    assert state.position_text() == after
+    assert scene.ctl.caption == f"P{sooner} said no: nothing was taken back."
+    wait_for_person(app, scene)
+    keys(app, pygame.K_u, pygame.K_UP, pygame.K_RETURN, pygame.K_UP, pygame.K_RETURN)
+    assert state.position_text() == before and len(state.moves_played()) == count

@@ -33,12 +33,11 @@ API (stable; every match scene composes one `MatchController` through match.scen
                             caption about one, shows under it; the hand-over comes again.
     ctl.rematch()           the same seats and options dealt from a new seed.
     ctl.take_back()         U: the asker (the person to move, else the person a computer
-                            is answering) takes back their own last turn (all its moves:
-                            play.take_back) and every move after it; with two people at
-                            the table the other one agrees first, on a screen that hides
-                            the hands; False with the reason
-                            said when there is nothing to take back. `on_undo()` runs
-                            after it.
+                            is answering) takes back their own last turn (play.take_back)
+                            and every move after it; each other person whose move goes
+                            (else the next person) agrees first, on a screen that hides
+                            the hands; False with the reason said when there is nothing
+                            to take back. `on_undo()` runs after it.
     ctl.after_change()      called after every move and every take-back.
     ctl.paced(seconds)      a duration scaled by settings.anim_speed (0 = instant).
 
@@ -61,9 +60,10 @@ from game.logic.records import new_seed
 from game.logic.variants import new_game
 
 from game.play import saves, statistics as stats
-from game.play.take_back import take_back_detail, turn_start
+from game.play.take_back import turn_start
 from game.play.thinking import start as start_thinking, think
 from game.shell.match.caption import Captions
+from game.shell.match import take_backs
 
 THINK_SECONDS = 0.7    # the least time a computer turn takes at normal speed, to be followed
 
@@ -330,37 +330,7 @@ class MatchController(Captions):
         return who, start
 
     def take_back(self) -> bool:
-        """The asker's last move and everything after it; with two people at the table
-        the other one is asked first (whose move goes with it, or the next person)."""
-        who, where = self.undo_target()
-        if who is None or isinstance(where, str):   # (both or neither): why not
-            self.sound("invalid")
-            self.say(str(where))
-            return False
-        if len(self.humans) < 2:
-            self._undo_to(who, where)
-            return True
-        from game.shell.screens.dialogs import ConfirmScene
-        undone = [player for player, _x in self.state.moves_played()[where:]]
-        others = [p for p in reversed(undone) if p != who and self.is_human(p)] or \
-            [p for p in self.humans[self.humans.index(who) + 1:] + self.humans if p != who]
-        asked = others[0]
-        turn = next((i for i, p in enumerate(undone) if p != who), len(undone))
-        detail = take_back_detail(self.name(who), turn, len(undone) - turn)
-        if self.couch:         # the other person looks at the screen: no hand shows now
-            self._revealed = None
-        self.app.push(ConfirmScene(self.app, _("{name}, allow {other} to take back?").format(
-                                       name=self.name(asked), other=self.name(who)),
-                                   N_("Yes, take it back"), N_("No"),
-                                   lambda: self._undo_to(who, where),
-                                   detail=detail, cover=self.couch,
-                                   on_no=lambda: self._take_back_refused(asked)))
-        return True
-
-    def _take_back_refused(self, asked: int) -> None:
-        self.sound("invalid")
-        self.say(_("{name} said no: nothing was taken back.").format(name=self.name(asked)),
-                 speak=False)
+        return take_backs.take_back(self)
 
     def _undo_to(self, who: int, played: int) -> None:
         """Take back every move after the first `played` ones; `who` is to move again."""

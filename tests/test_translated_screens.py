@@ -56,7 +56,6 @@ KNOWN = [
                                                    "a tile's cost and why"),
     (r"dominid: lesson", r"cut: '(.*çöst öf \d|thé strüçtüré, öñ f9|páý héré\.)",
      "a long goal at the foot of the lesson's words"),
-    (r"couch", r"cut: '\[Wáîtîñg för thé ñéxt", "the tray's line between two people's turns"),
     (r"first game|coach", r"cut: '\[Pláýér 1", "the seat's name beside its status on the "
                                                "line games' panel"),
 ]

@@ -410,7 +410,8 @@ class BoardTable:
                     else N_("Waiting for the next player")
                     if ctl.couch and scene.over_for is None
                     else N_("Computers at play") if not ctl.humans else "")
-            self.put(surface, text, TRAY_RECT.center, 34, theme.TEXT_DIM, "center")
+            self.put(surface, text, TRAY_RECT.center, 34, theme.TEXT_DIM, "center",
+                     width=TRAY_RECT.w - 48)          # (the tray's width, not a card's)
             return
         rects = self.hand_rects()
         width = (rects[0].x if rects else TRAY_RECT.right) - TRAY_RECT.x - 48

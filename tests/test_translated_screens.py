@@ -42,7 +42,6 @@ KNOWN = [
     (r"dominox|open54|dominid", r"cut: '\[Ĺást: ", "the info panel's last move"),
     (r"dominox|open54|dominid", r"cut: '\[Çlîçk, Ĺéft/Rîght",
      "the board games' key legend, already at the smallest size"),
-    (r"open54", r"too small[^:]*: '\[türñéd üp", "the label under the turned-up tile"),
     (r"open54: lesson", r"cut: '(Ĺáý ýöür 0-5|\[Ýöü türñéd üp thé 2-3|ágáîñst thé 5 öñ f15)",
      "a long goal in the caption above the board, and at the foot of the lesson's words"),
     (r"dominox", r"too small[^:]*: '\[Bláçk ·\] · ", "the side and the seat's kind on a card"),
@@ -50,8 +49,6 @@ KNOWN = [
      "the card's line under Numbers before the choice"),
     (r"dominid", r"over one another: '\[(Ödds|Évéñs) ·\]'|over one another: '\[\d+ îñ háñd",
      "the odds-or-evens panel: its big words, digits and counts in fixed boxes"),
-    (r"dominid", r"over one another: '\[Årráñgé thé öpéñîñg", "the opening panel's title over "
-                                                              "its two lines"),
     (r"dominid", r"cut: '\[\[(Pláýér|Öppöñéñt)", "a long caption: the draw and who arranges, "
                                                    "a tile's cost and why"),
     (r"dominid: lesson", r"cut: '(.*çöst öf \d|thé strüçtüré, öñ f9|páý héré\.)",

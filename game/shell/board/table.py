@@ -360,8 +360,11 @@ class BoardTable:
             tw, th = tile_art.body_size(TURNED_LONG, vertical=True)
             spot = pygame.Rect(rect.right - 22 - tw, rect.y + 16, tw, th)
             tile_art.draw_tile(surface, spot, tile_art.ends_of(turned), "just_played")
-            self.put(surface, N_("turned up"), (spot.centerx, rect.bottom - 22), 22,
-                     theme.TEXT_DIM, "center", width=tw + 40)
+            label = _("turned up")        # under the tile, or from the panel's edge back
+            centred = theme.font(22).size(label)[0] <= 2 * (rect.right - 12 - spot.centerx)
+            self.put(surface, label, (spot.centerx, rect.bottom - 22) if centred else
+                     (rect.right - 12, rect.bottom - 22), 22, theme.TEXT_DIM,
+                     "center" if centred else "midright", width=rect.right - rect.x - 162)
             right = spot.x - 12
         w, h = tile_art.body_size(90, vertical=False)
         for i in range(min(count, 6)):

@@ -32,7 +32,7 @@ TEXT_SIZE = 24
 # lines (hints on); the keys are the footer's. Tight enough that a subtitle of two lines
 # and a hint of two still fit above or below the opening cells of the small table (292
 # pixels), in a panel that leaves the key of the level tones whole.
-WORDS_TOP = 50              # the subtitle's first line, under the title
+WORDS_TOP = 58              # the subtitle's first line, under the title (clear of its accents)
 TEXT_LINE = 26              # a line of the subtitle
 CARDS_GAP = 8
 LINE_BELOW = 28             # a line of the hint, under the cards

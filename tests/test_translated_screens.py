@@ -47,8 +47,8 @@ KNOWN = [
     (r"dominox", r"too small[^:]*: '\[Bláçk ·\] · ", "the side and the seat's kind on a card"),
     (r"dominid", r"too small[^:]*: '\[\[Öppöñéñt ·\] pîçks|(cut|too small[^:]*): '\[Tákés 3",
      "the card's line under Numbers before the choice"),
-    (r"dominid", r"over one another: '\[(Ödds|Évéñs) ·\]'|over one another: '\[\d+ îñ háñd",
-     "the odds-or-evens panel: its big words, digits and counts in fixed boxes"),
+    (r"dominid: lesson", r"too small[^:]*: '\[\d+ îñ háñd",
+     "the counts under the odds-or-evens choice, on a lesson's narrower board"),
     (r"dominid", r"cut: '\[\[(Pláýér|Öppöñéñt)", "a long caption: the draw and who arranges, "
                                                    "a tile's cost and why"),
     (r"dominid: lesson", r"cut: '(.*çöst öf \d|thé strüçtüré, öñ f9|páý héré\.)",

@@ -31,8 +31,8 @@ from game.shell.match.scene import choice_action, index_at
 CHOICES = (("odds", N_("Odds"), "1 3 5", (1, 3, 5)), ("evens", N_("Evens"), "2 4 6", (2, 4, 6)))
 CHIP_SIZE = 28
 PAIR_LINE = (255, 214, 80)
-PANEL_SIZE = (720, 296)
-BUTTON_SIZE = (330, 140)
+PANEL_SIZE = (860, 296)
+BUTTON_SIZE = (400, 140)
 # The footer while a panel of its own is up: its keys (the tile keys do nothing then)
 # (each part a text of the template: the legend bar translates them one by one)
 ARRANGE_KEYS = (N_("Left/Right, Up/Down: choose"), N_("Enter, click: lay it"), N_("H: hints"))
@@ -307,10 +307,11 @@ class StackTool(PlaceTileTool):
             panel = panel_clear_of(geo, cells, (min(PANEL_SIZE[0], geo.outer.w), PANEL_SIZE[1]))
             gap = 24
             buttons = []
-            for i in range(2):
-                rect = pygame.Rect((0, 0), BUTTON_SIZE)
+            size = (min(BUTTON_SIZE[0], (panel.w - gap) // 2 - 16), BUTTON_SIZE[1])
+            for i in range(2):              # (as wide as the panel lets them be)
+                rect = pygame.Rect((0, 0), size)
                 rect.bottom = panel.bottom - 52
-                rect.x = panel.centerx - gap // 2 - BUTTON_SIZE[0] if i == 0 \
+                rect.x = panel.centerx - gap // 2 - size[0] if i == 0 \
                     else panel.centerx + gap // 2
                 buttons.append(rect)
             self._panel, self._panel_key = (panel, buttons), key
@@ -331,15 +332,16 @@ class StackTool(PlaceTileTool):
             pygame.draw.rect(surface, GOLD if focused else darker(theme.TEXT_DIM), rect,
                              6 if focused else 2, border_radius=18)
             ink = theme.TEXT if focused else theme.TEXT_DIM
-            theme.draw_text(surface, _(title), (rect.centerx, rect.y + 30), 50, ink, "center",
-                            bold=True)
+            theme.draw_fitted(surface, _(title), (rect.centerx, rect.y + 30), rect.w - 24, 50,
+                              ink, "center", bold=True)
             theme.draw_text(surface, digits, (rect.centerx, rect.y + 80), 40, GOLD if focused
                             else ink, "center", bold=True)
             held = sum((t.a in numbers) + (t.b in numbers) for t in view.hand)
             shown = sum(1 for n in view.numbers if n in numbers)
-            theme.draw_text(surface, _("{held} in hand · {shown} on the table").format(
-                                held=held, shown=shown),
-                            (rect.centerx, rect.bottom - 22), 24, theme.TEXT_DIM, "center")
+            theme.draw_fitted(surface, _("{held} in hand · {shown} on the table").format(
+                                  held=held, shown=shown),
+                              (rect.centerx, rect.bottom - 22), rect.w - 16, 24,
+                              theme.TEXT_DIM, "center")
         theme.draw_text(surface, _("Left/Right and Enter · O or E · or click"),
                         (panel.centerx, panel.bottom - 26), 26, theme.TEXT_DIM, "center")
 

@@ -158,7 +158,7 @@ def test_a_match_paused_for_settings_comes_back_in_the_new_language(tmp_path):
 
 @pytest.mark.parametrize("variant", ["dominox", "open10"])
 def test_a_board_games_caption_follows_the_language(tmp_path, variant):
-    from screen_walk import people_turn
+    from screen_walk import people_turn, read
     from test_shell_support import still_app
 
     from game.play.config import MatchConfig, Seat
@@ -171,9 +171,12 @@ def test_a_board_games_caption_follows_the_language(tmp_path, variant):
     move = scene.ctl.state.legal_moves()[0]
     assert scene.ctl.play(move)
     english = scene.ctl.caption
+    legend = [t.text for t in read(app).texts if "Esc" in t.text]    # the key legend
     app.settings.language = "es"
     apply_language(app)
     assert english and scene.ctl.caption not in ("", english)
+    spanish = [t.text for t in read(app).texts if "Esc" in t.text]
+    assert legend and spanish and not set(legend) & set(spanish)      # its layer anew
 
 
 def test_a_settings_files_notice_speaks_the_language_it_chose(tmp_path, capsys):

@@ -39,6 +39,8 @@ def apply_language(app) -> None:
             table = getattr(scene, "table", None)
             if table is not None and hasattr(table, "_hud_key"):
                 table._hud_key = None
+            if table is not None and hasattr(table, "_static_key"):
+                table._static_key = None        # its layer holds the key legend's words
     app.backdrop.forget()
     pygame.display.set_caption(_("Dominoes"))
 

@@ -187,3 +187,21 @@ def test_a_settings_files_notice_speaks_the_language_it_chose(tmp_path, capsys):
                                                         "anim_speed": "fast"}))
     still_app(tmp_path)
     assert "valor incorrecto en anim_speed" in capsys.readouterr().err
+
+
+def test_the_rules_screen_names_options_as_the_setup_does(tmp_path):
+    """Diagonals' options on its rules screen in Spanish: Carrera, Juego de fichas,
+    Límite, Tablero inicial with their values as the setup shows them, never the record's
+    key words (race, set) nor Python's False."""
+    from test_shell_support import still_app
+
+    from game.shell.screens.rules import RulesScene
+    from game.shell.screens.settings import apply_language
+    app = still_app(tmp_path)
+    app.settings.language = "es"
+    apply_language(app)
+    lines = RulesScene(app, "open4").lines
+    options = lines[lines.index("# Opciones") + 1:]
+    assert any(line.startswith("Carrera (por defecto No): ") for line in options)
+    assert not any(line.startswith(("race ", "set ", "limit ", "start ")) for line in options)
+    assert "False" not in " ".join(lines)

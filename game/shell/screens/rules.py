@@ -24,11 +24,13 @@ class RulesScene(Scene):
         lines = theme.wrap_text(_(cls.rules_text).strip() or _("No rules text yet."), width,
                                 self.BODY)
         if cls.options_declared:
+            from game.shell.screens.setup import option_choices, option_label
             lines += ["", "# " + _("Options")]
-            for option in cls.options_declared:
+            for option in cls.options_declared:     # named and valued as the setup shows
+                shown = dict(option_choices(option)).get(option.default, str(option.default))
                 lines += theme.wrap_text(_("{option} (default {default}): {help}").format(
-                    option=option.name, default=option.default, help=_(option.help)),
-                    width, self.BODY)
+                    option=_(option_label(option.name)), default=_(shown),
+                    help=_(option.help)), width, self.BODY)
         self.lines = lines
         self.per_page = (self.BOTTOM - self.TOP) // self.LINE
         self.offset = 0

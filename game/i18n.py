@@ -89,6 +89,17 @@ def set_language(code: str | None) -> str:
     return _current
 
 
+def in_every_language(message: str) -> set[str]:
+    """`message` as each language with a catalogue says it (English's too): what the
+    game may have written in another language, to be told again in this one."""
+    found = {message}
+    for code in available_languages()[1:]:
+        translation = _load(code)
+        if translation is not None:
+            found.add(translation.gettext(message))
+    return found
+
+
 def supported_language(code: str) -> str:
     """The catalogue `code` would use ("es_AR", "es-419": "es"; one without: "en")."""
     if code == PSEUDO:

@@ -447,3 +447,17 @@ def test_a_take_back_rewrites_the_save(tmp_path):
     saved = saves.read_save()
     assert saved.moves == moves_of(scene) < before
     assert saved.state.position_text() == scene.ctl.state.position_text()
+
+
+def test_a_default_name_saved_in_another_language_is_said_in_this_one(tmp_path):
+    """A couch match saved in Spanish ("Jugador 1") continued in English: its default
+    names are English; a name someone chose stays as it was."""
+    seats = (Seat("Jugador 1"), Seat("Ann"), Seat("Jugador 3", "computer", "greedy"))
+    config = MatchConfig("classic", seats, {}, 5)
+    state = new_game("classic", 3, 5)
+    state.apply(state.legal_moves()[0])
+    path = tmp_path / "save.json"
+    saves.write_save(config, state, path)
+    save, notice = saves.load_save(path)
+    assert notice is None
+    assert [seat.name for seat in save.config.seats] == ["Player 1", "Ann", "Jugador 3"]

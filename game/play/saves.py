@@ -215,7 +215,8 @@ def load_save(path=None) -> tuple[SavedMatch | None, str | None]:
     try:
         if not present(path):
             return None, None
-        return read_save(path), None
+        save = read_save(path)
+        return SavedMatch(_default_names_now(save.config), save.state, save.saved), None
     except OSError as error:               # the data folder may not be searched
         return None, _("The saved match cannot be read: {problem}.").format(
             problem=f"{path}: {error.strerror or error}")
@@ -224,6 +225,23 @@ def load_save(path=None) -> tuple[SavedMatch | None, str | None]:
     except DamagedSave as problem:
         return None, _("The saved match cannot be resumed: {problem}").format(
             problem=set_aside(path, str(problem)))
+
+
+def _default_names_now(config: MatchConfig) -> MatchConfig:
+    """A person's seat named by the default of another language ("Jugador 2" saved in
+    Spanish) takes this language's ("Player 2"); a name someone chose stays."""
+    from dataclasses import replace
+
+    from game.i18n import in_every_language
+    from game.play.settings import default_name
+    defaults = {}
+    for template in in_every_language("Player {number}"):
+        if "{number}" in template:          # (a catalogue's damaged entry is no default)
+            for number in range(1, 5):
+                defaults[template.format(number=number)] = default_name(number)
+    seats = tuple(replace(seat, name=defaults.get(seat.name, seat.name)) if seat.is_human
+                  else seat for seat in config.seats)
+    return replace(config, seats=seats)
 
 
 MONTHS = (N_("Jan"), N_("Feb"), N_("Mar"), N_("Apr"), N_("May"), N_("Jun"), N_("Jul"),

@@ -343,12 +343,14 @@ class MatchController(Captions):
         self.ply += 1
         self._revealed = None
         self.sound("select")
-        said = (ngettext("Taken back: {count} move. {name} to play.",
-                         "Taken back: {count} moves. {name} to play.", count)
-                if len(self.humans) > 1 else
-                ngettext("Taken back: {count} move. Your turn again.",
-                         "Taken back: {count} moves. Your turn again.", count))
-        self.say(said.format(count=count, name=self.name(who)), speak=False)
+        def said() -> str:
+            return (ngettext("Taken back: {count} move. {name} to play.",
+                             "Taken back: {count} moves. {name} to play.", count)
+                    if len(self.humans) > 1 else
+                    ngettext("Taken back: {count} move. Your turn again.",
+                             "Taken back: {count} moves. Your turn again.", count)
+                    ).format(count=count, name=self.name(who))
+        self.say(said(), speak=False, again=said)
         if self.on_undo is not None:
             self.on_undo()
         self.after_change()
@@ -408,7 +410,7 @@ class MatchController(Captions):
                 self._revealed = player
 
         self._handover_pending = True
-        self.app.push(HandOverScene(self.app, self.name(player), continued,
+        self.app.push(HandOverScene(self.app, lambda: self.name(player), continued,
                                     self.config.variant, self.leaving))
 
     # --- screens ---------------------------------------------------------------------

@@ -13,13 +13,19 @@ class HandOverScene(Scene):
     """Hides the table between two people's turns; Enter or a click continues. Esc or
     pause opens the pause menu over it, so a match can be left without showing a hand."""
 
-    def __init__(self, app, name: str, on_continue=None, variant=None, leaving=lambda: None):
+    def __init__(self, app, name, on_continue=None, variant=None, leaving=lambda: None):
         super().__init__(app)
         self.leaving = leaving          # what leaving the match means (the pause menu's)
-        self.name = name
+        self._name = name               # a text, or a function that says it now
         self.on_continue = on_continue
         self.variant = variant
         self.done = False
+
+    @property
+    def name(self) -> str:
+        """Whose turn it is, as the seat is named now (a language chosen meanwhile
+        renames a default name)."""
+        return self._name() if callable(self._name) else self._name
 
     def handle(self, action):
         if action.name in ("back", "pause"):

@@ -306,7 +306,7 @@ def badge_pixel_shown(scene, player):
     surface = pygame.Surface(LOGICAL_SIZE)
     scene.draw(surface)
     image = theme.font(30, True).render(scene.badge_text(player) or "x", True, (0, 0, 0))
-    rect = scene._badge_rect(player, image)
+    rect = scene._badge_rect(player, image.get_size())
     return tuple(surface.get_at((rect.x + 8, rect.centery)))[:3] == theme.HIGHLIGHT
 
 

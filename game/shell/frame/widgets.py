@@ -475,7 +475,7 @@ class Menu:
         needs = [min(w.rect.w // 2, 24 + 34 * bool(w.marker) + theme.font(34).size(
             w.shown_label)[0]) + 30 + w.value_indent for w in rows]
         for w in rows:
-            w.column = max(needs, default=0)
+            w.column = min(max(needs, default=0), w.rect.w // 2)   # (a long one its own)
 
 
 def back_or_menu(app, menu: Menu, action) -> None:

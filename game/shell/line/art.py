@@ -224,16 +224,21 @@ class LineTableArt(LineSceneParts):
             return None
         return badge[0]
 
-    def _badge_rect(self, player: int, image) -> pygame.Rect:
+    def _badge_rect(self, player: int, size) -> pygame.Rect:
         """A pill hanging off the panel edge that faces the table, at its right end,
         clear of the name and score lines."""
         panel = self._seat_rect(player)
-        rect = image.get_rect().inflate(36, 14)
+        rect = pygame.Rect((0, 0), size).inflate(36, 14)
         if panel is SEAT_PANEL:
             rect.bottomright = (panel.right - 24, panel.top + 8)
         else:
             rect.topright = (panel.right - 24, panel.bottom - 8)
         return rect
+
+    def _badge_rects(self) -> list[pygame.Rect]:
+        """Where the badges showing now hang."""
+        return [self._badge_rect(player, theme.font(30, True).size(text))
+                for player in self.badges if (text := self.badge_text(player))]
 
     def _draw_badges(self, surface) -> None:
         for player in list(self.badges):
@@ -245,7 +250,7 @@ class LineTableArt(LineSceneParts):
                 self._badge_images[text] = theme.font(30, True).render(text, True,
                                                                         theme.TEXT_DARK)
             image = self._badge_images[text]     # its size places the pill under it
-            rect = self._badge_rect(player, image)
+            rect = self._badge_rect(player, image.get_size())
             pygame.draw.rect(surface, theme.SHADOW, rect.move(3, 4), border_radius=18)
             pygame.draw.rect(surface, theme.HIGHLIGHT, rect, border_radius=18)
             colour = theme.PLAYER_COLOURS[player % len(theme.PLAYER_COLOURS)]
@@ -294,9 +299,20 @@ class LineTableArt(LineSceneParts):
         self._draw_boneyard(surface)
         if not self.hand:
             self._draw_hand_message(surface)
-        theme.draw_fitted(surface, self.ctl.caption, (TABLE.centerx, HAND_AREA.bottom + 26),
-                          TABLE.w - 40, theme.CAPTION_SIZE, theme.TEXT, "center", shadow=True)
+        self._draw_caption(surface)
         return surface
+
+    def _draw_caption(self, surface) -> None:
+        """Under the hand, centred; a caption too long for the room left of the Coach
+        button's row is centred in the room from the table's edge to that row."""
+        text, size = self.ctl.caption, theme.CAPTION_SIZE
+        room = 2 * (COACH_BUTTON.left - 16 - TABLE.centerx)
+        left = TABLE.x + 20
+        centre = TABLE.centerx if theme.font(size).size(text)[0] <= room else \
+            (left + COACH_BUTTON.left - 16) // 2
+        width = room if centre == TABLE.centerx else COACH_BUTTON.left - 16 - left
+        theme.draw_fitted(surface, text, (centre, HAND_AREA.bottom + 26), width, size,
+                          theme.TEXT, "center", shadow=True)
 
     def _status(self, player: int) -> tuple[str, tuple]:
         view, state = self.public, self.state
@@ -343,11 +359,11 @@ class LineTableArt(LineSceneParts):
     def _draw_seat_panel(self, surface) -> None:
         player, rect = self.bottom, SEAT_PANEL
         if player is None or (self.ctl.shared and not self.hand):
-            theme.draw_text(surface, _("Couch play"), (rect.x + 20, rect.y + 16), 34,
-                            bold=True)
-            theme.draw_text(surface, _("hands stay hidden") if self.ctl.couch else
-                            _("every tile looks alike"), (rect.x + 20, rect.y + 64), 28,
-                            theme.TEXT_DIM)
+            theme.draw_fitted(surface, _("Couch play"), (rect.x + 20, rect.y + 16),
+                              rect.w - 40, 34, bold=True)
+            theme.draw_fitted(surface, _("hands stay hidden") if self.ctl.couch else
+                              _("every tile looks alike"), (rect.x + 20, rect.y + 64),
+                              rect.w - 40, 28, theme.TEXT_DIM, smallest=22)
             return
         colour = theme.PLAYER_COLOURS[player % len(theme.PLAYER_COLOURS)]
         pygame.draw.circle(surface, colour, (rect.x + 30, rect.y + 32), 11)
@@ -358,12 +374,14 @@ class LineTableArt(LineSceneParts):
             right = theme.draw_text(surface, status, (right, rect.y + 18), 28, status_colour,
                                     "topright").left - 12
         width = right - rect.x - 52
-        if self.ctl.shared:                # a long name is cut, never the "'s hand"
-            whose = _("{name}'s hand")
-            room = width - theme.font(28, True).size(whose.format(name=""))[0]
-            name = whose.format(name=theme.fit_text(name, room, 28, True))
+        if self.ctl.shared:                # smaller first; then a long name is cut, never
+            whose = _("{name}'s hand")     # the "'s hand"
+            if theme.font(24, True).size(whose.format(name=name))[0] > width:
+                room = width - theme.font(24, True).size(whose.format(name=""))[0]
+                name = theme.fit_text(name, room, 24, True)
+            name = whose.format(name=name)
         theme.draw_fitted(surface, name, (rect.x + 52, rect.y + 14), width, 36, bold=True,
-                          smallest=28)
+                          smallest=24)
         view = self.public
         if self.blank:
             held = self.tiles_held(player)
@@ -406,9 +424,13 @@ class LineTableArt(LineSceneParts):
                                  theme.TEXT_DIM)
         prompt = self.turn_prompt()
         if prompt:               # centred on the table, unless that runs into the header
-            half = theme.font(32).size(prompt)[0] // 2
-            x = max(table.centerx, header.right + 32 + half)
-            theme.draw_text(surface, prompt, (x, table.y + 12), 32, theme.HIGHLIGHT, "midtop")
+            width, height = theme.font(32).size(prompt)
+            x = max(table.centerx, header.right + 32 + width // 2)
+            spot = pygame.Rect(x - width // 2, table.y + 12, width, height)
+            for badge in self._badge_rects():       # below a move's badge, not under it
+                if badge.colliderect(spot):
+                    spot.top = badge.bottom + 4
+            theme.draw_text(surface, prompt, spot.midtop, 32, theme.HIGHLIGHT, "midtop")
 
     def turn_prompt(self) -> str:
         """What the human to move can do now, in a few words (every screen says what next)."""

@@ -326,8 +326,8 @@ class ReviewScene(Scene):
     def draw(self, surface) -> None:
         theme.draw_panel(surface, (160, 90, 1600, 900), alpha=255)      # results hidden
         theme.draw_title(surface, N_("Review"), 130, 64)
-        theme.draw_text(surface, self.progress(), (960, 200), 32, theme.HIGHLIGHT, "midtop",
-                        bold=True)
+        theme.draw_fitted(surface, self.progress(), (960, 200), 1500, 32, theme.HIGHLIGHT,
+                          "midtop", bold=True, smallest=24)
         y = 270
         for line in self._lines()[self.offset:self.offset + self.ROWS]:
             theme.draw_text(surface, line, (210, y), 28, theme.TEXT)

@@ -113,12 +113,12 @@ class EditableSelector(Selector):
     click on it, or E while the row has the focus, opens the level editor on the chosen
     board (`on_edit(value)`)."""
 
-    EDIT_WIDTH = 100
-    value_indent = EDIT_WIDTH + 10
-
     def __init__(self, selector: Selector, on_edit):
         super().__init__(selector.label, selector.choices, selector.index, selector.on_change,
                          selector.rect.w, selector.rect.h)
+        # the button as wide as its word (100 px at least), and room for it before the value
+        self.edit_width = max(100, theme.font(30, True).size(_("Edit"))[0] + 28)
+        self.value_indent = self.edit_width + 24
         self.help = _("{help} (E or Edit: change it, or make your own, in the editor)").format(
             help=selector.help)
         self.on_edit = on_edit
@@ -128,7 +128,7 @@ class EditableSelector(Selector):
     def edit_rect(self) -> pygame.Rect:
         """Just before the value (where the last drawing put it)."""
         left = getattr(self, "_value_left", self.rect.x + self.rect.w * 0.42 + self.value_indent)
-        return pygame.Rect(left - 30 - self.EDIT_WIDTH, self.rect.y, self.EDIT_WIDTH,
+        return pygame.Rect(left - 30 - self.edit_width, self.rect.y, self.edit_width,
                            self.rect.h).inflate(0, -14)
 
     def handle(self, action) -> bool:

@@ -89,6 +89,19 @@ def set_language(code: str | None) -> str:
     return _current
 
 
+def decimal(value: float, places: int = 1) -> str:
+    """`value` with `places` decimals as the current language writes it ("55,0" in
+    Spanish, "55.0" in English)."""
+    text = f"{value:.{places}f}"
+    if _current in (ENGLISH, PSEUDO):
+        return text
+    try:
+        from babel.numbers import get_decimal_symbol
+        return text.replace(".", get_decimal_symbol(_current))
+    except (ImportError, ValueError, LookupError):
+        return text
+
+
 def in_every_language(message: str) -> set[str]:
     """`message` as each language with a catalogue says it (English's too): what the
     game may have written in another language, to be told again in this one."""

@@ -205,3 +205,11 @@ def test_the_rules_screen_names_options_as_the_setup_does(tmp_path):
     assert any(line.startswith("Carrera (por defecto No): ") for line in options)
     assert not any(line.startswith(("race ", "set ", "limit ", "start ")) for line in options)
     assert "False" not in " ".join(lines)
+
+
+def test_a_decimal_is_written_as_the_language_writes_it():
+    from game.i18n import decimal
+    set_language("es")
+    assert decimal(55.0) == "55,0" and decimal(0.94) == "0,9"
+    set_language("en")
+    assert decimal(55.0) == "55.0"

@@ -59,7 +59,7 @@ def spanish():
     ("Waiting for Ann and Seat 3 to come back.", "Esperando a que vuelva Ann y Asiento 3."),
     ("The match is paused. Waiting for Ben to answer.",
      "La partida está en pausa. Esperando la respuesta de Ben."),
-    ("Taken back: 3 moves. Ann to play.", "Deshechas 3 jugadas. Le toca a Ann."),
+    ("Taken back: 3 moves. Ann to play.", "Se deshicieron 3 jugadas. Le toca a Ann."),
     ("Ann's last move and the 2 moves after it would be taken back.",
      "Se desharían la última jugada de Ann y las 2 jugadas que vinieron después."),
     ("That is not this match's code.", "Ese no es el código de esta partida."),

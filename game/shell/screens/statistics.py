@@ -2,7 +2,7 @@
 and opponents, read from game.play.statistics."""
 from __future__ import annotations
 
-from game.i18n import N_, _
+from game.i18n import N_, _, decimal
 
 from game.play import statistics as stats
 
@@ -48,7 +48,7 @@ def opponents_text(opponents: str) -> str:
 def number(value, decimals: int = 0) -> str:
     if value is None:
         return "-"
-    return f"{value:.{decimals}f}" if decimals else str(value)
+    return decimal(value, decimals) if decimals else str(value)
 
 
 class StatsScene(Scene):

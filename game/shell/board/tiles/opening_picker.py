@@ -11,7 +11,7 @@ tones right of the board whole, and its keys are in the footer (StackTool.keys_l
 """
 from __future__ import annotations
 
-from game.i18n import _
+from game.i18n import _, decimal
 
 import pygame
 
@@ -219,5 +219,5 @@ class OpeningPicker:
         ratings = self._ratings[1]
         rating = ratings[moves.index(focused)]
         text = _("{name}'s cheapest first tile would cost about {cost}").format(
-            name=self.scene.ctl.name(1 - view.player), cost=f"{rating:.1f}")
+            name=self.scene.ctl.name(1 - view.player), cost=decimal(rating))
         return text + "  " + _("(the dearest)") if rating >= max(ratings) else text

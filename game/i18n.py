@@ -20,6 +20,8 @@ from __future__ import annotations
 import gettext
 import io
 import os
+import re
+import stat
 import sys
 from pathlib import Path
 
@@ -31,6 +33,7 @@ PSEUDO = "qps"        # the pseudo-locale's customary code
 # Each language's name in its own words: the Settings choice shows these untranslated.
 NAMES = {"en": "English", "es": "Español", PSEUDO: "[Pséúdó]"}
 
+_PLACEHOLDER = re.compile(r"\{\w*(?:[!:][^{}]*)?\}")
 _translation: gettext.NullTranslations = gettext.NullTranslations()
 _current = ENGLISH
 
@@ -130,8 +133,13 @@ def system_language() -> str:
     gettext reads them, else the setting of Windows or macOS; "en" when none says."""
     for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         value = os.environ.get(variable, "")
-        if value:
-            first = value.split(":")[0].split(".")[0].split("@")[0]
+        if value:                # LANGUAGE may list several: the first the game speaks
+            entries = [entry.split(".")[0].split("@")[0] for entry in value.split(":")]
+            entries = [e for e in entries if e != PSEUDO] or [ENGLISH]   # (tests' only)
+            for entry in entries:
+                if entry.lower().startswith(ENGLISH) or supported_language(entry) != ENGLISH:
+                    return entry
+            first = entries[0]
             return ENGLISH if first in ("C", "POSIX", "") else first
     if sys.platform == "win32":
         return _windows_language() or ENGLISH
@@ -169,27 +177,59 @@ def catalogue_paths(code: str) -> tuple[Path, Path]:
 
 def _load(code: str) -> gettext.GNUTranslations | None:
     po, mo = catalogue_paths(code)
-    stale = po.exists() and (not mo.exists() or mo.stat().st_mtime < po.stat().st_mtime)
+    stale = _regular(po) and (not _regular(mo) or mo.stat().st_mtime < po.stat().st_mtime)
     if stale:
         compiled = compile_catalogue(po)
         if compiled is None:
-            return _read_mo(mo) if mo.exists() else None
+            return _read_mo(mo)
         if not _write_atomic(mo, compiled):
-            return gettext.GNUTranslations(io.BytesIO(compiled))
-    return _read_mo(mo) if mo.exists() else None
+            return _checked(io.BytesIO(compiled))
+    return _read_mo(mo)
+
+
+def _regular(path: Path) -> bool:
+    """A plain file (a pipe would block the start, a folder cannot be read)."""
+    try:
+        return stat.S_ISREG(path.stat().st_mode)
+    except OSError:
+        return False
 
 
 def _read_mo(mo: Path) -> gettext.GNUTranslations | None:
+    if not _regular(mo):
+        return None
     try:
         with open(mo, "rb") as file:
-            return gettext.GNUTranslations(file)
-    except (OSError, ValueError, UnicodeDecodeError):
+            return _checked(file)
+    except OSError:
         return None
+
+
+def _checked(file) -> gettext.GNUTranslations | None:
+    """The catalogue in `file`, without the translations whose {placeholders} differ from
+    their English (an edited catalogue must not break the screen that fills them in); None
+    when it cannot be read at all (a short file, a bad plural rule: English then)."""
+    try:
+        translation = gettext.GNUTranslations(file)
+    except Exception:      # noqa: BLE001  (struct.error, ValueError, SyntaxError...)
+        return None
+    table = translation._catalog       # type: ignore[attr-defined]
+    for key in list(table):            # (a plural's forms hold the plural's names too)
+        if isinstance(key, str) and key and _names(table[key]) - _names(key):
+            del table[key]
+    return translation
+
+
+def _names(text: str) -> set[str]:
+    """The {placeholders} `text` fills in ({{ and }} are braces, not placeholders)."""
+    return set(_PLACEHOLDER.findall(text.replace("{{", "").replace("}}", "")))
 
 
 def compile_catalogue(po: Path) -> bytes | None:
     """The .mo bytes of the catalogue `po` (Babel's compiler), or None without Babel or
     with a catalogue it cannot read. Fuzzy entries are left out, as `pybabel compile`."""
+    if not _regular(po):
+        return None
     try:
         from babel.messages.mofile import write_mo
         from babel.messages.pofile import read_po

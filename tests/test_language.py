@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 
 import pytest
@@ -96,6 +97,56 @@ def test_a_catalogue_that_cannot_be_read_speaks_english(locale_copy):
     po.mkdir()                              # where the file should be: a folder
     assert set_language("es") == "en"
     assert _("Quit") == "Quit"
+
+
+def test_a_broken_plural_rule_in_a_folder_not_written_speaks_english(locale_copy,
+                                                                     monkeypatch):
+    monkeypatch.setattr(i18n, "_write_atomic", lambda path, data: False)
+    po = i18n.catalogue_paths("es")[0]
+    text = po.read_text(encoding="utf-8")
+    po.write_text(re.sub(r"plural=\(.*?\);", "plural=(n ==;", text, count=1), "utf-8")
+    assert set_language("es") == "en" and _("Quit") == "Quit"
+
+
+def test_a_short_compiled_catalogue_speaks_english(locale_copy):
+    po, mo = i18n.catalogue_paths("es")
+    mo.write_bytes(b"\xde\x12\x04\x95")               # the magic number, then nothing
+    os.utime(mo, (po.stat().st_mtime + 10,) * 2)
+    assert set_language("es") == "en"
+
+
+def test_a_catalogue_that_is_a_pipe_does_not_hold_the_start(locale_copy):
+    po, mo = i18n.catalogue_paths("es")
+    po.unlink()
+    os.mkfifo(po)                            # opening it would wait for a writer forever
+    assert set_language("es") == "en"
+
+
+def test_a_translation_with_a_placeholder_of_its_own_is_left_out(locale_copy):
+    po = i18n.catalogue_paths("es")[0]
+    text = po.read_text(encoding="utf-8")
+    po.write_text(text.replace('msgstr "{name} se unió."', 'msgstr "{nombre} se unió."'),
+                  "utf-8")
+    assert set_language("es") == "es"
+    assert _("{name} joined.").format(name="Ann") == "Ann joined."   # English, not a crash
+    assert _("Quit") == "Salir"
+
+
+@pytest.mark.parametrize("listed, expected", [("fr:es", "es"), ("qps", "en"),
+                                              ("en_GB:es", "en")])
+def test_the_first_language_of_the_list_the_game_speaks(monkeypatch, listed, expected):
+    monkeypatch.setenv("LANGUAGE", listed)
+    assert set_language("") == expected
+
+
+def test_default_names_saved_in_another_language_are_said_in_this_one(tmp_path):
+    from game.play.settings import load_settings, speak_language
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"language": "en",
+                                "player_names": ["Jugador 1", "Ann", "Jugador 3", "Player 4"]}))
+    settings = load_settings(path)[0]
+    speak_language(settings)
+    assert settings.player_names == ["Player 1", "Ann", "Player 3", "Player 4"]
 
 
 def test_the_language_setting_is_checked(tmp_path):

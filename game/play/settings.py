@@ -13,7 +13,7 @@ import math
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
-from game.i18n import N_, _, available_languages, set_language
+from game.i18n import N_, _, available_languages, in_every_language, set_language
 from game.logic.core import FileFormatError
 from game.logic.textfiles import read_text
 
@@ -39,9 +39,12 @@ def _default_names() -> list[str]:
 
 def speak_language(settings: Settings) -> None:
     """At start: the settings' language (or the system's), and the seats nobody named
-    (saved with their English defaults) named in it."""
+    (saved with the defaults of whichever language they were saved in) named in it."""
     set_language(settings.language)
-    rename_defaults(settings, [f"Player {i}" for i in range(1, 5)])
+    templates = [t for t in in_every_language("Player {number}") if "{number}" in t]
+    settings.player_names = [
+        default_name(i + 1) if any(name == t.format(number=i + 1) for t in templates)
+        else name for i, name in enumerate(settings.player_names)]
 
 
 def rename_defaults(settings: Settings, before: list[str]) -> None:

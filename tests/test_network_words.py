@@ -90,3 +90,26 @@ def test_a_host_in_a_spanish_window_asks_in_english_and_each_window_says_it(span
     assert heard(question["question"]).endswith("¿dejas que "
                                                 f"{match.seats[asker.seat].name} deshaga "
                                                 "su jugada?")
+
+
+@pytest.mark.parametrize("text", [
+    "The match is paused. " * 3000 + "Waiting for Ann to join.",     # nested, too deep
+    "X and the " + "9" * 5000 + " moves after it would be taken back.",   # huge number
+    ", allow " * 30000 + " to take back?x",                            # slow to match
+    "X and the " + "9" * 50 + " moves after it would be taken back.",     # a long number
+])
+def test_a_hostile_hosts_text_is_shown_at_once_and_never_crashes(spanish, text):
+    shown = heard(text)
+    assert isinstance(shown, str) and len(shown) <= 300
+
+
+def test_a_hostile_hosts_seats_are_kept_in_shape():
+    from game.server.protocol import ProtocolError
+    from game.shell.net.controller import checked_table
+    table = checked_table({"seats": [{"name": ["{__class__}"], "left": "soon", "joined": 1},
+                                     {"name": "Ann\x00" + "W" * 5000, "left": 30}]}, 2)
+    first, second = table["seats"]
+    assert first["name"] == "" and "left" not in first and first["joined"] is True
+    assert len(second["name"]) <= 16 and second["left"] == 30.0
+    with pytest.raises(ProtocolError):
+        checked_table({"seats": [{"name": "Ann"}]}, 2)          # a seat short

@@ -22,7 +22,8 @@ from game.shell.screens.pause import PauseOverlay
 from game.shell.screens.results import ResultsScene
 from game.shell.screens.rules import RulesScene
 from game.shell.screens.settings import SettingsScene
-from game.shell.screens.setup import VariantSelectScene, layout_choices, option_choices
+from game.shell.screens.option_words import option_choices
+from game.shell.screens.setup import VariantSelectScene, layout_choices
 from game.shell.screens.statistics import StatsScene
 from game.shell.screens.title import TitleScene, VariantPickScene
 from test_shell_support import (STEP, RecordingScene, frame, keys, make_app, play_to_the_last_move,

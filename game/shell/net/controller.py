@@ -233,16 +233,18 @@ class SeatController(MatchController):
             self.receive_position(message)
         elif kind == "table":
             self.receive_table(message)
-        elif kind == "said":
-            text = heard(str(message.get("text", ""))[:300], self.own)
-            self.say(text, speak=False)
+        elif kind == "said":           # (said again in a language chosen meanwhile)
+            came = str(message.get("text", ""))[:300]
+            text = heard(came, self.own)
+            self.say(text, speak=False, again=lambda: heard(came, self.own))
             results = self.results_shown()
             if results is not None:        # the caption is under the results: say it there
                 results.note = text
         elif kind == "refused":
             self.sent = None
             self.sound("invalid")
-            self.say(heard(str(message.get("reason", ""))[:300]), speak=False)
+            came = str(message.get("reason", ""))[:300]
+            self.say(heard(came), speak=False, again=lambda: heard(came))
         elif kind == "ask":
             self.ask(message, seat)
 
@@ -264,11 +266,10 @@ class SeatController(MatchController):
             self.on_undo()
 
     def receive_table(self, message: dict) -> None:
-        seats = message.get("seats")
-        if not isinstance(seats, list) or len(seats) != len(self.config.seats):
-            raise ProtocolError("a table that does not fit the match")
+        message = checked_table(message, len(self.config.seats))
+        seats = message["seats"]
         self.seats_info = seats
-        self.paused = message.get("paused") if isinstance(message.get("paused"), str) else None
+        self.paused = message["paused"]
         self.config = replace(self.config, seats=seats_of(seats, self.own))
 
     def results_shown(self):
@@ -291,6 +292,32 @@ class SeatController(MatchController):
                                    N_("Yes, take it back"), N_("No"), lambda: answer(True),
                                    detail=heard(str(message.get("detail", ""))[:200]),
                                    on_no=lambda: answer(False), cover=self.couch))
+
+
+def checked_table(table, players: int | None) -> dict:
+    """The host's table of seats as this window may use it: `players` seats, each a
+    table whose name is a clean name, `left` a number of seconds, the flags flags (a
+    hostile host's other values are dropped, or the table refused: ProtocolError)."""
+    from game.play.settings import clean_name
+    seats = table.get("seats") if isinstance(table, dict) else None
+    if not isinstance(seats, list) or (players is not None and len(seats) != players):
+        raise ProtocolError("a table that does not fit the match")
+    kept = []
+    for entry in seats:
+        if not isinstance(entry, dict):
+            raise ProtocolError("a seat of the table is not a table")
+        seat: dict[str, object] = {key: bool(entry.get(key)) for key in ("joined", "present")
+                                   if key in entry}
+        seat["name"] = clean_name(entry["name"]) if isinstance(entry.get("name"), str) else ""
+        for key in ("kind", "level"):
+            if isinstance(entry.get(key), str):
+                seat[key] = entry[key][:20]
+        left = entry.get("left")
+        if isinstance(left, (int, float)) and not isinstance(left, bool) and 0 <= left < 1e6:
+            seat["left"] = float(left)
+        kept.append(seat)
+    paused = table.get("paused")
+    return {**table, "seats": kept, "paused": paused if isinstance(paused, str) else None}
 
 
 def seats_of(entries, own: dict[str, str] | None = None) -> tuple[Seat, ...]:

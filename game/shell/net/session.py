@@ -195,7 +195,9 @@ class NetSession:
         elif kind == "position" and self.controller is None:
             self.first_position(message, link)
         elif kind == "table":
-            self.table, self.table_received = message, time.monotonic()
+            from game.shell.net.controller import checked_table
+            players = link.state.players if link.state is not None else None
+            self.table, self.table_received = checked_table(message, players), time.monotonic()
             if self.controller is not None:
                 self.controller.receive(message)
         elif kind == "bye" and message.get("again"):     # dropped: the seat still waits
@@ -228,12 +230,14 @@ class NetSession:
             self._connect(other)
 
     def welcomed(self, message: dict, link: Link) -> None:
+        from game.shell.net.controller import checked_table
         try:
             cls = find_variant(message["variant"])
             seat, players = message["seat"], message["players"]
             link.state = SeatState(cls, seat, players, dict(message["options"]))
             link.token = str(message["token"])
-            self.table, self.table_received = message["table"], time.monotonic()
+            self.table = checked_table(message["table"], int(players))
+            self.table_received = time.monotonic()
         except (KeyError, TypeError, ValueError) as error:
             raise ProtocolError(f"a welcome that cannot be read ({error})") from None
         link.welcome, link.first, self.controller = message, None, None

@@ -66,6 +66,7 @@ HEARD = [
     N_("You have no move to take back yet."),
     N_("There is no such question for you."),
     N_("The take-back is off: a player left."),
+    N_("A take-back is already waiting for an answer."),
     N_("{name} is asked to allow the take-back."),
     N_("{asked}, allow {name} to take back?"),
     N_("{name} said no: nothing is taken back."),
@@ -167,11 +168,18 @@ def names_said(names: str, own: dict[str, str] | None = None) -> str:
     return text
 
 
-def heard(text: str, own: dict[str, str] | None = None) -> str:
+HEARD_LONGEST = 300     # a longer text is no sentence of the host's: shown as it came, cut
+NESTED_DEEPEST = 3      # a sentence within a sentence within one, at most
+
+
+def heard(text: str, own: dict[str, str] | None = None, depth: int = 0) -> str:
     """`text` from the host in the current language (as it came when it is none of
-    HEARD); the seats nobody took yet named as in `own` (seat_name)."""
-    if not text:
-        return text
+    HEARD); the seats nobody took yet named as in `own` (seat_name). A hostile host's
+    text costs no more than a short one: too long or nested too deep, it is not read."""
+    if not isinstance(text, str) or not text:
+        return text if isinstance(text, str) else ""
+    if len(text) > HEARD_LONGEST or depth > NESTED_DEEPEST:
+        return text[:HEARD_LONGEST]
     if text in HEARD:
         return _(text)
     for pattern, sentence in _patterns():
@@ -181,12 +189,12 @@ def heard(text: str, own: dict[str, str] | None = None) -> str:
         words = found.groupdict()
         for key in words:
             if key in SENTENCES:
-                words[key] = heard(words[key], own)
+                words[key] = heard(words[key], own, depth + 1)
             elif key == "names":
                 words[key] = names_said(words[key], own)
             elif key in ("name", "asked"):
                 words[key] = seat_name(words[key], own)
-        if sentence in PLURALS and words.get("count", "").isdigit():
+        if sentence in PLURALS and words.get("count", "").isdigit() and len(words["count"]) < 10:
             return ngettext(PLURALS[sentence], sentence, int(words["count"])).format(**words)
         return _(sentence).format(**words)
     return text

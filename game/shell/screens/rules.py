@@ -24,7 +24,7 @@ class RulesScene(Scene):
         lines = theme.wrap_text(_(cls.rules_text).strip() or _("No rules text yet."), width,
                                 self.BODY)
         if cls.options_declared:
-            from game.shell.screens.setup import option_choices, option_label
+            from game.shell.screens.option_words import option_choices, option_label
             lines += ["", "# " + _("Options")]
             for option in cls.options_declared:     # named and valued as the setup shows
                 shown = dict(option_choices(option)).get(option.default, str(option.default))

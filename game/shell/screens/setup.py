@@ -4,7 +4,7 @@ from __future__ import annotations
 from game.i18n import N_, _, current_language
 
 import functools
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import pygame
@@ -18,6 +18,7 @@ from game.shell.screens.level_preview import (draw_layout, layouts_of, level_cho
 from game.shell.frame.scene import Scene
 from game.shell.match.kinds import can_play
 from game.shell.screens.dialogs import MessageScene, ask_before_replacing_save
+from game.shell.screens.option_words import option_choices, option_label
 from game.shell.frame.widgets import Button, Label, Menu, Selector, Widget
 if TYPE_CHECKING:
     from game.logic.state import GameState
@@ -40,26 +41,6 @@ def load_variants(playable_only: bool = False
         except Exception as error:      # one broken variant module must not stop the menu
             errors.append(_("{game}: not available ({error})").format(game=name, error=error))
     return found, errors
-
-
-def option_choices(option) -> list[tuple[object, str]]:
-    """The values the setup screen offers for a declared option, as (value, text)."""
-    default = option.default
-    if isinstance(default, bool):
-        return [(False, N_("Off")), (True, N_("On"))]
-    if option.choices:
-        return [(c, str(c)) for c in option.choices]
-    if isinstance(default, int):
-        low = option.minimum if option.minimum is not None else 0
-        high = option.maximum if option.maximum is not None else max(default * 3, 10)
-        values: Iterable[int]
-        if high - low <= 15:
-            values = range(low, high + 1)
-        else:
-            step = 50 if default >= 50 else 10 if default >= 10 else 1
-            values = {default + step * k for k in range(-4, 5)}
-        return [(v, str(v)) for v in sorted(values) if low <= v <= high]
-    return [(default, str(default))]
 
 
 def layout_choices(variant: str) -> tuple[list[tuple[str, str]], list[str]]:
@@ -85,27 +66,6 @@ def start_choices(cls, set_name, stacks=False) -> tuple[list[tuple[str, str]], l
         good, broken = level_choices(files.list_starts(cls), lambda e: e.level,
                                      lambda start: start.set_name == set_name)
     return good + [("random", N_("Random"))], broken
-
-
-# The options' names as the setup shows them (an option not here: its name, capitalised).
-OPTION_LABELS = {
-    "limit": N_("Limit"), "block": N_("Block"), "opening": N_("Opening"),
-    "doubles": N_("Doubles"), "one_extra": N_("One extra"), "opener": N_("Opener"),
-    "layout": N_("Layout"), "hand": N_("Hand"), "face_down": N_("Face down"),
-    "dealt": N_("Dealt"), "arrange": N_("Arrange"), "set": N_("Set"), "start":
-    N_("Starting board"), "goal": N_("Goal"), "slide": N_("Slide"), "race": N_("Race"),
-    "equalize": N_("Equalize"), "arrows": N_("Arrows"), "stacks": N_("Stacks"),
-    "across": N_("Across")}
-
-
-# the words among the options' values, for the template (the selector translates them)
-CHOICE_WORDS = (N_("highest"), N_("any"), N_("chosen"), N_("fixed"), N_("free"),
-                N_("halves"), N_("most"), N_("targets"))
-
-
-def option_label(name: str) -> str:
-    """The row's label of the option `name` ("Starting board": not the Start button)."""
-    return OPTION_LABELS.get(name) or name.replace("_", " ").capitalize()
 
 
 class EditableSelector(Selector):

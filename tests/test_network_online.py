@@ -340,3 +340,54 @@ def test_a_take_back_at_a_couch_table_asks_the_partner_here_and_no_needless_hand
     person.press("Yes, take it back")
     assert waited(lambda: played() == before - 2)
     ben.close()
+
+
+def test_a_couch_pair_back_at_its_table_keeps_both_seats_and_hands_over_first(
+        tmp_path, monkeypatch, tables):
+    """Ann and Cy joined by the code, then one person joined by it again: both seats are
+    taken back (a token left out was lost for good), People here is remembered, and Back
+    to your table hands the screen over before any hand shows."""
+    from game.shell.net.memory import tables_kept
+    ben = SeatBot(tables.address, "", "Ben", "random",
+                  opening={"variant": "classic", "seats": ["here", "remote", "remote"],
+                           "options": []}).start()
+    assert wait_for(lambda: ben.step() or ben.welcome is not None, 30)
+    code = ben.opened["code"]
+    thread = run_bot(ben)
+    person = NetPerson(tmp_path, monkeypatch, "keys", seed=2)
+
+    def join(people: int) -> None:
+        online(person, tables.address)
+        person.press("Join a table")
+        type_into(person, "Your name", "Ann")
+        type_into(person, "Table code", code)
+        person.choose("People here", people)
+        person.press("Join")
+        assert wait_for(lambda: isinstance(person.match_scene(), NetMatchMixin), 30,
+                        person.frame), on_screen(person)
+    join(2)
+    person.app.end_network()
+    person.app.back_to_menu()
+    online(person, tables.address)
+    person.press("Join a table")
+    assert person.widget("People here").index == 1          # remembered
+    person.app.pop()
+    person.app.pop()
+    person.app.pop()
+    join(1)
+    assert len(person.app.network.links) == 2
+    assert len(tables_kept()[0]["tokens"].split()) == 2
+    person.app.end_network()
+    person.app.back_to_menu()
+    online(person, tables.address)
+    person.press(next(w.label for w in person.top.menu.widgets
+                      if w.label.startswith("Back to")))
+    shown = []
+    assert wait_for(lambda: shown.append(bool(person.match_scene() and
+                                              person.match_scene().hand))
+                    or isinstance(person.top, HandOverScene), 30, person.frame), \
+        on_screen(person)
+    assert not any(shown)
+    person.app.end_network()
+    ben.close()
+    thread.join(10)

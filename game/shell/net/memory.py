@@ -1,4 +1,5 @@
-"""What this game remembers of network play, in `network.json` in the data folder: the
+"""What this game remembers of network play, in `network.json` in the data folder: how
+many people sat at this computer when a table was last joined by its code, the
 last hosted match joined (address, code, token), the port last hosted on, the tables
 this game sat at (the newest TABLES_KEPT: each one's server address, code and the tokens
 of this computer's seats there, so a person at two tables gets back to each), and the
@@ -17,7 +18,7 @@ from game.logic.textfiles import read_text
 from game.play.storage import data_dir, write_atomic
 
 MEMORY_NAME = "network.json"
-MEMORY_KEYS = ("address", "code", "token", "port")
+MEMORY_KEYS = ("address", "code", "token", "port", "people")    # (people: Join a table's)
 ONE_TABLE = ("table_server", "table", "tokens")   # how the last table alone was kept before
 KEYS = "server_keys"       # {server address: its key}
 KEYS_KEPT = 20             # servers whose keys are kept (the newest met)

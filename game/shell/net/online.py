@@ -19,7 +19,7 @@ from game.shell.frame.widgets import Button, Label, Menu, Selector, TextField
 
 from game.shell.net.shared import (FormScene, NetSetupScene, WaitScene, asked_name,
                                    keep_name, name_field)
-from game.shell.net.memory import tables_kept
+from game.shell.net.memory import remember, remembered, tables_kept
 from game.shell.net.session import NetSession
 from game.shell.net.words import heard
 
@@ -165,14 +165,15 @@ class JoinTableScene(FormScene):
 
     def __init__(self, app):
         super().__init__(app)
-        self.people = 1
+        self.people = 2 if remembered().get("people") == "2" else 1
         self.name = name_field(asked_name(app), None, width=1100)
         # empty: the code kept is of the last table opened or joined, and the code read
         # out now is another (typing would go after the old one); Back to your table
         # on Play online goes back to each table kept
         self.code = TextField(N_("Table code"), "", max_length=16, width=1100)
         self.code.help = N_("The code the table's opener read out (case does not matter)")
-        couch = Selector(N_("People here"), COUCH, 0, self.set_people, width=1100)
+        couch = Selector(N_("People here"), COUCH, self.people - 1, self.set_people,
+                         width=1100)
         couch.help = N_("Two people on this computer take two seats and hand the screen over")
         self.menu = Menu(app, [self.name, self.code, couch,
                                Label(_("At {address}").format(
@@ -194,10 +195,13 @@ class JoinTableScene(FormScene):
             self.problem = _("Type your name: the others see it at the table.")
             return
         address = self.app.settings.server_address
-        names = self.app.settings.player_names[:self.people]
+        remember(people=str(self.people))
+        # the seats this computer holds there already are all taken back (their tokens
+        # kept), however many people are here now: a token left out would be lost
         tokens = next((table["tokens"].split() for table in tables_kept()
                        if (table["server"], table["code"]) == (address, normal_code(code))),
                       None)
+        names = self.app.settings.player_names[:max(self.people, len(tokens or ()))]
         self.app.end_network()
         try:
             self.app.network = NetSession(self.app, address, code, tokens=tokens,

@@ -391,3 +391,31 @@ def test_a_couch_pair_back_at_its_table_keeps_both_seats_and_hands_over_first(
     person.app.end_network()
     ben.close()
     thread.join(10)
+
+
+def test_a_friend_s_turn_on_a_couch_window_is_waited_for_without_a_hand_over(
+        tmp_path, monkeypatch, tables):
+    """Ann and Cy here, Ben on his computer: Ben's turn is no couch turn (it was "Pass
+    the screen to Ben", with Draw and Pass shown)."""
+    person = NetPerson(tmp_path, monkeypatch, "keys", seed=4)
+    person.app.settings.player_names[1] = "Cy"
+    scene = open_table(person, tables.address, {1: "here", 2: "remote"}, players=3)
+    ctl = scene.ctl
+    ben = SeatBot(tables.address, ctl.session.code, "Ben", "random").start()  # never moves
+
+    def turn():
+        if isinstance(person.top, HandOverScene):
+            person.keys(pygame.K_RETURN)
+        elif person.top is scene and ctl.human_turn:
+            ctl.play(person.rng.choice(ctl.state.legal_moves()))
+        for message in ben.client.poll():
+            ben.handle(message)
+        person.frame()
+    assert wait_for(lambda: ctl.paused is None and ctl.state.current_player == 2
+                    and ctl.state.caught_up(), 60, turn), on_screen(person)
+    person.frame(5)
+    assert person.top is scene, on_screen(person)
+    assert not ctl.is_human(2) and scene.bottom is None
+    assert scene.hand_message() == "Waiting for Ben (on their computer)"
+    assert scene._status(2)[0] == "to play"
+    ben.close()

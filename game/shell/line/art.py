@@ -136,8 +136,10 @@ class LineTableArt(LineSceneParts):
         tile_art.draw_tile(surface, rect, tile_art.ends_of(selected), look)
 
     def _draw_buttons(self, surface) -> None:
-        if not self.people_play:
-            buttons = []          # nobody here presses them
+        player = self.state.current_player
+        if not self.people_play or (player is not None and not self.ctl.is_human(player)
+                                    and self.ctl.config.seats[player].is_human):
+            buttons = []          # nobody here presses them (a friend's turn, online)
         elif self.blank:                        # every blank tile fits: no draw, no pass
             buttons = [(END_TURN_BUTTON, N_("End turn"), self.my_turn and self.may_stop)] \
                 if self.state.options["doubles"] else []
@@ -303,7 +305,8 @@ class LineTableArt(LineSceneParts):
         if player in getattr(view, "eliminated", ()):
             return _("out"), theme.TEXT_DIM
         if player == state.current_player and self.frozen is None:
-            return (_("to play") if self.ctl.is_human(player) else _(self.computer_status()),
+            person = self.ctl.config.seats[player].is_human    # (here or on their computer)
+            return (_("to play") if person else _(self.computer_status()),
                     theme.HIGHLIGHT)
         return "", theme.TEXT
 
@@ -433,6 +436,11 @@ class LineTableArt(LineSceneParts):
             if left != right else _("Play a tile showing {number}").format(number=left)
 
     def _draw_hand_message(self, surface) -> None:
+        theme.draw_fitted(surface, self.hand_message(), HAND_AREA.center, HAND_AREA.w - 40, 40,
+                          theme.TEXT_DIM, "center")
+
+    def hand_message(self) -> str:
+        """What the tray says while no hand lies in it."""
         player = self.state.current_player
         if self.frozen is not None:
             text = _("Round over") if not self.state.is_over() else _("Game over")
@@ -440,12 +448,14 @@ class LineTableArt(LineSceneParts):
             text = ""
         elif self.ctl.is_human(player):
             text = _("Pass the screen to {name}").format(name=self.ctl.name(player))
+        elif self.ctl.config.seats[player].is_human:     # a friend on another computer
+            text = _("Waiting for {name} (on their computer)").format(
+                name=self.ctl.name(player))
         else:
             status = self.computer_status()
             text = _("{name} is {doing}").format(name=self.ctl.name(player),
                                                  doing=_(status)) if status else ""
-        theme.draw_fitted(surface, text, HAND_AREA.center, HAND_AREA.w - 40, 40,
-                          theme.TEXT_DIM, "center")
+        return text
 
 
 _bases: dict = {}

@@ -68,6 +68,11 @@ class SeatController(MatchController):
                 and self.paused is None and self.sent is None and self.connected
                 and (not self.couch or self._revealed == state.seat))
 
+    def is_human(self, player) -> bool:
+        """A person at this screen: a friend's seat (a person on another computer) is
+        waited for, as a computer's is, with no hand-over and nothing to press here."""
+        return player is not None and player in self.states
+
     @property
     def connected(self) -> bool:
         return self.session is not None and self.session.connected
@@ -75,7 +80,8 @@ class SeatController(MatchController):
     @property
     def thinking(self) -> bool:
         player = self.state.current_player
-        return player is not None and not self.is_human(player) and self.paused is None
+        return (player is not None and not self.config.seats[player].is_human
+                and self.paused is None)
 
     def announce_turn(self) -> None:
         player = self.state.current_player

@@ -419,3 +419,19 @@ def test_a_friend_s_turn_on_a_couch_window_is_waited_for_without_a_hand_over(
     assert scene.hand_message() == "Waiting for Ben (on their computer)"
     assert scene._status(2)[0] == "to play"
     ben.close()
+
+
+def test_the_first_click_after_typing_an_address_presses_its_button(tmp_path):
+    from game.shell.frame.scene import Action
+    from test_shell_support import make_app
+    app = make_app(tmp_path)
+    scene = OnlineScene(app)
+    app.push(scene)
+    scene.address.text = ""
+    for char in "tables.example.org:7777":
+        scene.handle(Action("text", char=char))
+    assert scene.menu.editing
+    button = next(w for w in scene.menu.widgets if w.label == "Open a table")
+    scene.handle(Action("click", pos=button.rect.center))
+    assert isinstance(app.top, OpenTableScene)
+    assert app.settings.server_address == "tables.example.org:7777"

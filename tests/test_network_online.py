@@ -213,6 +213,7 @@ def test_two_people_join_a_table_from_one_computer_and_take_two_seats(tmp_path, 
     type_into(person, "Your name", "Ann")
     type_into(person, "Table code", ben.opened["code"])
     person.choose("People here", 2)
+    type_into(person, "Second person's name", "Cy")
     person.press("Join")
     assert wait_for(lambda: isinstance(person.match_scene(), NetMatchMixin), 30,
                     person.frame), on_screen(person)
@@ -221,7 +222,7 @@ def test_two_people_join_a_table_from_one_computer_and_take_two_seats(tmp_path, 
     match = tables.server.tables[ben.opened["code"][:3]]
     # (both join at once: either may take either seat)
     assert match.seats[0].name == "Ben"
-    assert sorted(seat.name for seat in match.seats[1:]) == ["Ann", "Player 2"]
+    assert sorted(seat.name for seat in match.seats[1:]) == ["Ann", "Cy"]
     assert len(person.app.network.tokens) == 2 and all(person.app.network.tokens)
     person.app.end_network()
     ben.close()
@@ -435,3 +436,19 @@ def test_the_first_click_after_typing_an_address_presses_its_button(tmp_path):
     scene.handle(Action("click", pos=button.rect.center))
     assert isinstance(app.top, OpenTableScene)
     assert app.settings.server_address == "tables.example.org:7777"
+
+
+def test_open_a_table_asks_the_name_of_a_second_person_here(tmp_path):
+    from test_shell_support import make_app
+    app = make_app(tmp_path)
+    app.settings.player_names[0] = "Ann"
+    scene = OpenTableScene(app)
+    app.push(scene)
+    labels = lambda: [w.label for w in scene.menu.widgets]          # noqa: E731
+    assert "Second person's name" not in labels()
+    scene.set_players(3)
+    scene.set_seat(2, "here")
+    field = scene.menu.widgets[labels().index("Second person's name")]
+    assert field.text == app.settings.player_names[2]
+    scene.set_second_name("Cy")
+    assert scene.problem_with_seats() is None and app.settings.player_names[2] == "Cy"

@@ -18,7 +18,7 @@ from game.server.secure import normal_code, spoken_code
 from game.shell.frame.widgets import Button, Label, Menu, Selector, TextField
 
 from game.shell.net.shared import (FormScene, NetSetupScene, WaitScene, asked_name,
-                                   keep_name, name_field)
+                                   keep_name, name_field, second_name_field)
 from game.shell.net.memory import remember, remembered, tables_kept
 from game.shell.net.session import NetSession
 from game.shell.net.words import heard
@@ -116,13 +116,40 @@ class OpenTableScene(NetSetupScene):
 
     SEATS = TABLE_SEATS
 
+    def __init__(self, app):
+        self.second_name: str | None = None      # the couch's second person's, once shown
+        super().__init__(app)
+
     def option_rows(self, cls) -> list:
-        return [name_field(self.name, self.set_name)] + super().option_rows(cls)
+        rows = [name_field(self.name, self.set_name)]
+        second = self.second_seat()
+        if second is not None:        # the couch's second person: the seat's name
+            if self.second_name is None:
+                self.second_name = self.app.settings.player_names[second]
+            rows.append(second_name_field(self.second_name, self.set_second_name))
+        return rows + super().option_rows(cls)
+
+    def second_seat(self) -> int | None:
+        """The seat of the second person on this computer, if any."""
+        here = [i for i, kind in enumerate(self.seats[:self.players]) if kind == "here"]
+        return here[1] if len(here) > 1 else None
+
+    def set_second_name(self, text: str) -> None:
+        self.second_name = text
+
+    def set_seat(self, i, kind):
+        before = self.second_seat()
+        super().set_seat(i, kind)
+        if self.second_seat() != before:
+            self.rebuild()
 
     def problem_with_seats(self) -> str | None:
         kinds = self.seats[:self.players]
         if not keep_name(self.app, self.name):
             return _("Type your name: the others see it at the table.")
+        second = self.second_seat()
+        if second is not None and not keep_name(self.app, self.second_name or "", second):
+            return _("Type the second person's name: the others see it at the table.")
         if "here" not in kinds:
             return _("One seat at least is for a person on this computer.")
         if "remote" not in kinds:
@@ -172,19 +199,27 @@ class JoinTableScene(FormScene):
         # on Play online goes back to each table kept
         self.code = TextField(N_("Table code"), "", max_length=16, width=1100)
         self.code.help = N_("The code the table's opener read out (case does not matter)")
-        couch = Selector(N_("People here"), COUCH, self.people - 1, self.set_people,
-                         width=1100)
-        couch.help = N_("Two people on this computer take two seats and hand the screen over")
-        self.menu = Menu(app, [self.name, self.code, couch,
-                               Label(_("At {address}").format(
-                                   address=app.settings.server_address), width=1100)],
-                         top=380, bottom=780, gap=14,
-                         focus=1 if self.name.text else 0,
+        self.couch = Selector(N_("People here"), COUCH, self.people - 1, self.set_people,
+                              width=1100)
+        self.couch.help = N_("Two people on this computer take two seats and hand the "
+                             "screen over")
+        self.second = second_name_field(app.settings.player_names[1], width=1100)
+        self.build(focus=1 if self.name.text else 0)
+
+    def build(self, focus: int) -> None:
+        """The rows: the second person's name only when two sit here."""
+        rows = [self.name, self.code, self.couch] + ([self.second] if self.people == 2
+                                                     else [])
+        self.menu = Menu(self.app, rows + [Label(_("At {address}").format(
+                             address=self.app.settings.server_address), width=1100)],
+                         top=380, bottom=800, gap=14, focus=focus,
                          footer=[Button(N_("Join"), self.start, width=445),
-                                 Button(N_("Back"), app.pop, width=445)], footer_top=860)
+                                 Button(N_("Back"), self.app.pop, width=445)],
+                         footer_top=860)
 
     def set_people(self, count: int) -> None:
         self.people = count
+        self.build(focus=self.menu.focus)
 
     def start(self) -> None:
         code = self.code.text.strip()
@@ -193,6 +228,10 @@ class JoinTableScene(FormScene):
             return
         if not keep_name(self.app, self.name.text):
             self.problem = _("Type your name: the others see it at the table.")
+            return
+        if self.people == 2 and not keep_name(self.app, self.second.text, 1):
+            self.problem = _("Type the second person's name: the others see it at the "
+                             "table.")
             return
         address = self.app.settings.server_address
         remember(people=str(self.people))

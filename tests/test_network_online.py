@@ -419,6 +419,10 @@ def test_a_friend_s_turn_on_a_couch_window_is_waited_for_without_a_hand_over(
     assert not ctl.is_human(2) and scene.bottom is None
     assert scene.hand_message() == "Waiting for Ben (on their computer)"
     assert scene._status(2)[0] == "to play"
+    from game.shell.line.art import LEGEND
+    from game.shell.net.pause import NetHandOver
+    assert "Esc: cancel, menu" in scene.legend(LEGEND)              # nothing pauses online
+    assert "Esc: menu" in NetHandOver.legend
     ben.close()
 
 

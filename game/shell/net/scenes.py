@@ -11,15 +11,23 @@ import time
 
 import pygame
 
-from game.i18n import _
+from game.i18n import N_, _
 from game.server.secure import spoken_code
 from game.shell.frame import theme
 from game.shell.match.kinds import match_scene_class
-from game.shell.match.scene import MatchScenePart
+from game.shell.line.art import BLANK_LEGEND, LEGEND
+from game.shell.match.scene import RESULTS_DUE_LEGEND, MatchScenePart
 
 from game.shell.net.controller import SeatController
 from game.shell.net.words import heard, seat_name
 
+# the keys as online: Esc opens the menu (nothing pauses)
+NET_LEGENDS = {
+    LEGEND: N_("Left/Right: tile or end    Up/Enter: pick, play    Esc: cancel, menu    "
+               "D: draw    T: whose turn    E: ends    H: hints"),
+    BLANK_LEGEND: N_("Left/Right: tile or end    Up/Enter: pick, play    Esc: cancel, menu    "
+                     "N: end turn    T: whose turn    E: ends    H: hints"),
+    RESULTS_DUE_LEGEND: N_("Enter or click: the results   Esc: menu")}
 BANNER_WIDTH = 1100           # in the middle of the table: it shows only while play waits
 LINE = 46
 
@@ -35,6 +43,10 @@ class NetMatchMixin(MatchScenePart):
         # the bottom (on the couch one screen shows South's side to both)
         if self.ctl.config.variant == "open22" and self.ctl.viewer == 1:
             self.geo.turned = True
+
+    def legend(self, playing: str) -> str:
+        shown = super().legend(playing)
+        return NET_LEGENDS.get(shown, shown)
 
     def draw(self, surface) -> None:
         super().draw(surface)

@@ -90,3 +90,23 @@ def test_a_host_in_a_spanish_window_asks_in_english_and_each_window_says_it(span
     assert heard(question["question"]).endswith("¿dejas que "
                                                 f"{match.seats[asker.seat].name} deshaga "
                                                 "su jugada?")
+
+
+def test_three_names_waited_for_are_listed_with_commas():
+    assert heard("Ann wants a rematch: waiting for Ben and Cat and Seat 4.") == \
+        "Ann wants a rematch: waiting for Ben, Cat and Seat 4."
+    assert heard("Waiting for Ann and Ben to come back.") == \
+        "Waiting for Ann and Ben to come back."
+
+
+def test_a_long_rematch_note_stays_in_the_column_beside_the_figure(tmp_path):
+    from game.shell.frame import theme
+    from game.shell.screens.results import ResultsScene
+    from test_shell_support import make_app
+    app = make_app(tmp_path)
+    results = ResultsScene(app, "Match over", [("Ann", 1)], "Ann wins", rematch=lambda: None,
+                           figure=object())
+    results.note = "Ann wants a rematch: waiting for Benedict, Catherine and Player 2."
+    lines, width = results.note_lines()
+    assert len(lines) == 2 and width < 2 * (results.menu.center_x - results.panel.left)
+    assert all(theme.font(28, bold=True).size(line)[0] <= width for line in lines)

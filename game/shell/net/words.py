@@ -159,11 +159,14 @@ def seat_name(name: str, own: dict[str, str] | None = None) -> str:
 
 
 def names_said(names: str, own: dict[str, str] | None = None) -> str:
-    """"Ann and Ben" in the current language."""
+    """"Ann and Ben", "Ann, Ben and Cy" in the current language (the host joins every
+    name with " and ")."""
     said = [seat_name(name, own) for name in names.split(" and ")]
     text = said[0]
-    for name in said[1:]:
-        text = _("{names} and {name}").format(names=text, name=name)
+    for name in said[1:-1]:
+        text = _("{names}, {name}").format(names=text, name=name)
+    if len(said) > 1:
+        text = _("{names} and {name}").format(names=text, name=said[-1])
     return text
 
 

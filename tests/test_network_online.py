@@ -456,3 +456,22 @@ def test_open_a_table_asks_the_name_of_a_second_person_here(tmp_path):
     assert field.text == app.settings.player_names[2]
     scene.set_second_name("Cy")
     assert scene.problem_with_seats() is None and app.settings.player_names[2] == "Cy"
+
+
+def test_join_again_before_the_server_is_back_offers_it_again(tmp_path, monkeypatch, tables):
+    """(It said "The network match ended", and OK went to the title menu.)"""
+    from game.shell.screens.dialogs import ConfirmScene
+    person = NetPerson(tmp_path, monkeypatch, "keys", seed=1)
+    open_table(person, tables.address, {1: "remote"})
+    tables.stop()
+    assert wait_for(lambda: isinstance(person.top, ConfirmScene), 30, person.frame), \
+        on_screen(person)
+    person.press("Join again")
+    assert wait_for(lambda: isinstance(person.top, ConfirmScene), 30, person.frame), \
+        on_screen(person)
+    assert person.app.network is not None
+    tables.start()
+    person.press("Join again")
+    assert wait_for(lambda: isinstance(person.top, NetMatchMixin), 30, person.frame), \
+        on_screen(person)
+    person.app.end_network()

@@ -97,6 +97,7 @@ class NetSession:
         self.controller: SeatController | None = None
         self.waiting = None           # the scene that says what the session waits for
         self.lost: str | None = None  # why the connection ended, once it has
+        self.seated = False           # a match was shown: a lost connection may join again
         self.connect()
 
     # --- what one seat's code read before --------------------------------------------
@@ -272,7 +273,7 @@ class NetSession:
         except Exception as error:          # a variant this window cannot show
             self.app.show_match(MessageScene(self.app, N_("The match cannot start"), f"{error}"))
             return
-        self.controller = scene.ctl
+        self.controller, self.seated = scene.ctl, True
         for link in self.links:
             scene.ctl.host_plies[link.seat] = link.first["ply"] if link.first else 0
         scene.ctl.receive_table(self.table)
@@ -325,7 +326,9 @@ class NetSession:
         from game.shell.screens.dialogs import ConfirmScene
         if self.lost is not None or self.app.network is not self:
             return
-        if self.controller is None or self.host is not None:
+        # (a join again that finds the server not back yet offers it again: the seats
+        # still wait there)
+        if (self.controller is None and not self.seated) or self.host is not None:
             self.ended(reason)
             return
         self.close()

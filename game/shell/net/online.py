@@ -148,7 +148,9 @@ class OpenTableScene(NetSetupScene):
         if not keep_name(self.app, self.name):
             return _("Type your name: the others see it at the table.")
         second = self.second_seat()
-        if second is not None and not keep_name(self.app, self.second_name or "", second):
+        if second is not None and not keep_name(
+                self.app, self.app.settings.player_names[second] if self.second_name is None
+                else self.second_name, second):
             return _("Type the second person's name: the others see it at the table.")
         if "here" not in kinds:
             return _("One seat at least is for a person on this computer.")

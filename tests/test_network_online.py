@@ -98,6 +98,10 @@ def test_a_table_opened_from_the_menu_gives_its_code_and_a_friend_joins_and_play
         assert results.rows
         records, _ = stats.load()
         assert {key[0] for key in records} == {"Ann"}       # this person's, on this machine
+        from game.shell.net.memory import tables_kept
+        assert session.code in [table["code"] for table in tables_kept()]
+        person.press("Menu")                      # finished: no way back to it is offered
+        assert session.code not in [table["code"] for table in tables_kept()]
     finally:
         ben.close()
         thread.join(10)
@@ -276,12 +280,17 @@ def test_a_person_at_two_tables_is_offered_the_way_back_to_each(tmp_path, monkey
     person.press(backs[1])                         # that table is gone from the server
     assert wait_for(lambda: isinstance(person.top, OnlineScene) and person.top.problem, 30,
                     person.frame), on_screen(person)
+    assert person.top.problem == "That table has closed."      # (no code was typed)
     assert [t["code"] for t in tables_kept()] == ["SSS23456789", "QQQ23456789"]
     assert tables_kept()[0]["tokens"] == "one two"
     for number in range(TABLES_KEPT + 2):
         remember_table(here, f"T{number % 10}{number // 10}23456789", "t")
     assert len(tables_kept()) == TABLES_KEPT
     assert tables_kept()[0]["code"] == f"T{(TABLES_KEPT + 1) % 10}{(TABLES_KEPT + 1) // 10}23456789"
+    remember_table(here, "UUU23456789", "t", "classic")
+    person.top.enter()
+    assert person.top.menu.widgets[3].label == \
+        f"Back to your Classic draw dominoes table UUU-2345-6789 at {here}"
 
 
 def test_a_take_back_at_a_couch_table_asks_the_partner_here_and_no_needless_hand_over(

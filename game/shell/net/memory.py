@@ -65,6 +65,8 @@ def _tables(data: dict) -> list[dict]:
         if isinstance(entry, dict) and all(_text(entry.get(key))
                                            for key in ("server", "code", "tokens")):
             table = {key: entry[key] for key in ("server", "code", "tokens")}
+            if _text(entry.get("game")):           # (kept since: the game's name)
+                table["game"] = entry["game"]
             if not any(_same(table, other) for other in found):
                 found.append(table)
     return found[:TABLES_KEPT]
@@ -107,14 +109,16 @@ def remember_key(address: str, key: str | None) -> None:
 
 def tables_kept() -> list[dict]:
     """The tables this game sat at, the newest first: {"server", "code", "tokens" (this
-    computer's seats', space-separated)} each."""
+    computer's seats', space-separated), "game" (the variant's name, when known)} each."""
     return _tables(_read())
 
 
-def remember_table(server: str, code: str, tokens: str) -> None:
-    """Keep the table `code` at `server` first (this computer's seats' `tokens`); the
-    oldest past TABLES_KEPT goes."""
+def remember_table(server: str, code: str, tokens: str, game: str = "") -> None:
+    """Keep the table `code` at `server` first (this computer's seats' `tokens`, the
+    `game` played there); the oldest past TABLES_KEPT goes."""
     table = {"server": server, "code": code, "tokens": tokens}
+    if game:
+        table["game"] = game
     others = [other for other in tables_kept() if not _same(table, other)]
     _write(**{TABLES: [table] + others[:TABLES_KEPT - 1]})
 

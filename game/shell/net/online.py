@@ -25,6 +25,7 @@ from game.shell.net.words import heard
 
 TABLE_SEATS = [("here", N_("A person on this computer")),
                ("remote", N_("A friend, on their computer"))]
+NO_TABLE = "No table with that code is open on this server: check the code."   # (tables.py)
 COUCH = [(1, N_("One: me")), (2, N_("Two, taking turns on this screen"))]
 
 
@@ -65,9 +66,7 @@ class OnlineScene(FormScene):
         rows = [self.address, Button(N_("Open a table"), self.open_table, width=1100),
                 Button(N_("Join a table"), self.join_table, width=1100)]
         for table in tables_kept():
-            rows.append(Button(_("Back to your table {code} at {address}").format(
-                code=spoken_code(table["code"]), address=table["server"]),
-                               lambda t=table: self.back_to(t),
+            rows.append(Button(back_label(table), lambda t=table: self.back_to(t),
                                width=1100, size=32))
         self.menu = Menu(self.app, rows, top=380, bottom=800, gap=14,
                          footer=[Button(N_("Back"), self.app.pop, width=1100)], footer_top=860)
@@ -102,9 +101,29 @@ class OnlineScene(FormScene):
         self.app.end_network()
         self.app.network = NetSession(self.app, table["server"], table["code"],
                                       tokens=tokens, names=names, table=True,
-                                      failed=(self, self.say))
+                                      failed=(self, self.say_kept))
         self.app.push(WaitScene(self.app, N_("Back to your table at {address}..."),
                                 address=table["server"], table=True))
+
+
+    def say_kept(self, reason: str) -> None:
+        """Why a kept table cannot be gone back to: the server no longer has it (not a
+        code typed wrong: nobody typed one)."""
+        self.say(_("That table has closed.") if reason == heard(NO_TABLE) else reason)
+
+
+def back_label(table: dict) -> str:
+    """The way back to a kept table: its game (when kept), its code, its server."""
+    from game.logic.variants import find_variant
+    try:
+        game = _(find_variant(table["game"]).title) if "game" in table else None
+    except (KeyError, ValueError):           # a game this version does not have
+        game = None
+    if game is None:
+        return _("Back to your table {code} at {address}").format(
+            code=spoken_code(table["code"]), address=table["server"])
+    return _("Back to your {game} table {code} at {address}").format(
+        game=game, code=spoken_code(table["code"]), address=table["server"])
 
 
 class OpenTableScene(NetSetupScene):

@@ -162,6 +162,9 @@ class NetSession:
                     None)
 
     def close(self) -> None:
+        if self.table_server and self.controller is not None and \
+                self.controller.state.is_over():    # a finished match: no way back to it
+            forget_table(self.address, normal_code(self.code))
         for link in self.links:
             if link.client is not None:
                 link.client.close()
@@ -218,13 +221,14 @@ class NetSession:
         if not (isinstance(code, str) and isinstance(tokens, list)
                 and len(tokens) == len(self.links) and all(isinstance(t, str) for t in tokens)):
             raise ProtocolError("an opened table without its code or this window's tokens")
-        self.code, self.opening = code, None
+        self.code, opening, self.opening = code, self.opening, None
         key = link.client.server_key if link.client is not None else None
         if key is not None:
             remember_key(self.address, key)
         for other, token in zip(self.links, tokens):
             other.token = token
-        remember_table(self.address, code, " ".join(tokens))
+        remember_table(self.address, code, " ".join(tokens),
+                       str((opening or {}).get("variant", "")))
         for other in self.links[1:]:
             self._connect(other)
 
@@ -240,7 +244,8 @@ class NetSession:
         link.welcome, link.first, self.controller = message, None, None
         self.code = str(message.get("code") or self.code)
         if self.table_server:
-            remember_table(self.address, self.code, " ".join(t or "" for t in self.tokens))
+            remember_table(self.address, self.code, " ".join(t or "" for t in self.tokens),
+                           str(message["variant"]))
         elif self.host is None:
             remember(address=self.address, code=self.code, token=link.token)
 

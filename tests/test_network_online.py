@@ -409,7 +409,8 @@ def test_a_friend_s_turn_on_a_couch_window_is_waited_for_without_a_hand_over(
     the screen to Ben", with Draw and Pass shown)."""
     person = NetPerson(tmp_path, monkeypatch, "keys", seed=4)
     person.app.settings.player_names[1] = "Cy"
-    scene = open_table(person, tables.address, {1: "here", 2: "remote"}, players=3)
+    scene = open_table(person, tables.address, {1: "here", 2: "remote", 3: "greedy"},
+                       players=4)
     ctl = scene.ctl
     ben = SeatBot(tables.address, ctl.session.code, "Ben", "random").start()  # never moves
 
@@ -428,6 +429,7 @@ def test_a_friend_s_turn_on_a_couch_window_is_waited_for_without_a_hand_over(
     assert not ctl.is_human(2) and scene.bottom is None
     assert scene.hand_message() == "Waiting for Ben (on their computer)"
     assert scene._status(2)[0] == "to play"
+    assert scene._status(3)[0] == "Medium computer"        # (a seat taken over says so too)
     from game.shell.line.art import LEGEND
     from game.shell.net.pause import NetHandOver
     assert "Esc: cancel, menu" in scene.legend(LEGEND)              # nothing pauses online

@@ -44,6 +44,14 @@ class NetMatchMixin(MatchScenePart):
         if self.ctl.config.variant == "open22" and self.ctl.viewer == 1:
             self.geo.turned = True
 
+    def _status(self, player: int) -> tuple[str, tuple]:
+        """A line game's panel status: a computer's seat (one taken over from a person
+        who left, too) says so, with its level, when it is not to play."""
+        status, colour = super()._status(player)  # type: ignore[misc]
+        if not status and not self.ctl.config.seats[player].is_human:
+            return self.seat_kind(player), theme.TEXT_DIM
+        return status, colour
+
     def legend(self, playing: str) -> str:
         shown = super().legend(playing)
         return NET_LEGENDS.get(shown, shown)

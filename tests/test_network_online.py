@@ -430,6 +430,10 @@ def test_a_friend_s_turn_on_a_couch_window_is_waited_for_without_a_hand_over(
     assert scene.hand_message() == "Waiting for Ben (on their computer)"
     assert scene._status(2)[0] == "to play"
     assert scene._status(3)[0] == "Medium computer"        # (a seat taken over says so too)
+    assert ctl.wait_words() == "Wait: Ben is playing."
+    ctl.paused = "Waiting for Ben to see the round's results."       # (he is not playing)
+    assert ctl.wait_words() == ctl.paused
+    ctl.paused = None
     from game.shell.line.art import LEGEND
     from game.shell.net.pause import NetHandOver
     assert "Esc: cancel, menu" in scene.legend(LEGEND)              # nothing pauses online

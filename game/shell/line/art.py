@@ -420,8 +420,8 @@ class LineTableArt(LineSceneParts):
         if self.pending:                    # drawn tiles the human has yet to turn up
             return _("Nothing fits: press Draw")
         moves = [str(m) for m in self.state.legal_moves()]
-        if moves == ["pass"]:
-            return _("Nothing fits: press Pass")
+        if moves == ["pass"]:           # (the pass is made by itself in a moment)
+            return _("Nothing fits: you pass")
         ends = self.public.ends                 # None while the line is empty
         if not self.public.line or ends is None:
             if self.blank:

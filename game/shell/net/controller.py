@@ -148,6 +148,11 @@ class SeatController(MatchController):
                     _("Waiting for the host."))
         return _("Wait for your turn.")
 
+    def wait_words(self) -> str:
+        """What the match waits for (someone reading the round's results...), else whose
+        turn it is."""
+        return heard(self.paused, self.own) if self.paused else super().wait_words()
+
     def rematch(self) -> None:
         self.session.send_all({"type": "rematch"})
         self.session.wait_for_rematch()

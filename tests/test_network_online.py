@@ -303,6 +303,8 @@ def test_a_take_back_at_a_couch_table_asks_the_partner_here_and_no_needless_hand
     person = NetPerson(tmp_path, monkeypatch, "keys", seed=4)
     person.app.settings.player_names[1] = "Cy"
     scene = open_table(person, tables.address, {1: "here", 2: "remote"}, players=3)
+    again = OpenTableScene(person.app)             # the last table's setup is offered
+    assert (again.players, again.seats[:3]) == (3, ["here", "here", "remote"])
     ctl = scene.ctl
     ben = SeatBot(tables.address, ctl.session.code, "Ben", "random").start()  # (stepped here)
     handovers = []
@@ -481,6 +483,7 @@ def test_join_again_before_the_server_is_back_offers_it_again(tmp_path, monkeypa
     tables.stop()
     assert wait_for(lambda: isinstance(person.top, ConfirmScene), 30, person.frame), \
         on_screen(person)
+    assert "Esc: leave" in person.top.legend                    # (it said "Esc: no")
     person.press("Join again")
     assert wait_for(lambda: isinstance(person.top, ConfirmScene), 30, person.frame), \
         on_screen(person)

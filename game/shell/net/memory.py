@@ -24,6 +24,7 @@ KEYS = "server_keys"       # {server address: its key}
 KEYS_KEPT = 20             # servers whose keys are kept (the newest met)
 TABLES = "tables"          # [{server, code, tokens}], the newest first
 TABLES_KEPT = 8
+SETUP = "table_setup"      # Open a table's last setup (as the settings' last_setup)
 
 
 def _read() -> dict:
@@ -81,9 +82,10 @@ def _write(**fields) -> None:
     kept = {key: value for key, value in data.items() if key in MEMORY_KEYS}
     kept = {key: value for key, value in kept.items() if isinstance(value, str)}
     keys = _keys(data)
+    setup = {SETUP: data[SETUP]} if isinstance(data.get(SETUP), dict) else {}
     try:
         write_atomic(data_dir() / MEMORY_NAME, json.dumps(
-            {**kept, KEYS: keys, TABLES: _tables(data), **fields}) + "\n")
+            {**kept, KEYS: keys, TABLES: _tables(data), **setup, **fields}) + "\n")
     except OSError:                  # a folder that cannot be written: nothing to keep
         pass
 
@@ -105,6 +107,17 @@ def remember_key(address: str, key: str | None) -> None:
     if key is not None:
         keys[address.strip()] = key
     _write(**{KEYS: dict(list(keys.items())[-KEYS_KEPT:])})
+
+
+def table_setup() -> dict:
+    """The last table opened's game, players, seats and options (checked where used, as
+    the settings' last setup is), or {}."""
+    setup = _read().get(SETUP)
+    return setup if isinstance(setup, dict) else {}
+
+
+def remember_table_setup(setup: dict) -> None:
+    _write(**{SETUP: setup})
 
 
 def tables_kept() -> list[dict]:

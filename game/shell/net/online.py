@@ -19,7 +19,8 @@ from game.shell.frame.widgets import Button, Label, Menu, Selector, TextField
 
 from game.shell.net.shared import (FormScene, NetSetupScene, WaitScene, asked_name,
                                    keep_name, name_field, second_name_field)
-from game.shell.net.memory import remember, remembered, tables_kept
+from game.shell.net.memory import (remember, remember_table_setup, remembered, table_setup,
+                                   tables_kept)
 from game.shell.net.session import NetSession
 from game.shell.net.words import heard
 
@@ -139,6 +140,9 @@ class OpenTableScene(NetSetupScene):
         self.second_name: str | None = None      # the couch's second person's, once shown
         super().__init__(app)
 
+    def saved_setup(self) -> dict:
+        return table_setup()
+
     def option_rows(self, cls) -> list:
         rows = [name_field(self.name, self.set_name)]
         second = self.second_seat()
@@ -182,6 +186,8 @@ class OpenTableScene(NetSetupScene):
         if self.problem is not None:
             return
         kinds = self.seats[:self.players]
+        remember_table_setup({"variant": self.variant, "players": self.players,
+                              "seats": list(self.seats), "options": self.options})
         address = self.app.settings.server_address
         options = [f"{key}={value}" for key, value in
                    self.options.get(self.variant, {}).items()]

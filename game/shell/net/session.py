@@ -342,7 +342,8 @@ class NetSession:
                     else _("The connection to the host was lost."))
         self.app.push(ConfirmScene(self.app, question, N_("Join again"), N_("Leave"),
                                    self.rejoin, detail=heard(self.lost),
-                                   on_no=self.app.back_to_menu, focus_yes=True))
+                                   on_no=self.app.back_to_menu, focus_yes=True,
+                                   legend=N_("Up/Down: choose   Enter: select   Esc: leave")))
 
     def rejoin(self) -> None:
         self.controller = None

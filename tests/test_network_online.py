@@ -116,8 +116,9 @@ def test_two_people_on_one_couch_take_two_seats_with_the_hand_over_between_them(
     assert len(session.links) == 2 and scene.ctl.humans == [0, 1]
     assert scene.ctl.couch
     names = person.app.settings.player_names       # the friend's seat, until they come,
-    assert [scene.ctl.name(seat) for seat in range(4)] == names[:4]    # as the setup had it
-    assert banner_lines(scene.ctl, session)[0] == f"Waiting for {names[2]} to join."
+    assert [scene.ctl.name(seat) for seat in range(4)] == \
+        names[:2] + ["Seat 3", "Computer 4"]       # named as every other window names it
+    assert banner_lines(scene.ctl, session)[0] == "Waiting for Seat 3 to join."
     ben = SeatBot(tables.address, session.code.lower(), "Ben", "random").start()
     thread = run_bot(ben)
     handovers = []

@@ -45,8 +45,6 @@ class SeatController(MatchController):
         self.sent = None                     # the move sent, until the host answers
         self.paused = None                   # why the host waits, or None
         self.seats_info: list = []           # the host's table: names, kinds, presence
-        # the seats nobody took yet, named as this window's setup named them
-        self.own: dict[str, str] = getattr(self.session, "own_names", {})
 
     @property       # (the couch's is a constant nobody sets: mypy sees it writeable)
     def viewer(self) -> int:  # type: ignore[override]
@@ -97,7 +95,7 @@ class SeatController(MatchController):
         """The seat's move: sent to the host if it is legal (the rules' reason otherwise)."""
         if not self.human_turn:
             self.sound("invalid")
-            self.say(heard(self.paused, self.own) if self.paused else self.waiting_words())
+            self.say(heard(self.paused) if self.paused else self.waiting_words())
             return False
         try:
             reason = self.state.illegal_reason(move)
@@ -134,7 +132,7 @@ class SeatController(MatchController):
         who, why = self.undo_target()
         if who is None or self.paused:
             self.sound("invalid")
-            self.say(why if who is None else heard(self.paused, self.own))
+            self.say(why if who is None else heard(self.paused))
             return False
         # (the asker stays at the screen: a person of this window who is asked is asked
         # with the hands hidden, and the screen is handed back after: `ask`)
@@ -151,7 +149,7 @@ class SeatController(MatchController):
     def wait_words(self) -> str:
         """What the match waits for (someone reading the round's results...), else whose
         turn it is."""
-        return heard(self.paused, self.own) if self.paused else super().wait_words()
+        return heard(self.paused) if self.paused else super().wait_words()
 
     def rematch(self) -> None:
         self.session.send_all({"type": "rematch"})
@@ -245,7 +243,7 @@ class SeatController(MatchController):
         elif kind == "table":
             self.receive_table(message)
         elif kind == "said":
-            text = heard(str(message.get("text", ""))[:300], self.own)
+            text = heard(str(message.get("text", ""))[:300])
             self.say(text, speak=False)
             results = self.results_shown()
             if results is not None:        # the caption is under the results: say it there
@@ -280,7 +278,7 @@ class SeatController(MatchController):
             raise ProtocolError("a table that does not fit the match")
         self.seats_info = seats
         self.paused = message.get("paused") if isinstance(message.get("paused"), str) else None
-        self.config = replace(self.config, seats=seats_of(seats, self.own))
+        self.config = replace(self.config, seats=seats_of(seats))
 
     def results_shown(self):
         """The final results on screen, or None."""
@@ -304,9 +302,9 @@ class SeatController(MatchController):
                                    on_no=lambda: answer(False), cover=self.couch))
 
 
-def seats_of(entries, own: dict[str, str] | None = None) -> tuple[Seat, ...]:
+def seats_of(entries) -> tuple[Seat, ...]:
     """The seats of the host's table: people as humans, computers at their level; a seat
-    nobody took yet named as in `own` (words.seat_name)."""
+    nobody took yet named in the current language (words.seat_name)."""
     from game.logic.agents import AGENTS
     from game.play.settings import clean_name
     from game.shell.net.words import seat_name
@@ -314,7 +312,7 @@ def seats_of(entries, own: dict[str, str] | None = None) -> tuple[Seat, ...]:
     for number, entry in enumerate(entries, 1):
         if not isinstance(entry, dict):
             raise ProtocolError("a seat of the table is not a table")
-        name = seat_name(clean_name(str(entry.get("name", ""))) or f"Player {number}", own)
+        name = seat_name(clean_name(str(entry.get("name", ""))) or f"Player {number}")
         level = entry.get("level", "greedy")
         if level not in AGENTS:
             level = "greedy"

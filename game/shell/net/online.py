@@ -194,16 +194,12 @@ class OpenTableScene(NetSetupScene):
         names = self.app.settings.player_names
         people = [names[0]] + [names[index] for index, kind in enumerate(kinds)
                                if kind == "here"][1:]
-        # the server names a seat nobody took yet "Seat 3" (a friend's) or "Computer 4"
-        # (game.server.tables): here it keeps the name this setup showed for it
-        own = {f"{'Seat' if kind == 'remote' else 'Computer'} {index + 1}": names[index]
-               for index, kind in enumerate(kinds) if kind != "here"}
         self.app.end_network()
         try:
             self.app.network = NetSession(
                 self.app, address, "", opening={"variant": self.variant, "seats": kinds,
                                                 "options": options},
-                names=people, failed=(self, self.say), own_names=own)
+                names=people, failed=(self, self.say))
         except ValueError as error:                # (the address was checked: rare)
             self.problem = address_error(error)
             return

@@ -76,12 +76,12 @@ def banner_lines(ctl, session) -> list[str]:
     the host's machine, the code and address friends join with."""
     lines = []
     if ctl.paused:
-        lines.append(heard(ctl.paused, ctl.own))
+        lines.append(heard(ctl.paused))
     received = getattr(session, "table_received", None) or time.monotonic()
     for seat in ctl.seats_info:
         if seat.get("joined") and not seat.get("present") and "left" in seat:
             left = max(0, round(seat["left"] - (time.monotonic() - received)))
-            lines += away_lines(seat_name(seat["name"], ctl.own), left,
+            lines += away_lines(seat_name(seat["name"]), left,
                                 bool(getattr(session, "table_server", False)))
     if session is not None and session.host is not None and any(
             not seat.get("present") for seat in ctl.seats_info if seat.get("kind") == "person"):

@@ -75,12 +75,8 @@ class NetSession:
 
     def __init__(self, app, address: str, code: str, token: str | None = None,
                  host=None, host_key: str | None = None, failed=None,
-                 opening: dict | None = None, tokens=None, names=None, table: bool = False,
-                 own_names: dict[str, str] | None = None):
+                 opening: dict | None = None, tokens=None, names=None, table: bool = False):
         self.app = app
-        # the server's names of the seats nobody took yet, as this window's setup named
-        # them (words.seat_name): "Seat 3" is the friend's "Carla"
-        self.own_names = dict(own_names or {})
         # (scene, say(reason)): where a join that fails goes back to, its fields kept
         self.failed = failed
         self.address, self.code = address, code
@@ -271,7 +267,7 @@ class NetSession:
             "built once every seat is in"
         state = self.links[0].state if len(self.links) == 1 else CouchState(states)
         assert state is not None
-        config = MatchConfig(state.variant, seats_of(self.table["seats"], self.own_names),
+        config = MatchConfig(state.variant, seats_of(self.table["seats"]),
                              dict(state.options))
         try:
             scene = net_scene_class(state.variant)(self.app, config, state)
@@ -367,8 +363,7 @@ class NetSession:
             if (seat.get("kind") == "person" and not seat.get("present")
                     and seat.get("left", 1) == 0):
                 buttons.append((_("The computer plays for {name}").format(
-                                    name=seat_name(str(seat.get("name", "")),
-                                                   self.own_names)),
+                                    name=seat_name(str(seat.get("name", "")))),
                                 lambda i=index: self.send({"type": "takeover", "seat": i,
                                                            "level": "greedy"})))
         return buttons

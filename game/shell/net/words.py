@@ -145,11 +145,9 @@ def _patterns() -> list[tuple[re.Pattern, str]]:
     return sorted(found, key=lambda entry: -len(re.sub(r"\{\w+\}", "", entry[1])))
 
 
-def seat_name(name: str, own: dict[str, str] | None = None) -> str:
+def seat_name(name: str) -> str:
     """A seat's name; the host's name of a seat nobody took yet ("Seat 3", "Computer 4")
-    as this window's setup named it (`own`), or else in the current language."""
-    if own and name in own:
-        return own[name]
+    in the current language, the same in every window."""
     found = re.fullmatch(r"(Seat|Computer|Player) (\d{1,2})", name)
     if found is None:
         return name
@@ -158,10 +156,10 @@ def seat_name(name: str, own: dict[str, str] | None = None) -> str:
     return _(words[found[1]]).format(number=found[2])
 
 
-def names_said(names: str, own: dict[str, str] | None = None) -> str:
+def names_said(names: str) -> str:
     """"Ann and Ben", "Ann, Ben and Cy" in the current language (the host joins every
     name with " and ")."""
-    said = [seat_name(name, own) for name in names.split(" and ")]
+    said = [seat_name(name) for name in names.split(" and ")]
     text = said[0]
     for name in said[1:-1]:
         text = _("{names}, {name}").format(names=text, name=name)
@@ -170,9 +168,9 @@ def names_said(names: str, own: dict[str, str] | None = None) -> str:
     return text
 
 
-def heard(text: str, own: dict[str, str] | None = None) -> str:
+def heard(text: str) -> str:
     """`text` from the host in the current language (as it came when it is none of
-    HEARD); the seats nobody took yet named as in `own` (seat_name)."""
+    HEARD); the seats nobody took yet named in the current language (seat_name)."""
     if not text:
         return text
     if text in HEARD:
@@ -184,11 +182,11 @@ def heard(text: str, own: dict[str, str] | None = None) -> str:
         words = found.groupdict()
         for key in words:
             if key in SENTENCES:
-                words[key] = heard(words[key], own)
+                words[key] = heard(words[key])
             elif key == "names":
-                words[key] = names_said(words[key], own)
+                words[key] = names_said(words[key])
             elif key in ("name", "asked"):
-                words[key] = seat_name(words[key], own)
+                words[key] = seat_name(words[key])
         if sentence in PLURALS and words.get("count", "").isdigit():
             return ngettext(PLURALS[sentence], sentence, int(words["count"])).format(**words)
         return _(sentence).format(**words)

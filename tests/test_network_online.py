@@ -98,6 +98,10 @@ def test_a_table_opened_from_the_menu_gives_its_code_and_a_friend_joins_and_play
         assert results.rows
         records, _ = stats.load()
         assert {key[0] for key in records} == {"Ann"}       # this person's, on this machine
+        from game.shell.net.memory import tables_kept
+        assert session.code in [table["code"] for table in tables_kept()]
+        person.press("Menu")                      # finished: no way back to it is offered
+        assert session.code not in [table["code"] for table in tables_kept()]
     finally:
         ben.close()
         thread.join(10)
@@ -112,8 +116,9 @@ def test_two_people_on_one_couch_take_two_seats_with_the_hand_over_between_them(
     assert len(session.links) == 2 and scene.ctl.humans == [0, 1]
     assert scene.ctl.couch
     names = person.app.settings.player_names       # the friend's seat, until they come,
-    assert [scene.ctl.name(seat) for seat in range(4)] == names[:4]    # as the setup had it
-    assert banner_lines(scene.ctl, session)[0] == f"Waiting for {names[2]} to join."
+    assert [scene.ctl.name(seat) for seat in range(4)] == \
+        names[:2] + ["Seat 3", "Computer 4"]       # named as every other window names it
+    assert banner_lines(scene.ctl, session)[0] == "Waiting for Seat 3 to join."
     ben = SeatBot(tables.address, session.code.lower(), "Ben", "random").start()
     thread = run_bot(ben)
     handovers = []
@@ -213,6 +218,7 @@ def test_two_people_join_a_table_from_one_computer_and_take_two_seats(tmp_path, 
     type_into(person, "Your name", "Ann")
     type_into(person, "Table code", ben.opened["code"])
     person.choose("People here", 2)
+    type_into(person, "Second person's name", "Cy")
     person.press("Join")
     assert wait_for(lambda: isinstance(person.match_scene(), NetMatchMixin), 30,
                     person.frame), on_screen(person)
@@ -221,7 +227,7 @@ def test_two_people_join_a_table_from_one_computer_and_take_two_seats(tmp_path, 
     match = tables.server.tables[ben.opened["code"][:3]]
     # (both join at once: either may take either seat)
     assert match.seats[0].name == "Ben"
-    assert sorted(seat.name for seat in match.seats[1:]) == ["Ann", "Player 2"]
+    assert sorted(seat.name for seat in match.seats[1:]) == ["Ann", "Cy"]
     assert len(person.app.network.tokens) == 2 and all(person.app.network.tokens)
     person.app.end_network()
     ben.close()
@@ -275,12 +281,17 @@ def test_a_person_at_two_tables_is_offered_the_way_back_to_each(tmp_path, monkey
     person.press(backs[1])                         # that table is gone from the server
     assert wait_for(lambda: isinstance(person.top, OnlineScene) and person.top.problem, 30,
                     person.frame), on_screen(person)
+    assert person.top.problem == "That table has closed."      # (no code was typed)
     assert [t["code"] for t in tables_kept()] == ["SSS23456789", "QQQ23456789"]
     assert tables_kept()[0]["tokens"] == "one two"
     for number in range(TABLES_KEPT + 2):
         remember_table(here, f"T{number % 10}{number // 10}23456789", "t")
     assert len(tables_kept()) == TABLES_KEPT
     assert tables_kept()[0]["code"] == f"T{(TABLES_KEPT + 1) % 10}{(TABLES_KEPT + 1) // 10}23456789"
+    remember_table(here, "UUU23456789", "t", "classic")
+    person.top.enter()
+    assert person.top.menu.widgets[3].label == \
+        f"Back to your Classic draw dominoes table UUU-2345-6789 at {here}"
 
 
 def test_a_take_back_at_a_couch_table_asks_the_partner_here_and_no_needless_hand_over(
@@ -293,6 +304,8 @@ def test_a_take_back_at_a_couch_table_asks_the_partner_here_and_no_needless_hand
     person = NetPerson(tmp_path, monkeypatch, "keys", seed=4)
     person.app.settings.player_names[1] = "Cy"
     scene = open_table(person, tables.address, {1: "here", 2: "remote"}, players=3)
+    again = OpenTableScene(person.app)             # the last table's setup is offered
+    assert (again.players, again.seats[:3]) == (3, ["here", "here", "remote"])
     ctl = scene.ctl
     ben = SeatBot(tables.address, ctl.session.code, "Ben", "random").start()  # (stepped here)
     handovers = []
@@ -340,3 +353,144 @@ def test_a_take_back_at_a_couch_table_asks_the_partner_here_and_no_needless_hand
     person.press("Yes, take it back")
     assert waited(lambda: played() == before - 2)
     ben.close()
+
+
+def test_a_couch_pair_back_at_its_table_keeps_both_seats_and_hands_over_first(
+        tmp_path, monkeypatch, tables):
+    """Ann and Cy joined by the code, then one person joined by it again: both seats are
+    taken back (a token left out was lost for good), People here is remembered, and Back
+    to your table hands the screen over before any hand shows."""
+    from game.shell.net.memory import tables_kept
+    ben = SeatBot(tables.address, "", "Ben", "random",
+                  opening={"variant": "classic", "seats": ["here", "remote", "remote"],
+                           "options": []}).start()
+    assert wait_for(lambda: ben.step() or ben.welcome is not None, 30)
+    code = ben.opened["code"]
+    thread = run_bot(ben)
+    person = NetPerson(tmp_path, monkeypatch, "keys", seed=2)
+
+    def join(people: int) -> None:
+        online(person, tables.address)
+        person.press("Join a table")
+        type_into(person, "Your name", "Ann")
+        type_into(person, "Table code", code)
+        person.choose("People here", people)
+        person.press("Join")
+        assert wait_for(lambda: isinstance(person.match_scene(), NetMatchMixin), 30,
+                        person.frame), on_screen(person)
+    join(2)
+    person.app.end_network()
+    person.app.back_to_menu()
+    online(person, tables.address)
+    person.press("Join a table")
+    assert person.widget("People here").index == 1          # remembered
+    person.app.pop()
+    person.app.pop()
+    person.app.pop()
+    join(1)
+    assert len(person.app.network.links) == 2
+    assert len(tables_kept()[0]["tokens"].split()) == 2
+    person.app.end_network()
+    person.app.back_to_menu()
+    online(person, tables.address)
+    person.press(next(w.label for w in person.top.menu.widgets
+                      if w.label.startswith("Back to")))
+    shown = []
+    assert wait_for(lambda: shown.append(bool(person.match_scene() and
+                                              person.match_scene().hand))
+                    or isinstance(person.top, HandOverScene), 30, person.frame), \
+        on_screen(person)
+    assert not any(shown)
+    person.app.end_network()
+    ben.close()
+    thread.join(10)
+
+
+def test_a_friend_s_turn_on_a_couch_window_is_waited_for_without_a_hand_over(
+        tmp_path, monkeypatch, tables):
+    """Ann and Cy here, Ben on his computer: Ben's turn is no couch turn (it was "Pass
+    the screen to Ben", with Draw and Pass shown)."""
+    person = NetPerson(tmp_path, monkeypatch, "keys", seed=4)
+    person.app.settings.player_names[1] = "Cy"
+    scene = open_table(person, tables.address, {1: "here", 2: "remote", 3: "greedy"},
+                       players=4)
+    ctl = scene.ctl
+    ben = SeatBot(tables.address, ctl.session.code, "Ben", "random").start()  # never moves
+
+    def turn():
+        if isinstance(person.top, HandOverScene):
+            person.keys(pygame.K_RETURN)
+        elif person.top is scene and ctl.human_turn:
+            ctl.play(person.rng.choice(ctl.state.legal_moves()))
+        for message in ben.client.poll():
+            ben.handle(message)
+        person.frame()
+    assert wait_for(lambda: ctl.paused is None and ctl.state.current_player == 2
+                    and ctl.state.caught_up(), 60, turn), on_screen(person)
+    person.frame(5)
+    assert person.top is scene, on_screen(person)
+    assert not ctl.is_human(2) and scene.bottom is None
+    assert scene.hand_message() == "Waiting for Ben (on their computer)"
+    assert scene._status(2)[0] == "to play"
+    assert scene._status(3)[0] == "Medium computer"        # (a seat taken over says so too)
+    assert ctl.wait_words() == "Wait: Ben is playing."
+    ctl.paused = "Waiting for Ben to see the round's results."       # (he is not playing)
+    assert ctl.wait_words() == ctl.paused
+    ctl.paused = None
+    from game.shell.line.art import LEGEND
+    from game.shell.net.pause import NetHandOver
+    assert "Esc: cancel, menu" in scene.legend(LEGEND)              # nothing pauses online
+    assert "Esc: menu" in NetHandOver.legend
+    ben.close()
+
+
+def test_the_first_click_after_typing_an_address_presses_its_button(tmp_path):
+    from game.shell.frame.scene import Action
+    from test_shell_support import make_app
+    app = make_app(tmp_path)
+    scene = OnlineScene(app)
+    app.push(scene)
+    scene.address.text = ""
+    for char in "tables.example.org:7777":
+        scene.handle(Action("text", char=char))
+    assert scene.menu.editing
+    button = next(w for w in scene.menu.widgets if w.label == "Open a table")
+    scene.handle(Action("click", pos=button.rect.center))
+    assert isinstance(app.top, OpenTableScene)
+    assert app.settings.server_address == "tables.example.org:7777"
+
+
+def test_open_a_table_asks_the_name_of_a_second_person_here(tmp_path):
+    from test_shell_support import make_app
+    app = make_app(tmp_path)
+    app.settings.player_names[0] = "Ann"
+    scene = OpenTableScene(app)
+    app.push(scene)
+    labels = lambda: [w.label for w in scene.menu.widgets]          # noqa: E731
+    assert "Second person's name" not in labels()
+    scene.set_players(3)
+    scene.set_seat(2, "here")
+    field = scene.menu.widgets[labels().index("Second person's name")]
+    assert field.text == app.settings.player_names[2]
+    scene.set_second_name("Cy")
+    assert scene.problem_with_seats() is None and app.settings.player_names[2] == "Cy"
+
+
+def test_join_again_before_the_server_is_back_offers_it_again(tmp_path, monkeypatch, tables):
+    """(It said "The network match ended", and OK went to the title menu.)"""
+    from game.shell.screens.dialogs import ConfirmScene
+    person = NetPerson(tmp_path, monkeypatch, "keys", seed=1)
+    open_table(person, tables.address, {1: "remote"})
+    tables.stop()
+    assert wait_for(lambda: isinstance(person.top, ConfirmScene), 30, person.frame), \
+        on_screen(person)
+    assert "Esc: leave" in person.top.legend                    # (it said "Esc: no")
+    person.press("Join again")
+    assert wait_for(lambda: isinstance(person.top, ConfirmScene), 30, person.frame), \
+        on_screen(person)
+    assert person.app.network is not None
+    tables.start()
+    person.press("Join again")
+    assert wait_for(lambda: isinstance(person.top, NetMatchMixin), 30, person.frame), \
+        on_screen(person)
+    person.app.end_network()

@@ -89,7 +89,8 @@ def test_a_host_plays_a_classic_match_against_a_friend_on_another_machine(
     monkeypatch.setattr(person, "frame", frame)
     try:
         assert wait_for(lambda: scene.ctl.paused is None, 30, person.frame)
-        assert scene.ctl.name(1) == "Ben" and scene.ctl.is_human(1)
+        assert scene.ctl.name(1) == "Ben" and scene.ctl.config.seats[1].is_human
+        assert not scene.ctl.is_human(1)          # a person, not at this screen
         results = person.play_to_results(turn)
         assert results.rows and friend.state.is_over()
         records, _ = stats.load()

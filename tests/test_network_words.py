@@ -113,3 +113,23 @@ def test_a_hostile_hosts_seats_are_kept_in_shape():
     assert len(second["name"]) <= 16 and second["left"] == 30.0
     with pytest.raises(ProtocolError):
         checked_table({"seats": [{"name": "Ann"}]}, 2)          # a seat short
+
+
+def test_three_names_waited_for_are_listed_with_commas():
+    assert heard("Ann wants a rematch: waiting for Ben and Cat and Seat 4.") == \
+        "Ann wants a rematch: waiting for Ben, Cat and Seat 4."
+    assert heard("Waiting for Ann and Ben to come back.") == \
+        "Waiting for Ann and Ben to come back."
+
+
+def test_a_long_rematch_note_stays_in_the_column_beside_the_figure(tmp_path):
+    from game.shell.frame import theme
+    from game.shell.screens.results import ResultsScene
+    from test_shell_support import make_app
+    app = make_app(tmp_path)
+    results = ResultsScene(app, "Match over", [("Ann", 1)], "Ann wins", rematch=lambda: None,
+                           figure=object())
+    results.note = "Ann wants a rematch: waiting for Benedict, Catherine and Player 2."
+    lines, width = results.note_lines()
+    assert len(lines) == 2 and width < 2 * (results.menu.center_x - results.panel.left)
+    assert all(theme.font(28, bold=True).size(line)[0] <= width for line in lines)

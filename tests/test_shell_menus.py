@@ -495,3 +495,15 @@ def test_the_results_panel_hides_the_table_under_it(app, figure):
     app.draw()
     middle = (300, 640) if figure else (960, 640)      # below the rows, above the buttons
     assert app.screen.get_at(middle)[:3] == theme.PANEL
+
+
+def test_the_pause_menu_fits_a_network_table_s_rows_and_its_question(tmp_path):
+    app = make_app(tmp_path)
+    overlay = PauseOverlay(app, "classic", "Leave this match? Your seat waits for you for "
+                           "two minutes.", [("The computer plays for Ben", lambda: None)])
+    bottom = max(w.rect.bottom for w in overlay.menu.widgets)
+    panel = pygame.Rect(overlay.panel_rect())
+    assert panel.bottom >= bottom + 24               # (Quit to menu touched its edge)
+    overlay.ask()
+    lines = [w.label for w in overlay.menu.widgets if not w.focusable]
+    assert len(lines) == 2 and len(lines[1].split()) > 2, lines    # not "minutes." alone

@@ -402,7 +402,14 @@ class Menu:
         """Apply `action`; True if the menu used it."""
         focused = self.focused
         if focused is not None and self.editing:
-            return focused.handle(action)
+            outside = action.name == "click" and action.pos is not None and \
+                not focused.rect.collidepoint(action.pos)
+            if not outside:
+                return focused.handle(action)
+            # a click elsewhere ends the typing and is a click too (it was lost)
+            focused.handle(action)
+            if self.editing:          # (an emptied field that stays open)
+                return True
         name = action.name
         if name in ("up", "prev"):
             self.move(-1)

@@ -9,7 +9,6 @@ end zones, the last tile, the hand, the buttons, the move badges and a dragged t
 from __future__ import annotations
 
 from game.i18n import N_, _, ngettext
-
 import math
 
 import pygame
@@ -136,8 +135,10 @@ class LineTableArt(LineSceneParts):
         tile_art.draw_tile(surface, rect, tile_art.ends_of(selected), look)
 
     def _draw_buttons(self, surface) -> None:
-        if not self.people_play:
-            buttons = []          # nobody here presses them
+        player = self.state.current_player
+        if not self.people_play or (player is not None and not self.ctl.is_human(player)
+                                    and self.ctl.config.seats[player].is_human):
+            buttons = []          # nobody here presses them (a friend's turn, online)
         elif self.blank:                        # every blank tile fits: no draw, no pass
             buttons = [(END_TURN_BUTTON, N_("End turn"), self.my_turn and self.may_stop)] \
                 if self.state.options["doubles"] else []
@@ -303,14 +304,12 @@ class LineTableArt(LineSceneParts):
         return surface
 
     def _draw_caption(self, surface) -> None:
-        """Under the hand, centred; a caption too long for the room left of the Coach
-        button's row is centred in the room from the table's edge to that row."""
-        text, size = self.ctl.caption, theme.CAPTION_SIZE
-        room = 2 * (COACH_BUTTON.left - 16 - TABLE.centerx)
-        left = TABLE.x + 20
-        centre = TABLE.centerx if theme.font(size).size(text)[0] <= room else \
-            (left + COACH_BUTTON.left - 16) // 2
-        width = room if centre == TABLE.centerx else COACH_BUTTON.left - 16 - left
+        """Under the hand, centred, clear of the Coach button's row (a long one centred in
+        the room from the table's edge to that row)."""
+        text, size, end = self.ctl.caption, theme.CAPTION_SIZE, COACH_BUTTON.left - 16
+        room = 2 * (end - TABLE.centerx)
+        centre, width = (TABLE.centerx, room) if theme.font(size).size(text)[0] <= room \
+            else ((TABLE.x + 20 + end) // 2, end - TABLE.x - 20)
         theme.draw_fitted(surface, text, (centre, HAND_AREA.bottom + 26), width, size,
                           theme.TEXT, "center", shadow=True)
 
@@ -319,7 +318,8 @@ class LineTableArt(LineSceneParts):
         if player in getattr(view, "eliminated", ()):
             return _("out"), theme.TEXT_DIM
         if player == state.current_player and self.frozen is None:
-            return (_("to play") if self.ctl.is_human(player) else _(self.computer_status()),
+            person = self.ctl.config.seats[player].is_human    # (here or on their computer)
+            return (_("to play") if person else _(self.computer_status()),
                     theme.HIGHLIGHT)
         return "", theme.TEXT
 
@@ -439,8 +439,8 @@ class LineTableArt(LineSceneParts):
         if self.pending:                    # drawn tiles the human has yet to turn up
             return _("Nothing fits: press Draw")
         moves = [str(m) for m in self.state.legal_moves()]
-        if moves == ["pass"]:
-            return _("Nothing fits: press Pass")
+        if moves == ["pass"]:           # (the pass is made by itself in a moment)
+            return _("Nothing fits: you pass")
         ends = self.public.ends                 # None while the line is empty
         if not self.public.line or ends is None:
             if self.blank:
@@ -455,6 +455,11 @@ class LineTableArt(LineSceneParts):
             if left != right else _("Play a tile showing {number}").format(number=left)
 
     def _draw_hand_message(self, surface) -> None:
+        theme.draw_fitted(surface, self.hand_message(), HAND_AREA.center, HAND_AREA.w - 40, 40,
+                          theme.TEXT_DIM, "center")
+
+    def hand_message(self) -> str:
+        """What the tray says while no hand lies in it."""
         player = self.state.current_player
         if self.frozen is not None:
             text = _("Round over") if not self.state.is_over() else _("Game over")
@@ -462,12 +467,14 @@ class LineTableArt(LineSceneParts):
             text = ""
         elif self.ctl.is_human(player):
             text = _("Pass the screen to {name}").format(name=self.ctl.name(player))
+        elif self.ctl.config.seats[player].is_human:     # a friend on another computer
+            text = _("Waiting for {name} (on their computer)").format(
+                name=self.ctl.name(player))
         else:
             status = self.computer_status()
             text = _("{name} is {doing}").format(name=self.ctl.name(player),
                                                  doing=_(status)) if status else ""
-        theme.draw_fitted(surface, text, HAND_AREA.center, HAND_AREA.w - 40, 40,
-                          theme.TEXT_DIM, "center")
+        return text
 
 
 _bases: dict = {}

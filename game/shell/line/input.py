@@ -44,8 +44,7 @@ class LineInput(LineSceneParts):
             reason = self.state.illegal_reason("stop") or _("you may not end your turn now")
             self.ctl.say_private(sentence(reason) + ".")
         elif self.state.current_player is not None:
-            self.ctl.say(_("Wait: {name} is playing.").format(
-                name=self.ctl.name(self.state.current_player)), False)
+            self.ctl.say(self.ctl.wait_words(), False)
 
     def _draw(self) -> None:
         """D: every tile the rules drew for this turn comes at once (they turn up one by
@@ -122,8 +121,7 @@ class LineInput(LineSceneParts):
             if self.my_turn:
                 self._key(name)
             elif name == "confirm" and self.state.current_player is not None:
-                ctl.say(_("Wait: {name} is playing.").format(
-                    name=ctl.name(self.state.current_player)), False)
+                ctl.say(ctl.wait_words(), False)
 
     def _key(self, name: str) -> None:
         step = CURSOR_STEPS.get(name, 0)

@@ -38,7 +38,7 @@ ROOM_GAP = 24           # between the table and a panel that takes its right end
 
 class LineMatchScene(LineInput, LineTableArt, MatchScene):
     results_wait = 0.9
-    pass_prompt = None          # the table's header already says "Nothing fits: press Pass"
+    pass_prompt = None          # the table's header already says "Nothing fits: you pass"
     undo_rect = UNDO_BUTTON
 
     def __init__(self, app, config, state=None):

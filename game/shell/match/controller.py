@@ -205,6 +205,10 @@ class MatchController(Captions):
             return _("It is your turn.")
         return _("It is {name}'s turn.").format(name=self.name(player))
 
+    def wait_words(self) -> str:
+        """Why the person here cannot act now: another is to play."""
+        return _("Wait: {name} is playing.").format(name=self.name(self.state.current_player))
+
     def toggle_hints(self) -> None:
         settings = self.app.settings
         settings.show_hints = not settings.show_hints

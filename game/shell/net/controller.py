@@ -45,8 +45,6 @@ class SeatController(MatchController):
         self.sent = None                     # the move sent, until the host answers
         self.paused = None                   # why the host waits, or None
         self.seats_info: list = []           # the host's table: names, kinds, presence
-        # the seats nobody took yet, named as this window's setup named them
-        self.own: dict[str, str] = getattr(self.session, "own_names", {})
 
     @property       # (the couch's is a constant nobody sets: mypy sees it writeable)
     def viewer(self) -> int:  # type: ignore[override]
@@ -68,6 +66,11 @@ class SeatController(MatchController):
                 and self.paused is None and self.sent is None and self.connected
                 and (not self.couch or self._revealed == state.seat))
 
+    def is_human(self, player) -> bool:
+        """A person at this screen: a friend's seat (a person on another computer) is
+        waited for, as a computer's is, with no hand-over and nothing to press here."""
+        return player is not None and player in self.states
+
     @property
     def connected(self) -> bool:
         return self.session is not None and self.session.connected
@@ -75,7 +78,8 @@ class SeatController(MatchController):
     @property
     def thinking(self) -> bool:
         player = self.state.current_player
-        return player is not None and not self.is_human(player) and self.paused is None
+        return (player is not None and not self.config.seats[player].is_human
+                and self.paused is None)
 
     def announce_turn(self) -> None:
         player = self.state.current_player
@@ -91,7 +95,7 @@ class SeatController(MatchController):
         """The seat's move: sent to the host if it is legal (the rules' reason otherwise)."""
         if not self.human_turn:
             self.sound("invalid")
-            self.say(heard(self.paused, self.own) if self.paused else self.waiting_words())
+            self.say(heard(self.paused) if self.paused else self.waiting_words())
             return False
         try:
             reason = self.state.illegal_reason(move)
@@ -128,7 +132,7 @@ class SeatController(MatchController):
         who, why = self.undo_target()
         if who is None or self.paused:
             self.sound("invalid")
-            self.say(why if who is None else heard(self.paused, self.own))
+            self.say(why if who is None else heard(self.paused))
             return False
         # (the asker stays at the screen: a person of this window who is asked is asked
         # with the hands hidden, and the screen is handed back after: `ask`)
@@ -141,6 +145,11 @@ class SeatController(MatchController):
             return (_("Waiting for the server.") if self.session.table_server else
                     _("Waiting for the host."))
         return _("Wait for your turn.")
+
+    def wait_words(self) -> str:
+        """What the match waits for (someone reading the round's results...), else whose
+        turn it is."""
+        return heard(self.paused) if self.paused else super().wait_words()
 
     def rematch(self) -> None:
         self.session.send_all({"type": "rematch"})
@@ -235,8 +244,8 @@ class SeatController(MatchController):
             self.receive_table(message)
         elif kind == "said":           # (said again in a language chosen meanwhile)
             came = str(message.get("text", ""))[:300]
-            text = heard(came, self.own)
-            self.say(text, speak=False, again=lambda: heard(came, self.own))
+            text = heard(came)
+            self.say(text, speak=False, again=lambda: heard(came))
             results = self.results_shown()
             if results is not None:        # the caption is under the results: say it there
                 results.note = text
@@ -270,7 +279,7 @@ class SeatController(MatchController):
         seats = message["seats"]
         self.seats_info = seats
         self.paused = message["paused"]
-        self.config = replace(self.config, seats=seats_of(seats, self.own))
+        self.config = replace(self.config, seats=seats_of(seats))
 
     def results_shown(self):
         """The final results on screen, or None."""
@@ -320,9 +329,9 @@ def checked_table(table, players: int | None) -> dict:
     return {**table, "seats": kept, "paused": paused if isinstance(paused, str) else None}
 
 
-def seats_of(entries, own: dict[str, str] | None = None) -> tuple[Seat, ...]:
+def seats_of(entries) -> tuple[Seat, ...]:
     """The seats of the host's table: people as humans, computers at their level; a seat
-    nobody took yet named as in `own` (words.seat_name)."""
+    nobody took yet named in the current language (words.seat_name)."""
     from game.logic.agents import AGENTS
     from game.play.settings import clean_name
     from game.shell.net.words import seat_name
@@ -330,7 +339,7 @@ def seats_of(entries, own: dict[str, str] | None = None) -> tuple[Seat, ...]:
     for number, entry in enumerate(entries, 1):
         if not isinstance(entry, dict):
             raise ProtocolError("a seat of the table is not a table")
-        name = seat_name(clean_name(str(entry.get("name", ""))) or f"Player {number}", own)
+        name = seat_name(clean_name(str(entry.get("name", ""))) or f"Player {number}")
         level = entry.get("level", "greedy")
         if level not in AGENTS:
             level = "greedy"

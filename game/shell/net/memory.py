@@ -1,4 +1,5 @@
-"""What this game remembers of network play, in `network.json` in the data folder: the
+"""What this game remembers of network play, in `network.json` in the data folder: how
+many people sat at this computer when a table was last joined by its code, the
 last hosted match joined (address, code, token), the port last hosted on, the tables
 this game sat at (the newest TABLES_KEPT: each one's server address, code and the tokens
 of this computer's seats there, so a person at two tables gets back to each), and the
@@ -17,12 +18,13 @@ from game.logic.textfiles import read_text
 from game.play.storage import data_dir, write_atomic
 
 MEMORY_NAME = "network.json"
-MEMORY_KEYS = ("address", "code", "token", "port")
+MEMORY_KEYS = ("address", "code", "token", "port", "people")    # (people: Join a table's)
 ONE_TABLE = ("table_server", "table", "tokens")   # how the last table alone was kept before
 KEYS = "server_keys"       # {server address: its key}
 KEYS_KEPT = 20             # servers whose keys are kept (the newest met)
 TABLES = "tables"          # [{server, code, tokens}], the newest first
 TABLES_KEPT = 8
+SETUP = "table_setup"      # Open a table's last setup (as the settings' last_setup)
 
 
 def _read() -> dict:
@@ -64,6 +66,8 @@ def _tables(data: dict) -> list[dict]:
         if isinstance(entry, dict) and all(_text(entry.get(key))
                                            for key in ("server", "code", "tokens")):
             table = {key: entry[key] for key in ("server", "code", "tokens")}
+            if _text(entry.get("game")):           # (kept since: the game's name)
+                table["game"] = entry["game"]
             if not any(_same(table, other) for other in found):
                 found.append(table)
     return found[:TABLES_KEPT]
@@ -78,9 +82,10 @@ def _write(**fields) -> None:
     kept = {key: value for key, value in data.items() if key in MEMORY_KEYS}
     kept = {key: value for key, value in kept.items() if isinstance(value, str)}
     keys = _keys(data)
+    setup = {SETUP: data[SETUP]} if isinstance(data.get(SETUP), dict) else {}
     try:
         write_atomic(data_dir() / MEMORY_NAME, json.dumps(
-            {**kept, KEYS: keys, TABLES: _tables(data), **fields}) + "\n")
+            {**kept, KEYS: keys, TABLES: _tables(data), **setup, **fields}) + "\n")
     except OSError:                  # a folder that cannot be written: nothing to keep
         pass
 
@@ -104,16 +109,29 @@ def remember_key(address: str, key: str | None) -> None:
     _write(**{KEYS: dict(list(keys.items())[-KEYS_KEPT:])})
 
 
+def table_setup() -> dict:
+    """The last table opened's game, players, seats and options (checked where used, as
+    the settings' last setup is), or {}."""
+    setup = _read().get(SETUP)
+    return setup if isinstance(setup, dict) else {}
+
+
+def remember_table_setup(setup: dict) -> None:
+    _write(**{SETUP: setup})
+
+
 def tables_kept() -> list[dict]:
     """The tables this game sat at, the newest first: {"server", "code", "tokens" (this
-    computer's seats', space-separated)} each."""
+    computer's seats', space-separated), "game" (the variant's name, when known)} each."""
     return _tables(_read())
 
 
-def remember_table(server: str, code: str, tokens: str) -> None:
-    """Keep the table `code` at `server` first (this computer's seats' `tokens`); the
-    oldest past TABLES_KEPT goes."""
+def remember_table(server: str, code: str, tokens: str, game: str = "") -> None:
+    """Keep the table `code` at `server` first (this computer's seats' `tokens`, the
+    `game` played there); the oldest past TABLES_KEPT goes."""
     table = {"server": server, "code": code, "tokens": tokens}
+    if game:
+        table["game"] = game
     others = [other for other in tables_kept() if not _same(table, other)]
     _write(**{TABLES: [table] + others[:TABLES_KEPT - 1]})
 

@@ -18,13 +18,15 @@ from game.server.secure import normal_code, spoken_code
 from game.shell.frame.widgets import Button, Label, Menu, Selector, TextField
 
 from game.shell.net.shared import (FormScene, NetSetupScene, WaitScene, asked_name,
-                                   keep_name, name_field)
-from game.shell.net.memory import tables_kept
+                                   keep_name, name_field, second_name_field)
+from game.shell.net.memory import (remember, remember_table_setup, remembered, table_setup,
+                                   tables_kept)
 from game.shell.net.session import NetSession
 from game.shell.net.words import heard
 
 TABLE_SEATS = [("here", N_("A person on this computer")),
                ("remote", N_("A friend, on their computer"))]
+NO_TABLE = "No table with that code is open on this server: check the code."   # (tables.py)
 COUCH = [(1, N_("One: me")), (2, N_("Two, taking turns on this screen"))]
 
 
@@ -65,9 +67,7 @@ class OnlineScene(FormScene):
         rows = [self.address, Button(N_("Open a table"), self.open_table, width=1100),
                 Button(N_("Join a table"), self.join_table, width=1100)]
         for table in tables_kept():
-            rows.append(Button(_("Back to your table {code} at {address}").format(
-                code=spoken_code(table["code"]), address=table["server"]),
-                               lambda t=table: self.back_to(t),
+            rows.append(Button(back_label(table), lambda t=table: self.back_to(t),
                                width=1100, size=32))
         self.menu = Menu(self.app, rows, top=380, bottom=800, gap=14,
                          footer=[Button(N_("Back"), self.app.pop, width=1100)], footer_top=860)
@@ -102,9 +102,29 @@ class OnlineScene(FormScene):
         self.app.end_network()
         self.app.network = NetSession(self.app, table["server"], table["code"],
                                       tokens=tokens, names=names, table=True,
-                                      failed=(self, self.say))
+                                      failed=(self, self.say_kept))
         self.app.push(WaitScene(self.app, N_("Back to your table at {address}..."),
                                 address=table["server"], table=True))
+
+
+    def say_kept(self, reason: str) -> None:
+        """Why a kept table cannot be gone back to: the server no longer has it (not a
+        code typed wrong: nobody typed one)."""
+        self.say(_("That table has closed.") if reason == heard(NO_TABLE) else reason)
+
+
+def back_label(table: dict) -> str:
+    """The way back to a kept table: its game (when kept), its code, its server."""
+    from game.logic.variants import find_variant
+    try:
+        game = _(find_variant(table["game"]).title) if "game" in table else None
+    except (KeyError, ValueError):           # a game this version does not have
+        game = None
+    if game is None:
+        return _("Back to your table {code} at {address}").format(
+            code=spoken_code(table["code"]), address=table["server"])
+    return _("Back to your {game} table {code} at {address}").format(
+        game=game, code=spoken_code(table["code"]), address=table["server"])
 
 
 class OpenTableScene(NetSetupScene):
@@ -116,13 +136,45 @@ class OpenTableScene(NetSetupScene):
 
     SEATS = TABLE_SEATS
 
+    def __init__(self, app):
+        self.second_name: str | None = None      # the couch's second person's, once shown
+        super().__init__(app)
+
+    def saved_setup(self) -> dict:
+        return table_setup()
+
     def option_rows(self, cls) -> list:
-        return [name_field(self.name, self.set_name)] + super().option_rows(cls)
+        rows = [name_field(self.name, self.set_name)]
+        second = self.second_seat()
+        if second is not None:        # the couch's second person: the seat's name
+            if self.second_name is None:
+                self.second_name = self.app.settings.player_names[second]
+            rows.append(second_name_field(self.second_name, self.set_second_name))
+        return rows + super().option_rows(cls)
+
+    def second_seat(self) -> int | None:
+        """The seat of the second person on this computer, if any."""
+        here = [i for i, kind in enumerate(self.seats[:self.players]) if kind == "here"]
+        return here[1] if len(here) > 1 else None
+
+    def set_second_name(self, text: str) -> None:
+        self.second_name = text
+
+    def set_seat(self, i, kind):
+        before = self.second_seat()
+        super().set_seat(i, kind)
+        if self.second_seat() != before:
+            self.rebuild()
 
     def problem_with_seats(self) -> str | None:
         kinds = self.seats[:self.players]
         if not keep_name(self.app, self.name):
             return _("Type your name: the others see it at the table.")
+        second = self.second_seat()
+        if second is not None and not keep_name(
+                self.app, self.app.settings.player_names[second] if self.second_name is None
+                else self.second_name, second):
+            return _("Type the second person's name: the others see it at the table.")
         if "here" not in kinds:
             return _("One seat at least is for a person on this computer.")
         if "remote" not in kinds:
@@ -134,22 +186,20 @@ class OpenTableScene(NetSetupScene):
         if self.problem is not None:
             return
         kinds = self.seats[:self.players]
+        remember_table_setup({"variant": self.variant, "players": self.players,
+                              "seats": list(self.seats), "options": self.options})
         address = self.app.settings.server_address
         options = [f"{key}={value}" for key, value in
                    self.options.get(self.variant, {}).items()]
         names = self.app.settings.player_names
         people = [names[0]] + [names[index] for index, kind in enumerate(kinds)
                                if kind == "here"][1:]
-        # the server names a seat nobody took yet "Seat 3" (a friend's) or "Computer 4"
-        # (game.server.tables): here it keeps the name this setup showed for it
-        own = {f"{'Seat' if kind == 'remote' else 'Computer'} {index + 1}": names[index]
-               for index, kind in enumerate(kinds) if kind != "here"}
         self.app.end_network()
         try:
             self.app.network = NetSession(
                 self.app, address, "", opening={"variant": self.variant, "seats": kinds,
                                                 "options": options},
-                names=people, failed=(self, self.say), own_names=own)
+                names=people, failed=(self, self.say))
         except ValueError as error:                # (the address was checked: rare)
             self.problem = address_error(error)
             return
@@ -165,25 +215,34 @@ class JoinTableScene(FormScene):
 
     def __init__(self, app):
         super().__init__(app)
-        self.people = 1
+        self.people = 2 if remembered().get("people") == "2" else 1
         self.name = name_field(asked_name(app), None, width=1100)
         # empty: the code kept is of the last table opened or joined, and the code read
         # out now is another (typing would go after the old one); Back to your table
         # on Play online goes back to each table kept
         self.code = TextField(N_("Table code"), "", max_length=16, width=1100)
         self.code.help = N_("The code the table's opener read out (case does not matter)")
-        couch = Selector(N_("People here"), COUCH, 0, self.set_people, width=1100)
-        couch.help = N_("Two people on this computer take two seats and hand the screen over")
-        self.menu = Menu(app, [self.name, self.code, couch,
-                               Label(_("At {address}").format(
-                                   address=app.settings.server_address), width=1100)],
-                         top=380, bottom=780, gap=14,
-                         focus=1 if self.name.text else 0,
+        self.couch = Selector(N_("People here"), COUCH, self.people - 1, self.set_people,
+                              width=1100)
+        self.couch.help = N_("Two people on this computer take two seats and hand the "
+                             "screen over")
+        self.second = second_name_field(app.settings.player_names[1], width=1100)
+        self.build(focus=1 if self.name.text else 0)
+
+    def build(self, focus: int) -> None:
+        """The rows: the second person's name only when two sit here."""
+        rows = [self.name, self.code, self.couch] + ([self.second] if self.people == 2
+                                                     else [])
+        self.menu = Menu(self.app, rows + [Label(_("At {address}").format(
+                             address=self.app.settings.server_address), width=1100)],
+                         top=380, bottom=800, gap=14, focus=focus,
                          footer=[Button(N_("Join"), self.start, width=445),
-                                 Button(N_("Back"), app.pop, width=445)], footer_top=860)
+                                 Button(N_("Back"), self.app.pop, width=445)],
+                         footer_top=860)
 
     def set_people(self, count: int) -> None:
         self.people = count
+        self.build(focus=self.menu.focus)
 
     def start(self) -> None:
         code = self.code.text.strip()
@@ -193,11 +252,18 @@ class JoinTableScene(FormScene):
         if not keep_name(self.app, self.name.text):
             self.problem = _("Type your name: the others see it at the table.")
             return
+        if self.people == 2 and not keep_name(self.app, self.second.text, 1):
+            self.problem = _("Type the second person's name: the others see it at the "
+                             "table.")
+            return
         address = self.app.settings.server_address
-        names = self.app.settings.player_names[:self.people]
+        remember(people=str(self.people))
+        # the seats this computer holds there already are all taken back (their tokens
+        # kept), however many people are here now: a token left out would be lost
         tokens = next((table["tokens"].split() for table in tables_kept()
                        if (table["server"], table["code"]) == (address, normal_code(code))),
                       None)
+        names = self.app.settings.player_names[:max(self.people, len(tokens or ()))]
         self.app.end_network()
         try:
             self.app.network = NetSession(self.app, address, code, tokens=tokens,

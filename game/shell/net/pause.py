@@ -35,6 +35,8 @@ class NetHandOver(HandOverScene):
     """The couch's hand-over at a network table: its Esc opens the network match's menu
     (what leaving means there, the computer for a seat gone too long)."""
 
+    legend = N_("Enter or click: continue   Esc: menu")
+
     def handle(self, action):
         if action.name in ("back", "pause"):
             self.app.push(NetPauseOverlay(self.app, self.variant))

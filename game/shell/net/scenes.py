@@ -11,15 +11,23 @@ import time
 
 import pygame
 
-from game.i18n import _
+from game.i18n import N_, _
 from game.server.secure import spoken_code
 from game.shell.frame import theme
 from game.shell.match.kinds import match_scene_class
-from game.shell.match.scene import MatchScenePart
+from game.shell.line.art import BLANK_LEGEND, LEGEND
+from game.shell.match.scene import RESULTS_DUE_LEGEND, MatchScenePart
 
 from game.shell.net.controller import SeatController
 from game.shell.net.words import heard, seat_name
 
+# the keys as online: Esc opens the menu (nothing pauses)
+NET_LEGENDS = {
+    LEGEND: N_("Left/Right: tile or end    Up/Enter: pick, play    Esc: cancel, menu    "
+               "D: draw    T: whose turn    E: ends    H: hints"),
+    BLANK_LEGEND: N_("Left/Right: tile or end    Up/Enter: pick, play    Esc: cancel, menu    "
+                     "N: end turn    T: whose turn    E: ends    H: hints"),
+    RESULTS_DUE_LEGEND: N_("Enter or click: the results   Esc: menu")}
 BANNER_WIDTH = 1100           # in the middle of the table: it shows only while play waits
 LINE = 46
 
@@ -35,6 +43,18 @@ class NetMatchMixin(MatchScenePart):
         # the bottom (on the couch one screen shows South's side to both)
         if self.ctl.config.variant == "open22" and self.ctl.viewer == 1:
             self.geo.turned = True
+
+    def _status(self, player: int) -> tuple[str, tuple]:
+        """A line game's panel status: a computer's seat (one taken over from a person
+        who left, too) says so, with its level, when it is not to play."""
+        status, colour = super()._status(player)  # type: ignore[misc]
+        if not status and not self.ctl.config.seats[player].is_human:
+            return self.seat_kind(player), theme.TEXT_DIM
+        return status, colour
+
+    def legend(self, playing: str) -> str:
+        shown = super().legend(playing)
+        return NET_LEGENDS.get(shown, shown)
 
     def draw(self, surface) -> None:
         super().draw(surface)
@@ -56,12 +76,12 @@ def banner_lines(ctl, session) -> list[str]:
     the host's machine, the code and address friends join with."""
     lines = []
     if ctl.paused:
-        lines.append(heard(ctl.paused, ctl.own))
+        lines.append(heard(ctl.paused))
     received = getattr(session, "table_received", None) or time.monotonic()
     for seat in ctl.seats_info:
         if seat.get("joined") and not seat.get("present") and "left" in seat:
             left = max(0, round(seat["left"] - (time.monotonic() - received)))
-            lines += away_lines(seat_name(seat["name"], ctl.own), left,
+            lines += away_lines(seat_name(seat["name"]), left,
                                 bool(getattr(session, "table_server", False)))
     if session is not None and session.host is not None and any(
             not seat.get("present") for seat in ctl.seats_info if seat.get("kind") == "person"):

@@ -75,12 +75,8 @@ class NetSession:
 
     def __init__(self, app, address: str, code: str, token: str | None = None,
                  host=None, host_key: str | None = None, failed=None,
-                 opening: dict | None = None, tokens=None, names=None, table: bool = False,
-                 own_names: dict[str, str] | None = None):
+                 opening: dict | None = None, tokens=None, names=None, table: bool = False):
         self.app = app
-        # the server's names of the seats nobody took yet, as this window's setup named
-        # them (words.seat_name): "Seat 3" is the friend's "Carla"
-        self.own_names = dict(own_names or {})
         # (scene, say(reason)): where a join that fails goes back to, its fields kept
         self.failed = failed
         self.address, self.code = address, code
@@ -97,6 +93,7 @@ class NetSession:
         self.controller: SeatController | None = None
         self.waiting = None           # the scene that says what the session waits for
         self.lost: str | None = None  # why the connection ended, once it has
+        self.seated = False           # a match was shown: a lost connection may join again
         self.connect()
 
     # --- what one seat's code read before --------------------------------------------
@@ -161,6 +158,9 @@ class NetSession:
                     None)
 
     def close(self) -> None:
+        if self.table_server and self.controller is not None and \
+                self.controller.state.is_over():    # a finished match: no way back to it
+            forget_table(self.address, normal_code(self.code))
         for link in self.links:
             if link.client is not None:
                 link.client.close()
@@ -219,13 +219,14 @@ class NetSession:
         if not (isinstance(code, str) and isinstance(tokens, list)
                 and len(tokens) == len(self.links) and all(isinstance(t, str) for t in tokens)):
             raise ProtocolError("an opened table without its code or this window's tokens")
-        self.code, self.opening = code, None
+        self.code, opening, self.opening = code, self.opening, None
         key = link.client.server_key if link.client is not None else None
         if key is not None:
             remember_key(self.address, key)
         for other, token in zip(self.links, tokens):
             other.token = token
-        remember_table(self.address, code, " ".join(tokens))
+        remember_table(self.address, code, " ".join(tokens),
+                       str((opening or {}).get("variant", "")))
         for other in self.links[1:]:
             self._connect(other)
 
@@ -243,7 +244,8 @@ class NetSession:
         link.welcome, link.first, self.controller = message, None, None
         self.code = str(message.get("code") or self.code)
         if self.table_server:
-            remember_table(self.address, self.code, " ".join(t or "" for t in self.tokens))
+            remember_table(self.address, self.code, " ".join(t or "" for t in self.tokens),
+                           str(message["variant"]))
         elif self.host is None:
             remember(address=self.address, code=self.code, token=link.token)
 
@@ -269,14 +271,14 @@ class NetSession:
             "built once every seat is in"
         state = self.links[0].state if len(self.links) == 1 else CouchState(states)
         assert state is not None
-        config = MatchConfig(state.variant, seats_of(self.table["seats"], self.own_names),
+        config = MatchConfig(state.variant, seats_of(self.table["seats"]),
                              dict(state.options))
         try:
             scene = net_scene_class(state.variant)(self.app, config, state)
         except Exception as error:          # a variant this window cannot show
             self.app.show_match(MessageScene(self.app, N_("The match cannot start"), f"{error}"))
             return
-        self.controller = scene.ctl
+        self.controller, self.seated = scene.ctl, True
         for link in self.links:
             scene.ctl.host_plies[link.seat] = link.first["ply"] if link.first else 0
         scene.ctl.receive_table(self.table)
@@ -329,7 +331,9 @@ class NetSession:
         from game.shell.screens.dialogs import ConfirmScene
         if self.lost is not None or self.app.network is not self:
             return
-        if self.controller is None or self.host is not None:
+        # (a join again that finds the server not back yet offers it again: the seats
+        # still wait there)
+        if (self.controller is None and not self.seated) or self.host is not None:
             self.ended(reason)
             return
         self.close()
@@ -338,7 +342,8 @@ class NetSession:
                     else _("The connection to the host was lost."))
         self.app.push(ConfirmScene(self.app, question, N_("Join again"), N_("Leave"),
                                    self.rejoin, detail=heard(self.lost),
-                                   on_no=self.app.back_to_menu, focus_yes=True))
+                                   on_no=self.app.back_to_menu, focus_yes=True,
+                                   legend=N_("Up/Down: choose   Enter: select   Esc: leave")))
 
     def rejoin(self) -> None:
         self.controller = None
@@ -362,8 +367,7 @@ class NetSession:
             if (seat.get("kind") == "person" and not seat.get("present")
                     and seat.get("left", 1) == 0):
                 buttons.append((_("The computer plays for {name}").format(
-                                    name=seat_name(str(seat.get("name", "")),
-                                                   self.own_names)),
+                                    name=seat_name(str(seat.get("name", "")))),
                                 lambda i=index: self.send({"type": "takeover", "seat": i,
                                                            "level": "greedy"})))
         return buttons

@@ -25,14 +25,22 @@ def name_field(name: str, on_change, width: int = 760) -> TextField:
     return field
 
 
-def keep_name(app, text: str) -> bool:
-    """Keep `text` as the person's name (in the settings); False when there is none."""
+def second_name_field(name: str, on_change=None, width: int = 760) -> TextField:
+    """The name of the second person on this computer's couch."""
+    field = TextField(N_("Second person's name"), name, on_change, width=width)
+    field.help = N_("The name of the second person here, as the others at the table see it")
+    return field
+
+
+def keep_name(app, text: str, index: int = 0) -> bool:
+    """Keep `text` as the name of the person of seat `index` here (in the settings: the
+    first person's, or the second's of a couch); False when there is none."""
     from game.play.settings import clean_name
     name = clean_name(text)
     if not name:
         return False
-    if name != app.settings.player_names[0]:
-        app.settings.player_names[0] = name
+    if name != app.settings.player_names[index]:
+        app.settings.player_names[index] = name
         app.save_settings()
     return True
 

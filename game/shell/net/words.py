@@ -146,11 +146,9 @@ def _patterns() -> list[tuple[re.Pattern, str]]:
     return sorted(found, key=lambda entry: -len(re.sub(r"\{\w+\}", "", entry[1])))
 
 
-def seat_name(name: str, own: dict[str, str] | None = None) -> str:
+def seat_name(name: str) -> str:
     """A seat's name; the host's name of a seat nobody took yet ("Seat 3", "Computer 4")
-    as this window's setup named it (`own`), or else in the current language."""
-    if own and name in own:
-        return own[name]
+    in the current language, the same in every window."""
     found = re.fullmatch(r"(Seat|Computer|Player) (\d{1,2})", name)
     if found is None:
         return name
@@ -159,12 +157,15 @@ def seat_name(name: str, own: dict[str, str] | None = None) -> str:
     return _(words[found[1]]).format(number=found[2])
 
 
-def names_said(names: str, own: dict[str, str] | None = None) -> str:
-    """"Ann and Ben" in the current language."""
-    said = [seat_name(name, own) for name in names.split(" and ")]
+def names_said(names: str) -> str:
+    """"Ann and Ben", "Ann, Ben and Cy" in the current language (the host joins every
+    name with " and ")."""
+    said = [seat_name(name) for name in names.split(" and ")]
     text = said[0]
-    for name in said[1:]:
-        text = _("{names} and {name}").format(names=text, name=name)
+    for name in said[1:-1]:
+        text = _("{names}, {name}").format(names=text, name=name)
+    if len(said) > 1:
+        text = _("{names} and {name}").format(names=text, name=said[-1])
     return text
 
 
@@ -172,10 +173,11 @@ HEARD_LONGEST = 300     # a longer text is no sentence of the host's: shown as i
 NESTED_DEEPEST = 3      # a sentence within a sentence within one, at most
 
 
-def heard(text: str, own: dict[str, str] | None = None, depth: int = 0) -> str:
+def heard(text: str, depth: int = 0) -> str:
     """`text` from the host in the current language (as it came when it is none of
-    HEARD); the seats nobody took yet named as in `own` (seat_name). A hostile host's
-    text costs no more than a short one: too long or nested too deep, it is not read."""
+    HEARD); the seats nobody took yet named in the current language (seat_name). A
+    hostile host's text costs no more than a short one: too long or nested too deep, it
+    is not read."""
     if not isinstance(text, str) or not text:
         return text if isinstance(text, str) else ""
     if len(text) > HEARD_LONGEST or depth > NESTED_DEEPEST:
@@ -189,11 +191,11 @@ def heard(text: str, own: dict[str, str] | None = None, depth: int = 0) -> str:
         words = found.groupdict()
         for key in words:
             if key in SENTENCES:
-                words[key] = heard(words[key], own, depth + 1)
+                words[key] = heard(words[key], depth + 1)
             elif key == "names":
-                words[key] = names_said(words[key], own)
+                words[key] = names_said(words[key])
             elif key in ("name", "asked"):
-                words[key] = seat_name(words[key], own)
+                words[key] = seat_name(words[key])
         if sentence in PLURALS and words.get("count", "").isdigit() and len(words["count"]) < 10:
             return ngettext(PLURALS[sentence], sentence, int(words["count"])).format(**words)
         return _(sentence).format(**words)

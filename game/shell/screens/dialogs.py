@@ -20,9 +20,11 @@ class ConfirmScene(Scene):
     backdrop_dim = 170
 
     def __init__(self, app, question: str, yes: str, no: str, on_yes, detail: str = "",
-                 cover: bool = False, on_no=None, focus_yes: bool = False):
+                 cover: bool = False, on_no=None, focus_yes: bool = False,
+                 legend: str = N_("Up/Down: choose   Enter: select   Esc: no")):
         super().__init__(app)
         self.question, self.detail = question, detail
+        self.legend = legend            # (a template text: what Esc does, said as it is)
         self.on_yes, self.on_no = on_yes, on_no
         self.overlay = not cover
         # as wide as the longer answer needs (a file name in it), up to the panel's width
@@ -70,7 +72,7 @@ class ConfirmScene(Scene):
             theme.draw_fitted(surface, line, (960, y), 920, 30, theme.TEXT, "center")
             y += 38
         self.menu.draw(surface)
-        theme.draw_legend(surface, self.app, _("Up/Down: choose   Enter: select   Esc: no"))
+        theme.draw_legend(surface, self.app, self.legend)
 
 
 class MessageScene(Scene):

@@ -13,6 +13,8 @@ class HandOverScene(Scene):
     """Hides the table between two people's turns; Enter or a click continues. Esc or
     pause opens the pause menu over it, so a match can be left without showing a hand."""
 
+    legend = N_("Enter or click: continue   Esc: pause")
+
     def __init__(self, app, name, on_continue=None, variant=None, leaving=lambda: None):
         super().__init__(app)
         self.leaving = leaving          # what leaving the match means (the pause menu's)
@@ -45,4 +47,4 @@ class HandOverScene(Scene):
                           "center", bold=True, shadow=True)
         theme.draw_text(surface, _("Press Enter or click to continue"), (w // 2, h // 2 + 160),
                         40, theme.TEXT, "center")
-        theme.draw_legend(surface, self.app, N_("Enter or click: continue   Esc: pause"))
+        theme.draw_legend(surface, self.app, self.legend)

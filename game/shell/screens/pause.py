@@ -31,11 +31,16 @@ class PauseOverlay(Scene):
         if self.confirming:
             leave = self.leaving or (N_("Leave this match?") if app.demo else
                                      N_("Leave this match? It stays saved for later."))
-            # the question on one line, or two smaller ones where the words are longer
+            # the question on one line, or two smaller ones where the words are longer,
+            # as even as they go (no word left alone on the second)
             lines = theme.wrap_text(_(leave), 760, 32)
             size = 32 if len(lines) == 1 else 28
-            rows = [Label(line, size=size, color=theme.TEXT, height=40)
-                    for line in theme.wrap_text(_(leave), 760, size)[:2]]
+            width = 760
+            while len(lines) > 1 and width > 400 and len(
+                    theme.wrap_text(_(leave), width - 20, size)) <= 2:
+                width -= 20
+            rows = [Label(line, width=width, size=size, color=theme.TEXT, height=40)
+                    for line in theme.wrap_text(_(leave), width, size)[:2]]
             rows += [Button(N_("No, keep playing"), self.cancel, width=640),
                     Button(N_("Yes, quit to menu"), app.back_to_menu, width=640)]
         else:
@@ -63,8 +68,14 @@ class PauseOverlay(Scene):
         else:
             self.menu.handle(action)
 
+    def panel_rect(self) -> tuple[int, int, int, int]:
+        """The panel behind the menu: longer when more rows are offered (a network
+        table's)."""
+        bottom = max(780, max(w.rect.bottom for w in self.menu.widgets) + 40)
+        return 560, 220, 800, bottom - 220
+
     def draw(self, surface):
-        theme.draw_panel(surface, (560, 220, 800, 560))
+        theme.draw_panel(surface, self.panel_rect())
         theme.draw_title(surface, self.title, 300, 80)
         self.menu.draw(surface)
         theme.draw_legend(surface, self.app, _("Up/Down: choose   Enter: select   Esc: resume"))

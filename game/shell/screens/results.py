@@ -181,6 +181,22 @@ class ResultsScene(Scene):
         self._draw_figure(surface)
         return area
 
+    def note_lines(self) -> tuple[list[str], int]:
+        """The note over the buttons, kept to their column (beside a figure the column
+        is narrower): one line, or two smaller ones when it is long."""
+        width = min(1040, 2 * (self.menu.center_x - self.panel.left) - 60)
+        if theme.font(34, bold=True).size(self.note or "")[0] <= width:
+            return [self.note or ""], width
+        return theme.wrap_text(self.note or "", width, 28, bold=True)[:2], width
+
+    def _draw_note(self, surface) -> None:
+        lines, width = self.note_lines()
+        size = 34 if len(lines) == 1 else 28
+        for i, line in enumerate(lines):
+            y = self.menu.top - 50 + (i - (len(lines) - 1) / 2) * 36
+            theme.draw_fitted(surface, line, (self.menu.center_x, round(y)), width, size,
+                              theme.HIGHLIGHT, "center", bold=True)
+
     def _draw_figure(self, surface) -> None:
         if self.figure is not None:
             self.figure.draw(surface)
@@ -203,6 +219,5 @@ class ResultsScene(Scene):
         for colour, centre in self._dots:
             pygame.draw.circle(surface, colour, centre, 11)
         if self.note:
-            theme.draw_fitted(surface, self.note, (self.menu.center_x, self.menu.top - 50),
-                              1040, 34, theme.HIGHLIGHT, "center", bold=True)
+            self._draw_note(surface)
         self.menu.draw(surface, focus=self.ready)

@@ -131,7 +131,7 @@ class VariantSelectScene(Scene):
         self.variants, self.errors = load_variants(playable_only=True)
         self.classes = dict(self.variants)
         self.seat_choices = self.seat_kinds()
-        setup = app.settings.last_setup          # a dict: load_settings checks it
+        setup = self.saved_setup()
         names = list(self.classes)
         self.variant = setup.get("variant") if setup.get("variant") in names else (
             names[0] if names else None)
@@ -145,6 +145,10 @@ class VariantSelectScene(Scene):
         self.layouts = {}                        # the variant's levels by name, to preview
         self.menu = None
         self.rebuild(focus=0)
+
+    def saved_setup(self) -> dict:
+        """The setup last started here (a dict: load_settings checks it)."""
+        return self.app.settings.last_setup
 
     @staticmethod
     def seat_kinds() -> list[tuple[str, str]]:

@@ -43,6 +43,7 @@ MAX_CONNECTIONS = 12000
 SUMMARY = 60.0               # seconds between two summary lines
 NO_TABLE = "No table with that code is open on this server: check the code."
 GOODBYE = 0.9            # seconds the goodbyes may take as the server stops
+UNKEPT = "The server cannot keep the table now: try again later."
 RESTARTING = ("The server is restarting: join again in a moment to take your seat back "
               "(with the same code).")
 
@@ -180,14 +181,20 @@ class TableServer(MatchServer):
         loop = asyncio.get_running_loop()
         # the code is given once the table is on disk: no code names a table a crash loses
         self.writer.put(table_path(self.folder, route), save_text(match, conn.address),
-                        lambda: loop.call_soon_threadsafe(self._opened, conn, match, mine))
+                        lambda ok: loop.call_soon_threadsafe(self._opened, conn, match, mine,
+                                                             ok))
 
-    def _opened(self, conn, match: HostedMatch, mine: list[int]) -> None:
+    def _opened(self, conn, match: HostedMatch, mine: list[int], ok: bool = True) -> None:
         route = split_code(match.code)[0]
         if self.find(route) is not match:
             return
         if conn.closed:                # nobody has its code: its opener's slot is free
             self.close_table(route, "its opener went before its code was given")
+            return
+        if not ok:                     # (a full disk): no code names a table it could lose
+            self.close_table(route, "its first save could not be written")
+            conn.opening = None
+            self.refuse(conn, "open", UNKEPT)
             return
         match.connect(conn)
         conn.send({"type": "opened", "code": match.code, "seats": mine,
@@ -283,7 +290,11 @@ class TableServer(MatchServer):
             asyncio.get_running_loop().run_in_executor(None, self.writer.finish, 0.6),
             self._flush(conns, GOODBYE))
         left = saved[1]
-        self.log(f"stopped: {len(self.tables)} tables saved" + (
+        unsaved = sum(table_path(self.folder, route) in self.writer.unsaved
+                      for route in self.tables)
+        self.log(f"stopped: {len(self.tables) - unsaved} tables saved" + (
+            f", {unsaved} could not be (the disk refused their latest change)"
+            if unsaved else "") + (
             f"; {left} could not be written in time (their previous save stays)"
             if left else ""))
 

@@ -35,6 +35,7 @@ HEARD = [
     N_("This connection is opening a table already."),
     N_("The server is stopping: open the table again in a moment."),
     N_("This server holds all the tables it can now: try again later."),
+    N_("The server cannot keep the table now: try again later."),
     N_("Your address has {count} tables open here already: finish or leave one first."),
     N_("That table cannot be opened: {error}."),
     N_("Too many messages: slow down."),

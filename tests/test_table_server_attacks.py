@@ -1,0 +1,50 @@
+"""The table server against the findings of an attacker's review: a full disk, tables
+filled by openers who leave, seats taken before their person came, take-backs asked
+again and again, guesses run in parallel, two servers on one folder."""
+import asyncio
+import errno
+
+import pytest
+
+from game.server import table_store
+from game.server.secure import split_code
+from game.server.tables import UNKEPT
+
+from table_support import bot_table, play, serving, until
+
+
+@pytest.fixture(autouse=True)
+def bots_at_full_speed(monkeypatch):
+    from game.server import connection
+    monkeypatch.setattr(connection, "RATE", 1e6)
+    monkeypatch.setattr(connection, "BURST", 1e6)
+
+
+def full_disk(monkeypatch) -> None:
+    def write_atomic(path, text):
+        raise OSError(errno.ENOSPC, "No space left on device")
+    monkeypatch.setattr(table_store, "write_atomic", write_atomic)
+
+
+def test_a_full_disk_gives_no_code_and_the_stop_line_counts_the_unsaved_tables(
+        tmp_path, monkeypatch):
+    async def main():
+        async with serving(tmp_path) as server:
+            kept = bot_table(server, number=0, until=lambda r: r.joins >= 2)
+            await play(kept)
+            match = server.find(split_code(kept.code)[0])
+            full_disk(monkeypatch)
+            refused = bot_table(server, number=1,
+                                until=lambda r: r.joins >= 1 or bool(r.refused))
+            await play(refused, 10)
+            server._saver(split_code(kept.code)[0])(match)       # a later change: unsaved
+            await until(lambda: not server.writer.waiting() and server.writer.unsaved)
+            tables = len(server.tables)
+        return server, refused, tables
+    server, refused, tables = asyncio.run(main())
+    assert refused.code is None and refused.report.refused == [UNKEPT]
+    assert tables == 1, "the table whose first save failed is dropped"
+    assert any("closed (its first save could not be written)" in line
+               for line in server.lines), server.lines
+    assert server.lines[-1] == "stopped: 0 tables saved, 1 could not be (the disk refused " \
+                               "their latest change)"

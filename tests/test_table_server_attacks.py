@@ -48,3 +48,16 @@ def test_a_full_disk_gives_no_code_and_the_stop_line_counts_the_unsaved_tables(
                for line in server.lines), server.lines
     assert server.lines[-1] == "stopped: 0 tables saved, 1 could not be (the disk refused " \
                                "their latest change)"
+
+
+def test_tries_running_at_once_count_against_the_free_tries():
+    """Eight connections at once from one address were eight guesses, not five."""
+    from game.server import guard
+    guesses = guard.Guesses()
+    for _ in range(guard.FREE_TRIES):
+        assert guesses.wait("a", 0.0) == 0
+        guesses.start("a")
+    assert guesses.wait("a", 0.0) > 0, "a sixth try while five run is refused"
+    assert guesses.wait("b", 0.0) == 0
+    guesses.end("a", 0.0, wrong=False)
+    assert guesses.wait("a", 0.0) == 0, "a try that ended frees its place"

@@ -61,3 +61,20 @@ def test_tries_running_at_once_count_against_the_free_tries():
     assert guesses.wait("b", 0.0) == 0
     guesses.end("a", 0.0, wrong=False)
     assert guesses.wait("a", 0.0) == 0, "a try that ended frees its place"
+
+
+def test_a_second_server_on_a_folder_in_use_exits_at_once_in_one_line(tmp_path, capsys):
+    """A second server restored the first's tables, closed them as idle and deleted
+    their saves."""
+    from game.play.locks import FileLock
+    from game.server.table_cli import SERVER_LOCK, main
+    first = FileLock(tmp_path / SERVER_LOCK)       # (what the first server holds)
+    assert first.acquire(0.0)
+    try:
+        assert main(["--tables", "--port", "0", "--folder", str(tmp_path)]) == 2
+    finally:
+        first.release()
+    err = capsys.readouterr().err
+    assert err == f"python -m game.server --tables: another server uses the folder " \
+                  f"{tmp_path}\n"
+    assert not (tmp_path / "server-key").exists(), "nothing else was done"

@@ -25,6 +25,7 @@ from game.server.secure import CODE_ALPHABET
 from game.server.tables import (IDLE, MAX_CONNECTIONS, MAX_TABLES, TABLES_PER_ADDRESS,
                                 TableServer)
 
+SERVER_LOCK = "server.lock"   # in the folder: one server a folder
 SPARE_FILES = 64         # descriptors kept for the server's own files (saves, the log)
 
 
@@ -116,6 +117,7 @@ def _key_exchanges_ready() -> None:
 
 def main(argv=None) -> int:
     from game.logic.console import tolerant_output
+    from game.play.locks import FileLock, LockRefused
     from game.server.match import THINK_SECONDS
     from game.server.table_store import KEY_NAME, load_identity, tables_folder
     tolerant_output()
@@ -126,6 +128,19 @@ def main(argv=None) -> int:
     folder = Path(args.folder) if args.folder else tables_folder(args.port)
     try:
         folder.mkdir(parents=True, exist_ok=True)
+        # held for the server's whole life (the system drops it however the process
+        # ends): a second server on this folder would restore the first's tables, close
+        # them as idle and delete their saves
+        lock = FileLock(folder / SERVER_LOCK)
+        if not lock.acquire(0.0):
+            print(f"python -m game.server --tables: another server uses the folder "
+                  f"{folder}", file=sys.stderr)
+            return 2
+    except (OSError, LockRefused) as error:
+        print(f"python -m game.server --tables: the folder {folder}: "
+              f"{getattr(error, 'strerror', None) or error}", file=sys.stderr)
+        return 2
+    try:
         identity = load_identity(Path(args.key) if args.key else folder / KEY_NAME, log)
     except (OSError, ValueError) as error:
         print(f"python -m game.server --tables: the server's key: "

@@ -55,6 +55,7 @@ HEARD = [
     N_("The computer plays for {name} now."),
     N_("{name} is at the table."),
     N_("{name} still has time to come back."),
+    N_("{name} still has time to join."),
     N_("Only the host gives a seat to the computer."),
     # moves and take-backs
     N_("That move was for an earlier position."),
@@ -62,6 +63,7 @@ HEARD = [
     N_("It is not your turn."),
     N_("The match is paused. {paused}"),
     N_("The position changed: ask again."),
+    N_("Your take-back was refused: ask again after the next move."),
     N_("The game is over: nothing can be taken back."),
     N_("The round is over: nothing can be taken back now."),
     N_("You have no move to take back yet."),

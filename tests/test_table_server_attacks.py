@@ -7,6 +7,7 @@ import errno
 import pytest
 
 from game.server import table_store
+from game.server.table_store import table_path
 from game.server.secure import split_code
 from game.server.tables import UNKEPT
 
@@ -78,3 +79,38 @@ def test_a_second_server_on_a_folder_in_use_exits_at_once_in_one_line(tmp_path, 
     assert err == f"python -m game.server --tables: another server uses the folder " \
                   f"{tmp_path}\n"
     assert not (tmp_path / "server-key").exists(), "nothing else was done"
+
+
+def test_a_table_nobody_sat_at_closes_after_the_empty_time_and_frees_its_slot(tmp_path):
+    """Openers who left as soon as they had the code filled every table of the server,
+    each for the whole idle time."""
+    from table_support import IDENTITY
+    from game.server.tables import TableServer
+
+    class Opener:
+        address, closed, peer, said = "10.0.0.1", False, "10.0.0.1:4000", {"type": None}
+
+        def send(self, message):
+            self.said = message
+
+    async def main():
+        server = TableServer("127.0.0.1", 0, tmp_path, IDENTITY, [].append, empty=60.0)
+        opener = Opener()
+        server.open_table(opener, {"variant": "classic", "seats": ["here", "remote"],
+                                   "options": []})
+        route = opener.opening
+        match = server.find(route)
+        assert await until(lambda: opener.said["type"] == "opened", 5)
+        server.ticked(match.touched + 61.0)
+        kept = server.find(route) is not None          # (the opener is still there)
+        match.disconnect(opener)                       # it left at once
+        server.looked = 0.0
+        server.ticked(match.touched + 59.0)
+        kept_for_a_while = server.find(route) is not None
+        server.looked = 0.0
+        server.ticked(match.touched + 61.0)
+        gone = await until(lambda: not table_path(tmp_path, route).exists(), 5)
+        return server, route, kept, kept_for_a_while, gone
+    server, route, kept, kept_for_a_while, gone = asyncio.run(main())
+    assert kept and kept_for_a_while and gone
+    assert server.find(route) is None and not server.open_from

@@ -22,8 +22,8 @@ from pathlib import Path
 from game.server import guard
 from game.server.protocol import DEFAULT_PORT
 from game.server.secure import CODE_ALPHABET
-from game.server.tables import (IDLE, MAX_CONNECTIONS, MAX_TABLES, TABLES_PER_ADDRESS,
-                                TableServer)
+from game.server.tables import (EMPTY, IDLE, MAX_CONNECTIONS, MAX_TABLES,
+                                TABLES_PER_ADDRESS, TableServer)
 
 SERVER_LOCK = "server.lock"   # in the folder: one server a folder
 SPARE_FILES = 64         # descriptors kept for the server's own files (saves, the log)
@@ -50,6 +50,9 @@ def parse_args(argv=None):
     parser.add_argument("--idle-minutes", type=float, default=IDLE / 60,
                         help=f"close a table nobody touched for this long (default "
                              f"{IDLE / 60:g})")
+    parser.add_argument("--empty-minutes", type=float, default=EMPTY / 60,
+                        help=f"close a table nobody is at whose game has no move yet after "
+                             f"this long (default {EMPTY / 60:g})")
     parser.add_argument("--tables-per-address", type=int, default=TABLES_PER_ADDRESS,
                         help=f"tables one address may have open at once (default "
                              f"{TABLES_PER_ADDRESS})")
@@ -159,7 +162,7 @@ def main(argv=None) -> int:
         for _ in range(args.handshake_workers):     # started now, not at the first joiner
             spake.submit(_key_exchanges_ready)
     server = TableServer(args.bind, args.port, folder, identity, log, prefix=args.prefix,
-                         idle=args.idle_minutes * 60,
+                         idle=args.idle_minutes * 60, empty=args.empty_minutes * 60,
                          tables_per_address=args.tables_per_address,
                          max_tables=args.max_tables, max_connections=connections,
                          max_per_address=args.per_address,

@@ -14,9 +14,10 @@ log no peer can forge. One address may have only `tables_per_address` tables ope
 once, and the server at most `max_tables`.
 
 A table is saved after every change (table_store.py) and closed when nobody has touched
-it for `idle` seconds, or once its game is over and everyone has left; its save goes
-with it. The log has one line per table opened, joined, finished or closed, and a
-summary every SUMMARY seconds (tables, connections, moves a second, memory).
+it for `idle` seconds, when nobody is at it and no move of its game was played for
+`empty` seconds, or once its game is over and everyone has left; its save goes with it.
+The log has one line per table opened, joined, finished or closed, and a summary every
+SUMMARY seconds (tables, connections, moves a second, memory).
 """
 from __future__ import annotations
 
@@ -37,6 +38,8 @@ from game.server.table_store import TableWriter, saved_tables, table_path
 
 TABLE_LETTERS = 3            # a table's own letters after the server's prefix
 IDLE = 30 * 60.0             # seconds untouched before a table is closed
+EMPTY = 5 * 60.0             # ... one with nobody at it and no move played yet (an opener
+                             # who left at once held a slot for the idle time)
 TABLES_PER_ADDRESS = 4       # tables one address may have open at once
 MAX_TABLES = 5000
 MAX_CONNECTIONS = 12000
@@ -54,7 +57,7 @@ class TableServer(MatchServer):
     wrong_code = NO_TABLE        # an unknown table and a wrong code are one refusal
 
     def __init__(self, host: str | None, port: int, folder, identity, log=print,
-                 prefix: str = "", idle: float = IDLE,
+                 prefix: str = "", idle: float = IDLE, empty: float = EMPTY,
                  tables_per_address: int = TABLES_PER_ADDRESS, max_tables: int = MAX_TABLES,
                  max_connections: int = MAX_CONNECTIONS,
                  max_per_address: int = guard.MAX_PER_ADDRESS, pace: float = THINK_SECONDS,
@@ -62,7 +65,7 @@ class TableServer(MatchServer):
         assert len(prefix) + TABLE_LETTERS <= 5 and all(c in CODE_ALPHABET for c in prefix)
         super().__init__(None, host, port, log, tap, max_connections, max_per_address)
         self.folder, self.identity, self.prefix = folder, identity, prefix
-        self.idle, self.pace = idle, pace
+        self.idle, self.empty, self.pace = idle, empty, pace
         self.tables_per_address, self.max_tables = tables_per_address, max_tables
         self.spake, self.behind_proxy = spake, behind_proxy
         self.tables: dict[str, HostedMatch] = {}
@@ -255,6 +258,9 @@ class TableServer(MatchServer):
         for route, match in list(self.tables.items()):
             if now - match.touched > self.idle:
                 self.close_table(route, f"nobody played at it for {self.idle / 60:g} minutes")
+            elif (now - match.touched > self.empty and not match.conns
+                  and not match.state.moves_played()):
+                self.close_table(route, f"nobody sat at it for {self.empty / 60:g} minutes")
         when, moves = self.summary
         if now - when >= SUMMARY:
             self.log(self.summary_line(now))

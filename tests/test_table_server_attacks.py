@@ -114,3 +114,28 @@ def test_a_table_nobody_sat_at_closes_after_the_empty_time_and_frees_its_slot(tm
     server, route, kept, kept_for_a_while, gone = asyncio.run(main())
     assert kept and kept_for_a_while and gone
     assert server.find(route) is None and not server.open_from
+
+
+def test_the_old_garbage_is_collected_each_minute_and_after_many_connections(
+        tmp_path, monkeypatch):
+    """The oldest objects were almost never collected: each short connection left cycles
+    behind (39 MB grew to 354 MB after some 200,000 refused connections)."""
+    from table_support import IDENTITY
+    from game.server import tables
+    collections: list = []
+    monkeypatch.setattr(tables.gc, "collect", lambda *generation: collections.append(
+        generation))
+    server = tables.TableServer("127.0.0.1", 0, tmp_path, IDENTITY, [].append)
+    start = server.summary[0]
+    server.ticked(start + 5.0)
+    assert collections == []
+    server.ticked(start + tables.SUMMARY)
+    assert collections == [()], "a full collection with the minute's summary"
+    server.accepted += tables.COLLECT_AFTER            # a storm of connections
+    server.ticked(start + tables.SUMMARY + 1.0)
+    assert len(collections) == 1, "never twice within COLLECT_GAP"
+    server.ticked(start + tables.SUMMARY + tables.COLLECT_GAP)
+    assert len(collections) == 2
+    server.ticked(start + tables.SUMMARY + 2 * tables.COLLECT_GAP)
+    assert len(collections) == 2, "not again before as many more connections"
+    server.writer.finish(1.0)

@@ -73,6 +73,7 @@ class MatchServer:
         self._stopping: asyncio.Event | None = None
         self._tasks: set = set()
         self.conns: set[Connection] = set()      # every connection, joined or not
+        self.accepted = 0                        # connections ever taken (refused too)
         self.per_address: dict[str, int] = {}    # connections from each address
         self.guesses = guard.Guesses()
         self.refusals = guard.RefusalLog(self.log)
@@ -253,6 +254,7 @@ class MatchServer:
 
     async def _serve(self, reader, writer) -> None:
         task = asyncio.current_task()
+        self.accepted += 1
         conn = Connection(reader, writer, self.log)
         lines = ClearLines(reader, conn)
         if self.behind_proxy and not await self._proxied(conn, lines):

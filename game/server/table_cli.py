@@ -170,10 +170,11 @@ def main(argv=None) -> int:
                          spake=spake, behind_proxy=args.behind_proxy)
     restored = server.restore()
     # A thousand tables are a million objects that live for minutes: a full collection
-    # of them stops every table for a tenth of a second. The young ones are collected
-    # as before, the old ones rarely; those read back now are frozen (never collected:
-    # what a closed table leaves behind is freed by its count of references).
-    gc.freeze()
+    # of them stops every table for some tens of milliseconds. The young ones are
+    # collected as before, the old ones only with the minute's summary (or sooner after
+    # many connections: TableServer.collect), so the move p99 stays low and memory comes
+    # back. (None is frozen: a closed table's cycles, its match and its agreements,
+    # would stay for good.)
     gc.set_threshold(10_000, 50, 1000)
     try:
         asyncio.run(_serve(server, args, restored, identity, log))

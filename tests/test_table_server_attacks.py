@@ -139,3 +139,18 @@ def test_the_old_garbage_is_collected_each_minute_and_after_many_connections(
     server.ticked(start + tables.SUMMARY + 2 * tables.COLLECT_GAP)
     assert len(collections) == 2, "not again before as many more connections"
     server.writer.finish(1.0)
+
+
+def test_handshake_workers_that_cannot_start_end_the_server_in_one_line(
+        tmp_path, monkeypatch, capsys):
+    """Under `ulimit -f 0` the workers' lock in /dev/shm cannot be made: a traceback."""
+    import concurrent.futures
+    from game.server.table_cli import main
+
+    def refused(*args, **kwargs):
+        raise OSError(errno.EFBIG, "File too large")
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", refused)
+    assert main(["--tables", "--port", "0", "--folder", str(tmp_path)]) == 2
+    assert capsys.readouterr().err == (
+        "python -m game.server --tables: cannot start the handshake workers: File too "
+        "large (--handshake-workers 0 runs without them)\n")

@@ -156,11 +156,17 @@ def main(argv=None) -> int:
     if args.handshake_workers > 0:
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
-        spake = ProcessPoolExecutor(args.handshake_workers,
-                                    mp_context=multiprocessing.get_context("spawn"),
-                                    initializer=_follow_server, initargs=(os.getpid(),))
-        for _ in range(args.handshake_workers):     # started now, not at the first joiner
-            spake.submit(_key_exchanges_ready)
+        try:          # (its locks are files in /dev/shm: a full one, a file-size limit)
+            spake = ProcessPoolExecutor(args.handshake_workers,
+                                        mp_context=multiprocessing.get_context("spawn"),
+                                        initializer=_follow_server, initargs=(os.getpid(),))
+            for _ in range(args.handshake_workers):  # started now, not at the first joiner
+                spake.submit(_key_exchanges_ready)
+        except OSError as error:
+            print(f"python -m game.server --tables: cannot start the handshake workers: "
+                  f"{error.strerror or error} (--handshake-workers 0 runs without them)",
+                  file=sys.stderr)
+            return 2
     server = TableServer(args.bind, args.port, folder, identity, log, prefix=args.prefix,
                          idle=args.idle_minutes * 60, empty=args.empty_minutes * 60,
                          tables_per_address=args.tables_per_address,

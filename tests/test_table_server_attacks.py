@@ -200,3 +200,22 @@ def until_in_thread(condition, seconds: float = 10.0) -> bool:
             return False
         time.sleep(0.01)
     return True
+
+
+def test_the_refusals_held_back_from_the_log_keep_no_connection_alive():
+    """Past the log's lines a window, the held refusals kept each connection (its socket
+    and buffers) until the window's end: 80 MB under a storm of short connections."""
+    import weakref
+    from game.server import guard
+
+    class Peer:
+        peer = "10.0.0.1:4000"
+    log = guard.RefusalLog([].append)
+    peers = [Peer() for _ in range(guard.LOG_LINES + 5)]
+    for peer in peers:
+        log.refused(peer, "refused", "join", 0.0)
+        log.ended(peer)
+    gone = [weakref.ref(peer) for peer in peers]
+    del peers, peer
+    assert [ref() for ref in gone] == [None] * len(gone)
+    assert log.held == 5 and len(log.held_from) == 5

@@ -134,7 +134,8 @@ class RefusalLog:
         self.tick(now)
         if self.lines >= LOG_LINES:
             self.held += 1
-            self.held_from.add(conn)
+            self.held_from.add(id(conn))     # (not the connection: it would keep its
+            # socket and buffers for the window, 80 MB under a storm of short connections)
             return
         self.lines += 1
         self.log(line)

@@ -107,6 +107,11 @@ def test_a_table_nobody_sat_at_closes_after_the_empty_time_and_frees_its_slot(tm
         server.looked = 0.0
         server.ticked(match.touched + 59.0)
         kept_for_a_while = server.find(route) is not None
+        server.began, began = match.touched + 30.0, server.began   # (as if just restarted:
+        server.looked = 0.0                                         # time to come back)
+        server.ticked(match.touched + 61.0)
+        kept_for_a_while &= server.find(route) is not None
+        server.began = began
         server.looked = 0.0
         server.ticked(match.touched + 61.0)
         gone = await until(lambda: not table_path(tmp_path, route).exists(), 5)

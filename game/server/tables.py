@@ -81,6 +81,7 @@ class TableServer(MatchServer):
         self.moves_closed = 0              # moves of tables closed since the last summary
         self.summary = (time.monotonic(), 0)   # (when, moves then)
         self.looked = 0.0
+        self.began = time.monotonic()
         self.collected = (time.monotonic(), 0)    # (when, connections taken then)
         self.pause: float | None = None            # seconds the last full collection took
         self.stopping = False
@@ -195,7 +196,7 @@ class TableServer(MatchServer):
                         lambda ok: loop.call_soon_threadsafe(self._opened, conn, match, mine,
                                                              ok))
 
-    def _opened(self, conn, match: HostedMatch, mine: list[int], ok: bool = True) -> None:
+    def _opened(self, conn, match: HostedMatch, mine: list[int], ok: bool) -> None:
         route = split_code(match.code)[0]
         if self.find(route) is not match:
             return
@@ -266,8 +267,8 @@ class TableServer(MatchServer):
         for route, match in list(self.tables.items()):
             if now - match.touched > self.idle:
                 self.close_table(route, f"nobody played at it for {self.idle / 60:g} minutes")
-            elif (now - match.touched > self.empty and not match.conns
-                  and not match.state.moves_played()):
+            elif (now - max(match.touched, self.began) > self.empty and not match.conns
+                  and not match.state.moves_played()):    # (after a restart, time to come back)
                 self.close_table(route, f"nobody sat at it for {self.empty / 60:g} minutes")
         when, moves = self.summary
         if now - when >= SUMMARY:

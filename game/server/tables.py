@@ -46,8 +46,8 @@ MAX_TABLES = 5000
 MAX_CONNECTIONS = 12000
 SUMMARY = 60.0               # seconds between two summary lines
 # A full collection of the garbage: with every summary, and sooner after this many
-# connections (each leaves cycles behind) but never twice in COLLECT_GAP seconds: with
-# 1,000 tables it stops them all for some tens of milliseconds
+# connections (should any leave a cycle behind) but never twice in COLLECT_GAP seconds:
+# with 1,000 tables it stops them all for some tens of milliseconds
 COLLECT_AFTER = 10_000
 COLLECT_GAP = 10.0
 NO_TABLE = "No table with that code is open on this server: check the code."
@@ -279,9 +279,10 @@ class TableServer(MatchServer):
             self.collect(now)
 
     def collect(self, now: float) -> None:
-        """A full collection: the young garbage is collected as it comes, the old only
-        rarely (table_cli's thresholds), and each short connection leaves cycles that
-        grow old (300 MB after 200,000 refused connections, until collected)."""
+        """A full collection: the young garbage is collected as it comes, the old almost
+        never by itself (table_cli's thresholds, for the p99), so the cycles a closed
+        table or connection leaves once grown old would stay (a connection's left 300 MB
+        after 200,000 refused connections, before connection.free_closed_transports)."""
         started = time.perf_counter()
         gc.collect()
         trim_heap()

@@ -130,18 +130,20 @@ def test_the_old_garbage_is_collected_each_minute_and_after_many_connections(
     collections: list = []
     monkeypatch.setattr(tables.gc, "collect", lambda *generation: collections.append(
         generation))
-    server = tables.TableServer("127.0.0.1", 0, tmp_path, IDENTITY, [].append)
-    start = server.summary[0]
-    server.ticked(start + 5.0)
-    assert collections == []
-    server.ticked(start + tables.SUMMARY)
-    assert collections == [()], "a full collection with the minute's summary"
+    lines: list[str] = []
+    server = tables.TableServer("127.0.0.1", 0, tmp_path, IDENTITY, lines.append)
+    start = server.collected[0]
+    for minute in range(1, round(tables.COLLECT_EVERY / tables.SUMMARY) + 1):
+        server.ticked(start + minute * tables.SUMMARY)
+    assert collections == [()], "one full collection with a summary every COLLECT_EVERY"
+    assert "(a full collection: " in lines[-1] and len(lines) == 10, lines
+    collected = server.collected[0]
     server.accepted += tables.COLLECT_AFTER            # a storm of connections
-    server.ticked(start + tables.SUMMARY + 1.0)
+    server.ticked(collected + 1.0)
     assert len(collections) == 1, "never twice within COLLECT_GAP"
-    server.ticked(start + tables.SUMMARY + tables.COLLECT_GAP)
+    server.ticked(collected + tables.COLLECT_GAP)
     assert len(collections) == 2
-    server.ticked(start + tables.SUMMARY + 2 * tables.COLLECT_GAP)
+    server.ticked(collected + 2 * tables.COLLECT_GAP)
     assert len(collections) == 2, "not again before as many more connections"
     server.writer.finish(1.0)
 

@@ -176,9 +176,9 @@ def main(argv=None) -> int:
                          spake=spake, behind_proxy=args.behind_proxy)
     restored = server.restore()
     # A thousand tables are a million objects that live for minutes: a full collection
-    # of them stops every table for some tens of milliseconds. The young ones are
-    # collected as before, the old ones only with the minute's summary (or sooner after
-    # many connections: TableServer.collect), so the move p99 stays low and memory comes
+    # of them stops every table for a tenth of a second or more. The young ones are
+    # collected as before, the old ones every ten minutes (or sooner after many
+    # connections: TableServer.collect), so the move p99 stays low and memory comes
     # back. (None is frozen: a closed table's cycles, its match and its agreements,
     # would stay for good.)
     gc.set_threshold(10_000, 50, 1000)

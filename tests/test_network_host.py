@@ -250,7 +250,11 @@ def test_a_take_back_asks_the_other_person_and_waits_for_the_answer():
     send(match, asked, "answer", ask=question["ask"], yes=False)
     assert len(match.state.moves_played()) == played
     assert "said no" in asker.last("said")["text"]
-    send(match, asker, "undo", ply=match.ply)
+    send(match, asker, "undo", ply=match.ply)        # at once again: griefing, refused
+    assert asker.reasons()[-1] == "Your take-back was refused: ask again after the next move."
+    assert match.paused() is None, "the other may move"
+    send(match, asked, "move", move=str(match.state.legal_moves()[0]), ply=match.ply)
+    send(match, asker, "undo", ply=match.ply)        # the position changed: asked again
     send(match, asked, "answer", ask=asked.last("ask")["ask"], yes=True)
     assert len(match.state.moves_played()) == played - 1
     assert match.state.current_player == asker.seat
@@ -260,15 +264,16 @@ def test_a_take_back_asks_the_other_person_and_waits_for_the_answer():
 def test_a_take_back_is_agreed_by_every_other_person_whose_move_it_undoes():
     """Two people's moves go with the asker's turn: each is asked, one after the other
     (a couch partner's move was undone unasked); one no is enough."""
-    match = hosted("classic", ("remote", "remote", "remote"))
-    conns = [join(match, name) for name in ("Ann", "Ben", "Cy")]
-    for _ in range(3):
-        send(match, mover(match, conns), "move", move=str(match.state.legal_moves()[0]),
-             ply=match.ply)
-    asker = mover(match, conns)                        # the turn came round to them again
-    last, middle = (next(c for c in conns if c.seat == (asker.seat + k) % 3) for k in (2, 1))
-    played = len(match.state.moves_played())
     for answer in (False, True):                       # (one no: nothing is undone)
+        match = hosted("classic", ("remote", "remote", "remote"))     # (the same deal)
+        conns = [join(match, name) for name in ("Ann", "Ben", "Cy")]
+        for _ in range(3):
+            send(match, mover(match, conns), "move", move=str(match.state.legal_moves()[0]),
+                 ply=match.ply)
+        asker = mover(match, conns)                    # the turn came round to them again
+        last, middle = (next(c for c in conns if c.seat == (asker.seat + k) % 3)
+                        for k in (2, 1))
+        played = len(match.state.moves_played())
         send(match, asker, "undo", ply=match.ply)
         send(match, last, "answer", ask=last.last("ask")["ask"], yes=True)
         assert len(match.state.moves_played()) == played, "the other one is not asked yet"
@@ -276,8 +281,8 @@ def test_a_take_back_is_agreed_by_every_other_person_whose_move_it_undoes():
         assert question and "allow" in question["question"]
         assert match.paused() == f"Waiting for {match.seats[middle.seat].name} to answer."
         send(match, middle, "answer", ask=question["ask"], yes=answer)
-    assert len(match.state.moves_played()) == played - 3
-    assert match.state.current_player == asker.seat
+        assert len(match.state.moves_played()) == (played - 3 if answer else played)
+        assert match.state.current_player == asker.seat
 
 
 def test_a_take_back_is_refused_when_there_is_nothing_of_ones_own_to_take():
@@ -424,3 +429,20 @@ def test_a_flood_with_a_pause_now_and_then_is_still_closed(monkeypatch):
     assert any("kept flooding: closed" in line for line in match.log_lines)
     last = json.loads(conn.writer.written[-1])        # (it was told why, then closed)
     assert last["type"] == "closed" and "too many messages" in last["reason"]
+
+
+def test_a_seat_never_joined_is_the_invited_friends_for_the_grace_too():
+    """Anyone seated at a table took the seat of a friend who had not come yet, at once,
+    locking them out; a hosted match keeps it for its host alike."""
+    for at_table, kw in ((True, {}), (False, {"host_key": "k"})):
+        match = hosted("classic", ("remote", "remote"), at_table=at_table, **kw)
+        ann = join(match, "Ann")
+        ann = ann if at_table else on_the_hosts_machine(match, ann)
+        send(match, ann, "takeover", seat=1, level="random")
+        assert ann.reasons()[-1] == "Seat 2 still has time to join."
+        assert match.seats[1].is_person and ann.last("table")["seats"][1]["left"] > 0
+        match.test_clock.now += GRACE + 1
+        match.tick()
+        assert ann.last("table")["seats"][1]["left"] == 0
+        send(match, ann, "takeover", seat=1, level="random")
+        assert match.seats[1].kind == "computer"

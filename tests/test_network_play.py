@@ -91,6 +91,12 @@ def test_the_person_asked_answers_on_their_own_screen(tmp_path, monkeypatch, hos
     person.keys(pygame.K_ESCAPE)                  # no
     assert wait_for(lambda: any("said no" in m["text"] for m in friend_sees("said")), 30,
                     person.frame)
+    friend.send({"type": "undo", "ply": hosted.match.ply})     # at once again: refused
+    assert wait_for(lambda: any(m["about"] == "undo" for m in friend_sees("refused")), 30,
+                    person.frame)
+    state = hosted.match.state                    # the friend's move: then it may ask
+    friend.send({"type": "move", "move": str(state.legal_moves()[0]), "ply": hosted.match.ply})
+    assert wait_for(lambda: state.current_player != seat, 30, person.frame)
     played = len(hosted.match.state.moves_played())
     friend.send({"type": "undo", "ply": hosted.match.ply})
     assert wait_for(lambda: isinstance(person.top, ConfirmScene), 30, person.frame)

@@ -7,7 +7,8 @@ takes back their own last turn and every move after it (play.take_back); with tw
 more people at the table every other person whose move goes with it is asked first, one
 after the other, each on their own seat's connection (a couch partner too: two seats of
 one window are two people), else the next person, and the match waits for the answers;
-one no is enough.
+one no is enough. After a no, the same person may ask again only once the position has
+changed (a move played): asked again at once, for ever, the other could never move.
 Between two rounds of a line match play goes on once every person has seen the round's
 results. A rematch is dealt once every person at the table has asked for one.
 """
@@ -22,6 +23,7 @@ class Agreements:
         # (id, asker, moves kept, asked, those to ask after) while a take-back waits
         self.question: tuple[int, int, int, int, tuple[int, ...]] | None = None
         self.asked_count = 0
+        self.declined: dict[int, int] = {}     # asker -> the ply their take-back was refused at
         self.round_seen: set[int] = set()    # people still to see a round's results
         self.rematch: set[int] = set()
 
@@ -102,6 +104,8 @@ class Agreements:
             return "The game is over: nothing can be taken back."
         if self.question is not None:
             return "A take-back is already waiting for an answer."
+        if self.declined.get(conn.seat) == match.ply:
+            return "Your take-back was refused: ask again after the next move."
         if self.round_seen:
             return "The round is over: nothing can be taken back now."
         paused = match.paused()
@@ -125,6 +129,7 @@ class Agreements:
         elif message["yes"]:
             self.undo_to(who, where)
         else:
+            self.declined[who] = match.ply
             match.say(f"{match.seats[asked].name} said no: nothing is taken back.", {who})
             match.broadcast_table()
 

@@ -22,6 +22,32 @@ SLOW_LIMIT = 4 * 1024 * 1024   # bytes waiting for a peer that does not read the
 FLUSH = 1.0              # seconds a polite goodbye may take to leave before the abort
 
 
+def free_closed_transports() -> None:
+    """Once, for the process: a closed connection's transport, socket and buffers are
+    freed at once. CPython 3.11's socket transport keeps a bound method of itself (its
+    read callback), a cycle, so each of them waited for a collection of the oldest
+    generation, rare on a busy server: memory grew with every short connection (39 MB to
+    354 MB after 200,000 refused ones). The callback is dropped once the connection is
+    lost (nothing reads after that)."""
+    global _freeing
+    from asyncio import selector_events
+    transport = getattr(selector_events, "_SelectorSocketTransport", None)
+    lost = getattr(transport, "_call_connection_lost", None)
+    if _freeing or transport is None or lost is None:
+        return
+    _freeing = True
+
+    def call_connection_lost(self, exc) -> None:
+        try:
+            lost(self, exc)
+        finally:
+            self._read_ready_cb = None
+    transport._call_connection_lost = call_connection_lost
+
+
+_freeing = False
+
+
 class Connection:
     """One peer. `send` never waits: the bytes go to the transport's buffer, sealed once
     the handshake is done."""

@@ -47,7 +47,8 @@ def address_key(host: str) -> str:
 
 
 class Guesses:
-    """Wrong codes per address: FREE_TRIES at the usual pace, then one try at a time,
+    """Wrong codes per address: FREE_TRIES at the usual pace (counting the tries still
+    running), then one try at a time,
     each after a wait that doubles up to LONGEST_WAIT. An address forgiven (FORGIVEN_AFTER)
     is forgotten, and at most GUESSERS are kept (the oldest wrong codes go first), so an
     attacker spraying addresses cannot grow it without bound."""
@@ -63,8 +64,10 @@ class Guesses:
             self.strikes.pop(key, None)
             self.last.pop(key, None)
         strikes = self.strikes.get(key, 0)
-        if strikes < FREE_TRIES:
-            return 0.0
+        if strikes + self.trying[key] < FREE_TRIES:   # (tries in flight count: eight at
+            return 0.0                                 # once were eight free guesses)
+        if strikes < FREE_TRIES:             # the free tries are all in flight
+            return WRONG_CODE_DELAY
         ready = self.last[key] + min(LONGEST_WAIT,
                                      WRONG_CODE_DELAY * 2 ** (strikes - FREE_TRIES + 1))
         if self.trying[key]:               # past the free tries: one at a time
@@ -131,7 +134,8 @@ class RefusalLog:
         self.tick(now)
         if self.lines >= LOG_LINES:
             self.held += 1
-            self.held_from.add(conn)
+            self.held_from.add(id(conn))     # (not the connection: it would keep its
+            # socket and buffers for the window, 80 MB under a storm of short connections)
             return
         self.lines += 1
         self.log(line)

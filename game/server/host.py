@@ -35,8 +35,8 @@ import traceback
 
 from game.server import guard
 from game.server.connection import (BURST, FLUSH, RATE, SLOW_LIMIT, ClearLines,  # noqa: F401
-                                    Connection, lan_address, listening_socket, safe_log,
-                                    sentence)
+                                    Connection, free_closed_transports, lan_address,
+                                    listening_socket, safe_log, sentence)
 from game.server.protocol import (CLIENT_LINE_LIMIT, ProtocolError, check_client_message,
                                   decode_line, encode_line)
 from game.server.secure import HandshakeError, HostHandshake, Tampered, normal_code, split_code
@@ -73,6 +73,7 @@ class MatchServer:
         self._stopping: asyncio.Event | None = None
         self._tasks: set = set()
         self.conns: set[Connection] = set()      # every connection, joined or not
+        self.accepted = 0                        # connections ever taken (refused too)
         self.per_address: dict[str, int] = {}    # connections from each address
         self.guesses = guard.Guesses()
         self.refusals = guard.RefusalLog(self.log)
@@ -138,6 +139,7 @@ class MatchServer:
     async def run(self, ready=None) -> None:
         """Serve until `stop()`; `ready(error or None)` is called once listening (or not)."""
         stopping = self._stopping = asyncio.Event()
+        free_closed_transports()
         try:
             if self.host is None:             # one port for every address, IPv4 and IPv6
                 server = await asyncio.start_server(
@@ -253,6 +255,7 @@ class MatchServer:
 
     async def _serve(self, reader, writer) -> None:
         task = asyncio.current_task()
+        self.accepted += 1
         conn = Connection(reader, writer, self.log)
         lines = ClearLines(reader, conn)
         if self.behind_proxy and not await self._proxied(conn, lines):

@@ -14,9 +14,10 @@ is that seat's turn, the match is not paused, and the move is legal now. A refus
 move) and one line in the log; nothing is applied.
 
 The match pauses while a person's seat is empty (before their first join, or for up to
-GRACE seconds after they dropped out, after which the host may give the seat to a
-computer), while a take-back waits for the other person's answer, and between two rounds
-of a line match until every person has seen the round's results.
+GRACE seconds after they dropped out, or after the match began for a seat never joined,
+after which the host may give the seat to a computer), while a take-back waits for the
+other person's answer, and between two rounds of a line match until every person has seen
+the round's results.
 """
 from __future__ import annotations
 
@@ -235,8 +236,7 @@ class HostedMatch:
             entry = {"name": seat.name, "kind": seat.kind, "level": seat.level,
                      "present": seat.conn is not None, "joined": seat.joined}
             if seat.is_person and seat.conn is None and seat.vacant_since is not None:
-                entry["left"] = max(0.0, GRACE - (now - seat.vacant_since)) \
-                    if seat.joined else 0.0
+                entry["left"] = max(0.0, GRACE - (now - seat.vacant_since))
             seats.append(entry)
         return {"type": "table", "seats": seats, "paused": self.paused(),
                 "rematch": sorted(self.agreements.rematch)}
@@ -401,10 +401,12 @@ class HostedMatch:
             self.refuse(conn, "takeover", f"There is no computer level {level[:20]!r}.")
         elif self.seats[index].conn is not None:
             self.refuse(conn, "takeover", f"{self.seats[index].name} is at the table.")
-        elif self.seats[index].joined and not self._grace_over(self.seats[index],
-                                                                self.clock()):
-            self.refuse(conn, "takeover", f"{self.seats[index].name} still has time to "
-                                          "come back.")
+        elif not self._grace_over(self.seats[index], self.clock()):
+            # (a seat never joined too, counted from the opening: taken at once, it locked
+            # the invited friend out)
+            name = self.seats[index].name
+            self.refuse(conn, "takeover", f"{name} still has time to come back."
+                        if self.seats[index].joined else f"{name} still has time to join.")
         else:
             self.give_to_computer(index, level)
 

@@ -22,9 +22,10 @@ from pathlib import Path
 from game.server import guard
 from game.server.protocol import DEFAULT_PORT
 from game.server.secure import CODE_ALPHABET
-from game.server.tables import (IDLE, MAX_CONNECTIONS, MAX_TABLES, TABLES_PER_ADDRESS,
-                                TableServer)
+from game.server.tables import (EMPTY, IDLE, MAX_CONNECTIONS, MAX_TABLES,
+                                TABLES_PER_ADDRESS, TableServer)
 
+SERVER_LOCK = "server.lock"   # in the folder: one server a folder
 SPARE_FILES = 64         # descriptors kept for the server's own files (saves, the log)
 
 
@@ -49,6 +50,9 @@ def parse_args(argv=None):
     parser.add_argument("--idle-minutes", type=float, default=IDLE / 60,
                         help=f"close a table nobody touched for this long (default "
                              f"{IDLE / 60:g})")
+    parser.add_argument("--empty-minutes", type=float, default=EMPTY / 60,
+                        help=f"close a table nobody is at whose game has no move yet after "
+                             f"this long (default {EMPTY / 60:g})")
     parser.add_argument("--tables-per-address", type=int, default=TABLES_PER_ADDRESS,
                         help=f"tables one address may have open at once (default "
                              f"{TABLES_PER_ADDRESS})")
@@ -116,6 +120,7 @@ def _key_exchanges_ready() -> None:
 
 def main(argv=None) -> int:
     from game.logic.console import tolerant_output
+    from game.play.locks import FileLock, LockRefused
     from game.server.match import THINK_SECONDS
     from game.server.table_store import KEY_NAME, load_identity, tables_folder
     tolerant_output()
@@ -126,6 +131,19 @@ def main(argv=None) -> int:
     folder = Path(args.folder) if args.folder else tables_folder(args.port)
     try:
         folder.mkdir(parents=True, exist_ok=True)
+        # held for the server's whole life (the system drops it however the process
+        # ends): a second server on this folder would restore the first's tables, close
+        # them as idle and delete their saves
+        lock = FileLock(folder / SERVER_LOCK)
+        if not lock.acquire(0.0):
+            print(f"python -m game.server --tables: another server uses the folder "
+                  f"{folder}", file=sys.stderr)
+            return 2
+    except (OSError, LockRefused) as error:
+        print(f"python -m game.server --tables: the folder {folder}: "
+              f"{getattr(error, 'strerror', None) or error}", file=sys.stderr)
+        return 2
+    try:
         identity = load_identity(Path(args.key) if args.key else folder / KEY_NAME, log)
     except (OSError, ValueError) as error:
         print(f"python -m game.server --tables: the server's key: "
@@ -138,13 +156,19 @@ def main(argv=None) -> int:
     if args.handshake_workers > 0:
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
-        spake = ProcessPoolExecutor(args.handshake_workers,
-                                    mp_context=multiprocessing.get_context("spawn"),
-                                    initializer=_follow_server, initargs=(os.getpid(),))
-        for _ in range(args.handshake_workers):     # started now, not at the first joiner
-            spake.submit(_key_exchanges_ready)
+        try:          # (its locks are files in /dev/shm: a full one, a file-size limit)
+            spake = ProcessPoolExecutor(args.handshake_workers,
+                                        mp_context=multiprocessing.get_context("spawn"),
+                                        initializer=_follow_server, initargs=(os.getpid(),))
+            for _ in range(args.handshake_workers):  # started now, not at the first joiner
+                spake.submit(_key_exchanges_ready)
+        except OSError as error:
+            print(f"python -m game.server --tables: cannot start the handshake workers: "
+                  f"{error.strerror or error} (--handshake-workers 0 runs without them)",
+                  file=sys.stderr)
+            return 2
     server = TableServer(args.bind, args.port, folder, identity, log, prefix=args.prefix,
-                         idle=args.idle_minutes * 60,
+                         idle=args.idle_minutes * 60, empty=args.empty_minutes * 60,
                          tables_per_address=args.tables_per_address,
                          max_tables=args.max_tables, max_connections=connections,
                          max_per_address=args.per_address,
@@ -152,10 +176,11 @@ def main(argv=None) -> int:
                          spake=spake, behind_proxy=args.behind_proxy)
     restored = server.restore()
     # A thousand tables are a million objects that live for minutes: a full collection
-    # of them stops every table for a tenth of a second. The young ones are collected
-    # as before, the old ones rarely; those read back now are frozen (never collected:
-    # what a closed table leaves behind is freed by its count of references).
-    gc.freeze()
+    # of them stops every table for a tenth of a second or more. The young ones are
+    # collected as before, the old ones every ten minutes (or sooner after many
+    # connections: TableServer.collect), so the move p99 stays low and memory comes
+    # back. (None is frozen: a closed table's cycles, its match and its agreements,
+    # would stay for good.)
     gc.set_threshold(10_000, 50, 1000)
     try:
         asyncio.run(_serve(server, args, restored, identity, log))

@@ -7,9 +7,10 @@ the game record, the seats, the code and the tokens. The writes go through one t
 their own (`TableWriter`), atomic as every save of the game (storage.write_atomic), the
 newest text of a table replacing one still waiting, so a server whose disk is slower than
 its moves writes each table's latest state and never queues more than one text a table.
-A table's first save is on disk before its code is given (`done`), so no code handed out
-names a table a crash could lose. As the server stops, what still waits is written at
-once (`finish`).
+A table's first save is on disk before its code is given (`done`, told whether it was), so
+no code handed out names a table a crash could lose. A write that fails (a full disk) is
+logged and its table counted as unsaved until a later write of it succeeds. As the
+server stops, what still waits is written at once (`finish`).
 """
 from __future__ import annotations
 
@@ -50,8 +51,9 @@ def load_identity(path: Path, log) -> ServerIdentity:
 
 class TableWriter:
     """Atomic writes on a thread of their own: `put(path, text or None, done)`; the newest
-    text for a path replaces one still waiting; `done()` runs on the writer's thread once
-    that text (or a newer one) is on disk."""
+    text for a path replaces one still waiting; `done(ok)` runs on the writer's thread once
+    that text (or a newer one) was written (ok) or could not be. `unsaved`: the paths whose
+    latest write failed."""
 
     def __init__(self, log):
         self.log = log
@@ -60,6 +62,7 @@ class TableWriter:
         self._stopped = False
         self.written = 0
         self.failed = 0
+        self.unsaved: set[Path] = set()
         self._thread = threading.Thread(target=self._run, name="table-writer", daemon=True)
         self._thread.start()
 
@@ -81,9 +84,9 @@ class TableWriter:
                     return
                 path = next(iter(self._jobs))
                 text, done = self._jobs.pop(path)
-            self._write(path, text)
+            ok = self._write(path, text)
             for call in done:
-                call()
+                call(ok)
 
     def _write(self, path: Path, text: str | None) -> bool:
         try:
@@ -92,9 +95,12 @@ class TableWriter:
             else:
                 write_atomic(path, text)
             self.written += 1
+            self.unsaved.discard(path)
             return True
         except OSError as error:
             self.failed += 1
+            if text is not None:
+                self.unsaved.add(path)
             self.log(f"cannot write {path.name}: {error.strerror or error}")
             return False
 

@@ -35,6 +35,7 @@ HEARD = [
     N_("This connection is opening a table already."),
     N_("The server is stopping: open the table again in a moment."),
     N_("This server holds all the tables it can now: try again later."),
+    N_("The server cannot keep the table now: try again later."),
     N_("Your address has {count} tables open here already: finish or leave one first."),
     N_("That table cannot be opened: {error}."),
     N_("Too many messages: slow down."),
@@ -54,6 +55,7 @@ HEARD = [
     N_("The computer plays for {name} now."),
     N_("{name} is at the table."),
     N_("{name} still has time to come back."),
+    N_("{name} still has time to join."),
     N_("Only the host gives a seat to the computer."),
     # moves and take-backs
     N_("That move was for an earlier position."),
@@ -61,6 +63,7 @@ HEARD = [
     N_("It is not your turn."),
     N_("The match is paused. {paused}"),
     N_("The position changed: ask again."),
+    N_("Your take-back was refused: ask again after the next move."),
     N_("The game is over: nothing can be taken back."),
     N_("The round is over: nothing can be taken back now."),
     N_("You have no move to take back yet."),

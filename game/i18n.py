@@ -17,6 +17,7 @@ Pure Python: the rules, the match floor and the server use it as the shell does.
 """
 from __future__ import annotations
 
+import functools
 import gettext
 import io
 import os
@@ -108,12 +109,18 @@ def decimal(value: float, places: int = 1) -> str:
 def in_every_language(message: str) -> set[str]:
     """`message` as each language with a catalogue says it (English's too): what the
     game may have written in another language, to be told again in this one."""
+    return set(_in_every_language(message, LOCALE_DIR))
+
+
+@functools.cache
+def _in_every_language(message: str, folder: Path) -> frozenset[str]:
+    """(each catalogue read once a run, not at every saved match or start-up question)"""
     found = {message}
     for code in available_languages()[1:]:
         translation = _load(code)
         if translation is not None:
             found.add(translation.gettext(message))
-    return found
+    return frozenset(found)
 
 
 def supported_language(code: str) -> str:

@@ -232,14 +232,20 @@ def test_only_the_hosts_own_machine_gives_seats_away():
     assert match.seats[1].is_person
 
 
-def test_a_take_back_asks_the_other_person_and_waits_for_the_answer():
-    match = hosted("dominox")
+def two_played_three_moves(variant: str = "dominox"):
+    """(match, asker, asked): Ann and Ben at a hosted match, three moves played; the asker
+    is the one not to move (their move is the last but one), the asked the other."""
+    match = hosted(variant)
     ann, ben = join(match, "Ann"), join(match, "Ben")
     for _ in range(3):
         conn = mover(match, [ann, ben])
         send(match, conn, "move", move=str(match.state.legal_moves()[0]), ply=match.ply)
     asker = next(c for c in (ann, ben) if c.seat != match.state.current_player)
-    asked = ann if asker is ben else ben
+    return match, asker, ann if asker is ben else ben
+
+
+def test_a_take_back_asks_the_other_person_and_waits_for_the_answer():
+    match, asker, asked = two_played_three_moves()
     played = len(match.state.moves_played())
     send(match, asker, "undo", ply=match.ply)
     question = asked.last("ask")

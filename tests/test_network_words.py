@@ -75,14 +75,8 @@ def test_a_seat_nobody_took_is_named_in_the_language(spanish):
 
 
 def test_a_host_in_a_spanish_window_asks_in_english_and_each_window_says_it(spanish):
-    from test_network_host import hosted, join, mover, send
-    match = hosted("dominox")
-    ann, ben = join(match, "Ann"), join(match, "Ben")
-    for _ in range(3):
-        conn = mover(match, [ann, ben])
-        send(match, conn, "move", move=str(match.state.legal_moves()[0]), ply=match.ply)
-    asker = next(c for c in (ann, ben) if c.seat != match.state.current_player)
-    asked = ann if asker is ben else ben
+    from test_network_host import send, two_played_three_moves
+    match, asker, asked = two_played_three_moves()
     send(match, asker, "undo", ply=match.ply)
     question = asked.last("ask")
     assert question["detail"].endswith("would be taken back.")      # English on the wire

@@ -2,6 +2,8 @@
 and opponents, read from game.play.statistics."""
 from __future__ import annotations
 
+import functools
+
 from game.i18n import N_, _, decimal
 
 from game.play import statistics as stats
@@ -19,6 +21,12 @@ PLAYER_X, AGAINST_X = 120, 430
 TABLE_TOP, ROW = 400, 54
 MAX_ROWS = 9
 NOTES_BOTTOM, NOTE_STEP = 980, 32     # the notes under the table: their last line ends here
+
+
+@functools.lru_cache(maxsize=16)
+def _foot(*texts: str) -> list[str]:
+    """The notes under the table as lines (wrapped once, not every frame)."""
+    return [line for text in texts for line in theme.wrap_text(text, 1680, 26)]
 
 
 def _draw_heading(surface, heading: str, right: int, width: int) -> None:
@@ -117,7 +125,7 @@ class StatsScene(Scene):
                   "Streak: wins in a row now;  Best run: the longest.").format(
             measure=_(word), better=better)
         # the notes at the panel's foot, as many lines as the language needs
-        foot = [line for text in (notes, _(EXPLAIN)) for line in theme.wrap_text(text, 1680, 26)]
+        foot = _foot(notes, _(EXPLAIN))
         notes_top = NOTES_BOTTOM - NOTE_STEP * len(foot)
         theme.draw_text(surface, _("Player"), (PLAYER_X, TABLE_TOP), 28, dim)
         theme.draw_text(surface, _("Against"), (AGAINST_X, TABLE_TOP), 28, dim)
